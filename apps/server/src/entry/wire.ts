@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../platform/config.ts";
+import type { Db } from "../platform/db.ts";
+import type { Logger } from "../platform/logger.ts";
+import { systemClock, type Clock } from "../platform/clock.ts";
+import { getOrCreateSetting, randomSecret } from "../platform/settings.repo.ts";
+import { buildApp } from "../http/app.ts";
+import { createRequireAuth } from "../http/auth-guard.ts";
+import { createAccessTokens } from "../features/auth/access-tokens.ts";
+import { createAuthRepo } from "../features/auth/auth.repo.ts";
+import { createAuthService } from "../features/auth/auth.service.ts";
+import { authRoutes } from "../features/auth/auth.routes.ts";
+import { createGoogleVerifier } from "../features/auth/google-verifier.ts";
+import { createSessionTokens } from "../features/auth/session-tokens.ts";
+import { healthRoutes } from "../features/health/health.routes.ts";
+import { createOrganizationsRepo } from "../features/organizations/organizations.repo.ts";
+import { createOrganizationsService } from "../features/organizations/organizations.service.ts";
+import { organizationsRoutes } from "../features/organizations/organizations.routes.ts";
+
+export type Wiring = { config: Config; db: Db; logger: Logger; clock?: Clock };
+
+/** Builds every service from its narrowed dependencies; no container, just calls. */
+export async function wireServices({ config, db, clock = systemClock }: Wiring) {
+  const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, "jwt_secret", randomSecret));
+  const access = createAccessTokens(jwtSecret, config.accessTokenTtlSeconds);
+  const requireAuth = createRequireAuth(access);
+  const organizations = createOrganizationsService({ db, repo: createOrganizationsRepo(db) });
+  const authRepo = createAuthRepo(db);
+  const sessions = createSessionTokens({ repo: authRepo, access, clock, refreshTtlDays: config.refreshTokenTtlDays });
+  const verifyGoogle = config.googleClientId
+    ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
+    : null;
+  const auth = createAuthService({ db, repo: authRepo, sessions, organizations, clock, verifyGoogle });
+  return { access, requireAuth, organizations, auth, clock };
+}
+export type Services = Awaited<ReturnType<typeof wireServices>>;
+
+export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; services: Services }> {
+  const services = await wireServices(w);
+  const { requireAuth } = services;
+  const app = await buildApp({
+    logger: w.logger,
+    corsOrigins: w.config.corsOrigins,
+    webDist: w.config.webDist,
+    api: [
+      healthRoutes({ db: w.db }),
+      authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),
+      organizationsRoutes({ organizations: services.organizations, requireAuth }),
+    ],
+  });
+  return { app, services };
+}

@@ -1,0 +1,160 @@
+import { hash, verify } from "@node-rs/argon2";
+import { RegisterRequest, type LoginRequest, type LoginResponse } from "@parley/shared/auth";
+import type { Clock } from "../../platform/clock.ts";
+import type { Db } from "../../platform/db.ts";
+import { AppError } from "../../http/errors.ts";
+import type { OrganizationsService } from "../organizations/organizations.service.ts";
+import type { AuthRepo, UserRow } from "./auth.repo.ts";
+import type { VerifyGoogleToken } from "./google-verifier.ts";
+import { LIMITS, afterFailure, failureDelayMs, lockedForMs, lockedMessage } from "./login-throttle.ts";
+import type { SessionTokens } from "./session-tokens.ts";
+
+// Algorithm.Argon2id is an ambient const enum, which isolated modules cannot read: its value is 2.
+const ARGON = { algorithm: 2 } as const;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Verified against when the account does not exist, so both paths cost the same time.
+const DUMMY_HASH = hash("parley-timing-equaliser", ARGON);
+
+export type AuthServiceDeps = {
+  db: Db;
+  repo: AuthRepo;
+  sessions: SessionTokens;
+  organizations: OrganizationsService;
+  clock: Clock;
+  verifyGoogle: VerifyGoogleToken | null;
+};
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, repo, sessions, organizations, clock } = deps;
+
+  async function landingOrg(userId: string) {
+    const org = await organizations.primary(userId);
+    if (!org) throw new AppError("forbidden", "Your account does not belong to any organization.");
+    return org;
+  }
+
+  async function recordFailure(keys: { key: string; limit: number }[]): Promise<void> {
+    const now = clock.now();
+    const rows = await repo.throttles(keys.map((k) => k.key));
+    let worst = 0;
+    for (const { key, limit } of keys) {
+      const next = afterFailure(rows.find((r) => r.key === key), key, limit, now);
+      await repo.saveThrottle(next);
+      worst = Math.max(worst, next.failures);
+    }
+    await sleep(failureDelayMs(worst));
+  }
+
+  return {
+    async register(input: RegisterRequest): Promise<UserRow> {
+      const body = RegisterRequest.parse(input);
+      const taken = await repo.existing(body.email, body.username);
+      if (taken.email) throw new AppError("conflict", "An account with this email already exists.", [{ path: "email", message: "An account with this email already exists." }]);
+      if (taken.username) throw new AppError("conflict", "This username is already taken.", [{ path: "username", message: "This username is already taken." }]);
+      const passwordHash = await hash(body.password, ARGON);
+      try {
+        return await db.tx(async (q) => {
+          const user = await repo.insertUser(q, {
+            email: body.email,
+            username: body.username,
+            first_name: body.first_name,
+            last_name: body.last_name,
+            phone: body.phone,
+            password_hash: passwordHash,
+          });
+          await organizations.createForOwner(
+            {
+              name: body.organization_name,
+              website: body.organization_website ?? "",
+              contact_email: body.organization_contact_email,
+              contact_phone: body.organization_contact_phone,
+              address: body.organization_address,
+            },
+            user.id,
+            q,
+          );
+          return user;
+        });
+      } catch (err) {
+        // Two registrations racing for the same email or username: the unique index decides.
+        if ((err as { code?: string }).code === "23505") throw new AppError("conflict", "An account with this email or username already exists.");
+        throw err;
+      }
+    },
+
+    async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
+      const login = input.email_or_username.trim().toLowerCase();
+      const keys = [
+        { key: `account:${login}`, limit: LIMITS.account },
+        { key: `address:${clientIp}`, limit: LIMITS.address },
+      ];
+      const lockedMs = lockedForMs(await repo.throttles(keys.map((k) => k.key)), clock.now());
+      if (lockedMs > 0) {
+        throw new AppError("rate_limited", lockedMessage(lockedMs), undefined, { "retry-after": String(Math.ceil(lockedMs / 1000)) });
+      }
+      const user = await repo.findUserByLogin(login);
+      const ok = user?.password_hash ? await verify(user.password_hash, input.password) : (await verify(await DUMMY_HASH, input.password), false);
+      if (!user || !ok) {
+        await recordFailure(keys);
+        throw new AppError("unauthenticated", "Invalid email/username or password.");
+      }
+      await repo.clearThrottle(keys[0]!.key);
+      return sessions.issue(user, await landingOrg(user.id), input.refresh ?? true);
+    },
+
+    async refresh(refreshToken: string): Promise<LoginResponse> {
+      const { userId, orgId, next } = await sessions.rotate(refreshToken);
+      const user = await repo.findUserById(userId);
+      const org = await organizations.membership(userId, { orgId });
+      if (!user || !org) throw new AppError("unauthenticated", "Your session has expired. Please sign in again.");
+      return sessions.respond(user, org, next);
+    },
+
+    logout: (refreshToken: string) => sessions.revoke(refreshToken),
+
+    async google(idToken: string): Promise<LoginResponse> {
+      if (!deps.verifyGoogle) throw new AppError("not_configured", "Google sign-in is not configured.");
+      const identity = await deps.verifyGoogle(idToken);
+      if (!identity) throw new AppError("unauthenticated", "Google authentication failed. Please try again.");
+      let user = await repo.findUserByGoogle(identity.sub, identity.email);
+      if (user && user.google_sub !== identity.sub) {
+        if (user.google_sub) throw new AppError("conflict", "This email is linked to another Google account.");
+        await repo.linkGoogle(user.id, identity.sub);
+      }
+      if (!user) {
+        const base = identity.email.split("@")[0]!.replace(/[^A-Za-z0-9._-]/g, "").slice(0, 40) || "user";
+        let username = base;
+        for (let n = 2; await repo.usernameTaken(username); n++) username = `${base}${n}`;
+        user = await db.tx(async (q) => {
+          const created = await repo.insertUser(q, {
+            email: identity.email,
+            username,
+            first_name: identity.givenName,
+            last_name: identity.familyName,
+            phone: "",
+            password_hash: null,
+            google_sub: identity.sub,
+          });
+          await organizations.createForOwner({ name: `${identity.givenName || username}'s organization` }, created.id, q);
+          return created;
+        });
+      }
+      return sessions.issue(user, await landingOrg(user.id), true);
+    },
+
+    async me(userId: string, orgId: string) {
+      const user = await repo.findUserById(userId);
+      const org = await organizations.membership(userId, { orgId });
+      if (!user || !org) throw new AppError("unauthenticated", "Your session has expired. Please sign in again.");
+      return (await sessions.respond(user, org, null)).user;
+    },
+
+    async switchOrganization(userId: string, slug: string): Promise<LoginResponse> {
+      const user = await repo.findUserById(userId);
+      const org = await organizations.membership(userId, { slug });
+      if (!user || !org) throw new AppError("not_found", "Organization not found.");
+      return sessions.issue(user, org, true);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

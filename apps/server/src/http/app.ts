@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Logger } from "../platform/logger.ts";
+import { registerErrorHandler } from "./errors.ts";
+
+export type AppOptions = {
+  logger: Logger;
+  corsOrigins: string[];
+  webDist: string | null;
+  /** Feature route plugins, mounted under /api. */
+  api: FastifyPluginAsyncZod[];
+};
+
+const BODY_LIMIT = 1024 * 1024; // JSON bodies; file uploads set their own limits per route.
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Google Identity Services, only used when GOOGLE_CLIENT_ID is set.
+        scriptSrc: ["'self'", "https://accounts.google.com/gsi/client"],
+        styleSrc: ["'self'", "'unsafe-inline'", "https://accounts.google.com/gsi/style"],
+        frameSrc: ["https://accounts.google.com/gsi/"],
+        connectSrc: ["'self'", "https://accounts.google.com/gsi/"],
+        imgSrc: ["'self'", "data:", "blob:", "https://*.googleusercontent.com"],
+        mediaSrc: ["'self'", "blob:", "data:"],
+      },
+    },
+  });
+  // Closed unless origins are listed: the web app is served from the same origin.
+  await app.register(cors, { origin: opts.corsOrigins.length ? opts.corsOrigins : false, credentials: true });
+
+  await app.register(
+    async (api) => {
+      for (const plugin of opts.api) await api.register(plugin);
+    },
+    { prefix: "/api" },
+  );
+
+  const indexHtml = opts.webDist ? path.join(opts.webDist, "index.html") : null;
+  if (opts.webDist && indexHtml && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false });
+    const html = fs.readFileSync(indexHtml, "utf8");
+    app.get("/*", (request, reply) => {
+      const file = path.join(opts.webDist!, request.url.split("?")[0]!);
+      if (file.startsWith(opts.webDist!) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(opts.webDist!, file));
+      }
+      // Client-side routes all answer the single page; the router decides what to show.
+      return reply.type("text/html").header("cache-control", "no-cache").send(html);
+    });
+  }
+  return app;
+}

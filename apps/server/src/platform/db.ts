@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import pg from "pg";
+
+/** Anything that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn inside one transaction; rolls back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// int8 and numeric as JS numbers in both engines: counts and sums here never pass 2^53.
+const toNumber = (v: string) => Number(v);
+pg.types.setTypeParser(20, toNumber);
+pg.types.setTypeParser(1700, toNumber);
+
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
+    parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
+  });
+  return {
+    kind: "pglite",
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await db.query<T>(sql, params)).rows;
+    },
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    tx(fn) {
+      return db.transaction((t) =>
+        fn({ query: async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows }),
+      );
+    },
+    close: () => db.close(),
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  await pool.query("select 1");
+  return {
+    kind: "postgres",
+    async query<T extends object>(sql: string, params?: unknown[]) {
+      return (await pool.query<T & pg.QueryResultRow>(sql, params as unknown[])).rows as T[];
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await fn({
+          query: async <T extends object>(sql: string, params?: unknown[]) =>
+            (await client.query<T & pg.QueryResultRow>(sql, params as unknown[])).rows as T[],
+        });
+        await client.query("commit");
+        return result;
+      } catch (err) {
+        await client.query("rollback").catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

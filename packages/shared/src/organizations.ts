@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { Role } from "./auth.ts";
+
+/** The Organizations form; the same rules run in the browser and on the server. */
+export const OrganizationCreate = z.object({
+  name: z.string().trim().min(1, "Organization name is required.").max(200),
+  website: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Please enter a valid website URL (include http:// or https://).")
+    .default(""),
+  contact_email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address.")
+    .default(""),
+  contact_phone: z.string().trim().max(40).default(""),
+  address: z.string().trim().max(1000).default(""),
+});
+export type OrganizationCreate = z.input<typeof OrganizationCreate>;
+
+export const Organization = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  website: z.string(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  address: z.string(),
+  role: Role,
+  created_at: z.string(),
+});
+export type Organization = z.infer<typeof Organization>;
+
+export const OrganizationList = z.object({ organizations: z.array(Organization) });
+export type OrganizationList = z.infer<typeof OrganizationList>;
+
+/** Lowercased, spaces to hyphens, as the spec derives a slug from an organisation name. */
+export function slugify(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "org"
+  );
+}
+
+export const DEFAULT_ORG_SLUG = "parley";
