@@ -19,7 +19,7 @@ export type AppOptions = {
 const BODY_LIMIT = 1024 * 1024; // JSON bodies; file uploads set their own limits per route.
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
+  const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

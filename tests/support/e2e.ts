@@ -1,0 +1,104 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+const ROOT = path.resolve(new URL("../..", import.meta.url).pathname);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type E2E = {
+  baseUrl: string;
+  dataDir: string;
+  browser: Browser;
+  newPage(opts?: { width?: number; height?: number }): Promise<Page>;
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** The web app must be built once before browser tests; scripts/test.sh does it, this is the fallback. */
+function ensureWebBuilt(): void {
+  if (fs.existsSync(path.join(ROOT, "apps/web/dist/index.html"))) return;
+  const r = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("web build failed");
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logs: string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${logs.join("")}`);
+}
+
+/** Starts the real server (fresh data folder, PGlite, no demo data) and a headless Debian Chromium. */
+export async function startE2E(opts: { env?: Record<string, string> } = {}): Promise<E2E> {
+  ensureWebBuilt();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-e2e-"));
+  const logs: string[] = [];
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/entry/api.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO: "0", LOG_LEVEL: "warn", DATABASE_URL: "", ...opts.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => logs.push(String(d)));
+  child.stderr!.on("data", (d) => logs.push(String(d)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, logs);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const shotsDir = path.join(ROOT, "test-results/screenshots");
+  fs.mkdirSync(shotsDir, { recursive: true });
+
+  return {
+    baseUrl,
+    dataDir,
+    browser,
+    async newPage({ width = 1280, height = 800 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, acceptDownloads: true });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+    async screenshot(page, name) {
+      const file = path.join(shotsDir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: false });
+      return file;
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
