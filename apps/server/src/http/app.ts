@@ -4,7 +4,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import swagger from "@fastify/swagger";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+} from "fastify-type-provider-zod";
 import type { Logger } from "../platform/logger.ts";
 import { registerErrorHandler } from "./errors.ts";
 
@@ -41,8 +47,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Closed unless origins are listed: the web app is served from the same origin.
   await app.register(cors, { origin: opts.corsOrigins.length ? opts.corsOrigins : false, credentials: true });
 
+  // OpenAPI generated from the same zod schemas that validate requests: GET /api/openapi.json.
+  await app.register(swagger, {
+    openapi: { info: { title: "Parley API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+
   await app.register(
     async (api) => {
+      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       for (const plugin of opts.api) await api.register(plugin);
     },
     { prefix: "/api" },

@@ -131,6 +131,13 @@ for (const kind of await dbKinds()) {
       assert.equal(cors.headers.get("access-control-allow-origin"), null);
     });
 
+    test("the OpenAPI document is generated from the shared schemas", async () => {
+      const doc = await t.request("GET", "/api/openapi.json");
+      assert.equal(doc.status, 200);
+      assert.ok(doc.body.paths["/api/auth/login"].post.requestBody);
+      assert.ok(doc.body.paths["/api/organizations"].get);
+    });
+
     test("oversized JSON bodies are refused with 413", async () => {
       const res = await t.request("POST", "/api/auth/login", { body: { email_or_username: "x".repeat(2_000_000), password: "y" } });
       assert.equal(res.status, 413);

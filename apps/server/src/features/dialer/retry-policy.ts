@@ -1,0 +1,44 @@
+/** What ended an attempt. Retryable ones mean nobody was reached or the line failed. */
+export type AttemptOutcome =
+  | "interested"
+  | "not_interested"
+  | "follow_up"
+  | "scheduled"
+  | "completed"
+  | "do_not_call"
+  | "voicemail"
+  | "no_answer"
+  | "busy"
+  | "failed"
+  | "dropped";
+
+const RETRYABLE = new Set<AttemptOutcome>(["voicemail", "no_answer", "busy", "failed", "dropped"]);
+
+export type RetryRules = { maxAttempts: number; timeGapSeconds: number; backoff: boolean };
+
+export type RetryDecision = { retry: false } | { retry: true; notBefore: Date };
+
+/**
+ * After an attempt: retry only when nobody reached an outcome and attempts remain; the gap doubles with
+ * each failed attempt when the campaign asks for back-off (2 h, 4 h, 8 h…). A callback the callee asked
+ * for (`callbackAt`) always wins, even after a conversation.
+ */
+export function decideRetry(
+  outcome: AttemptOutcome,
+  attemptsMade: number,
+  endedAt: Date,
+  rules: RetryRules,
+  callbackAt?: Date | null,
+): RetryDecision {
+  if (callbackAt) return { retry: true, notBefore: callbackAt };
+  if (!RETRYABLE.has(outcome) || attemptsMade >= rules.maxAttempts) return { retry: false };
+  const factor = rules.backoff ? 2 ** (attemptsMade - 1) : 1;
+  return { retry: true, notBefore: new Date(endedAt.getTime() + rules.timeGapSeconds * 1000 * factor) };
+}
+
+/** The carrier-failure breaker: over half of the last `window` finished attempts failed at the carrier. */
+export function shouldTripBreaker(recent: AttemptOutcome[], window = 20): boolean {
+  const last = recent.slice(-window);
+  if (last.length < window) return false;
+  return last.filter((o) => o === "failed").length * 2 > last.length;
+}
