@@ -41,6 +41,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         connectSrc: ["'self'", "https://accounts.google.com/gsi/"],
         imgSrc: ["'self'", "data:", "blob:", "https://*.googleusercontent.com"],
         mediaSrc: ["'self'", "blob:", "data:"],
+        // Off: Parley is often served over plain http (localhost, a LAN box); TLS belongs to the proxy.
+        upgradeInsecureRequests: null,
       },
     },
   });

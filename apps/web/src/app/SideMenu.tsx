@@ -1,0 +1,36 @@
+import { Link as RouterLink, useLocation } from "react-router-dom";
+import Box from "@mui/material/Box";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Typography from "@mui/material/Typography";
+import { session } from "../lib/session.ts";
+import { NAV_ITEMS, isActive } from "./nav-items.tsx";
+
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const slug = session.orgSlug(); // the spec reads the menu's slug from session storage
+  return (
+    <Box component="nav" aria-label="Main menu" sx={{ p: 2 }}>
+      <Typography variant="h6" sx={{ px: 1, pb: 2, fontWeight: 800, color: "primary.light" }}>
+        Parley
+      </Typography>
+      <List disablePadding>
+        {NAV_ITEMS.map((item) => (
+          <ListItemButton
+            key={item.path}
+            component={RouterLink}
+            to={`/org/${slug}/${item.path}`}
+            selected={isActive(item, pathname)}
+            onClick={onNavigate}
+            sx={{ borderRadius: 2, mb: 0.5, "&.Mui-selected": { bgcolor: "rgba(139, 92, 246, 0.22)" } }}
+          >
+            <ListItemIcon sx={{ minWidth: 40, color: "inherit" }}>{item.icon}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+}

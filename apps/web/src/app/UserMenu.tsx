@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
+import Avatar from "@mui/material/Avatar";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import Divider from "@mui/material/Divider";
+import { api } from "../lib/api-client.ts";
+import { session } from "../lib/session.ts";
+import { roleLabel, useCurrentUser } from "./useCurrentUser.ts";
+
+export function UserMenu() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() : "";
+
+  async function logout() {
+    const refreshToken = session.refreshToken();
+    setAnchor(null);
+    // Revoke the refresh token server-side; sign out locally even if that call fails.
+    await api("/auth/logout", { method: "POST", body: { refresh_token: refreshToken ?? undefined }, skipAuthHandling: true }).catch(() => undefined);
+    session.clear();
+    queryClient.clear();
+    navigate("/login", { replace: true });
+  }
+
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+      <Chip label={user ? roleLabel(user.role) : "Admin"} color="primary" size="small" variant="outlined" data-testid="role-label" />
+      <IconButton aria-label="Account menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+        <Avatar sx={{ width: 34, height: 34, bgcolor: "primary.main" }}>{(user?.first_name ?? "?").slice(0, 1).toUpperCase()}</Avatar>
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
+        <Stack sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2">{name || "Signed in"}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {user?.organization_name ?? session.orgName()}
+          </Typography>
+        </Stack>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate(`/org/${session.orgSlug()}/organization`);
+          }}
+        >
+          Organizations
+        </MenuItem>
+        <MenuItem onClick={logout}>Logout</MenuItem>
+      </Menu>
+    </Stack>
+  );
+}

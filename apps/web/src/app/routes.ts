@@ -1,0 +1,19 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+
+/** Protected screens, each reachable as /org/{slug}/{path} and as bare /{path}; loaded on demand. */
+export type ProtectedRoute = { path: string; Page: LazyExoticComponent<ComponentType> };
+
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+export const PROTECTED_ROUTES: ProtectedRoute[] = [
+  { path: "dashboard", Page: named(() => import("../features/dashboard/DashboardPage.tsx"), "DashboardPage") },
+  { path: "campaigns", Page: named(() => import("../features/campaigns/pages/CampaignsPage.tsx"), "CampaignsPage") },
+  { path: "campaign-setup", Page: named(() => import("../features/campaigns/pages/CampaignSetupPage.tsx"), "CampaignSetupPage") },
+  { path: "call-logs", Page: named(() => import("../features/conversation-logs/CallLogsPage.tsx"), "CallLogsPage") },
+  { path: "knowledge-base", Page: named(() => import("../features/knowledge-base/KnowledgeBasePage.tsx"), "KnowledgeBasePage") },
+  { path: "create-knowledge-base", Page: named(() => import("../features/knowledge-base/CreateKnowledgeBasePage.tsx"), "CreateKnowledgeBasePage") },
+  { path: "calling-visualization", Page: named(() => import("../features/analytics/CallingVisualizationPage.tsx"), "CallingVisualizationPage") },
+  { path: "calendar", Page: named(() => import("../features/calendar/CalendarPage.tsx"), "CalendarPage") },
+  { path: "organization", Page: named(() => import("../features/organizations/OrganizationsPage.tsx"), "OrganizationsPage") },
+];

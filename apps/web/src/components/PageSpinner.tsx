@@ -1,0 +1,8 @@
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
+
+export const PageSpinner = () => (
+  <Box sx={{ display: "grid", placeItems: "center", minHeight: "50vh" }}>
+    <CircularProgress aria-label="Loading" />
+  </Box>
+);

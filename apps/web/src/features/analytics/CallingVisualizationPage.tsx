@@ -1,0 +1,5 @@
+import { ScreenInProgress } from "../../components/ScreenInProgress.tsx";
+
+export function CallingVisualizationPage() {
+  return <ScreenInProgress title="Calling Analytics & Visualization" />;
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Google from "@mui/icons-material/Google";
+import { AuthConfig, LoginResponse } from "@parley/shared/auth";
+import { api } from "../../lib/api-client.ts";
+import { messageOf } from "../../lib/api-error.ts";
+import { session } from "../../lib/session.ts";
+
+type GoogleId = {
+  initialize(o: { client_id: string; callback: (r: { credential?: string }) => void }): void;
+  renderButton(el: HTMLElement, o: Record<string, unknown>): void;
+};
+declare global {
+  interface Window {
+    google?: { accounts: { id: GoogleId } };
+  }
+}
+
+function loadGsi(): Promise<GoogleId> {
+  if (window.google) return Promise.resolve(window.google.accounts.id);
+  return new Promise((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = "https://accounts.google.com/gsi/client";
+    s.async = true;
+    s.onload = () => (window.google ? resolve(window.google.accounts.id) : reject(new Error("Google script failed")));
+    s.onerror = () => reject(new Error("Google script failed"));
+    document.head.appendChild(s);
+  });
+}
+
+/** Google sign-in / sign-up: real when the server has GOOGLE_CLIENT_ID, otherwise says it is not configured. */
+export function GoogleSignIn({ label }: { label: string }) {
+  const { data: config } = useQuery({ queryKey: ["auth-config"], queryFn: () => api("/auth/config", { schema: AuthConfig, skipAuthHandling: true }) });
+  const target = useRef<HTMLDivElement>(null);
+  const [error, setError] = useState("");
+  const navigate = useNavigate();
+  const clientId = config?.google_client_id;
+
+  useEffect(() => {
+    if (!clientId || !target.current) return;
+    const el = target.current;
+    loadGsi()
+      .then((gsi) => {
+        gsi.initialize({
+          client_id: clientId,
+          callback: async ({ credential }) => {
+            if (!credential) return setError("Google authentication failed. Please try again.");
+            try {
+              const res = await api("/auth/google", { method: "POST", body: { token: credential }, schema: LoginResponse, skipAuthHandling: true });
+              if (!res.access_token) return setError("Authentication successful but no tokens received.");
+              navigate(`/org/${session.store(res)}/dashboard`, { replace: true });
+            } catch (err) {
+              setError(messageOf(err, "Google authentication failed. Please try again."));
+            }
+          },
+        });
+        gsi.renderButton(el, { theme: "filled_black", size: "large", width: 320, text: "continue_with" });
+      })
+      .catch(() => setError("Google authentication failed. Please try again."));
+  }, [clientId, navigate]);
+
+  return (
+    <Stack spacing={1} sx={{ alignItems: "stretch" }}>
+      {clientId ? (
+        <div ref={target} aria-label={label} />
+      ) : (
+        <Button variant="outlined" startIcon={<Google />} disabled fullWidth>
+          {config ? "Google sign-in is not configured" : label}
+        </Button>
+      )}
+      {error && <Alert severity="error">{error}</Alert>}
+    </Stack>
+  );
+}

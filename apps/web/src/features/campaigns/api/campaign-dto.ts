@@ -1,0 +1,60 @@
+/**
+ * PROVISIONAL: the campaign payloads as this screen expects them, written before
+ * packages/shared/src/campaigns.ts existed. To be replaced by imports from "@parley/shared/campaigns".
+ */
+export type CampaignFaqs = {
+  opening_line?: string | null;
+  goal?: string | null;
+  pairs?: Array<{ question: string; answer: string }>;
+} | null;
+
+export type CampaignDto = {
+  id: string;
+  name: string;
+  description: string | null;
+  channel: "voice" | "email" | "whatsapp";
+  direction: "outbound" | "inbound";
+  voice_id: string | null;
+  max_attempts: number | null;
+  time_gap: number | null;
+  faqs: CampaignFaqs;
+  status: string;
+  start_immediately: boolean;
+  start_datetime: string | null;
+  end_datetime: string | null;
+  campaign_timezone: string | null;
+  business_hours_start: string | null;
+  business_hours_end: string | null;
+  service: string | null;
+  email_subject: string | null;
+  email_body: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  contact_list: {
+    file_name: string | null;
+    size_bytes: number | null;
+    contact_count: number;
+    rejected_rows: Array<{ line: number; reason: string }>;
+  } | null;
+};
+
+export type CampaignWrite = {
+  name: string;
+  description: string;
+  channel: CampaignDto["channel"];
+  direction: CampaignDto["direction"];
+  voice_id: string | null;
+  max_attempts: number;
+  time_gap: number;
+  faqs: CampaignFaqs;
+  start_immediately: boolean;
+  start_datetime: string | null;
+  end_datetime: string | null;
+  campaign_timezone: string;
+  business_hours_start: string;
+  business_hours_end: string;
+  service: string;
+  email_subject: string | null;
+  email_body: string | null;
+  save_as_draft: boolean;
+};

@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import TextField from "@mui/material/TextField";
+import type { CampaignDto } from "../api/campaign-dto.ts";
+import { toContactList, toForm } from "../api/campaign-mapping.ts";
+import { defaultCampaignForm, type CampaignFormValues } from "../logic/campaign-form.ts";
+import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
+import { useCampaignSubmit, type SubmitKind } from "../hooks/useCampaignSubmit.ts";
+import { useVoices } from "../hooks/useCampaignQueries.ts";
+import { CampaignTypeSection, ChannelSection, EmailSummarySection } from "./ChannelTypeSections.tsx";
+import { CampaignToast } from "./CampaignToast.tsx";
+import { ContactListSection } from "./ContactListSection.tsx";
+import { ContactsTable } from "./ContactsTable.tsx";
+import { EmailConfigDialog, type EmailConfig } from "./EmailConfigDialog.tsx";
+import { FaqEditor } from "./FaqEditor.tsx";
+import { FollowUpSection } from "./FollowUpSection.tsx";
+import { FormSection } from "./FormSection.tsx";
+import { LifecyclePanel } from "./LifecyclePanel.tsx";
+import { PublishSection } from "./PublishSection.tsx";
+import { VoiceSelect } from "./VoiceSelect.tsx";
+
+/** The setup form in create mode (campaign null) or view mode (an existing campaign). */
+export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }) {
+  const viewMode = campaign !== null;
+  const paths = useCampaignPaths();
+  const voices = useVoices();
+  const [values, setValues] = useState<CampaignFormValues>(() => (campaign ? toForm(campaign) : defaultCampaignForm()));
+  const [csv, setCsv] = useState<File | null>(null);
+  const [attachments, setAttachments] = useState<File[]>([]);
+  const [emailOpen, setEmailOpen] = useState(false);
+  const [saved, setSaved] = useState<CampaignDto | null>(campaign);
+  const { submit, busy, toast, setToast } = useCampaignSubmit({
+    campaignId: saved?.id ?? null,
+    listPath: paths.list,
+    onSaved: (c) => {
+      setSaved(c);
+      setCsv(null);
+    },
+  });
+  const patch = (p: Partial<CampaignFormValues>) => setValues((v) => ({ ...v, ...p }));
+  // Changing channel or type clears the email content unless the result is email + outbound (spec §4).
+  const patchRoute = (p: Partial<Pick<CampaignFormValues, "channel" | "campaignType">>) =>
+    setValues((v) => {
+      const next = { ...v, ...p };
+      return next.channel === "email" && next.campaignType === "outbound" ? next : { ...next, emailSubject: "", emailBody: "" };
+    });
+  const send = (kind: SubmitKind) => void submit(kind, values, csv);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send(viewMode ? "update" : "launch");
+  };
+  const email: EmailConfig = { subject: values.emailSubject, body: values.emailBody, attachments };
+  const contactList = saved ? toContactList(saved) : null;
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+      {viewMode && saved && <LifecyclePanel campaign={saved} onChanged={setSaved} onError={(m) => setToast({ severity: "error", message: m })} />}
+      <FormSection title="Campaign Name">
+        <TextField fullWidth label="Campaign Name" required value={values.campaignName} onChange={(e) => patch({ campaignName: e.target.value })} slotProps={{ htmlInput: { readOnly: viewMode } }} />
+      </FormSection>
+      <FormSection title="Campaign Description">
+        <TextField fullWidth multiline minRows={3} label="Campaign Description" value={values.campaignDescription} onChange={(e) => patch({ campaignDescription: e.target.value })} slotProps={{ htmlInput: { readOnly: viewMode } }} />
+      </FormSection>
+      <ChannelSection value={values.channel} onChange={(channel) => patchRoute({ channel })} readOnly={viewMode} />
+      <CampaignTypeSection value={values.campaignType} onChange={(campaignType) => patchRoute({ campaignType })} />
+      <EmailSummarySection subject={values.emailSubject} enabled={values.channel === "email"} onEdit={() => setEmailOpen(true)} />
+      <FormSection title="Tone of Voice" subtitle="Pick the voice your AI agent speaks with">
+        <VoiceSelect
+          voices={(voices.data ?? []).map((v) => ({ ...v, id: v.voice_id ?? v.id }))}
+          loading={voices.isPending}
+          value={values.toneOfVoice}
+          onChange={(toneOfVoice) => patch({ toneOfVoice })}
+        />
+      </FormSection>
+      {values.channel === "voice" && values.campaignType === "outbound" && (
+        <FollowUpSection maxAttempts={values.maxAttempts} timeGap={values.timeGap} onChange={patch} />
+      )}
+      <FormSection title="Custom FAQs & Call Flows" subtitle="How the agent opens the call, what it is for, and answers to common questions">
+        <FaqEditor value={values.customFaqs} onChange={(customFaqs) => patch({ customFaqs })} readOnly={viewMode} />
+      </FormSection>
+      <FormSection title="Contact List Upload & Integrations">
+        <ContactListSection file={csv} onFileChange={setCsv} existing={contactList} viewMode={viewMode} />
+        {viewMode && saved && (
+          <Box sx={{ mt: 2 }}>
+            <ContactsTable campaignId={saved.id} />
+          </Box>
+        )}
+      </FormSection>
+      <FormSection title="Publish & Launch">
+        <PublishSection value={values} onChange={patch} datesReadOnly={viewMode} />
+      </FormSection>
+      <Box sx={{ display: "flex", gap: 2, justifyContent: "flex-end", flexWrap: "wrap" }}>
+        {viewMode ? (
+          <Button type="submit" variant="contained" size="large" disabled={busy !== null}>
+            {busy === "update" ? "UPDATING..." : "Update Campaign"}
+          </Button>
+        ) : (
+          <>
+            <Button variant="outlined" size="large" disabled={busy !== null} onClick={() => send("draft")}>
+              {busy === "draft" ? "SAVING..." : "SAVE AS DRAFT"}
+            </Button>
+            <Button type="submit" variant="contained" size="large" disabled={busy !== null}>
+              {busy === "launch" ? "LAUNCHING..." : "LAUNCH CAMPAIGN"}
+            </Button>
+          </>
+        )}
+      </Box>
+      <EmailConfigDialog
+        open={emailOpen}
+        value={email}
+        onChange={(n) => {
+          patch({ emailSubject: n.subject, emailBody: n.body });
+          setAttachments(n.attachments);
+        }}
+        onClose={() => setEmailOpen(false)}
+      />
+      <CampaignToast toast={toast} onClose={() => setToast(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import IconButton from "@mui/material/IconButton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Tooltip from "@mui/material/Tooltip";
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import { StatusChip } from "./StatusChip.tsx";
+import { formatDateTime } from "../logic/dates.ts";
+import { formatTimeGap } from "../logic/time-gap.ts";
+
+export type CampaignRow = {
+  id: string;
+  name: string;
+  type: string;
+  maxAttempts: number | null;
+  timeGapSeconds: number | null;
+  startAt: string | null;
+  endAt: string | null;
+  status: string;
+  createdAt: string | null;
+};
+
+const COLUMNS = ["Campaign Name", "Type", "Max Attempts", "Time Gap", "Start Date", "End Date", "Status", "Created At", "Action"];
+
+type Props = { rows: CampaignRow[]; onOpen(id: string): void; onDelete(row: CampaignRow): void };
+
+export function CampaignsTable({ rows, onOpen, onDelete }: Props) {
+  return (
+    <TableContainer>
+      <Table size="medium" sx={{ minWidth: 1000 }} aria-label="Campaigns">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((c) => (
+              <TableCell key={c} sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>
+                {c}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} hover onClick={() => onOpen(r.id)} sx={{ cursor: "pointer" }} data-testid="campaign-row">
+              <TableCell sx={{ fontWeight: 600 }}>{r.name}</TableCell>
+              <TableCell sx={{ textTransform: "capitalize" }}>{r.type}</TableCell>
+              <TableCell>{r.maxAttempts ?? "-"}</TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatTimeGap(r.timeGapSeconds)}</TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(r.startAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(r.endAt)}</TableCell>
+              <TableCell>
+                <StatusChip status={r.status} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(r.createdAt)}</TableCell>
+              <TableCell>
+                <Tooltip title="Delete campaign">
+                  <IconButton
+                    aria-label={`Delete ${r.name}`}
+                    color="error"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onDelete(r);
+                    }}
+                  >
+                    <DeleteOutline />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,94 @@
+import { useRef, useState } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import CloudUpload from "@mui/icons-material/CloudUpload";
+import Hub from "@mui/icons-material/Hub";
+import { CSV_INVALID_MESSAGE, formatFileSize, isCsvFile } from "../logic/file-checks.ts";
+import { CrmDialog } from "./CrmDialog.tsx";
+import { ContactListSummary, type ContactListInfo } from "./ContactListSummary.tsx";
+
+type Props = {
+  file: File | null;
+  onFileChange(file: File | null): void;
+  existing: ContactListInfo | null;
+  viewMode: boolean;
+};
+
+/** 'CSV Upload' (with the stored list's summary once saved) and 'CRM Mapping'. */
+export function ContactListSection({ file, onFileChange, existing, viewMode }: Props) {
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [crmOpen, setCrmOpen] = useState(false);
+
+  const choose = (picked: File | undefined) => {
+    if (!picked) return;
+    if (!isCsvFile(picked)) {
+      setError(CSV_INVALID_MESSAGE);
+      if (inputRef.current) inputRef.current.value = "";
+      return;
+    }
+    setError(null);
+    onFileChange(picked);
+  };
+  const clear = () => {
+    onFileChange(null);
+    if (inputRef.current) inputRef.current.value = "";
+  };
+
+  return (
+    <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: 2 }}>
+      <Box sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2, display: "flex", flexDirection: "column", gap: 1.5 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          CSV Upload
+        </Typography>
+        {existing && <ContactListSummary info={existing} />}
+        <Box>
+          <Button component="label" variant="outlined" startIcon={<CloudUpload />}>
+            {viewMode || existing ? "Update CSV File" : "Upload CSV File"}
+            <input
+              ref={inputRef}
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              data-testid="csv-input"
+              onChange={(e) => choose(e.target.files?.[0])}
+            />
+          </Button>
+        </Box>
+        {file && (
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+            <Typography variant="body2" color="success.main" sx={{ fontWeight: 600 }}>
+              New file selected
+            </Typography>
+            <Typography variant="body2">
+              {file.name} ({formatFileSize(file.size)})
+            </Typography>
+            <Button size="small" onClick={clear}>
+              Clear
+            </Button>
+          </Box>
+        )}
+        {error && <Alert severity="error">{error}</Alert>}
+        <Typography variant="caption" color="text.secondary">
+          Columns: name, phone (required), email, and any extra columns as variables.
+        </Typography>
+      </Box>
+      <Box sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2, display: "flex", flexDirection: "column", gap: 1.5 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          CRM Mapping
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Import contacts from your CRM instead of a file.
+        </Typography>
+        <Box>
+          <Button variant="outlined" startIcon={<Hub />} onClick={() => setCrmOpen(true)}>
+            CRM Mapping
+          </Button>
+        </Box>
+      </Box>
+      <CrmDialog open={crmOpen} onClose={() => setCrmOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import Add from "@mui/icons-material/Add";
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import type { FaqFormValue } from "../logic/campaign-form.ts";
+
+type Props = { value: FaqFormValue; onChange(next: FaqFormValue): void; readOnly: boolean };
+
+/** Opening line, the call's goal and question/answer pairs; read-only in view mode. */
+export function FaqEditor({ value, onChange, readOnly }: Props) {
+  const setPair = (i: number, key: "question" | "answer", text: string) =>
+    onChange({ ...value, pairs: value.pairs.map((p, j) => (j === i ? { ...p, [key]: text } : p)) });
+  const ro = { htmlInput: { readOnly } };
+  return (
+    <Stack spacing={2}>
+      <TextField
+        label="Opening line"
+        placeholder="Hi {name}, this is Ava from Acme Realty. Do you have a minute?"
+        value={value.opening_line}
+        onChange={(e) => onChange({ ...value, opening_line: e.target.value })}
+        multiline
+        minRows={2}
+        slotProps={ro}
+      />
+      <TextField
+        label="Goal of the call"
+        placeholder="Book a property viewing"
+        value={value.goal}
+        onChange={(e) => onChange({ ...value, goal: e.target.value })}
+        slotProps={ro}
+      />
+      {value.pairs.length === 0 && readOnly && (
+        <Typography variant="body2" color="text.secondary">
+          No questions and answers.
+        </Typography>
+      )}
+      {value.pairs.map((pair, i) => (
+        <Box key={i} sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexDirection: { xs: "column", sm: "row" } }}>
+          <TextField
+            label={`Question ${i + 1}`}
+            value={pair.question}
+            onChange={(e) => setPair(i, "question", e.target.value)}
+            sx={{ flex: 1, width: "100%" }}
+            slotProps={ro}
+          />
+          <TextField
+            label={`Answer ${i + 1}`}
+            value={pair.answer}
+            onChange={(e) => setPair(i, "answer", e.target.value)}
+            multiline
+            sx={{ flex: 1.5, width: "100%" }}
+            slotProps={ro}
+          />
+          {!readOnly && (
+            <IconButton
+              aria-label={`Remove question ${i + 1}`}
+              onClick={() => onChange({ ...value, pairs: value.pairs.filter((_, j) => j !== i) })}
+            >
+              <DeleteOutline />
+            </IconButton>
+          )}
+        </Box>
+      ))}
+      {!readOnly && (
+        <Box>
+          <Button
+            startIcon={<Add />}
+            variant="outlined"
+            onClick={() => onChange({ ...value, pairs: [...value.pairs, { question: "", answer: "" }] })}
+          >
+            Add question
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}

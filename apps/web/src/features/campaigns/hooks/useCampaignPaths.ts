@@ -1,0 +1,12 @@
+import { useParams } from "react-router-dom";
+
+/** Paths inside the current organisation (routes exist with and without the /org/{slug} prefix). */
+export function useCampaignPaths() {
+  const { orgSlug } = useParams();
+  const prefix = orgSlug ? `/org/${orgSlug}` : "";
+  return {
+    list: `${prefix}/campaigns`,
+    create: `${prefix}/campaign-setup`,
+    view: (id: string) => `${prefix}/campaign-setup?id=${encodeURIComponent(id)}`,
+  };
+}

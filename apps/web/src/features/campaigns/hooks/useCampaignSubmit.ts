@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
+import { changeLifecycle, createCampaign, updateCampaign } from "../api/campaigns-api.ts";
+import { toPayload } from "../api/campaign-mapping.ts";
+import { errorMessage } from "../api/error-message.ts";
+import type { CampaignDto } from "../api/campaign-dto.ts";
+import type { CampaignFormValues } from "../logic/campaign-form.ts";
+import { validateCampaignForm } from "../logic/validate-campaign-form.ts";
+import type { Toast } from "../components/CampaignToast.tsx";
+
+export type SubmitKind = "launch" | "draft" | "update";
+
+const TEXT: Record<SubmitKind, { ok: string; failed: string }> = {
+  launch: { ok: "Campaign created successfully!", failed: "Failed to create campaign" },
+  update: { ok: "Campaign updated successfully!", failed: "Failed to update campaign" },
+  draft: { ok: "Campaign saved as draft successfully!", failed: "Failed to save draft" },
+};
+const REDIRECT_MS = 2000;
+
+/** Create, draft or update (campaignId: the campaign in view mode or a draft saved on this page): validate in the spec's order, send, toast, and go to the list 2 s after launch/update. */
+export function useCampaignSubmit(opts: { campaignId: string | null; listPath: string; onSaved(c: CampaignDto): void }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState<SubmitKind | null>(null);
+  const [toast, setToast] = useState<Toast>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  const submit = async (kind: SubmitKind, form: CampaignFormValues, csv: File | null) => {
+    if (busy) return;
+    const problem = validateCampaignForm(form);
+    if (problem) {
+      setToast({ severity: "error", message: problem });
+      return;
+    }
+    setBusy(kind);
+    try {
+      const payload = toPayload(form, kind === "draft");
+      // A draft saved earlier on this page is updated rather than created twice, and launched if asked.
+      let saved = opts.campaignId ? await updateCampaign(opts.campaignId, payload, csv) : await createCampaign(payload, csv);
+      if (kind === "launch" && opts.campaignId && saved.status === "draft") saved = await changeLifecycle(saved.id, "launch");
+      await qc.invalidateQueries({ queryKey: ["campaigns"] });
+      setToast({ severity: "success", message: TEXT[kind].ok });
+      opts.onSaved(saved);
+      if (kind !== "draft") timer.current = setTimeout(() => navigate(opts.listPath), REDIRECT_MS);
+    } catch (err) {
+      setToast({ severity: "error", message: errorMessage(err, TEXT[kind].failed) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return { submit, busy, toast, setToast };
+}

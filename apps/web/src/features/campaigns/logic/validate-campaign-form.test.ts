@@ -1,0 +1,24 @@
+/// <reference types="node" />
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { validateCampaignForm } from "./validate-campaign-form.ts";
+import { defaultCampaignForm } from "./campaign-form.ts";
+
+const base = defaultCampaignForm();
+
+test("rules are checked in the spec's order", () => {
+  const allWrong = { ...base, campaignName: "  ", campaignMode: "schedule" as const };
+  assert.equal(validateCampaignForm(allWrong), "Campaign name is required");
+  const named = { ...allWrong, campaignName: "Spring" };
+  assert.equal(validateCampaignForm(named), "Start date is required for scheduled campaigns");
+  const started = { ...named, startDate: "2030-01-02T10:00" };
+  assert.equal(validateCampaignForm(started), "End date is required for scheduled campaigns");
+  const backwards = { ...started, endDate: "2030-01-01T10:00" };
+  assert.equal(validateCampaignForm(backwards), "End date must be after start date");
+  assert.equal(validateCampaignForm({ ...started, endDate: "2030-01-02T10:00" }), "End date must be after start date");
+  assert.equal(validateCampaignForm({ ...started, endDate: "2030-01-03T10:00" }), null);
+});
+
+test("immediate campaigns need only a name", () => {
+  assert.equal(validateCampaignForm({ ...base, campaignName: "Now" }), null);
+});

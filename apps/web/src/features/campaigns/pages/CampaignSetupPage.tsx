@@ -1,0 +1,42 @@
+import { useSearchParams } from "react-router-dom";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Typography from "@mui/material/Typography";
+import { useCampaign } from "../hooks/useCampaignQueries.ts";
+import { errorMessage } from "../api/error-message.ts";
+import { CampaignSetupForm } from "../components/CampaignSetupForm.tsx";
+
+/** /campaign-setup creates a campaign; /campaign-setup?id=… opens that campaign in view mode. */
+export function CampaignSetupPage() {
+  const [params] = useSearchParams();
+  const id = params.get("id");
+  const campaign = useCampaign(id);
+  const viewMode = id !== null;
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 3, maxWidth: 1100, mx: "auto", width: "100%" }}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          {viewMode ? "View Campaign" : "Campaign Setup"}
+        </Typography>
+        <Typography color="text.secondary">
+          {viewMode ? "View your campaign settings" : "Setup your high performance campaign"}
+        </Typography>
+      </Box>
+      {!viewMode && <CampaignSetupForm key="new" campaign={null} />}
+      {viewMode && campaign.isPending && (
+        <Box sx={{ display: "flex", justifyContent: "center", py: 8 }}>
+          <CircularProgress aria-label="Loading campaign" />
+        </Box>
+      )}
+      {viewMode && campaign.isError && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => campaign.refetch()}>Retry</Button>}>
+          {errorMessage(campaign.error, "Failed to load campaign data. Please try again.")}
+        </Alert>
+      )}
+      {viewMode && campaign.data && <CampaignSetupForm key={campaign.data.id} campaign={campaign.data} />}
+    </Box>
+  );
+}

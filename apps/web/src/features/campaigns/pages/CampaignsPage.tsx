@@ -1,0 +1,115 @@
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import InputAdornment from "@mui/material/InputAdornment";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import Add from "@mui/icons-material/Add";
+import Search from "@mui/icons-material/Search";
+import { CampaignsTable, type CampaignRow } from "../components/CampaignsTable.tsx";
+import { CampaignsPager } from "../components/CampaignsPager.tsx";
+import { CampaignToast, type Toast } from "../components/CampaignToast.tsx";
+import { DeleteCampaignDialog } from "../components/DeleteCampaignDialog.tsx";
+import { useCampaignList, useDeleteCampaign } from "../hooks/useCampaignQueries.ts";
+import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
+import { useDebouncedValue } from "../hooks/useDebouncedValue.ts";
+import { DEFAULT_PAGE_SIZE } from "../logic/pager-window.ts";
+import { errorMessage } from "../api/error-message.ts";
+
+export function CampaignsPage() {
+  const navigate = useNavigate();
+  const paths = useCampaignPaths();
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [toDelete, setToDelete] = useState<CampaignRow | null>(null);
+  const [toast, setToast] = useState<Toast>(null);
+  const debounced = useDebouncedValue(search.trim());
+  const list = useCampaignList({ search: debounced, page, pageSize });
+  const remove = useDeleteCampaign();
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      setToDelete(null);
+      // Deleting the last row of the last page steps back one page.
+      if (list.data && list.data.rows.length === 1 && page > 1) setPage(page - 1);
+    } catch (err) {
+      setToDelete(null);
+      setToast({ severity: "error", message: errorMessage(err, "Failed to delete campaign. Please try again.") });
+    }
+  };
+
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          Campaigns
+        </Typography>
+        <Button variant="contained" startIcon={<Add />} onClick={() => navigate(paths.create)}>
+          Create a Campaign
+        </Button>
+      </Box>
+      <TextField
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setPage(1);
+        }}
+        placeholder="Search campaigns by name, type, status, dates..."
+        slotProps={{
+          htmlInput: { "aria-label": "Search campaigns" },
+          input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> },
+        }}
+      />
+      {list.isError && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => list.refetch()}>Retry</Button>}>
+          {errorMessage(list.error, "Failed to load campaigns. Please try again.")}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ borderRadius: 2, overflow: "hidden" }}>
+        {list.isPending ? (
+          <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 2, py: 8 }}>
+            <CircularProgress size={24} />
+            <Typography>Loading campaigns...</Typography>
+          </Box>
+        ) : rows.length === 0 && !list.isError ? (
+          <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 2, py: 8 }}>
+            <Typography color="text.secondary">No campaigns available.</Typography>
+            {debounced === "" && (
+              <Button variant="contained" onClick={() => navigate(paths.create)}>
+                Create Your First Campaign
+              </Button>
+            )}
+          </Box>
+        ) : (
+          <CampaignsTable rows={rows} onOpen={(id) => navigate(paths.view(id))} onDelete={setToDelete} />
+        )}
+        <CampaignsPager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          onPageChange={setPage}
+          onPageSizeChange={(n) => {
+            setPageSize(n);
+            setPage(1);
+          }}
+        />
+      </Paper>
+      <DeleteCampaignDialog
+        campaignName={toDelete?.name ?? null}
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
+      <CampaignToast toast={toast} onClose={() => setToast(null)} />
+    </Box>
+  );
+}

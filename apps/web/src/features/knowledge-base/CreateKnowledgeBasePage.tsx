@@ -1,0 +1,5 @@
+import { ScreenInProgress } from "../../components/ScreenInProgress.tsx";
+
+export function CreateKnowledgeBasePage() {
+  return <ScreenInProgress title="Create Knowledge Base" />;
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": { target: "http://localhost:3000", changeOrigin: true },
+      "/media": { target: "ws://localhost:3000", ws: true },
+    },
+  },
+  build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 900 },
+});

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+export const DncEntry = z.object({
+  id: z.string(),
+  phone: z.string(),
+  source: z.enum(["manual", "csv", "call"]),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type DncEntry = z.infer<typeof DncEntry>;
+
+export const DncListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type DncListQuery = z.input<typeof DncListQuery>;
+
+export const DncList = z.object({ numbers: z.array(DncEntry), total: z.number(), page: z.number(), page_size: z.number() });
+export type DncList = z.infer<typeof DncList>;
+
+/** ISO 3166 alpha-2 region used for numbers written without a +country code. */
+export const DefaultCountry = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, "default_country must be a two-letter country code such as US or IN.");
+
+export const DncAdd = z.object({
+  phone: z.string().trim().min(1, "Phone number is required.").max(40),
+  reason: z.string().trim().max(500).default(""),
+  default_country: DefaultCountry.optional(),
+});
+export type DncAdd = z.input<typeof DncAdd>;
+
+export const DncImportResult = z.object({
+  added: z.number(),
+  already_listed: z.number(),
+  rejected: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
+});
+export type DncImportResult = z.infer<typeof DncImportResult>;

@@ -1,0 +1,149 @@
+import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { startE2E, type E2E } from "../support/e2e.ts";
+
+const PASSWORD = "Sup3r-secret-pw";
+
+async function register(env: E2E, username: string): Promise<{ token: string; slug: string }> {
+  const body = {
+    first_name: "Cam", last_name: "Paign", email: `${username}@example.com`, username, phone: "+15550001111",
+    password: PASSWORD, organization_name: `Org ${username}`, organization_contact_email: `${username}@example.com`,
+    organization_contact_phone: "+15550001111", organization_address: "1 Main St",
+  };
+  const reg = await fetch(`${env.baseUrl}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  assert.ok(reg.ok, `register: ${reg.status}`);
+  const login = await fetch(`${env.baseUrl}/api/auth/login`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: username, password: PASSWORD }),
+  });
+  const session = (await login.json()) as { access_token: string; user: { organization_slug_name: string } };
+  return { token: session.access_token, slug: session.user.organization_slug_name };
+}
+
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email or Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+async function createViaApi(env: E2E, token: string, name: string): Promise<void> {
+  const res = await fetch(`${env.baseUrl}/api/create_campaign`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name, direction: "outbound", channel: "voice", max_attempts: 3, time_gap: 7200, save_as_draft: true, start_immediately: true }),
+  });
+  assert.ok(res.ok, `create ${name}: ${res.status} ${await res.text()}`);
+}
+
+function writeCsv(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-csv-")), "spring-leads.csv");
+  fs.writeFileSync(
+    file,
+    ["name,phone,email,city", "Asha Rao,+919876543210,asha@example.com,Pune", "Omar Ali,+971501234567,omar@example.com,Dubai", "No Phone,,nobody@example.com,Nowhere", "Bad Phone,12,bad@example.com,X"].join("\n") + "\n",
+  );
+  return file;
+}
+
+describe("campaigns screens", () => {
+  let env: E2E;
+  let user: { token: string; slug: string };
+  before(async () => {
+    env = await startE2E();
+    user = await register(env, "campaigner");
+  });
+  after(() => env.close());
+
+  test("validation messages come in the spec's order", async () => {
+    const page = await env.newPage();
+    await signIn(page, "campaigner");
+    await page.goto(`/org/${user.slug}/campaign-setup`);
+    await page.getByRole("button", { name: "Schedule Campaign" }).click();
+    await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
+    await page.getByText("Campaign name is required").waitFor();
+    await page.getByLabel(/Campaign Name/).fill("Ordered");
+    await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
+    await page.getByText("Start date is required for scheduled campaigns").waitFor();
+    await page.getByLabel("Start Date & Time").fill("2030-01-02T10:00");
+    await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
+    await page.getByText("End date is required for scheduled campaigns").waitFor();
+    await page.getByLabel("End Date & Time").fill("2030-01-01T10:00");
+    await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
+    await page.getByText("End date must be after start date").waitFor();
+    await page.context().close();
+  });
+
+  test("voice dropdown shows 4 voices, then 'Show More (n more)'", async () => {
+    const voices = (await (await fetch(`${env.baseUrl}/api/voices`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as { voices: unknown[] };
+    assert.ok(voices.voices.length > 4, "the server offers more than 4 voices");
+    const page = await env.newPage();
+    await signIn(page, "campaigner");
+    await page.goto(`/org/${user.slug}/campaign-setup`);
+    await page.getByRole("combobox").first().click();
+    const options = page.getByRole("listbox", { name: "Voices" }).getByRole("option");
+    await options.first().waitFor();
+    assert.equal(await options.count(), 4);
+    await page.getByText(`Show More (${voices.voices.length - 4} more)`).click();
+    assert.equal(await options.count(), voices.voices.length);
+    await env.screenshot(page, "campaign-voices-1280");
+    await page.getByRole("heading", { name: "Campaign Name" }).click(); // click outside closes
+    await page.getByRole("listbox", { name: "Voices" }).waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+
+  test("create with a CSV, find it, view it, search, page and delete", async () => {
+    const page = await env.newPage();
+    await signIn(page, "campaigner");
+    await page.goto(`/org/${user.slug}/campaign-setup`);
+    await page.getByLabel(/Campaign Name/).fill("Spring Leads");
+    await page.getByLabel("Campaign Description").fill("Outbound to spring sign-ups");
+    await page.getByTestId("csv-input").setInputFiles(writeCsv());
+    await page.getByText("New file selected").waitFor();
+    await env.screenshot(page, "campaign-setup-1280");
+    await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
+    await page.getByText("Campaign created successfully!").waitFor();
+    await page.waitForURL(/\/campaigns$/, { timeout: 10_000 });
+
+    await page.getByRole("cell", { name: "Spring Leads" }).click();
+    await page.waitForURL(/campaign-setup\?id=/);
+    await page.getByRole("heading", { name: "View Campaign" }).waitFor();
+    const summary = page.getByTestId("contact-list-summary");
+    await summary.getByText("spring-leads.csv").waitFor();
+    await summary.getByText("2 contacts").waitFor();
+    await summary.getByRole("button", { name: "2 rejected lines" }).click();
+    await summary.getByText(/^Line 4:/).waitFor();
+    await summary.getByText(/^Line 5:/).waitFor();
+    assert.equal(await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).count(), 0);
+    await page.getByTestId("contacts-table").getByText("Asha Rao").waitFor();
+    await env.screenshot(page, "campaign-view-1280");
+
+    for (let i = 1; i <= 11; i++) await createViaApi(env, user.token, `Bulk ${String(i).padStart(2, "0")}`);
+    await page.goto(`/org/${user.slug}/campaigns`);
+    await page.getByTestId("pager-range").getByText("1-10 of 12").waitFor();
+    await page.getByRole("button", { name: "Page 2" }).click();
+    await page.getByTestId("pager-range").getByText("11-12 of 12").waitFor();
+    assert.equal(await page.getByTestId("campaign-row").count(), 2);
+    await env.screenshot(page, "campaigns-list-1280");
+
+    await page.getByPlaceholder("Search campaigns by name, type, status, dates...").fill("spring");
+    await page.getByTestId("pager-range").getByText("1-1 of 1").waitFor();
+    await page.getByRole("cell", { name: "Spring Leads" }).waitFor();
+
+    await page.getByRole("button", { name: "Delete Spring Leads" }).click();
+    await page.getByText("Are you sure you want to delete this campaign?").waitFor();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText("No campaigns available.").waitFor();
+    await page.context().close();
+
+    const mobile = await env.newPage({ width: 390, height: 844 });
+    await signIn(mobile, "campaigner");
+    await mobile.goto(`/org/${user.slug}/campaigns`);
+    await mobile.getByTestId("campaign-row").first().waitFor();
+    await env.screenshot(mobile, "campaigns-list-390");
+    await mobile.context().close();
+  });
+});

@@ -1,0 +1,39 @@
+import crypto from "node:crypto";
+import type { Page } from "playwright-core";
+
+export type E2EUser = { username: string; email: string; password: string; organization: string };
+
+/** Registers a user (and their organisation) through the real API. */
+export async function registerViaApi(baseUrl: string, org = "Bright Homes"): Promise<E2EUser> {
+  const n = crypto.randomBytes(3).toString("hex");
+  const user = { username: `sam_${n}`, email: `sam.${n}@example.com`, password: "a strong password", organization: `${org} ${n}` };
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      first_name: "Sam",
+      last_name: "Rivera",
+      email: user.email,
+      username: user.username,
+      phone: "+14155550111",
+      password: user.password,
+      confirm_password: user.password,
+      organization_name: user.organization,
+      organization_contact_email: `ops.${n}@example.com`,
+      organization_contact_phone: "+14155550112",
+      organization_address: "500 Howard St, San Francisco",
+      auth_provider: "password",
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return user;
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signIn(page: Page, user: Pick<E2EUser, "username" | "password">): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel(/^Email or Username/).fill(user.username);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(/\/org\/[^/]+\/dashboard$/);
+}
