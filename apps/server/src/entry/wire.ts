@@ -12,6 +12,9 @@ import { createAuthService } from "../features/auth/auth.service.ts";
 import { authRoutes } from "../features/auth/auth.routes.ts";
 import { createGoogleVerifier } from "../features/auth/google-verifier.ts";
 import { createSessionTokens } from "../features/auth/session-tokens.ts";
+import { createDncRepo } from "../features/dnc/dnc.repo.ts";
+import { dncRoutes } from "../features/dnc/dnc.routes.ts";
+import { createDncService } from "../features/dnc/dnc.service.ts";
 import { healthRoutes } from "../features/health/health.routes.ts";
 import { createOrganizationsRepo } from "../features/organizations/organizations.repo.ts";
 import { createOrganizationsService } from "../features/organizations/organizations.service.ts";
@@ -31,7 +34,8 @@ export async function wireServices({ config, db, clock = systemClock }: Wiring) 
     ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
     : null;
   const auth = createAuthService({ db, repo: authRepo, sessions, organizations, clock, verifyGoogle });
-  return { access, requireAuth, organizations, auth, clock };
+  const dnc = createDncService({ repo: createDncRepo(db) });
+  return { access, requireAuth, organizations, auth, clock, dnc };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -46,6 +50,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       healthRoutes({ db: w.db }),
       authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),
       organizationsRoutes({ organizations: services.organizations, requireAuth }),
+      dncRoutes({ dnc: services.dnc, requireAuth }),
     ],
   });
   return { app, services };

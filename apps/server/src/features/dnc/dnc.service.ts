@@ -1,0 +1,41 @@
+import type { DncEntry, DncImportResult, DncList, DncListQuery } from "@parley/shared/dnc";
+import { DncAdd, DncListQuery as ListQuery } from "@parley/shared/dnc";
+import { AppError, notFound } from "../../http/errors.ts";
+import { normalizePhone } from "../../platform/phone.ts";
+import type { DncRepo, DncRow } from "./dnc.repo.ts";
+import { readDncCsv } from "./dnc-csv.ts";
+
+const toEntry = (r: DncRow): DncEntry => ({ id: r.id, phone: r.phone_e164, source: r.source, reason: r.reason, created_at: r.created_at.toISOString() });
+
+/** The org-wide do-not-call list: staff add numbers by hand or by CSV, calls add them when asked. */
+export function createDncService(deps: { repo: DncRepo }) {
+  const { repo } = deps;
+  return {
+    async list(orgId: string, query: DncListQuery): Promise<DncList> {
+      const q = ListQuery.parse(query);
+      const { rows, total } = await repo.list(orgId, { search: q.search, limit: q.page_size, offset: (q.page - 1) * q.page_size });
+      return { numbers: rows.map(toEntry), total, page: q.page, page_size: q.page_size };
+    },
+    async add(orgId: string, input: DncAdd): Promise<DncImportResult> {
+      const body = DncAdd.parse(input);
+      const phone = normalizePhone(body.phone, body.default_country);
+      if (!phone.ok) throw new AppError("validation_failed", phone.reason, [{ path: "phone", message: phone.reason }]);
+      const added = await repo.addMany(orgId, [{ phone: phone.e164, source: "manual", reason: body.reason }]);
+      return { added, already_listed: 1 - added, rejected: [] };
+    },
+    async importCsv(orgId: string, text: string, defaultCountry?: string): Promise<DncImportResult> {
+      const { phones, rejected } = readDncCsv(text, defaultCountry);
+      const added = await repo.addMany(orgId, phones.map((phone) => ({ phone, source: "csv" as const, reason: "Imported from CSV" })));
+      return { added, already_listed: phones.length - added, rejected };
+    },
+    async remove(orgId: string, id: string): Promise<void> {
+      if (!(await repo.remove(orgId, id))) throw notFound("Do-not-call entry");
+    },
+    /** Called when a callee asks never to be called again. */
+    async markFromCall(orgId: string, phoneE164: string, reason: string): Promise<void> {
+      await repo.addMany(orgId, [{ phone: phoneE164, source: "call", reason }]);
+    },
+    listed: (orgId: string, phones: string[]) => repo.listed(orgId, phones),
+  };
+}
+export type DncService = ReturnType<typeof createDncService>;
