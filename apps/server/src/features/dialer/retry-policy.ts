@@ -37,7 +37,7 @@ export function decideRetry(
 }
 
 /** The carrier-failure breaker: over half of the last `window` finished attempts failed at the carrier. */
-export function shouldTripBreaker(recent: AttemptOutcome[], window = 20): boolean {
+export function shouldTripBreaker(recent: readonly string[], window = 20): boolean {
   const last = recent.slice(-window);
   if (last.length < window) return false;
   return last.filter((o) => o === "failed").length * 2 > last.length;

@@ -1,5 +1,82 @@
-import { ScreenInProgress } from "../../components/ScreenInProgress.tsx";
+import { useState } from "react";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import LinearProgress from "@mui/material/LinearProgress";
+import Typography from "@mui/material/Typography";
+import type { CalendarEvent } from "@parley/shared/calendar";
+import { messageOf } from "../../lib/api-error.ts";
+import { shiftAnchor, startOfDay, type CalendarView } from "./calendar-dates.ts";
+import { blankForm, formFromEvent, type EventForm } from "./event-form.ts";
+import { useCalendarEvents, useEventMutations } from "./useCalendarEvents.ts";
+import { CalendarToolbar } from "./CalendarToolbar.tsx";
+import { DayView } from "./DayView.tsx";
+import { EventDetailDialog } from "./EventDetailDialog.tsx";
+import { EventFormDialog } from "./EventFormDialog.tsx";
+import { MonthView } from "./MonthView.tsx";
+import { WeekView } from "./WeekView.tsx";
+import { YearView } from "./YearView.tsx";
+
+type Editing = { mode: "create"; form: EventForm } | { mode: "edit"; id: string; form: EventForm } | null;
 
 export function CalendarPage() {
-  return <ScreenInProgress title="Calendar View" />;
+  const [view, setView] = useState<CalendarView>("month");
+  const [anchor, setAnchor] = useState(() => startOfDay(new Date()));
+  const [search, setSearch] = useState("");
+  const [selected, setSelected] = useState<CalendarEvent | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const events = useCalendarEvents(view, anchor);
+  const { create, update, cancel } = useEventMutations();
+  const list = events.data ?? [];
+  const openDay = (d: Date) => (setAnchor(d), setView("day"));
+  const shared = { anchor, events: list, search, onOpen: setSelected };
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Calendar
+      </Typography>
+      <CalendarToolbar
+        view={view}
+        anchor={anchor}
+        search={search}
+        onView={setView}
+        onStep={(dir) => setAnchor((a) => shiftAnchor(view, a, dir))}
+        onToday={() => setAnchor(startOfDay(new Date()))}
+        onSearch={setSearch}
+        onNew={() => setEditing({ mode: "create", form: blankForm(anchor) })}
+      />
+      {events.isFetching && <LinearProgress sx={{ mb: 1 }} aria-label="Loading events" />}
+      {events.isError ? (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => events.refetch()}>Retry</Button>}>
+          <AlertTitle>Failed to load events</AlertTitle>
+          {messageOf(events.error, "Please try again.")}
+        </Alert>
+      ) : view === "day" ? (
+        <DayView {...shared} />
+      ) : view === "week" ? (
+        <WeekView {...shared} onPickDay={openDay} />
+      ) : view === "month" ? (
+        <MonthView {...shared} onPickDay={openDay} />
+      ) : (
+        <YearView {...shared} onPickMonth={(d) => (setAnchor(d), setView("month"))} />
+      )}
+      <EventDetailDialog
+        event={selected}
+        onClose={() => setSelected(null)}
+        onEdit={(e) => (setSelected(null), setEditing({ mode: "edit", id: e.id, form: formFromEvent(e) }))}
+        onCancelEvent={async (e) => void (await cancel.mutateAsync(e.id))}
+      />
+      {editing && (
+        <EventFormDialog
+          key={editing.mode === "edit" ? editing.id : "new"}
+          mode={editing.mode}
+          initial={editing.form}
+          onClose={() => setEditing(null)}
+          onSave={(body) => (editing.mode === "edit" ? update.mutateAsync({ id: editing.id, body }) : create.mutateAsync(body))}
+        />
+      )}
+    </Box>
+  );
 }

@@ -1,0 +1,218 @@
+import type { Db, Queryable } from "../../platform/db.ts";
+import type { CampaignRules, DialJob, DialResult } from "./dialer.types.ts";
+
+export type DueAttempt = {
+  id: string;
+  orgId: string;
+  attemptNumber: number;
+  contactId: string;
+  phone: string;
+  name: string;
+  email: string;
+  variables: Record<string, string>;
+  persona: string | null;
+  campaign: CampaignRules;
+};
+export type Verdict = { kind: "dial" } | { kind: "close"; outcome: string; note: string } | { kind: "postpone"; at: Date };
+export type Leased = { job: DialJob; campaign: CampaignRules };
+
+type Row = Record<string, unknown>;
+const DEFAULT_CONCURRENCY = 10;
+const LEASE_LOCK = 7263002;
+
+// The scheduler reads the campaign's dialing rules with its queue in one join (the hot path), so this
+// repository reads the campaigns and contacts tables directly rather than through their services.
+const DUE_SELECT = `
+  select a.id, a.org_id, a.attempt_number, a.contact_id,
+         ct.phone_e164, ct.name, coalesce(ct.email, '') as email, ct.variables, ct.persona,
+         c.id as c_id, c.status as c_status, c.timezone, c.business_hours_start, c.business_hours_end,
+         c.start_at, c.end_at, c.max_attempts, c.time_gap_seconds
+  from call_attempts a
+  join campaigns c on c.id = a.campaign_id
+  join contacts ct on ct.id = a.contact_id`;
+
+function toDue(r: Row): DueAttempt {
+  return {
+    id: r.id as string,
+    orgId: r.org_id as string,
+    attemptNumber: r.attempt_number as number,
+    contactId: r.contact_id as string,
+    phone: r.phone_e164 as string,
+    name: r.name as string,
+    email: r.email as string,
+    variables: (r.variables ?? {}) as Record<string, string>,
+    persona: (r.persona as string | null) ?? null,
+    campaign: {
+      id: r.c_id as string,
+      orgId: r.org_id as string,
+      status: r.c_status as string,
+      timezone: r.timezone as string,
+      businessHoursStart: r.business_hours_start as string,
+      businessHoursEnd: r.business_hours_end as string,
+      startAt: (r.start_at as Date | null) ?? null,
+      endAt: (r.end_at as Date | null) ?? null,
+      maxAttempts: r.max_attempts as number,
+      timeGapSeconds: r.time_gap_seconds as number,
+    },
+  };
+}
+
+const toJob = (a: DueAttempt, callId: string): DialJob => ({
+  attemptId: a.id,
+  attemptNumber: a.attemptNumber,
+  callId,
+  orgId: a.orgId,
+  campaignId: a.campaign.id,
+  contactId: a.contactId,
+  phone: a.phone,
+  contactName: a.name,
+  variables: a.variables,
+  persona: a.persona,
+});
+
+async function applyVerdict(q: Queryable, id: string, v: Verdict): Promise<void> {
+  if (v.kind === "close") {
+    await q.query("update call_attempts set status = 'done', outcome = $2, note = $3, updated_at = now() where id = $1", [id, v.outcome, v.note]);
+  } else if (v.kind === "postpone") {
+    await q.query("update call_attempts set due_at = $2, updated_at = now() where id = $1", [id, v.at]);
+  }
+}
+
+export function createDialerRepo(db: Db) {
+  return {
+    /** Launch: one first attempt per contact of the campaign (contacts with an open attempt are skipped). */
+    async enqueueCampaign(orgId: string, campaignId: string, dueAt: Date): Promise<number> {
+      const rows = await db.query(
+        `insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, due_at)
+         select org_id, campaign_id, id, 1, $3 from contacts where org_id = $1 and campaign_id = $2
+         on conflict (contact_id) where status in ('pending', 'in_progress') do nothing returning id`,
+        [orgId, campaignId, dueAt],
+      );
+      return rows.length;
+    },
+    async cancelPending(campaignId: string): Promise<void> {
+      await db.query("update call_attempts set status = 'cancelled', updated_at = now() where campaign_id = $1 and status = 'pending'", [campaignId]);
+    },
+    async activateDueCampaigns(now: Date): Promise<void> {
+      await db.query("update campaigns set status = 'active', updated_at = now() where status = 'scheduled' and (start_at is null or start_at <= $1)", [now]);
+    },
+
+    /** Candidates for this pass, read without locks; `leaseDue` re-checks them under lock. */
+    async dueAttempts(now: Date, limit: number): Promise<DueAttempt[]> {
+      const rows = await db.query<Row>(`${DUE_SELECT} where a.status = 'pending' and a.due_at <= $1 and c.status = 'active' order by a.due_at limit $2`, [now, limit]);
+      return rows.map(toDue);
+    },
+
+    /**
+     * Applies verdicts and leases the attempts to dial, inside one transaction under a lock shared by all
+     * workers, so concurrency limits are counted exactly and no attempt is taken twice.
+     */
+    async leaseDue(due: DueAttempt[], verdicts: Map<string, Verdict>, worker: string, leaseUntil: Date): Promise<Leased[]> {
+      if (!due.length) return [];
+      return db.tx(async (q) => {
+        await q.query("select pg_advisory_xact_lock($1)", [LEASE_LOCK]);
+        const ids = due.map((a) => a.id);
+        const still = new Set((await q.query<{ id: string }>("select id from call_attempts where id = any($1) and status = 'pending' for update skip locked", [ids])).map((r) => r.id));
+        const orgIds = [...new Set(due.map((a) => a.orgId))];
+        const busy = new Map((await q.query<{ org_id: string; n: number }>("select org_id, count(*)::int as n from call_attempts where status = 'in_progress' and org_id = any($1) group by org_id", [orgIds])).map((r) => [r.org_id, r.n]));
+        const limits = new Map((await q.query<{ org_id: string; max_concurrent_calls: number; minutes_balance: number }>("select org_id, max_concurrent_calls, minutes_balance from org_limits where org_id = any($1)", [orgIds])).map((r) => [r.org_id, r]));
+        const leased: Leased[] = [];
+        for (const a of due) {
+          if (!still.has(a.id)) continue;
+          const verdict = verdicts.get(a.id) ?? { kind: "dial" };
+          if (verdict.kind !== "dial") {
+            await applyVerdict(q, a.id, verdict);
+            continue;
+          }
+          const limit = limits.get(a.orgId);
+          if ((busy.get(a.orgId) ?? 0) >= (limit?.max_concurrent_calls ?? DEFAULT_CONCURRENCY)) continue;
+          if (limit && limit.minutes_balance <= 0) continue; // out of conversation minutes: wait for a top-up
+          const [call] = await q.query<{ id: string }>(
+            `insert into calls (org_id, campaign_id, contact_id, lead_name, lead_phone, lead_email, service)
+             select $1, $2, $3, $4, $5, $6, c.service from campaigns c where c.id = $2 returning id`,
+            [a.orgId, a.campaign.id, a.contactId, a.name, a.phone, a.email],
+          );
+          await q.query("update call_attempts set status = 'in_progress', lease_owner = $2, lease_expires_at = $3, call_id = $4, updated_at = now() where id = $1", [a.id, worker, leaseUntil, call!.id]);
+          busy.set(a.orgId, (busy.get(a.orgId) ?? 0) + 1);
+          leased.push({ job: toJob(a, call!.id), campaign: a.campaign });
+        }
+        return leased;
+      });
+    },
+
+    async extendLease(attemptId: string, worker: string, until: Date): Promise<void> {
+      await db.query("update call_attempts set lease_expires_at = $3 where id = $1 and lease_owner = $2 and status = 'in_progress'", [attemptId, worker, until]);
+    },
+
+    /** Takes over attempts whose worker died (lease expired), so they can be closed as dropped. */
+    async reclaimExpiredLeases(now: Date, worker: string): Promise<Leased[]> {
+      const rows = await db.query<Row>(
+        `with taken as (
+           update call_attempts set lease_owner = $2, lease_expires_at = $1::timestamptz + interval '5 minutes'
+           where id in (select id from call_attempts where status = 'in_progress' and lease_expires_at < $1 for update skip locked)
+           returning id)
+         ${DUE_SELECT}, taken where a.id = taken.id`,
+        [now, worker],
+      );
+      const calls = await db.query<{ id: string; call_id: string }>("select id, call_id from call_attempts where id = any($1)", [rows.map((r) => r.id)]);
+      const callOf = new Map(calls.map((r) => [r.id, r.call_id]));
+      return rows.map(toDue).map((a) => ({ job: toJob(a, callOf.get(a.id)!), campaign: a.campaign }));
+    },
+
+    /**
+     * Closes the attempt and its call and charges the minutes used, only while `worker` still holds the
+     * lease: a worker that lost its lease (it stalled, another took over) must not overwrite the result.
+     */
+    async completeAttempt(job: DialJob, result: DialResult, endedAt: Date, worker: string, retryAt: Date | null): Promise<boolean> {
+      return db.tx(async (q) => {
+        const held = await q.query(
+          "update call_attempts set status = 'done', outcome = $2, lease_owner = null, updated_at = now() where id = $1 and status = 'in_progress' and lease_owner = $3 returning id",
+          [job.attemptId, result.outcome, worker],
+        );
+        if (!held.length) return false;
+        // The retry is inserted in the same transaction, so no one ever sees the contact with no open attempt
+        // in between (which would let the campaign be marked completed too early).
+        if (retryAt) {
+          await q.query(
+            `insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, due_at) values ($1, $2, $3, $4, $5)
+             on conflict (contact_id) where status in ('pending', 'in_progress') do nothing`,
+            [job.orgId, job.campaignId, job.contactId, job.attemptNumber + 1, retryAt],
+          );
+        }
+        await q.query(
+          `update calls set status = case when $2 in ('no_answer', 'busy', 'failed', 'dropped') then $2 else 'completed' end,
+             outcome = coalesce(outcome, $2), ended_at = $3, duration_secs = $4 where id = $1`,
+          [job.callId, result.outcome, endedAt, Math.round(result.durationSecs)],
+        );
+        const minutes = Math.ceil(result.durationSecs / 60);
+        if (minutes > 0) {
+          await q.query(
+            `insert into org_limits (org_id, minutes_balance) values ($1, 1000 - $2)
+             on conflict (org_id) do update set minutes_balance = org_limits.minutes_balance - $2, updated_at = now()`,
+            [job.orgId, minutes],
+          );
+        }
+        return true;
+      });
+    },
+
+    async recentOutcomes(campaignId: string, n: number): Promise<string[]> {
+      const rows = await db.query<{ outcome: string }>(
+        "select outcome from call_attempts where campaign_id = $1 and status = 'done' and call_id is not null order by updated_at desc limit $2",
+        [campaignId, n],
+      );
+      return rows.map((r) => r.outcome).reverse();
+    },
+    async pauseCampaign(campaignId: string, reason: string): Promise<void> {
+      await db.query("update campaigns set status = 'paused', status_reason = $2, updated_at = now() where id = $1 and status = 'active'", [campaignId, reason]);
+    },
+    async completeCampaignIfDone(campaignId: string): Promise<void> {
+      await db.query(
+        `update campaigns set status = 'completed', updated_at = now() where id = $1 and status = 'active'
+         and not exists (select 1 from call_attempts where campaign_id = $1 and status in ('pending', 'in_progress'))`,
+        [campaignId],
+      );
+    },
+  };
+}
+export type DialerRepo = ReturnType<typeof createDialerRepo>;
