@@ -105,7 +105,7 @@ describe("sign-up, sign-in and the app shell", () => {
     await env.screenshot(page, "drawer-390");
     await page.getByRole("link", { name: "Calendar" }).click();
     await page.waitForURL(/\/calendar$/);
-    await page.getByRole("heading", { name: "Calendar View" }).waitFor();
+    await page.getByRole("heading", { name: /^Calendar/ }).waitFor();
   });
 
   test("organizations: the form's messages, create, and the card after a reload", async () => {
