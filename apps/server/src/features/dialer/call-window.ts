@@ -68,12 +68,18 @@ function intersect(a: Interval[], b: Interval[]): Interval[] {
  * Null when no such instant exists within two weeks or before the campaign ends.
  */
 export function nextCallTime(earliest: Date, rules: CallWindowRules): Date | null {
+  // Nearly every answer lies within a day or two: look there first, the full horizon only when needed.
+  return firstWindowStart(earliest, rules, 2) ?? firstWindowStart(earliest, rules, SEARCH_DAYS);
+}
+
+function firstWindowStart(earliest: Date, rules: CallWindowRules, days: number): Date | null {
   const from = Math.max(earliest.getTime(), rules.startAt?.getTime() ?? -Infinity);
-  const until = Math.min(rules.endAt?.getTime() ?? Infinity, from + SEARCH_DAYS * 86_400_000);
+  const until = Math.min(rules.endAt?.getTime() ?? Infinity, from + days * 86_400_000);
   if (from >= until) return null;
-  let windows = intersect(occurrences(rules.businessHours, rules.timezone, from, SEARCH_DAYS), [{ start: from, end: until }]);
+  let windows = intersect(occurrences(rules.businessHours, rules.timezone, from, days), [{ start: from, end: until }]);
   for (const zone of rules.contactZones) {
-    windows = intersect(windows, occurrences(rules.contactHours, zone, from, SEARCH_DAYS));
+    if (!windows.length) break;
+    windows = intersect(windows, occurrences(rules.contactHours, zone, from, days));
   }
   const first = windows[0];
   return first ? new Date(first.start) : null;

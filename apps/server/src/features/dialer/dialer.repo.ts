@@ -97,10 +97,31 @@ export function createDialerRepo(db: Db) {
       await db.query("update campaigns set status = 'active', updated_at = now() where status = 'scheduled' and (start_at is null or start_at <= $1)", [now]);
     },
 
-    /** Candidates for this pass, read without locks; `leaseDue` re-checks them under lock. */
+    /**
+     * Candidates for this pass, read without locks (`leaseDue` re-checks them under lock): for each
+     * organisation with due work, a free call slot and minutes left, its oldest due attempts, as many as it
+     * has free slots (doubled, as some will wait for their window).
+     */
     async dueAttempts(now: Date, limit: number): Promise<DueAttempt[]> {
-      const rows = await db.query<Row>(`${DUE_SELECT} where a.status = 'pending' and a.due_at <= $1 and c.status = 'active' order by a.due_at limit $2`, [now, limit]);
-      return rows.map(toDue);
+      const orgs = await db.query<{ id: string; slots: number }>(
+        `select o.id, coalesce(l.max_concurrent_calls, ${DEFAULT_CONCURRENCY})
+                - (select count(*)::int from call_attempts b where b.org_id = o.id and b.status = 'in_progress') as slots
+         from organizations o left join org_limits l on l.org_id = o.id
+         where coalesce(l.minutes_balance, 1) > 0
+           and exists (select 1 from call_attempts p where p.org_id = o.id and p.status = 'pending' and p.due_at <= $1)`,
+        [now],
+      );
+      const out: DueAttempt[] = [];
+      for (const org of orgs) {
+        if (org.slots <= 0 || out.length >= limit) continue;
+        const rows = await db.query<Row>(
+          `${DUE_SELECT} where a.org_id = $1 and a.status = 'pending' and a.due_at <= $2 and c.status = 'active'
+           order by a.due_at limit $3`,
+          [org.id, now, Math.min(org.slots * 2, limit - out.length)],
+        );
+        out.push(...rows.map(toDue));
+      }
+      return out;
     },
 
     /**
@@ -116,7 +137,7 @@ export function createDialerRepo(db: Db) {
         const orgIds = [...new Set(due.map((a) => a.orgId))];
         const busy = new Map((await q.query<{ org_id: string; n: number }>("select org_id, count(*)::int as n from call_attempts where status = 'in_progress' and org_id = any($1) group by org_id", [orgIds])).map((r) => [r.org_id, r.n]));
         const limits = new Map((await q.query<{ org_id: string; max_concurrent_calls: number; minutes_balance: number }>("select org_id, max_concurrent_calls, minutes_balance from org_limits where org_id = any($1)", [orgIds])).map((r) => [r.org_id, r]));
-        const leased: Leased[] = [];
+        const toDial: DueAttempt[] = [];
         for (const a of due) {
           if (!still.has(a.id)) continue;
           const verdict = verdicts.get(a.id) ?? { kind: "dial" };
@@ -127,15 +148,27 @@ export function createDialerRepo(db: Db) {
           const limit = limits.get(a.orgId);
           if ((busy.get(a.orgId) ?? 0) >= (limit?.max_concurrent_calls ?? DEFAULT_CONCURRENCY)) continue;
           if (limit && limit.minutes_balance <= 0) continue; // out of conversation minutes: wait for a top-up
-          const [call] = await q.query<{ id: string }>(
-            `insert into calls (org_id, campaign_id, contact_id, lead_name, lead_phone, lead_email, service)
-             select $1, $2, $3, $4, $5, $6, c.service from campaigns c where c.id = $2 returning id`,
-            [a.orgId, a.campaign.id, a.contactId, a.name, a.phone, a.email],
-          );
-          await q.query("update call_attempts set status = 'in_progress', lease_owner = $2, lease_expires_at = $3, call_id = $4, updated_at = now() where id = $1", [a.id, worker, leaseUntil, call!.id]);
           busy.set(a.orgId, (busy.get(a.orgId) ?? 0) + 1);
-          leased.push({ job: toJob(a, call!.id), campaign: a.campaign });
+          toDial.push(a);
         }
+        if (!toDial.length) return [];
+        // One statement for all the call records and one for all the leases: the pass stays short.
+        const p = (i: number, k: number) => `$${i * 7 + k}`;
+        const values = toDial.map((_, i) => `(${p(i, 1)}::uuid, ${p(i, 2)}::uuid, ${p(i, 3)}::uuid, ${p(i, 4)}::uuid, ${p(i, 5)}, ${p(i, 6)}, ${p(i, 7)})`);
+        const calls = await q.query<{ id: string; attempt_id: string }>(
+          `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service)
+           select v.org_id, v.campaign_id, v.contact_id, v.attempt_id, v.name, v.phone, v.email, c.service
+           from (values ${values.join(", ")}) as v(org_id, campaign_id, contact_id, attempt_id, name, phone, email)
+           join campaigns c on c.id = v.campaign_id returning id, attempt_id`,
+          toDial.flatMap((a) => [a.orgId, a.campaign.id, a.contactId, a.id, a.name, a.phone, a.email]),
+        );
+        const callOf = new Map(calls.map((c) => [c.attempt_id, c.id]));
+        await q.query(
+          `update call_attempts a set status = 'in_progress', lease_owner = $1, lease_expires_at = $2, call_id = v.call_id, updated_at = now()
+           from unnest($3::uuid[], $4::uuid[]) as v(attempt_id, call_id) where a.id = v.attempt_id`,
+          [worker, leaseUntil, toDial.map((a) => a.id), toDial.map((a) => callOf.get(a.id))],
+        );
+        const leased: Leased[] = toDial.map((a) => ({ job: toJob(a, callOf.get(a.id)!), campaign: a.campaign }));
         return leased;
       });
     },
