@@ -6,7 +6,8 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { session } from "../lib/session.ts";
-import { NAV_ITEMS, isActive } from "./nav-items.tsx";
+import { NAV_ITEMS } from "./nav-items.tsx";
+import { isActive } from "./nav-paths.ts";
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();

@@ -1,9 +1,14 @@
 /// <reference types="node" />
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { NAV_ITEMS, isActive, screenOf } from "./nav-items.tsx";
+import { isActive, screenOf } from "./nav-paths.ts";
 
-const item = (label: string) => NAV_ITEMS.find((i) => i.label === label)!;
+const MENU: Record<string, { path: string; also?: string[] }> = {
+  Dashboard: { path: "dashboard" },
+  Campaigns: { path: "campaigns", also: ["campaign-setup"] },
+  "Knowledge base": { path: "knowledge-base", also: ["create-knowledge-base"] },
+};
+const item = (label: string) => MENU[label]!;
 
 test("screenOf reads org-prefixed and bare paths", () => {
   assert.equal(screenOf("/org/acme/campaigns"), "campaigns");
