@@ -1,0 +1,22 @@
+import type { TtsProvider, VoiceInfo } from "./tts-provider.ts";
+import { synthesizeWithCli } from "./cli-tts.ts";
+
+const VOICES: VoiceInfo[] = [
+  { id: "espeak-ng:en-us", name: "Max", description: "Clear robotic American voice (espeak-ng en-us)", provider: "espeak-ng", language: "en-US", gender: "male" },
+  { id: "espeak-ng:en-us+f3", name: "Ava", description: "Bright American female voice (espeak-ng en-us+f3)", provider: "espeak-ng", language: "en-US", gender: "female" },
+  { id: "espeak-ng:en-gb-x-rp", name: "Oliver", description: "British received pronunciation (espeak-ng en-gb-x-rp)", provider: "espeak-ng", language: "en-GB", gender: "male" },
+  { id: "espeak-ng:en-gb+f2", name: "Isla", description: "British female voice (espeak-ng en-gb+f2)", provider: "espeak-ng", language: "en-GB", gender: "female" },
+];
+
+/** Offline TTS with Debian's `espeak-ng`, a little faster than its default pace for phone calls. */
+export function createEspeakTts(bin = "espeak-ng"): TtsProvider {
+  return {
+    name: "espeak-ng",
+    listVoices: async () => VOICES,
+    synthesize(text, { voiceId, sampleRate, signal }) {
+      const voice = voiceId.replace(/^espeak-ng:/, "");
+      if (!VOICES.some((v) => v.id === `espeak-ng:${voice}`)) throw new Error(`Unknown espeak-ng voice: ${voiceId}`);
+      return synthesizeWithCli(bin, (wav) => ["-v", voice, "-s", "165", "-w", wav, text], sampleRate, signal);
+    },
+  };
+}
