@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
+import { signIn as signInForm } from "../support/e2e-users.ts";
 
 const PASSWORD = "Sup3r-secret-pw";
 
@@ -23,13 +24,7 @@ async function register(env: E2E, username: string): Promise<{ token: string; sl
   return { token: session.access_token, slug: session.user.organization_slug_name };
 }
 
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Email or Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
+const signIn = (page: Page, username: string) => signInForm(page, { username, password: PASSWORD });
 
 async function createViaApi(env: E2E, token: string, name: string): Promise<void> {
   const res = await fetch(`${env.baseUrl}/api/create_campaign`, {
@@ -65,7 +60,7 @@ describe("campaigns screens", () => {
     await page.getByRole("button", { name: "Schedule Campaign" }).click();
     await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
     await page.getByText("Campaign name is required").waitFor();
-    await page.getByLabel(/Campaign Name/).fill("Ordered");
+    await page.getByRole("textbox", { name: /Campaign Name/ }).fill("Ordered");
     await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
     await page.getByText("Start date is required for scheduled campaigns").waitFor();
     await page.getByLabel("Start Date & Time").fill("2030-01-02T10:00");
@@ -99,8 +94,8 @@ describe("campaigns screens", () => {
     const page = await env.newPage();
     await signIn(page, "campaigner");
     await page.goto(`/org/${user.slug}/campaign-setup`);
-    await page.getByLabel(/Campaign Name/).fill("Spring Leads");
-    await page.getByLabel("Campaign Description").fill("Outbound to spring sign-ups");
+    await page.getByRole("textbox", { name: /Campaign Name/ }).fill("Spring Leads");
+    await page.getByRole("textbox", { name: "Campaign Description" }).fill("Outbound to spring sign-ups");
     await page.getByTestId("csv-input").setInputFiles(writeCsv());
     await page.getByText("New file selected").waitFor();
     await env.screenshot(page, "campaign-setup-1280");
@@ -108,7 +103,7 @@ describe("campaigns screens", () => {
     await page.getByText("Campaign created successfully!").waitFor();
     await page.waitForURL(/\/campaigns$/, { timeout: 10_000 });
 
-    await page.getByRole("cell", { name: "Spring Leads" }).click();
+    await page.getByRole("cell", { name: "Spring Leads", exact: true }).click();
     await page.waitForURL(/campaign-setup\?id=/);
     await page.getByRole("heading", { name: "View Campaign" }).waitFor();
     const summary = page.getByTestId("contact-list-summary");
@@ -131,7 +126,7 @@ describe("campaigns screens", () => {
 
     await page.getByPlaceholder("Search campaigns by name, type, status, dates...").fill("spring");
     await page.getByTestId("pager-range").getByText("1-1 of 1").waitFor();
-    await page.getByRole("cell", { name: "Spring Leads" }).waitFor();
+    await page.getByRole("cell", { name: "Spring Leads", exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Delete Spring Leads" }).click();
     await page.getByText("Are you sure you want to delete this campaign?").waitFor();

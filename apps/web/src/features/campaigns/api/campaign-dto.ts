@@ -5,6 +5,8 @@
 export type CampaignFaqs = {
   opening_line?: string | null;
   goal?: string | null;
+  /** The server answers `faqs`; `pairs` is what this form sends (the server reads both). */
+  faqs?: Array<{ question: string; answer: string }>;
   pairs?: Array<{ question: string; answer: string }>;
 } | null;
 
@@ -30,12 +32,9 @@ export type CampaignDto = {
   email_body: string | null;
   created_at: string | null;
   updated_at: string | null;
-  contact_list: {
-    file_name: string | null;
-    size_bytes: number | null;
-    contact_count: number;
-    rejected_rows: Array<{ line: number; reason: string }>;
-  } | null;
+  csv_file: { name: string; size: number } | null;
+  contact_count: number;
+  rejected_rows: Array<{ line: number; reason: string }>;
 };
 
 export type CampaignWrite = {

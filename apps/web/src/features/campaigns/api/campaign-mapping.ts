@@ -21,7 +21,7 @@ export function toRow(c: CampaignDto): CampaignRow {
 
 function toFaqs(f: CampaignDto["faqs"]): FaqFormValue {
   if (!f) return EMPTY_FAQS;
-  return { opening_line: f.opening_line ?? "", goal: f.goal ?? "", pairs: (f.pairs ?? []).map((p) => ({ ...p })) };
+  return { opening_line: f.opening_line ?? "", goal: f.goal ?? "", pairs: (f.faqs ?? f.pairs ?? []).map((p) => ({ ...p })) };
 }
 
 /** Loading an existing campaign into the form (spec §5): the time gap snaps to an allowed hour choice. */
@@ -52,9 +52,8 @@ export function toForm(c: CampaignDto): CampaignFormValues {
 }
 
 export function toContactList(c: CampaignDto): ContactListInfo | null {
-  const list = c.contact_list;
-  if (!list) return null;
-  return { fileName: list.file_name, size: list.size_bytes, contactCount: list.contact_count, rejected: list.rejected_rows };
+  if (!c.csv_file) return null;
+  return { fileName: c.csv_file.name, size: c.csv_file.size, contactCount: c.contact_count, rejected: c.rejected_rows };
 }
 
 /** Empty pairs are dropped; an all-empty FAQ block is sent as null. */
