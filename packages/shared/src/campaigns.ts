@@ -1,3 +1,12 @@
+/**
+ * Campaign payloads, shared by the API (validation) and the web form (same rules, same messages).
+ * - POST /api/create_campaign and PUT /api/campaigns/{id}: `CampaignWire` (JSON, or multipart text fields
+ *   plus `csv_file`; query parameters count as fields). PUT merges: fields not sent keep their value.
+ * - Answers: `CampaignResponse` ({campaign}), `CampaignList` ({campaigns, total, page, page_size}).
+ * - `faqs` is the agent's call flow: {opening_line, goal, faqs: [{question, answer}]} (`pairs` accepted for
+ *   `faqs` on input); a JSON string of it, or plain text (→ goal), is accepted too.
+ * - `time_gap` is SECONDS, one of 1, 2, 4, 6, 8, 12, 24 hours × 3600 (the old client's "hours × 60" is refused).
+ */
 import { z } from "zod";
 import { DateTime } from "luxon";
 
@@ -153,7 +162,11 @@ export const CampaignInput = z
     ).transform(() => "voice" as const),
     direction: z.preprocess(
       (v) => (blank(v) ? "outbound" : String(v).trim().toLowerCase().replace(/[\s_-]+/g, "")),
-      z.string().refine((v) => v === "outbound", (v) => ({ message: v === "inbound" ? CampaignMessages.inboundUnavailable : "Campaign type must be outbound." })),
+      z.string().superRefine((v, ctx) => {
+        if (v !== "outbound") {
+          ctx.addIssue({ code: "custom", message: v === "inbound" ? CampaignMessages.inboundUnavailable : "Campaign type must be outbound." });
+        }
+      }),
     ).transform(() => "outbound" as const),
     voice_id: optionalText(200),
     max_attempts: intField(DEFAULT_MAX_ATTEMPTS, CampaignMessages.maxAttempts).refine(
@@ -302,7 +315,7 @@ export const CampaignListQuery = z.object({
     .trim()
     .optional()
     .transform((s) => (s ? s.split(",").map((x) => x.trim().toLowerCase()).filter(Boolean) : []))
-    .pipe(z.array(CampaignStatus, { error: `status must be one or more of ${CAMPAIGN_STATUSES.join(", ")}.` })),
+    .pipe(z.array(z.enum(CAMPAIGN_STATUSES, { error: `status must be one or more of ${CAMPAIGN_STATUSES.join(", ")}.` }))),
   page: z.coerce.number().int().min(1, "page starts at 1.").default(1),
   page_size: z.coerce.number().int().min(1).max(100, "page_size is at most 100.").default(10),
 });
@@ -315,33 +328,3 @@ export const CampaignList = z.object({
   page_size: z.number(),
 });
 export type CampaignList = z.infer<typeof CampaignList>;
-
-/** One imported contact; every CSV column without a known meaning is in `variables` ({{company}}). */
-export const Contact = z.object({
-  id: z.string(),
-  line_number: z.number(),
-  name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone: z.string(),
-  email: z.string().nullable(),
-  persona: z.string().nullable(),
-  variables: z.record(z.string(), z.string()),
-  created_at: z.string(),
-});
-export type Contact = z.infer<typeof Contact>;
-
-export const ContactListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1, "page starts at 1.").default(1),
-  page_size: z.coerce.number().int().min(1).max(200, "page_size is at most 200.").default(25),
-});
-export type ContactListQuery = z.input<typeof ContactListQuery>;
-
-export const ContactList = z.object({
-  contacts: z.array(Contact),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
-export type ContactList = z.infer<typeof ContactList>;

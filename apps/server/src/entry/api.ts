@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   process.once("SIGTERM", shutdown);
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Parley is running on http://localhost:${config.port} (${db.kind})`);
+  // Voice preview clips are synthesised once into the data folder, in the background.
+  void services.voices.warmUp();
 }
 
 void main();

@@ -16,6 +16,22 @@ import { createDncRepo } from "../features/dnc/dnc.repo.ts";
 import { dncRoutes } from "../features/dnc/dnc.routes.ts";
 import { createDncService } from "../features/dnc/dnc.service.ts";
 import { healthRoutes } from "../features/health/health.routes.ts";
+import { createCalendarRepo } from "../features/calendar/calendar.repo.ts";
+import { calendarRoutes } from "../features/calendar/calendar.routes.ts";
+import { createCalendarService } from "../features/calendar/calendar.service.ts";
+import { createCalendarFeedService } from "../features/calendar/calendar-feed.service.ts";
+import path from "node:path";
+import { createLocalStorage } from "../platform/storage.ts";
+import { noCallsYet } from "../features/campaigns/campaign-call-stats.ts";
+import { createCampaignsRepo } from "../features/campaigns/campaigns.repo.ts";
+import { campaignsRoutes } from "../features/campaigns/campaigns.routes.ts";
+import { createCampaignsService } from "../features/campaigns/campaigns.service.ts";
+import { createContactsRepo } from "../features/contacts/contacts.repo.ts";
+import { createContactsService } from "../features/contacts/contacts.service.ts";
+import { encodeWav } from "@parley/voice/audio/wav";
+import { createOfflineTts } from "@parley/voice/providers/tts/offline-tts";
+import { voicesRoutes } from "../features/voices/voices.routes.ts";
+import { createVoicesService } from "../features/voices/voices.service.ts";
 import { createOrganizationsRepo } from "../features/organizations/organizations.repo.ts";
 import { createOrganizationsService } from "../features/organizations/organizations.service.ts";
 import { organizationsRoutes } from "../features/organizations/organizations.routes.ts";
@@ -23,7 +39,7 @@ import { organizationsRoutes } from "../features/organizations/organizations.rou
 export type Wiring = { config: Config; db: Db; logger: Logger; clock?: Clock };
 
 /** Builds every service from its narrowed dependencies; no container, just calls. */
-export async function wireServices({ config, db, clock = systemClock }: Wiring) {
+export async function wireServices({ config, db, logger, clock = systemClock }: Wiring) {
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, "jwt_secret", randomSecret));
   const access = createAccessTokens(jwtSecret, config.accessTokenTtlSeconds);
   const requireAuth = createRequireAuth(access);
@@ -35,7 +51,16 @@ export async function wireServices({ config, db, clock = systemClock }: Wiring) 
     : null;
   const auth = createAuthService({ db, repo: authRepo, sessions, organizations, clock, verifyGoogle });
   const dnc = createDncService({ repo: createDncRepo(db) });
-  return { access, requireAuth, organizations, auth, clock, dnc };
+  const calendarRepo = createCalendarRepo(db);
+  const calendar = createCalendarService({ db, repo: calendarRepo, clock });
+  const calendarFeeds = createCalendarFeedService({ db, repo: calendarRepo, clock });
+  const storage = createLocalStorage(path.join(config.dataDir, "files"));
+  const voices = createVoicesService({ tts: createOfflineTts(), storage, logger, encodeWav });
+  const contacts = createContactsService({ repo: createContactsRepo(db) });
+  const campaigns = createCampaignsService({
+    db, repo: createCampaignsRepo(db), contacts, storage, clock, voiceExists: voices.exists, callStats: noCallsYet,
+  });
+  return { access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -51,6 +76,9 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),
       organizationsRoutes({ organizations: services.organizations, requireAuth }),
       dncRoutes({ dnc: services.dnc, requireAuth }),
+      calendarRoutes({ calendar: services.calendar, feeds: services.calendarFeeds, requireAuth }),
+      campaignsRoutes({ campaigns: services.campaigns, storage: services.storage, requireAuth }),
+      voicesRoutes({ voices: services.voices, requireAuth }),
     ],
   });
   return { app, services };

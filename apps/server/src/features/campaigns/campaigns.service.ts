@@ -1,0 +1,218 @@
+import crypto from "node:crypto";
+import {
+  CampaignMessages,
+  CampaignWire,
+  normalizeCampaignFields,
+  type Campaign,
+  type CampaignList,
+  type CampaignStatus,
+  type CampaignValues,
+} from "@parley/shared/campaigns";
+import type { ContactList, ContactListQuery } from "@parley/shared/contacts";
+import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { Db, Queryable } from "../../platform/db.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { ContactListSummary } from "../contacts/contact-import.ts";
+import type { ContactsService } from "../contacts/contacts.service.ts";
+import type { CampaignCallStats } from "./campaign-call-stats.ts";
+import { RUNNING_STATUSES, transition, type LifecycleAction } from "./campaign-lifecycle.ts";
+import { toCampaign, toFormValues, toSettings } from "./campaign-view.ts";
+import type { CampaignContactList, CampaignRow, CampaignsRepo } from "./campaigns.repo.ts";
+
+/** A CSV already written to storage by the upload route. */
+export type StoredUpload = { key: string; fileName: string; size: number };
+/**
+ * How other features (the dialer) follow campaigns. Each runs INSIDE the transaction of the change, so
+ * e.g. stopping and cancelling pending calls commit together or not at all.
+ */
+export type CampaignHooks = {
+  /** Every status change: launch (also create-and-launch), pause, resume, stop, and delete of a running campaign (→ stopped). */
+  statusChanged?: (q: Queryable, e: { orgId: string; campaignId: string; from: CampaignStatus; to: CampaignStatus }) => Promise<void>;
+  /** A new CSV replaced the contact list (the old contacts are already deleted, the new ones inserted). */
+  contactsReplaced?: (q: Queryable, e: { orgId: string; campaignId: string; status: CampaignStatus }) => Promise<void>;
+};
+
+type Deps = {
+  db: Db;
+  repo: CampaignsRepo;
+  contacts: ContactsService;
+  storage: Storage;
+  voiceExists: (voiceId: string) => Promise<boolean>;
+  callStats: CampaignCallStats;
+  clock: Clock;
+  hooks?: CampaignHooks[];
+};
+type ListQuery = { search?: string; status: CampaignStatus[]; page: number; page_size: number };
+
+function parseValues(fields: Record<string, unknown>): CampaignValues {
+  const parsed = CampaignWire.safeParse(fields);
+  if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+function listColumns(upload: StoredUpload, list: ContactListSummary): CampaignContactList {
+  return {
+    csv_file_name: upload.fileName,
+    csv_file_size: upload.size,
+    csv_storage_key: upload.key,
+    contact_count: list.contactCount,
+    rejected_count: list.rejectedCount,
+    duplicates_merged: list.duplicatesMerged,
+    rejected_rows: list.rejected,
+  };
+}
+
+const NO_LIST: CampaignContactList = {
+  csv_file_name: null, csv_file_size: null, csv_storage_key: null,
+  contact_count: 0, rejected_count: 0, duplicates_merged: 0, rejected_rows: [],
+};
+
+export function createCampaignsService(deps: Deps) {
+  const { db, repo, contacts, storage, clock } = deps;
+  const hooks = deps.hooks ?? [];
+  const statusChanged = async (q: Queryable, orgId: string, campaignId: string, from: CampaignStatus, to: CampaignStatus) => {
+    for (const h of hooks) await h.statusChanged?.(q, { orgId, campaignId, from, to });
+  };
+  const contactsReplaced = async (q: Queryable, orgId: string, campaignId: string, status: CampaignStatus) => {
+    for (const h of hooks) await h.contactsReplaced?.(q, { orgId, campaignId, status });
+  };
+
+  const present = async (orgId: string, rows: CampaignRow[]): Promise<Campaign[]> => {
+    const stats = await deps.callStats(orgId, rows.map((r) => r.id));
+    return rows.map((r) => toCampaign(r, stats.get(r.id) ?? { calls_made: 0, success_rate: 0 }));
+  };
+  const one = async (orgId: string, row: CampaignRow) => (await present(orgId, [row]))[0]!;
+  const checkVoice = async (voiceId: string | null) => {
+    if (voiceId && !(await deps.voiceExists(voiceId))) {
+      throw validationError([{ path: "voice_id", message: CampaignMessages.unknownVoice }]);
+    }
+  };
+  /** Replaces the campaign's contacts with the uploaded file's, inside the caller's transaction. */
+  const importList = async (q: Queryable, orgId: string, campaignId: string, timezone: string, upload: StoredUpload) => {
+    const open = async () => {
+      const stream = await storage.get(upload.key);
+      if (!stream) throw new Error(`uploaded file ${upload.key} is missing`);
+      return stream;
+    };
+    const summary = await contacts.importList(q, { orgId, campaignId, timezone }, { open, size: upload.size });
+    return listColumns(upload, summary);
+  };
+  /** Runs fn; a failure removes the uploaded file so a refused request leaves nothing behind. */
+  const cleaningUp = async <T>(upload: StoredUpload | null, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      if (upload) await storage.delete(upload.key);
+      throw err;
+    }
+  };
+
+  return {
+    async list(orgId: string, query: ListQuery): Promise<CampaignList> {
+      const { rows, total } = await repo.list(orgId, {
+        search: query.search || undefined,
+        statuses: query.status,
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      });
+      return { campaigns: await present(orgId, rows), total, page: query.page, page_size: query.page_size };
+    },
+
+    async get(orgId: string, id: string): Promise<Campaign> {
+      const row = await repo.get(orgId, id);
+      if (!row) throw notFound("Campaign");
+      return one(orgId, row);
+    },
+
+    /** Create (spec: POST /create_campaign): a draft with save_as_draft, else launched at once. */
+    create(actor: { orgId: string; userId: string | null }, fields: Record<string, unknown>, upload: StoredUpload | null): Promise<Campaign> {
+      return cleaningUp(upload, async () => {
+        const values = parseValues(fields);
+        await checkVoice(values.voice_id);
+        const settings = toSettings(values);
+        const now = clock.now();
+        let status: CampaignStatus = "draft";
+        if (!values.save_as_draft) {
+          const t = transition("launch", { ...settings, status: "draft" }, now);
+          if (!t.ok) throw validationError([{ path: "end_datetime", message: t.message }]);
+          status = t.status;
+        }
+        const id = crypto.randomUUID();
+        const row = await db.tx(async (q) => {
+          const inserted = await repo.insert(q, {
+            id, org_id: actor.orgId, created_by: actor.userId, status, launched_at: status === "draft" ? null : now,
+            ...settings, ...NO_LIST,
+          });
+          const list = upload ? await importList(q, actor.orgId, id, values.campaign_timezone, upload) : null;
+          if (status !== "draft") await statusChanged(q, actor.orgId, id, "draft", status);
+          return list ? (await repo.update(q, actor.orgId, id, list))! : inserted;
+        });
+        return one(actor.orgId, row);
+      });
+    },
+
+    /** Update: fields not sent keep their value; a new CSV replaces the whole list in the same transaction. */
+    async update(orgId: string, id: string, fields: Record<string, unknown>, upload: StoredUpload | null): Promise<Campaign> {
+      let previousKey: string | null = null;
+      const row = await cleaningUp(upload, async () => {
+        const existing = await repo.get(orgId, id);
+        if (!existing) throw notFound("Campaign");
+        const values = parseValues({ ...toFormValues(existing), ...normalizeCampaignFields(fields) });
+        if (values.voice_id !== existing.voice_id) await checkVoice(values.voice_id);
+        return db.tx(async (q) => {
+          const locked = await repo.get(orgId, id, { q, forUpdate: true });
+          if (!locked) throw notFound("Campaign");
+          previousKey = upload ? locked.csv_storage_key : null;
+          const list = upload ? await importList(q, orgId, id, values.campaign_timezone, upload) : {};
+          const updated = await repo.update(q, orgId, id, { ...toSettings(values), ...list });
+          if (upload) await contactsReplaced(q, orgId, id, locked.status);
+          return updated!;
+        });
+      });
+      if (previousKey) await storage.delete(previousKey);
+      return one(orgId, row);
+    },
+
+    /** launch, pause, resume, stop: 409 with the reason when the campaign's status does not allow it. */
+    async changeStatus(orgId: string, id: string, action: LifecycleAction): Promise<Campaign> {
+      const row = await db.tx(async (q) => {
+        const c = await repo.get(orgId, id, { q, forUpdate: true });
+        if (!c) throw notFound("Campaign");
+        const now = clock.now();
+        const t = transition(action, c, now);
+        if (!t.ok) throw new AppError("conflict", t.message);
+        if (action === "launch") await checkVoice(c.voice_id);
+        const updated = await repo.update(q, orgId, id, {
+          status: t.status,
+          status_reason: null,
+          ...(action === "launch" ? { launched_at: now } : {}),
+        });
+        await statusChanged(q, orgId, id, c.status, t.status);
+        return updated!;
+      });
+      return one(orgId, row);
+    },
+
+    /** Deleting a running campaign stops it first (status and pending work, one transaction), then removes it. */
+    async remove(orgId: string, id: string): Promise<void> {
+      const key = await db.tx(async (q) => {
+        const c = await repo.get(orgId, id, { q, forUpdate: true });
+        if (!c) throw notFound("Campaign");
+        if (RUNNING_STATUSES.includes(c.status)) {
+          await repo.update(q, orgId, id, { status: "stopped", status_reason: "Deleted while running" });
+          await statusChanged(q, orgId, id, c.status, "stopped");
+        }
+        await repo.delete(q, orgId, id);
+        return c.csv_storage_key;
+      });
+      if (key) await storage.delete(key);
+    },
+
+    async listContacts(orgId: string, id: string, query: ContactListQuery & { page: number; page_size: number }): Promise<ContactList> {
+      if (!(await repo.get(orgId, id))) throw notFound("Campaign");
+      return contacts.list(orgId, id, query);
+    },
+  };
+}
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
