@@ -12,6 +12,8 @@ import { createAuthService } from "../features/auth/auth.service.ts";
 import { authRoutes } from "../features/auth/auth.routes.ts";
 import { createGoogleVerifier } from "../features/auth/google-verifier.ts";
 import { createSessionTokens } from "../features/auth/session-tokens.ts";
+import { createDialerRepo } from "../features/dialer/dialer.repo.ts";
+import { dialerCampaignHooks } from "../features/dialer/dialer-campaign-hooks.ts";
 import { createDncRepo } from "../features/dnc/dnc.repo.ts";
 import { dncRoutes } from "../features/dnc/dnc.routes.ts";
 import { createDncService } from "../features/dnc/dnc.service.ts";
@@ -59,6 +61,7 @@ export async function wireServices({ config, db, logger, clock = systemClock }: 
   const contacts = createContactsService({ repo: createContactsRepo(db) });
   const campaigns = createCampaignsService({
     db, repo: createCampaignsRepo(db), contacts, storage, clock, voiceExists: voices.exists, callStats: noCallsYet,
+    hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock })],
   });
   return { access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns };
 }

@@ -81,8 +81,8 @@ async function applyVerdict(q: Queryable, id: string, v: Verdict): Promise<void>
 export function createDialerRepo(db: Db) {
   return {
     /** Launch: one first attempt per contact of the campaign (contacts with an open attempt are skipped). */
-    async enqueueCampaign(orgId: string, campaignId: string, dueAt: Date): Promise<number> {
-      const rows = await db.query(
+    async enqueueCampaign(orgId: string, campaignId: string, dueAt: Date, q: Queryable = db): Promise<number> {
+      const rows = await q.query(
         `insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, due_at)
          select org_id, campaign_id, id, 1, $3 from contacts where org_id = $1 and campaign_id = $2
          on conflict (contact_id) where status in ('pending', 'in_progress') do nothing returning id`,
@@ -90,8 +90,8 @@ export function createDialerRepo(db: Db) {
       );
       return rows.length;
     },
-    async cancelPending(campaignId: string): Promise<void> {
-      await db.query("update call_attempts set status = 'cancelled', updated_at = now() where campaign_id = $1 and status = 'pending'", [campaignId]);
+    async cancelPending(campaignId: string, q: Queryable = db): Promise<void> {
+      await q.query("update call_attempts set status = 'cancelled', updated_at = now() where campaign_id = $1 and status = 'pending'", [campaignId]);
     },
     async activateDueCampaigns(now: Date): Promise<void> {
       await db.query("update campaigns set status = 'active', updated_at = now() where status = 'scheduled' and (start_at is null or start_at <= $1)", [now]);
