@@ -24,7 +24,7 @@ import { createCalendarService } from "../features/calendar/calendar.service.ts"
 import { createCalendarFeedService } from "../features/calendar/calendar-feed.service.ts";
 import path from "node:path";
 import { createLocalStorage } from "../platform/storage.ts";
-import { noCallsYet } from "../features/campaigns/campaign-call-stats.ts";
+import { callStatsFromCalls } from "../features/dialer/call-stats.ts";
 import { createCampaignsRepo } from "../features/campaigns/campaigns.repo.ts";
 import { campaignsRoutes } from "../features/campaigns/campaigns.routes.ts";
 import { createCampaignsService } from "../features/campaigns/campaigns.service.ts";
@@ -60,7 +60,7 @@ export async function wireServices({ config, db, logger, clock = systemClock }: 
   const voices = createVoicesService({ tts: createOfflineTts(), storage, logger, encodeWav });
   const contacts = createContactsService({ repo: createContactsRepo(db) });
   const campaigns = createCampaignsService({
-    db, repo: createCampaignsRepo(db), contacts, storage, clock, voiceExists: voices.exists, callStats: noCallsYet,
+    db, repo: createCampaignsRepo(db), contacts, storage, clock, voiceExists: voices.exists, callStats: callStatsFromCalls(db),
     hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock })],
   });
   return { access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns };

@@ -35,5 +35,18 @@ for (const kind of await dbKinds()) {
       assert.equal(stopped.status, 200, stopped.text);
       assert.deepEqual(await counts(id), { cancelled: 2 });
     });
+
+    test("the campaign answers the real calls made and success rate", async () => {
+      const u = await buildUser(t);
+      const created = await t.request("POST", "/api/create_campaign", { token: u.token, body: { campaign_name: "Stats", save_as_draft: true } });
+      const id = created.body.campaign.id as string;
+      assert.equal(created.body.campaign.calls_made, 0);
+      for (const outcome of ["interested", "not_interested", "no_answer", "scheduled"]) {
+        await t.db.query("insert into calls (org_id, campaign_id, lead_phone, status, outcome) values ($1, $2, '+919876543210', 'completed', $3)", [u.orgId, id, outcome]);
+      }
+      const res = await t.request("GET", `/api/campaigns/${id}`, { token: u.token });
+      assert.equal(res.body.campaign.calls_made, 4);
+      assert.equal(res.body.campaign.success_rate, 50);
+    });
   });
 }
