@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 layer="${1:-all}"
 
 [ -d node_modules ] || npm ci
+bash scripts/ensure-system-packages.sh
 
 echo "== type check"
 npm run -s typecheck
@@ -18,7 +19,6 @@ if [ "$layer" = all ] || [ "$layer" = int ]; then
   while IFS= read -r f; do files+=("$f"); done < <(find apps packages -name '*.int.test.ts' -not -path '*/node_modules/*' | sort)
 fi
 if [ "$layer" = all ] || [ "$layer" = e2e ]; then
-  bash scripts/ensure-chromium.sh
   echo "== web build"
   npm run -s build >/dev/null
   while IFS= read -r f; do files+=("$f"); done < <(find tests/e2e -name '*.e2e.test.ts' | sort)

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Debian packages the product and its tests use: chromium (browser tests, driven by playwright-core; never a
+# downloaded browser), flite and espeak-ng (the offline voices). Installs what is missing when run as root.
+set -euo pipefail
+need=()
+command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
+command -v flite >/dev/null 2>&1 || need+=(flite)
+command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+  echo "missing Debian packages: run 'sudo apt-get install -y ${need[*]}' and try again" >&2
+  exit 1
+fi
+echo "== installing from Debian: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${need[@]}" >/dev/null
