@@ -37,6 +37,8 @@ import { createVoicesService } from "../features/voices/voices.service.ts";
 import { createOrganizationsRepo } from "../features/organizations/organizations.repo.ts";
 import { createOrganizationsService } from "../features/organizations/organizations.service.ts";
 import { organizationsRoutes } from "../features/organizations/organizations.routes.ts";
+import { wireKnowledgeBase } from "../features/knowledge-base/knowledge-base.wiring.ts";
+import { knowledgeBaseRoutes } from "../features/knowledge-base/knowledge-base.routes.ts";
 
 export type Wiring = { config: Config; db: Db; logger: Logger; clock?: Clock };
 
@@ -63,7 +65,11 @@ export async function wireServices({ config, db, logger, clock = systemClock }: 
     db, repo: createCampaignsRepo(db), contacts, storage, clock, voiceExists: voices.exists, callStats: callStatsFromCalls(db),
     hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock })],
   });
-  return { access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns };
+  const kb = await wireKnowledgeBase({
+    db, config, logger, storage,
+    campaignExists: (orgId, id) => campaigns.get(orgId, id).then(() => true, () => false),
+  });
+  return { ...kb, access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -82,6 +88,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       calendarRoutes({ calendar: services.calendar, feeds: services.calendarFeeds, requireAuth }),
       campaignsRoutes({ campaigns: services.campaigns, storage: services.storage, requireAuth }),
       voicesRoutes({ voices: services.voices, requireAuth }),
+      knowledgeBaseRoutes({ knowledgeBase: services.knowledgeBase, ingest: services.kbIngest, requireAuth }),
     ],
   });
   return { app, services };

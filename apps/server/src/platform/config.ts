@@ -20,6 +20,12 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
+  // Knowledge base: TEST ONLY switch letting URL uploads reach private addresses (the test server on 127.0.0.1).
+  KB_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+  // Optional OpenAI-compatible embeddings for the knowledge base; full-text search works without them.
+  EMBEDDINGS_BASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  EMBEDDINGS_MODEL: z.string().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -36,6 +42,8 @@ export type Config = {
   corsOrigins: string[];
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   webDist: string;
+  kbAllowPrivateUrls: boolean;
+  embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,5 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
+    kbAllowPrivateUrls: e.KB_ALLOW_PRIVATE_URLS === "1",
+    embeddings:
+      e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
+        ? { baseUrl: e.EMBEDDINGS_BASE_URL, model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY || undefined }
+        : null,
   };
 }

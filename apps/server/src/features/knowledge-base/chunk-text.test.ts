@@ -1,0 +1,55 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { chunkText } from "./chunk-text.ts";
+
+const wc = (s: string) => s.split(/\s+/).filter(Boolean).length;
+const sentence = (i: number) => `Sentence number ${i} explains one more detail about the service we offer.`;
+
+test("keeps passages between the word limits and cuts only at sentence ends", () => {
+  const body = Array.from({ length: 120 }, (_, i) => sentence(i)).join(" ");
+  const passages = chunkText(body);
+  assert.ok(passages.length >= 5);
+  for (const p of passages) {
+    assert.ok(wc(p.text) <= 200, `too long: ${wc(p.text)}`);
+    assert.ok(wc(p.text) >= 80, `too short: ${wc(p.text)}`);
+    assert.match(p.text, /^Sentence number \d+ .*service we offer\.$/);
+  }
+  assert.equal(passages.map((p) => p.text).join(" "), body, "nothing lost or reordered");
+});
+
+test("never crosses a heading and records it", () => {
+  const text = "# Pricing\nPremium plan: $49 per month.\nBasic plan: $19 per month.\n\n# Support\nWe answer calls from 9 to 5.";
+  const passages = chunkText(text);
+  assert.deepEqual(passages, [
+    { heading: "Pricing", text: "Premium plan: $49 per month. Basic plan: $19 per month." },
+    { heading: "Support", text: "We answer calls from 9 to 5." },
+  ]);
+});
+
+test("recognises short title lines as headings, joins wrapped lines and hyphenation", () => {
+  const text = "Refund Policy\nRefunds are possible within thirty days of pur-\nchase, no questions asked.\n\nOpening Hours\nMonday to Friday.";
+  const passages = chunkText(text);
+  assert.equal(passages.length, 2);
+  assert.equal(passages[0]!.heading, "Refund Policy");
+  assert.equal(passages[0]!.text, "Refunds are possible within thirty days of purchase, no questions asked.");
+  assert.equal(passages[1]!.heading, "Opening Hours");
+});
+
+test("cuts a sentence longer than the maximum at word boundaries", () => {
+  const long = Array.from({ length: 450 }, (_, i) => `w${i}`).join(" ") + ".";
+  const passages = chunkText(long);
+  assert.deepEqual(passages.map((p) => wc(p.text)), [200, 200, 50]);
+});
+
+test("empty or blank text gives no passages", () => {
+  assert.deepEqual(chunkText(""), []);
+  assert.deepEqual(chunkText("\n \n\t\n"), []);
+});
+
+test("finds headings in PDF-style text without blank lines", () => {
+  const text = "The battery stores 13.5 kWh and keeps the\nlights on.\nWarranty\nThe warranty lasts twelve years.";
+  assert.deepEqual(chunkText(text), [
+    { heading: "", text: "The battery stores 13.5 kWh and keeps the lights on." },
+    { heading: "Warranty", text: "The warranty lasts twelve years." },
+  ]);
+});

@@ -1,0 +1,102 @@
+import { buffer } from "node:stream/consumers";
+import type { Logger } from "../../platform/logger.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { chunkText } from "./chunk-text.ts";
+import type { Embedder } from "./embeddings.ts";
+import { ExtractionError, decodeText, extractText } from "./extract-text.ts";
+import type { DocKind } from "./file-sniff.ts";
+import { mainTextOfHtml } from "./html-text.ts";
+import type { KbDocumentRow, KnowledgeBaseRepo } from "./knowledge-base.repo.ts";
+import { UrlFetchError, type FetchPage } from "./safe-fetch.ts";
+
+type Deps = {
+  repo: KnowledgeBaseRepo;
+  storage: Storage;
+  fetchPage: FetchPage;
+  embedder?: Embedder | null;
+  logger: Logger;
+  /** After a document of the org is indexed (retrieval drops its caches). */
+  onIndexed?: (orgId: string) => void;
+};
+
+const KIND_OF_MIME: Record<string, DocKind> = {
+  "application/pdf": "pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/msword": "doc",
+  "text/plain": "txt",
+};
+
+/**
+ * Background indexing, in-process, one document at a time (a 2-core box keeps answering requests).
+ * State lives in the database: a document stays 'processing' until indexed, so `recover()` at start
+ * re-queues whatever a crash or restart interrupted.
+ */
+export function createKbIngest({ repo, storage, fetchPage, embedder, logger, onIndexed }: Deps) {
+  const queue: string[] = [];
+  let running: Promise<void> | null = null;
+
+  async function textOf(doc: KbDocumentRow): Promise<string> {
+    if (doc.source === "url") {
+      const page = await fetchPage(doc.url!);
+      const text = new TextDecoder(page.charset ?? "utf-8").decode(page.body);
+      return page.contentType === "text/plain" ? text : mainTextOfHtml(text).text;
+    }
+    const stream = await storage.get(doc.storage_key!);
+    if (!stream) throw new ExtractionError("the uploaded file is missing");
+    const bytes = await buffer(stream);
+    return extractText(KIND_OF_MIME[doc.mime_type ?? ""] ?? "txt", bytes).catch((err: unknown) => {
+      if (err instanceof ExtractionError || doc.mime_type !== "text/plain") throw err;
+      return decodeText(bytes);
+    });
+  }
+
+  async function embed(texts: string[]): Promise<number[][] | undefined> {
+    if (!embedder || texts.length === 0) return undefined;
+    try {
+      return await embedder.embed(texts);
+    } catch (err) {
+      logger.warn({ err }, "knowledge base: embeddings failed; the document is indexed for full-text search only");
+      return undefined;
+    }
+  }
+
+  async function ingest(id: string): Promise<void> {
+    const doc = await repo.getById(id);
+    if (!doc || doc.status !== "processing") return;
+    try {
+      const passages = chunkText(await textOf(doc));
+      if (passages.length === 0) throw new ExtractionError("the document contains no text");
+      const vectors = await embed(passages.map((p) => (p.heading ? `${p.heading}\n${p.text}` : p.text)));
+      await repo.storePassages({ id: doc.id, orgId: doc.org_id }, passages, vectors);
+      onIndexed?.(doc.org_id);
+    } catch (err) {
+      const known = err instanceof ExtractionError || err instanceof UrlFetchError;
+      if (!known) logger.error({ err, documentId: id }, "knowledge base: indexing failed");
+      // A document deleted meanwhile simply stays deleted (the update touches no row).
+      await repo.markFailed(id, known ? (err as Error).message : "the document could not be processed");
+    }
+  }
+
+  async function drain(): Promise<void> {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) await ingest(id);
+    running = null;
+  }
+
+  return {
+    enqueue(ids: string[]): void {
+      queue.push(...ids);
+      running ??= drain();
+    },
+    /** Re-queues documents a previous process left in 'processing'. */
+    async recover(): Promise<number> {
+      const ids = await repo.processingIds();
+      if (ids.length) this.enqueue(ids);
+      return ids.length;
+    },
+    /** Resolves once the queue is empty (tests, graceful shutdown). */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
+  };
+}
+export type KbIngest = ReturnType<typeof createKbIngest>;

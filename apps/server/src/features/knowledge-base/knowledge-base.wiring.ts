@@ -1,0 +1,36 @@
+import type { Config } from "../../platform/config.ts";
+import type { Db } from "../../platform/db.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { createOpenAiEmbedder } from "./embeddings.ts";
+import { createKbIngest } from "./kb-ingest.ts";
+import { createKbRetrievalRepo } from "./kb-retrieval.repo.ts";
+import { createKnowledgeBaseRepo } from "./knowledge-base.repo.ts";
+import { createKnowledgeBaseService } from "./knowledge-base.service.ts";
+import { createRetrievalService } from "./retrieval.service.ts";
+import { createSafeFetcher } from "./safe-fetch.ts";
+
+type Deps = {
+  db: Db;
+  config: Pick<Config, "kbAllowPrivateUrls" | "embeddings">;
+  logger: Logger;
+  storage: Storage;
+  campaignExists: (orgId: string, campaignId: string) => Promise<boolean>;
+};
+
+/** The knowledge base's services, built from narrowed dependencies (called from entry/wire.ts). */
+export async function wireKnowledgeBase({ db, config, logger, storage, campaignExists }: Deps) {
+  const repo = createKnowledgeBaseRepo(db);
+  const embedder = config.embeddings ? createOpenAiEmbedder(config.embeddings) : null;
+  const retrieval = createRetrievalService({ repo: createKbRetrievalRepo(db), embedder, logger });
+  const ingest = createKbIngest({
+    repo, storage, embedder, logger,
+    fetchPage: createSafeFetcher({ allowPrivate: config.kbAllowPrivateUrls }),
+    onIndexed: retrieval.invalidate,
+  });
+  const knowledgeBase = createKnowledgeBaseService({ repo, storage, ingest, campaignExists, changed: retrieval.invalidate });
+  // Documents a previous process left half-indexed start again.
+  const recovered = await ingest.recover();
+  if (recovered) logger.info({ recovered }, "knowledge base: re-queued documents left in processing");
+  return { knowledgeBase, retrieval, kbIngest: ingest };
+}

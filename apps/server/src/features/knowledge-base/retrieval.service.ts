@@ -1,0 +1,64 @@
+import type { Logger } from "../../platform/logger.ts";
+import { cosine, fuseRanks, type Embedder } from "./embeddings.ts";
+import type { KbRetrievalRepo, PassageHit } from "./kb-retrieval.repo.ts";
+
+export type RetrievedPassage = { passageId: string; documentId: string; documentName: string; heading: string; text: string; score: number };
+export type RetrieveOptions = { documentIds?: string[]; limit?: number };
+type Deps = { repo: KbRetrievalRepo; embedder?: Embedder | null; logger?: Logger };
+
+const toPassage = (h: PassageHit, score: number): RetrievedPassage => ({
+  passageId: h.passage_id, documentId: h.document_id, documentName: h.document_name, heading: h.heading, text: h.text, score,
+});
+
+/**
+ * What the voice agent calls: the passages that best answer what the callee just said. Full-text ranking
+ * always; when an embedder is configured, a vector ranking too, fused by reciprocal rank.
+ * An empty answer means "nothing relevant": the agent then offers a follow-up instead of guessing.
+ */
+export function createRetrievalService({ repo, embedder, logger }: Deps) {
+  // Embedded passages per org, loaded on first use and dropped when that org's knowledge base changes.
+  const vectors = new Map<string, Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>>>();
+
+  async function fullText(orgId: string, query: string, ids: string[] | null, limit: number): Promise<PassageHit[]> {
+    const all = await repo.search(orgId, query, "all", ids, limit);
+    return all.length > 0 ? all : repo.search(orgId, query, "any", ids, limit);
+  }
+
+  async function vectorRanking(orgId: string, query: string, ids: string[] | null, limit: number): Promise<string[]> {
+    if (!embedder) return [];
+    try {
+      const [q] = await embedder.embed([query]);
+      if (!vectors.has(orgId)) vectors.set(orgId, repo.embeddedPassages(orgId));
+      const rows = (await vectors.get(orgId)!).filter((r) => !ids || ids.includes(r.document_id));
+      return rows
+        .map((r) => ({ id: r.passage_id, s: cosine(q!, r.embedding) }))
+        .sort((a, b) => b.s - a.s)
+        .slice(0, limit)
+        .map((r) => r.id);
+    } catch (err) {
+      logger?.warn({ err }, "knowledge base: vector search failed, full-text only");
+      return [];
+    }
+  }
+
+  return {
+    async retrieve(orgId: string, query: string, opts: RetrieveOptions = {}): Promise<RetrievedPassage[]> {
+      const limit = opts.limit ?? 3;
+      const ids = opts.documentIds ?? null;
+      if (!query.trim() || (ids && ids.length === 0)) return [];
+      const candidates = Math.max(limit, 20);
+      const [text, vector] = await Promise.all([fullText(orgId, query, ids, candidates), vectorRanking(orgId, query, ids, candidates)]);
+      if (vector.length === 0) return text.slice(0, limit).map((h) => toPassage(h, h.score));
+      const fused = [...fuseRanks([text.map((h) => h.passage_id), vector]).entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
+      const known = new Map(text.map((h) => [h.passage_id, h]));
+      const missing = fused.map(([id]) => id).filter((id) => !known.has(id));
+      for (const h of await repo.passagesByIds(orgId, missing)) known.set(h.passage_id, h);
+      return fused.flatMap(([id, score]) => (known.has(id) ? [toPassage(known.get(id)!, score)] : []));
+    },
+    /** Call after a document of the org is indexed or deleted. */
+    invalidate(orgId: string): void {
+      vectors.delete(orgId);
+    },
+  };
+}
+export type RetrievalService = ReturnType<typeof createRetrievalService>;

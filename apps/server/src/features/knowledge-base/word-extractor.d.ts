@@ -1,0 +1,5 @@
+declare module "word-extractor" {
+  export default class WordExtractor {
+    extract(source: string | Buffer): Promise<{ getBody(): string; getHeaders(): string; getFootnotes(): string }>;
+  }
+}

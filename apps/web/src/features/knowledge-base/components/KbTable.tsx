@@ -1,0 +1,72 @@
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import Delete from "@mui/icons-material/Delete";
+import type { KbDocument } from "@parley/shared/knowledge-base";
+import { KbStatusChip } from "./KbStatusChip.tsx";
+
+type Props = { rows: KbDocument[]; loading: boolean; emptyText: string; onDelete(row: KbDocument): void };
+
+const COLUMNS = ["ID", "Name", "Type", "Description", "Status", "Action"];
+
+export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
+  if (loading) {
+    return (
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 2, py: 8 }}>
+        <CircularProgress size={24} />
+        <Typography>Loading knowledge base...</Typography>
+      </Box>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table sx={{ minWidth: 760 }} aria-label="Knowledge base items">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((c) => (
+              <TableCell key={c} sx={{ fontWeight: 700 }}>{c}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 6, color: "text.secondary" }}>
+                {emptyText}
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row) => (
+              <TableRow key={row.id} hover>
+                <TableCell title={row.id} sx={{ fontFamily: "monospace" }}>{row.id.slice(0, 8)}</TableCell>
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>{row.name}</Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ wordBreak: "break-all" }}>
+                    {row.source === "url" ? row.url : row.file_name}
+                  </Typography>
+                </TableCell>
+                <TableCell>{row.type}</TableCell>
+                <TableCell>{row.description || "No description available"}</TableCell>
+                <TableCell>
+                  <KbStatusChip status={row.status} reason={row.status_reason} passages={row.passage_count} />
+                </TableCell>
+                <TableCell>
+                  <IconButton aria-label={`Delete ${row.name}`} color="error" onClick={() => onDelete(row)}>
+                    <Delete />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
