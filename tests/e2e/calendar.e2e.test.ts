@@ -46,7 +46,7 @@ async function openCalendar(env: E2E, slug: string, width = 1280, height = 900):
   await page.goto("/login");
   await page.getByLabel("Email or Username").fill(USER);
   await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(/\/dashboard/);
   await page.goto(`/org/${slug}/calendar`);
   await page.getByRole("grid", { name: "Month view" }).waitFor();
