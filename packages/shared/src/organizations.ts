@@ -37,17 +37,5 @@ export type Organization = z.infer<typeof Organization>;
 export const OrganizationList = z.object({ organizations: z.array(Organization) });
 export type OrganizationList = z.infer<typeof OrganizationList>;
 
-/** Lowercased, spaces to hyphens, as the spec derives a slug from an organisation name. */
-export function slugify(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "org"
-  );
-}
-
-export const DEFAULT_ORG_SLUG = "parley";
+// Slug rules live in a zod-free module so the web app's first load can use them without zod.
+export { DEFAULT_ORG_SLUG, slugify } from "./org-slug.ts";

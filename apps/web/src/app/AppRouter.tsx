@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { LandingPage } from "../features/landing/LandingPage.tsx";
 import { PageSpinner } from "../components/PageSpinner.tsx";
 import { session } from "../lib/session.ts";
 import { PROTECTED_ROUTES } from "./routes.ts";
+import { RequireAuth } from "./RequireAuth.tsx";
 
 // Everything behind sign-in, and the auth screens, load on demand: the landing page stays small.
 const AppShell = lazy(async () => ({ default: (await import("./AppShell.tsx")).AppShell }));
@@ -11,11 +12,6 @@ const LoginPage = lazy(async () => ({ default: (await import("../features/auth/L
 const RegisterPage = lazy(async () => ({ default: (await import("../features/auth/RegisterPage.tsx")).RegisterPage }));
 
 const dashboardPath = () => `/org/${session.orgSlug()}/dashboard`;
-
-/** Protected routes need a stored token; otherwise the browser goes to /login. */
-function RequireAuth({ children }: { children: ReactNode }) {
-  return session.isSignedIn() ? children : <Navigate to="/login" replace />;
-}
 
 export function AppRouter() {
   return (

@@ -11,12 +11,14 @@ import { SideMenu } from "./SideMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 import { PageSpinner } from "../components/PageSpinner.tsx";
 import { session } from "../lib/session.ts";
+import { useCurrentUser } from "./useCurrentUser.ts";
 
 const MENU_WIDTH = 240;
 
 /** The signed-in frame: a permanent left menu from 600 px up, a top bar with a drawer below. */
 export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { data: user } = useCurrentUser();
   return (
     <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
       <Drawer
@@ -41,7 +43,7 @@ export function AppShell() {
               <MenuIcon />
             </IconButton>
             <Typography variant="subtitle1" noWrap sx={{ flexGrow: 1, fontWeight: 600 }}>
-              {session.orgName()}
+              {user?.organization_name ?? session.orgName()}
             </Typography>
             <UserMenu />
           </Toolbar>

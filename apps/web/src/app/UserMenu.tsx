@@ -32,7 +32,7 @@ export function UserMenu() {
 
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-      <Chip label={user ? roleLabel(user.role) : "Admin"} color="primary" size="small" variant="outlined" data-testid="role-label" />
+      {user && <Chip label={roleLabel(user.role)} color="primary" size="small" variant="outlined" data-testid="role-label" />}
       <IconButton aria-label="Account menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
         <Avatar sx={{ width: 34, height: 34, bgcolor: "primary.main" }}>{(user?.first_name ?? "?").slice(0, 1).toUpperCase()}</Avatar>
       </IconButton>

@@ -4,11 +4,13 @@ import Campaign from "@mui/icons-material/Campaign";
 import Call from "@mui/icons-material/Call";
 import MenuBook from "@mui/icons-material/MenuBook";
 import CalendarMonth from "@mui/icons-material/CalendarMonth";
+import Business from "@mui/icons-material/Business";
 
 import type { NavTarget } from "./nav-paths.ts";
 
 export type NavItem = NavTarget & { label: string; icon: ReactElement };
 
+/** The spec's left menu, in its order. */
 export const NAV_ITEMS: NavItem[] = [
   { label: "Dashboard", path: "dashboard", icon: <SpaceDashboard /> },
   { label: "Campaigns", path: "campaigns", icon: <Campaign />, also: ["campaign-setup"] },
@@ -16,3 +18,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Knowledge base", path: "knowledge-base", icon: <MenuBook />, also: ["create-knowledge-base"] },
   { label: "Calendar", path: "calendar", icon: <CalendarMonth /> },
 ];
+
+/** Set apart below the main menu: account housekeeping rather than daily work. */
+export const ORGANIZATIONS_ITEM: NavItem = { label: "Organizations", path: "organization", icon: <Business /> };

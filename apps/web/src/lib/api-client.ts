@@ -1,5 +1,6 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { LoginResponse } from "@parley/shared/auth";
+import { ApiError } from "@parley/shared/errors";
 import { ApiRequestError, logFailure } from "./api-error.ts";
 import { session } from "./session.ts";
 
@@ -20,7 +21,8 @@ export type RequestOptions<S extends z.ZodType> = {
   onUploadProgress?: (percent: number) => void;
 };
 
-type RawResponse = { status: number; data: unknown };
+/** status 0: no response (network failure or timeout). `token`: the bearer the request carried. */
+type RawResponse = { status: number; data: unknown; token: string | null };
 
 function url(path: string, query?: RequestOptions<z.ZodType>["query"]): string {
   const qs = new URLSearchParams();
@@ -51,41 +53,61 @@ function send(target: string, method: string, body: unknown, opts: RequestOption
   const token = session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  if (opts.onUploadProgress) return sendWithProgress(target, method, headers, payload, opts.onUploadProgress);
+  if (opts.onUploadProgress) return sendWithProgress(target, method, headers, payload, opts.onUploadProgress, opts.signal, token);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-  opts.signal?.addEventListener("abort", () => controller.abort());
+  const forwardAbort = () => controller.abort();
+  opts.signal?.addEventListener("abort", forwardAbort, { once: true });
   return fetch(target, { method, headers, body: payload, signal: controller.signal })
-    .then(async (res) => ({ status: res.status, data: parse(await res.text()) }))
-    .catch(() => ({ status: 0, data: undefined }))
-    .finally(() => clearTimeout(timer));
+    .then(async (res) => ({ status: res.status, data: parse(await res.text()), token }))
+    .catch((err: unknown) => {
+      // The caller cancelled (e.g. TanStack Query): not a network failure, so no log and no message.
+      if (opts.signal?.aborted) throw err;
+      return { status: 0, data: undefined, token };
+    })
+    .finally(() => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", forwardAbort);
+    });
 }
 
-function sendWithProgress(target: string, method: string, headers: Record<string, string>, body: BodyInit | undefined, onProgress: (p: number) => void): Promise<RawResponse> {
-  return new Promise((resolve) => {
+function sendWithProgress(
+  target: string,
+  method: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+  onProgress: (p: number) => void,
+  signal: AbortSignal | undefined,
+  token: string | null,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, target);
-    xhr.timeout = TIMEOUT_MS * 10; // uploads of several files may take longer than a call
+    xhr.timeout = TIMEOUT_MS * 10; // uploads of several 20 MB files outlast the 30 s call timeout
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => resolve({ status: xhr.status, data: parse(xhr.responseText) });
-    xhr.onerror = xhr.ontimeout = () => resolve({ status: 0, data: undefined });
+    xhr.onload = () => resolve({ status: xhr.status, data: parse(xhr.responseText), token });
+    xhr.onerror = xhr.ontimeout = () => resolve({ status: 0, data: undefined, token });
+    xhr.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(body as XMLHttpRequestBodyInit | undefined);
   });
 }
 
-let refreshing: Promise<boolean> | null = null;
+type RefreshOutcome = "renewed" | "rejected" | "offline";
+let refreshing: Promise<RefreshOutcome> | null = null;
 
-/** One refresh at a time, however many requests hit 401 together. */
-function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+/** One refresh at a time, however many requests hit 401 together; the rotated tokens are stored. */
+function refreshSession(): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
     const refreshToken = session.refreshToken();
-    if (!refreshToken) return false;
+    if (!refreshToken) return "rejected";
     const res = await send(url("/auth/refresh"), "POST", { refresh_token: refreshToken }, { skipAuthHandling: true });
+    if (res.status === 0) return "offline";
     const parsed = LoginResponse.safeParse(res.data);
-    if (res.status !== 200 || !parsed.success) return false;
+    if (res.status !== 200 || !parsed.success) return "rejected";
     session.store(parsed.data);
-    return true;
+    return "renewed";
   })().finally(() => {
     refreshing = null;
   });
@@ -97,26 +119,42 @@ function signOutToLogin(): void {
   if (window.location.pathname !== "/login") window.location.assign("/login");
 }
 
+/** A 401: refresh once (unless another request already did) and retry once; else sign out. */
+async function retryAfterRefresh(first: RawResponse, target: string, method: string, opts: RequestOptions<z.ZodType>): Promise<RawResponse> {
+  const current = session.token();
+  const outcome = current && current !== first.token ? "renewed" : await refreshSession();
+  // Offline is not a verdict on the session: report the network error and keep the user signed in.
+  if (outcome === "offline") return { status: 0, data: undefined, token: first.token };
+  const res = outcome === "renewed" ? await send(target, method, opts.body, opts) : first;
+  if (res.status !== 401) return res;
+  signOutToLogin();
+  throw new ApiRequestError("Your session has expired. Please sign in again.", 401, "unauthenticated");
+}
+
+// The shared error envelope with the code widened to any string, so a code added on the server later
+// still carries its message through.
+const ErrorEnvelope = ApiError.extend({ error: ApiError.shape.error.extend({ code: z.string() }) });
+
+function toError(res: RawResponse): ApiRequestError {
+  const body = ErrorEnvelope.safeParse(res.data);
+  if (!body.success) return new ApiRequestError(`Request failed with status ${res.status}`, res.status, "http_error");
+  const { code, message, details } = body.data.error;
+  return new ApiRequestError(message, res.status, code, details);
+}
+
 /** Calls the API and answers the body (validated by `schema` when given); throws ApiRequestError. */
 export async function api<S extends z.ZodType = z.ZodUnknown>(path: string, opts: RequestOptions<S> = {}): Promise<z.infer<S>> {
   const method = opts.method ?? "GET";
   const target = url(path, opts.query);
   let res = await send(target, method, opts.body, opts);
-  if (res.status === 401 && !opts.skipAuthHandling) {
-    if (await refreshSession()) res = await send(target, method, opts.body, opts);
-    if (res.status === 401) {
-      signOutToLogin();
-      throw new ApiRequestError("Your session has expired. Please sign in again.", 401, "unauthenticated");
-    }
-  }
+  if (res.status === 401 && !opts.skipAuthHandling) res = await retryAfterRefresh(res, target, method, opts);
   if (res.status === 0) {
     logFailure(0, undefined);
     throw new ApiRequestError("Network error - no response received", 0, "network");
   }
   if (res.status >= 400) {
     logFailure(res.status, res.data);
-    const err = (res.data as { error?: { code?: string; message?: string; details?: unknown } } | undefined)?.error;
-    throw new ApiRequestError(err?.message ?? `Request failed with status ${res.status}`, res.status, err?.code ?? "http_error", err?.details);
+    throw toError(res);
   }
   if (!opts.schema) return res.data as z.infer<S>;
   const parsed = opts.schema.safeParse(res.data);

@@ -1,4 +1,4 @@
-import { DEFAULT_ORG_SLUG, slugify } from "@parley/shared/organizations";
+import { DEFAULT_ORG_SLUG, slugify } from "@parley/shared/org-slug";
 import type { LoginResponse } from "@parley/shared/auth";
 
 /**

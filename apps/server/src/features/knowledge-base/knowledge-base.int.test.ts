@@ -132,7 +132,8 @@ for (const kind of await dbKinds()) {
       await assertOrgIsolation(t, owner, { method: "PUT", path: `/api/knowledge-base/${doc.id}`, body: { description: "" } });
       await assertOrgIsolation(t, owner, { method: "DELETE", path: `/api/voice/KB/unassign-and-delete/${doc.id}` });
       assert.equal((await list()).some((d) => d.id === doc.id), false);
-      assert.deepEqual(await t.services.retrieval.retrieve(owner.orgId, "Saturdays technician outages"), [], "its passages are gone");
+      const after = await t.services.retrieval.retrieve(owner.orgId, "Saturdays technician outages", { limit: 10 });
+      assert.ok(after.every((h) => h.documentId !== doc.id), "its passages are gone");
       assert.equal((await t.request("DELETE", "/api/voice/KB/unassign-and-delete/not-a-uuid", { token: owner.token })).status, 404);
     });
 

@@ -5,7 +5,7 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Google from "@mui/icons-material/Google";
-import { AuthConfig, LoginResponse } from "@parley/shared/auth";
+import { AuthConfig, GoogleAuthRequest, LoginResponse } from "@parley/shared/auth";
 import { api } from "../../lib/api-client.ts";
 import { messageOf } from "../../lib/api-error.ts";
 import { session } from "../../lib/session.ts";
@@ -48,11 +48,14 @@ export function GoogleSignIn({ label }: { label: string }) {
         gsi.initialize({
           client_id: clientId,
           callback: async ({ credential }) => {
-            if (!credential) return setError("Google authentication failed. Please try again.");
+            const request = GoogleAuthRequest.safeParse({ token: credential ?? "" });
+            if (!request.success) return setError(request.error.issues[0]?.message ?? "Google authentication failed. Please try again.");
             try {
-              const res = await api("/auth/google", { method: "POST", body: { token: credential }, schema: LoginResponse, skipAuthHandling: true });
-              if (!res.access_token) return setError("Authentication successful but no tokens received.");
-              navigate(`/org/${session.store(res)}/dashboard`, { replace: true });
+              // Read raw first: an answer without tokens has its own message, not a parse error.
+              const body = await api("/auth/google", { method: "POST", body: request.data, skipAuthHandling: true });
+              const parsed = LoginResponse.safeParse(body);
+              if (!parsed.success || !parsed.data.access_token) return setError("Authentication successful but no tokens received.");
+              navigate(`/org/${session.store(parsed.data)}/dashboard`, { replace: true });
             } catch (err) {
               setError(messageOf(err, "Google authentication failed. Please try again."));
             }

@@ -13,7 +13,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
-import { LoginResponse } from "@parley/shared/auth";
+import { LoginRequest, LoginResponse } from "@parley/shared/auth";
 import { api } from "../../lib/api-client.ts";
 import { messageOf } from "../../lib/api-error.ts";
 import { session } from "../../lib/session.ts";
@@ -29,15 +29,22 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof LoginRequest, string>>>({});
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError("");
+    const check = LoginRequest.safeParse({ email_or_username: login, password, refresh: true });
+    if (!check.success) {
+      const next: Partial<Record<keyof LoginRequest, string>> = {};
+      for (const issue of check.error.issues) next[issue.path[0] as keyof LoginRequest] ??= issue.message;
+      return setFieldErrors(next);
+    }
     setBusy(true);
     try {
       const res = await api("/auth/login", {
         method: "POST",
-        body: { email_or_username: login, password, refresh: true },
+        body: check.data,
         schema: LoginResponse,
         skipAuthHandling: true,
       });
@@ -64,12 +71,30 @@ export function LoginPage() {
       )}
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
         {error && <Alert severity="error">{error}</Alert>}
-        <TextField label="Email or Username" value={login} onChange={(e) => setLogin(e.target.value)} required autoComplete="username" autoFocus fullWidth />
+        <TextField
+          label="Email or Username"
+          value={login}
+          onChange={(e) => {
+            setLogin(e.target.value);
+            setFieldErrors((f) => ({ ...f, email_or_username: undefined }));
+          }}
+          error={Boolean(fieldErrors.email_or_username)}
+          helperText={fieldErrors.email_or_username}
+          required
+          autoComplete="username"
+          autoFocus
+          fullWidth
+        />
         <TextField
           label="Password"
           type={showPassword ? "text" : "password"}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setFieldErrors((f) => ({ ...f, password: undefined }));
+          }}
+          error={Boolean(fieldErrors.password)}
+          helperText={fieldErrors.password}
           required
           autoComplete="current-password"
           fullWidth
@@ -86,7 +111,7 @@ export function LoginPage() {
           }}
         />
         <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
-        <Button type="submit" variant="contained" size="large" disabled={busy || !login.trim() || !password}>
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? "Signing in..." : "Sign In"}
         </Button>
         <Divider>or</Divider>

@@ -17,18 +17,24 @@ export const SELLING_POINTS = [
 export function SellingPoints({ heading }: { heading: string }) {
   return (
     <Box sx={{ p: { xs: 3, md: 6 }, height: "100%", background: "linear-gradient(160deg, #2e1065 0%, #120720 100%)" }}>
-      <Typography variant="h4" sx={{ mb: 1 }}>
+      <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
         {heading}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         AI voice agents for sales, support and customer success teams.
       </Typography>
-      <Stack spacing={2.5}>
+      <Stack spacing={2}>
         {SELLING_POINTS.map((p) => (
-          <Stack key={p.title} direction="row" spacing={2} sx={{ alignItems: "flex-start" }}>
+          <Stack
+            key={p.title}
+            component="article"
+            direction="row"
+            spacing={2}
+            sx={{ alignItems: "flex-start", p: 2, borderRadius: 3, border: 1, borderColor: "divider", bgcolor: "rgba(28, 15, 51, 0.6)" }}
+          >
             <Box sx={{ p: 1, borderRadius: 2, bgcolor: "rgba(139, 92, 246, 0.25)", color: "primary.light", display: "flex" }}>{p.icon}</Box>
             <Box>
-              <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
                 {p.title}
               </Typography>
               <Typography variant="body2" color="text.secondary">

@@ -1,8 +1,7 @@
 import { RegisterRequest } from "@parley/shared/auth";
 
-export type RegisterField =
-  | "first_name" | "last_name" | "email" | "username" | "phone" | "password" | "confirm_password"
-  | "organization_name" | "organization_website" | "organization_contact_email" | "organization_contact_phone" | "organization_address";
+/** Every field a person types; the provider is fixed to "password" on submit. */
+export type RegisterField = Exclude<keyof RegisterRequest, "auth_provider">;
 
 export const REGISTER_FIELDS: { name: RegisterField; label: string; type?: string; optional?: boolean; multiline?: boolean; half?: boolean }[] = [
   { name: "first_name", label: "First Name", half: true },

@@ -32,7 +32,7 @@ export function ActiveCampaigns() {
             Your currently running and paused campaigns
           </Typography>
         </Box>
-        <Button variant="outlined" onClick={() => navigate(`${prefix}/campaigns`)}>
+        <Button variant="outlined" onClick={() => navigate(`${prefix}/campaigns`)} sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
           {mobile ? "VIEW ALL" : "SEE ALL CAMPAIGNS"}
         </Button>
       </Box>

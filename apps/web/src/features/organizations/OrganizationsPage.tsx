@@ -11,7 +11,7 @@ import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import Add from "@mui/icons-material/Add";
-import { LoginResponse } from "@parley/shared/auth";
+import { LoginResponse, type SwitchOrganizationRequest } from "@parley/shared/auth";
 import { Organization, OrganizationList, type OrganizationCreate } from "@parley/shared/organizations";
 import { api } from "../../lib/api-client.ts";
 import { ApiRequestError, messageOf } from "../../lib/api-error.ts";
@@ -24,7 +24,7 @@ export function OrganizationsPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [toast, setToast] = useState("");
+  const [toast, setToast] = useState<{ text: string; severity: "success" | "error" } | null>(null);
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
   const list = useQuery({ queryKey: ["organizations"], queryFn: () => api("/organizations", { schema: OrganizationList }) });
 
@@ -32,17 +32,22 @@ export function OrganizationsPage() {
     mutationFn: (body: OrganizationCreate) => api("/organizations", { method: "POST", body, schema: z.object({ organization: Organization }) }),
     onSuccess: () => {
       setOpen(false);
-      setToast("Organization created successfully!");
+      setToast({ text: "Organization created successfully!", severity: "success" });
       void queryClient.invalidateQueries({ queryKey: ["organizations"] });
     },
     onError: (err) => setServerErrors(err instanceof ApiRequestError ? Object.fromEntries(err.fieldIssues.map((i) => [i.path, i.message])) : {}),
   });
 
-  async function switchTo(slug: string) {
-    const res = await api("/auth/switch-organization", { method: "POST", body: { organization_slug: slug }, schema: LoginResponse });
-    queryClient.clear();
-    navigate(`/org/${session.store(res)}/dashboard`);
-  }
+  const switchOrg = useMutation({
+    mutationFn: (body: SwitchOrganizationRequest) => api("/auth/switch-organization", { method: "POST", body, schema: LoginResponse }),
+    onSuccess: (res) => {
+      const slug = session.store(res);
+      // Every cached answer belonged to the previous organisation; reset refetches what is on screen.
+      void queryClient.resetQueries();
+      navigate(`/org/${slug}/dashboard`);
+    },
+    onError: (err) => setToast({ text: messageOf(err, "Failed to switch organization. Please try again."), severity: "error" }),
+  });
 
   const orgs = list.data?.organizations ?? [];
   return (
@@ -63,7 +68,7 @@ export function OrganizationsPage() {
       {list.isSuccess && orgs.length === 0 && <Typography color="text.secondary">No organizations yet. Click "Add Organization" to get started.</Typography>}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1fr" } }}>
         {orgs.map((org) => (
-          <OrganizationCard key={org.id} org={org} current={org.slug === session.orgSlug()} onSwitch={() => void switchTo(org.slug)} />
+          <OrganizationCard key={org.id} org={org} current={org.slug === session.orgSlug()} switching={switchOrg.isPending} onSwitch={() => switchOrg.mutate({ organization_slug: org.slug })} />
         ))}
       </Box>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
@@ -71,8 +76,10 @@ export function OrganizationsPage() {
         {create.isError && !Object.keys(serverErrors).length && <Alert severity="error" sx={{ mx: 3 }}>{messageOf(create.error, "Failed to create organization.")}</Alert>}
         <OrganizationForm busy={create.isPending} serverErrors={serverErrors} onCancel={() => setOpen(false)} onSubmit={(v) => create.mutate(v)} />
       </Dialog>
-      <Snackbar open={Boolean(toast)} autoHideDuration={3000} onClose={() => setToast("")} anchorOrigin={{ vertical: "top", horizontal: "right" }}>
-        <Alert severity="success" variant="filled" onClose={() => setToast("")}>{toast}</Alert>
+      <Snackbar open={Boolean(toast)} autoHideDuration={toast?.severity === "error" ? 6000 : 3000} onClose={() => setToast(null)} anchorOrigin={{ vertical: "top", horizontal: "right" }}>
+        <Alert severity={toast?.severity ?? "success"} variant="filled" onClose={() => setToast(null)}>
+          {toast?.text}
+        </Alert>
       </Snackbar>
     </Box>
   );
