@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Debian packages the product and its tests use: chromium (browser tests, driven by playwright-core; never a
-# downloaded browser), flite and espeak-ng (the offline voices). Installs what is missing when run as root.
+# downloaded browser), flite and espeak-ng (the offline voices), pocketsphinx with its US English model (the
+# offline speech-to-text). Installs what is missing when run as root.
 set -euo pipefail
 need=()
 command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
 command -v flite >/dev/null 2>&1 || need+=(flite)
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
+command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
+[ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then
   echo "missing Debian packages: run 'sudo apt-get install -y ${need[*]}' and try again" >&2

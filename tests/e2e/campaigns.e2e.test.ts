@@ -142,4 +142,45 @@ describe("campaigns screens", () => {
     await env.screenshot(mobile, "campaigns-list-390");
     await mobile.context().close();
   });
+
+  test("dialing settings: max simultaneous calls and back-off are saved, shown in view mode and editable", async () => {
+    const page = await env.newPage();
+    await signIn(page, "campaigner");
+    await page.goto(`/org/${user.slug}/campaign-setup`);
+    await page.getByRole("textbox", { name: /Campaign Name/ }).fill("Capped Leads");
+    const limit = page.getByRole("textbox", { name: "Max simultaneous calls" });
+    const backoff = page.getByRole("switch", { name: /Wait longer after each failed attempt \(2 h, 4 h, 8 h…\)/ });
+    await limit.fill("0");
+    await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
+    await page.getByText("Max simultaneous calls must be a whole number from 1 to 1000, or empty for the organisation's limit.").waitFor();
+    await limit.fill("3");
+    await backoff.check();
+    await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
+    await page.getByText("Campaign saved as draft successfully!").waitFor();
+    const stored = async () => {
+      const res = await fetch(`${env.baseUrl}/api/campaigns?search=Capped`, { headers: { authorization: `Bearer ${user.token}` } });
+      return ((await res.json()) as { campaigns: Array<{ id: string; max_concurrent_calls: number | null; retry_backoff: boolean }> }).campaigns[0]!;
+    };
+    const saved = await stored();
+    assert.deepEqual([saved.max_concurrent_calls, saved.retry_backoff], [3, true]);
+
+    await page.goto(`/org/${user.slug}/campaign-setup?id=${saved.id}`);
+    await page.getByRole("heading", { name: "View Campaign" }).waitFor();
+    assert.equal(await limit.inputValue(), "3");
+    assert.equal(await backoff.isChecked(), true);
+    await page.getByRole("region", { name: "Follow-up Strategy" }).scrollIntoViewIfNeeded();
+    await env.screenshot(page, "campaign-follow-up-1280");
+    await limit.fill("");
+    await page.getByRole("button", { name: "Update Campaign" }).click();
+    await page.getByText("Campaign updated successfully!").waitFor();
+    assert.equal((await stored()).max_concurrent_calls, null, "empty means the organisation's limit");
+    await page.context().close();
+
+    const mobile = await env.newPage({ width: 390, height: 844 });
+    await signIn(mobile, "campaigner");
+    await mobile.goto(`/org/${user.slug}/campaign-setup?id=${saved.id}`);
+    await mobile.getByRole("region", { name: "Follow-up Strategy" }).scrollIntoViewIfNeeded();
+    await env.screenshot(mobile, "campaign-follow-up-390");
+    await mobile.context().close();
+  });
 });

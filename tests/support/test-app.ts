@@ -5,12 +5,15 @@ import type { Clock } from "../../apps/server/src/platform/clock.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 import { createLogger } from "../../apps/server/src/platform/logger.ts";
 import { createServer, type Services } from "../../apps/server/src/entry/wire.ts";
+import type { VoiceProviders } from "../../apps/server/src/features/calls/call-runner.ts";
 import { openTestDb, type DbKind } from "./test-db.ts";
 
 export type TestApp = {
   kind: DbKind;
   baseUrl: string;
   db: Db;
+  /** The PostgreSQL database's URL, for extra processes (undefined on PGlite). */
+  url?: string;
   app: FastifyInstance;
   services: Services;
   config: Config;
@@ -21,10 +24,10 @@ export type TestApp = {
 export type TestResponse<T> = { status: number; headers: Headers; body: T; text: string };
 
 /** Starts the real HTTP server on a random port over a fresh database of the given kind. */
-export async function startTestApp(kind: DbKind, opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
-  const { db, drop } = await openTestDb(kind);
+export async function startTestApp(kind: DbKind, opts: { env?: Record<string, string>; clock?: Clock; voice?: VoiceProviders } = {}): Promise<TestApp> {
+  const { db, drop, url } = await openTestDb(kind);
   const config = loadConfig({ LOG_LEVEL: "silent", DEMO: "0", WEB_DIST: "/nonexistent", ...opts.env });
-  const { app, services } = await createServer({ config, db, logger: createLogger(config), clock: opts.clock });
+  const { app, services } = await createServer({ config, db, logger: createLogger(config), clock: opts.clock, voice: opts.voice });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -34,6 +37,7 @@ export async function startTestApp(kind: DbKind, opts: { env?: Record<string, st
     kind,
     baseUrl,
     db,
+    url,
     app,
     services,
     config,

@@ -24,6 +24,9 @@ export const MAX_ATTEMPTS_MIN = 1;
 export const MAX_ATTEMPTS_MAX = 5;
 export const DEFAULT_MAX_ATTEMPTS = 4;
 export const DEFAULT_SERVICE = "sales";
+/** Per-campaign cap on simultaneous calls; null leaves only the organisation's limit. */
+export const MAX_CONCURRENT_CALLS_MIN = 1;
+export const MAX_CONCURRENT_CALLS_MAX = 1000;
 export const DEFAULT_BUSINESS_HOURS_START = "09:00";
 export const DEFAULT_BUSINESS_HOURS_END = "17:00";
 /** "00:00", "00:30" … "23:30". */
@@ -56,6 +59,7 @@ export const CampaignMessages = {
   unknownVoice: "Unknown voice. Please choose a voice from the list.",
   csvInvalid: "Please select a valid CSV file",
   csvTooLarge: "CSV file too large. Maximum size is 50 MB.",
+  maxConcurrentCalls: "Max simultaneous calls must be a whole number from 1 to 1000, or empty for the organisation's limit.",
 } as const;
 
 /** True for any IANA zone name the runtime knows (Intl throws RangeError on unknown names). */
@@ -174,6 +178,12 @@ export const CampaignInput = z
       CampaignMessages.maxAttempts,
     ),
     time_gap: intField(DEFAULT_TIME_GAP_SECONDS, CampaignMessages.timeGap).refine((n) => TIME_GAP_SECONDS.includes(n), CampaignMessages.timeGap),
+    max_concurrent_calls: z.preprocess(
+      (v) => (blank(v) || v === "null" ? null : typeof v === "string" ? Number(v.trim()) : v),
+      z.number({ error: CampaignMessages.maxConcurrentCalls }).int(CampaignMessages.maxConcurrentCalls)
+        .min(MAX_CONCURRENT_CALLS_MIN, CampaignMessages.maxConcurrentCalls).max(MAX_CONCURRENT_CALLS_MAX, CampaignMessages.maxConcurrentCalls).nullable(),
+    ).default(null),
+    retry_backoff: boolField(false),
     faqs: z.preprocess(readFaqs, CampaignFaqs),
     start_immediately: boolField(true),
     start_datetime: optionalText(60),
@@ -266,6 +276,10 @@ export const Campaign = z.object({
   max_attempts: z.number(),
   /** Seconds. */
   time_gap: z.number(),
+  /** Cap on this campaign's simultaneous calls; null = only the organisation's limit. */
+  max_concurrent_calls: z.number().nullable(),
+  /** The retry gap doubles after each failed attempt (2 h, 4 h, 8 h…). */
+  retry_backoff: z.boolean(),
   faqs: CampaignFaqs,
   opening_line: z.string(),
   goal: z.string(),

@@ -3,6 +3,7 @@ import { openDb } from "../platform/db.ts";
 import { createLogger } from "../platform/logger.ts";
 import { migrate } from "../platform/migrate.ts";
 import { seedDemo } from "../features/demo/seed-demo.ts";
+import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
 import { createServer } from "./wire.ts";
 
 /** `npm start`: migrations, demo data on a fresh instance, then the API and the web app on one port. */
@@ -36,7 +37,11 @@ async function main(): Promise<void> {
     }
   }
 
+  // The dialer runs in this process unless DIALER=0 (then `npm run worker` processes dial).
+  const dialerLoop = config.voice.dialer ? startDialerLoop(services.dialer, { log: logger }) : null;
   const shutdown = async () => {
+    dialerLoop?.stop();
+    services.calls.abortAll();
     await app.close();
     await db.close();
     process.exit(0);

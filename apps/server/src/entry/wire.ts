@@ -39,11 +39,28 @@ import { createOrganizationsService } from "../features/organizations/organizati
 import { organizationsRoutes } from "../features/organizations/organizations.routes.ts";
 import { wireKnowledgeBase } from "../features/knowledge-base/knowledge-base.wiring.ts";
 import { knowledgeBaseRoutes } from "../features/knowledge-base/knowledge-base.routes.ts";
+import { createCallRunner, type VoiceProviders } from "../features/calls/call-runner.ts";
+import { createCallsRepo } from "../features/calls/calls.repo.ts";
+import { callsRoutes } from "../features/calls/calls.routes.ts";
+import { createCallsService } from "../features/calls/calls.service.ts";
+import { createVoiceProviders } from "../features/calls/voice-providers.ts";
+import { createDialerService } from "../features/dialer/dialer.service.ts";
+import { createCampaignProgressRepo } from "../features/dialer/campaign-progress.repo.ts";
+import { createCampaignProgressService } from "../features/dialer/campaign-progress.service.ts";
+import { campaignProgressRoutes } from "../features/dialer/campaign-progress.routes.ts";
+import { randomUUID } from "node:crypto";
 
-export type Wiring = { config: Config; db: Db; logger: Logger; clock?: Clock };
+export type Wiring = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  clock?: Clock;
+  /** Tests and benchmarks swap in their own telephony and speech providers. */
+  voice?: VoiceProviders;
+};
 
 /** Builds every service from its narrowed dependencies; no container, just calls. */
-export async function wireServices({ config, db, logger, clock = systemClock }: Wiring) {
+export async function wireServices({ config, db, logger, clock = systemClock, voice }: Wiring) {
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, "jwt_secret", randomSecret));
   const access = createAccessTokens(jwtSecret, config.accessTokenTtlSeconds);
   const requireAuth = createRequireAuth(access);
@@ -69,7 +86,20 @@ export async function wireServices({ config, db, logger, clock = systemClock }: 
     db, config, logger, storage,
     campaignExists: (orgId, id) => campaigns.get(orgId, id).then(() => true, () => false),
   });
-  return { ...kb, access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns };
+  const callsRepo = createCallsRepo(db);
+  const runner = createCallRunner({
+    repo: callsRepo, storage, clock, log: logger,
+    providers: voice ?? createVoiceProviders(config.voice),
+    tools: { calendar, dnc, retrieval: kb.retrieval },
+  });
+  const calls = createCallsService({ repo: callsRepo, dnc, placeCall: runner.placeCall, log: logger });
+  // Each process that runs the loop is one dialer worker; they share the queue through the database.
+  const dialer = createDialerService({
+    repo: createDialerRepo(db), placer: runner, clock, log: logger, leaseMs: config.voice.dialerLeaseMs, workerId: `${process.pid}-${randomUUID().slice(0, 8)}`,
+    isDoNotCall: (orgId, phones) => dnc.listed(orgId, phones),
+  });
+  const campaignProgress = createCampaignProgressService({ repo: createCampaignProgressRepo(db) });
+  return { ...kb, access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -89,6 +119,8 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       campaignsRoutes({ campaigns: services.campaigns, storage: services.storage, requireAuth }),
       voicesRoutes({ voices: services.voices, requireAuth }),
       knowledgeBaseRoutes({ knowledgeBase: services.knowledgeBase, ingest: services.kbIngest, requireAuth }),
+      callsRoutes({ calls: services.calls, requireAuth }),
+      campaignProgressRoutes({ progress: services.campaignProgress, requireAuth }),
     ],
   });
   return { app, services };

@@ -5,6 +5,7 @@ import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
+import websocket from "@fastify/websocket";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -48,6 +49,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Closed unless origins are listed: the web app is served from the same origin.
   await app.register(cors, { origin: opts.corsOrigins.length ? opts.corsOrigins : false, credentials: true });
+
+  // WebSocket routes (Twilio Media Streams, the browser test call) declare `{ websocket: true }`.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   // OpenAPI generated from the same zod schemas that validate requests: GET /api/openapi.json.
   await app.register(swagger, {

@@ -26,6 +26,34 @@ const EnvSchema = z.object({
   EMBEDDINGS_BASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   EMBEDDINGS_MODEL: z.string().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
+  // The voice agent. Every default runs offline with no account.
+  TELEPHONY: z.enum(["simulated", "twilio"]).default("simulated"),
+  // Twilio (TELEPHONY=twilio): PUBLIC_URL is where Twilio reaches this server (its webhooks and media socket).
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_BASE: z.string().url().default("https://api.twilio.com"),
+  PUBLIC_URL: z.string().regex(/^https?:\/\/[^/]+/, "must be an http(s):// URL").optional(),
+  STT_PROVIDER: z.enum(["pocketsphinx", "deepgram", "openai"]).default("pocketsphinx"),
+  STT_API_KEY: z.string().optional(),
+  STT_BASE_URL: z.string().url().optional(),
+  STT_MODEL: z.string().optional(),
+  LLM_BASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  TTS_PROVIDER: z.enum(["offline", "elevenlabs", "openai"]).default("offline"),
+  TTS_API_KEY: z.string().optional(),
+  TTS_BASE_URL: z.string().url().optional(),
+  TTS_MODEL: z.string().optional(),
+  DEFAULT_VOICE_ID: z.string().default("flite:rms"),
+  RECORD_CALLS: z.enum(["0", "1"]).default("1"),
+  // 1: `npm start` also runs the dialer (0 leaves dialling to `npm run worker` processes).
+  DIALER: z.enum(["0", "1"]).default("1"),
+  SIMULATED_RING_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  // instant: no speech engines (tone voices, every reply heard as "ok bye") for load and many-worker tests.
+  VOICE_MODE: z.enum(["live", "instant"]).default("live"),
+  // A dead worker's calls come back to the queue after this long without a heartbeat.
+  DIALER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
 });
 
 export type Config = {
@@ -44,6 +72,24 @@ export type Config = {
   webDist: string;
   kbAllowPrivateUrls: boolean;
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | null;
+  voice: VoiceConfig;
+};
+
+type ProviderSettings = { apiKey: string | undefined; baseUrl: string | undefined; model: string | undefined };
+export type TwilioConfig = { accountSid: string; authToken: string; from: string; publicUrl: string; apiBase: string };
+export type VoiceConfig = {
+  telephony: "simulated" | "twilio";
+  /** Set when TELEPHONY=twilio (loadConfig refuses to start without every field). */
+  twilio: TwilioConfig | null;
+  stt: { provider: "pocketsphinx" | "deepgram" | "openai" } & ProviderSettings;
+  llm: { baseUrl: string; apiKey: string | undefined; model: string } | null;
+  tts: { provider: "offline" | "elevenlabs" | "openai" } & ProviderSettings;
+  defaultVoiceId: string;
+  recordCalls: boolean;
+  dialer: boolean;
+  simulatedRingMs: number;
+  instant: boolean;
+  dialerLeaseMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const twilio = twilioConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -72,5 +119,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
         ? { baseUrl: e.EMBEDDINGS_BASE_URL, model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY || undefined }
         : null,
+    voice: {
+      telephony: e.TELEPHONY,
+      twilio,
+      stt: { provider: e.STT_PROVIDER, apiKey: e.STT_API_KEY, baseUrl: e.STT_BASE_URL, model: e.STT_MODEL },
+      llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL ?? "gpt-4o-mini" } : null,
+      tts: { provider: e.TTS_PROVIDER, apiKey: e.TTS_API_KEY, baseUrl: e.TTS_BASE_URL, model: e.TTS_MODEL },
+      defaultVoiceId: e.DEFAULT_VOICE_ID,
+      recordCalls: e.RECORD_CALLS === "1",
+      dialer: e.DIALER === "1",
+      simulatedRingMs: e.SIMULATED_RING_MS,
+      instant: e.VOICE_MODE === "instant",
+      dialerLeaseMs: e.DIALER_LEASE_SECONDS * 1000,
+    },
   };
+}
+
+function twilioConfig(e: z.infer<typeof EnvSchema>): TwilioConfig | null {
+  if (e.TELEPHONY !== "twilio") return null;
+  const required = { TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN, TWILIO_FROM: e.TWILIO_FROM, PUBLIC_URL: e.PUBLIC_URL };
+  const missing = Object.entries(required).filter(([, v]) => !v).map(([k]) => `  ${k}: required when TELEPHONY=twilio`);
+  if (missing.length) throw new Error(`Invalid configuration:\n${missing.join("\n")}`);
+  return { accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, publicUrl: e.PUBLIC_URL!, apiBase: e.TWILIO_API_BASE };
 }

@@ -1,19 +1,40 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import ct from "countries-and-timezones";
 
 export type PhoneResult = { ok: true; e164: string; country: string | undefined } | { ok: false; reason: string };
 
+const SCIENTIFIC = /^\d(\.\d+)?e\+?\d+$/i;
+
 /**
- * Normalises a number to E.164 with libphonenumber. A leading + (or 00) country code is honoured;
- * otherwise the default region decides. Invalid numbers come back with a reason a person can act on.
+ * One number → E.164 with libphonenumber (contact lists, the do-not-call list), or the reason it cannot be
+ * dialled, worded for the person who must fix the file. `+` and `00` prefixes are honoured; otherwise the
+ * default region decides.
  */
-export function normalizePhone(raw: string, defaultCountry?: string): PhoneResult {
-  const text = raw.trim().replace(/^00(?=[1-9])/, "+");
-  if (!text) return { ok: false, reason: "Phone number is missing." };
-  if (!/\d/.test(text)) return { ok: false, reason: `"${raw.trim()}" is not a phone number.` };
-  if (!text.startsWith("+") && !defaultCountry) {
-    return { ok: false, reason: `"${raw.trim()}" has no country code: write it as +<country code><number>.` };
+export function normalizePhone(raw: string, region: string | undefined): PhoneResult {
+  const text = raw.trim();
+  if (!text) return { ok: false, reason: "Missing phone number" };
+  if (SCIENTIFIC.test(text.replace(/\s/g, ""))) {
+    return { ok: false, reason: `Phone number "${text}" was turned into scientific notation by a spreadsheet; format the column as text and export again` };
   }
-  const parsed = parsePhoneNumberFromString(text, defaultCountry as CountryCode | undefined);
-  if (!parsed || !parsed.isValid()) return { ok: false, reason: `"${raw.trim()}" is not a valid phone number.` };
+  const international = /^\s*(\+|00)/.test(text);
+  if (!international && !region) {
+    return { ok: false, reason: `Phone number "${text}" has no +country code and no default country is known` };
+  }
+  const parsed = parsePhoneNumberFromString(text, international ? undefined : (region as CountryCode));
+  if (!parsed || !parsed.isValid()) {
+    // "00" international prefix: libphonenumber only reads it with a region whose exit code is 00.
+    if (text.startsWith("00")) return normalizePhone("+" + text.slice(2), region);
+    return { ok: false, reason: `Invalid phone number "${text}"` };
+  }
   return { ok: true, e164: parsed.number, country: parsed.country };
+}
+
+/**
+ * The country a campaign's timezone implies, used for numbers written without +country code
+ * (Asia/Kolkata → IN, America/New_York → US). Zones shared by several countries answer the first
+ * listed (Europe/London → GB); zones of no country (UTC) answer undefined.
+ */
+export function regionForTimezone(zone: string): CountryCode | undefined {
+  const country = ct.getTimezone(zone)?.countries[0];
+  return country ? (country as CountryCode) : undefined;
 }

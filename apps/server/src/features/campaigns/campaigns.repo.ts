@@ -11,6 +11,8 @@ export type CampaignSettings = {
   voice_id: string | null;
   max_attempts: number;
   time_gap_seconds: number;
+  max_concurrent_calls: number | null;
+  retry_backoff: boolean;
   opening_line: string;
   goal: string;
   faqs: FaqPair[];
@@ -62,6 +64,7 @@ function assignments(values: Record<string, unknown>, first: number): { sql: str
 
 // The list leaves out rejected_rows (up to 1000 entries each); the detail reads everything.
 const LIST_COLUMNS = `id, org_id, name, description, direction, channel, voice_id, max_attempts, time_gap_seconds,
+  max_concurrent_calls, retry_backoff,
   opening_line, goal, faqs, service, status, status_reason, start_immediately, start_at, end_at, launched_at, timezone,
   business_hours_start, business_hours_end, email_subject, email_body, attachments, csv_file_name, csv_file_size,
   csv_storage_key, contact_count, rejected_count, duplicates_merged, '[]'::jsonb as rejected_rows, created_at, updated_at`;

@@ -4,7 +4,7 @@ import type { RejectedRow } from "@parley/shared/campaigns";
 import { NotCsvError, type TextEncoding } from "./csv-decode.ts";
 import { openCsvRecords } from "./csv-records.ts";
 import { headerlessMap, matchHeaders, type ColumnMap } from "./contact-headers.ts";
-import { normalizePhone } from "./phone-numbers.ts";
+import { normalizePhone } from "../../platform/phone.ts";
 
 export type ParsedContact = {
   line: number;

@@ -6,7 +6,7 @@ import type { Queryable } from "../../platform/db.ts";
 import type { ContactListSummary } from "./contact-import.ts";
 import { contactBatches } from "./contact-import-runner.ts";
 import { NotCsvError } from "./csv-decode.ts";
-import { regionForTimezone } from "./phone-numbers.ts";
+import { regionForTimezone } from "../../platform/phone.ts";
 import type { ContactRow, ContactsRepo } from "./contacts.repo.ts";
 
 export function toContact(row: ContactRow): Contact {

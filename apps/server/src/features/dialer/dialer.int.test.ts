@@ -53,9 +53,10 @@ for (const kind of await dbKinds()) {
 
     async function campaignWith(orgId: string, personas: string[], extra: Record<string, unknown> = {}) {
       const [c] = await t.db.query<{ id: string }>(
-        `insert into campaigns (org_id, name, status, max_attempts, time_gap_seconds, timezone, business_hours_start, business_hours_end)
-         values ($1, 'Spring outreach', 'active', $2, 7200, 'Asia/Kolkata', '09:00', '17:00') returning id`,
-        [orgId, extra.max_attempts ?? 3],
+        `insert into campaigns (org_id, name, status, max_attempts, time_gap_seconds, timezone, business_hours_start, business_hours_end,
+           max_concurrent_calls, retry_backoff)
+         values ($1, 'Spring outreach', 'active', $2, 7200, 'Asia/Kolkata', $3, $4, $5, $6) returning id`,
+        [orgId, extra.max_attempts ?? 3, extra.hours_start ?? "09:00", extra.hours_end ?? "17:00", extra.max_concurrent_calls ?? null, extra.retry_backoff ?? false],
       );
       for (const [i, persona] of personas.entries()) {
         await t.db.query(
@@ -156,6 +157,70 @@ for (const kind of await dbKinds()) {
       }
       assert.equal(fake.placed.length, 5);
       assert.equal(new Set(fake.placed.map((j) => j.contactId)).size, 5, "no contact dialled twice");
+    });
+
+    test("a campaign's own limit of 2 holds with the org limit at 10; the org's other campaign still dials; an edit applies next pass", async () => {
+      const u = await buildUser(t);
+      await t.db.query("insert into org_limits (org_id, max_concurrent_calls) values ($1, 10)", [u.orgId]);
+      const capped = await campaignWith(u.orgId, ["a", "b", "c", "d", "e", "f"], { max_concurrent_calls: 2 });
+      const other = await campaignWith(u.orgId, ["x", "y", "z"]);
+      const fake = fakePlacer({}, { hold: true });
+      // Live calls per campaign, as the carrier sees them (recorded overlaps, not the dialer's own count).
+      const live = new Map<string, number>();
+      const peak = new Map<string, number>();
+      const counting: CallPlacer = {
+        async place(job, signal) {
+          live.set(job.campaignId, (live.get(job.campaignId) ?? 0) + 1);
+          peak.set(job.campaignId, Math.max(peak.get(job.campaignId) ?? 0, live.get(job.campaignId)!));
+          try {
+            return await fake.placer.place(job, signal);
+          } finally {
+            live.set(job.campaignId, live.get(job.campaignId)! - 1);
+          }
+        },
+      };
+      const clock = clockAt(MONDAY_10_IST);
+      const [w1, w2] = [dialer(counting, clock, "w1"), dialer(counting, clock, "w2")];
+      const repo = createDialerRepo(t.db);
+      await repo.enqueueCampaign(u.orgId, capped, MONDAY_10_IST);
+      await repo.enqueueCampaign(u.orgId, other, MONDAY_10_IST);
+      const started = (await Promise.all([w1.tick(), w2.tick()])).reduce((x, y) => x + y, 0);
+      assert.equal(started, 5, "2 of the capped campaign + 3 of the other");
+      assert.equal(peak.get(capped), 2);
+      assert.equal(await w1.tick(), 0, "the capped campaign is full");
+      await t.request("PUT", `/api/campaigns/${capped}`, { token: u.token, body: { max_concurrent_calls: 3 } });
+      assert.equal(await w2.tick(), 1, "the raised limit applies on the next pass");
+      assert.equal(peak.get(capped), 3);
+      await t.request("PUT", `/api/campaigns/${capped}`, { token: u.token, body: { max_concurrent_calls: 2 } });
+      fake.release();
+      await until(async () => w1.activeCalls() + w2.activeCalls() === 0);
+      peak.clear();
+      while ((await attempts(capped)).some((a) => a.status !== "done")) {
+        await Promise.all([w1.tick(), w2.tick()]);
+        assert.ok((peak.get(capped) ?? 0) <= 2, `capped campaign peaked at ${peak.get(capped)}`);
+        fake.release();
+        await until(async () => w1.activeCalls() + w2.activeCalls() === 0);
+      }
+      assert.equal(new Set(fake.placed.map((j) => j.contactId)).size, 9, "every contact dialled once");
+    });
+
+    test("with back-off the retry gap doubles after each failed attempt (2 h, 4 h, then 8 h or the next window)", async () => {
+      const u = await buildUser(t);
+      const id = await campaignWith(u.orgId, ["n"], { max_attempts: 4, retry_backoff: true, hours_start: "08:00", hours_end: "21:00" });
+      const clock = clockAt(new Date("2026-03-02T02:30:00Z")); // Monday 08:00 in Kolkata
+      const d = dialer(fakePlacer({ n: ["no_answer"] }).placer, clock);
+      await createDialerRepo(t.db).enqueueCampaign(u.orgId, id, clock.now());
+      const gaps: number[] = [];
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        assert.equal(await d.tick(), 1);
+        await until(async () => d.activeCalls() === 0);
+        const [next] = await t.db.query<{ due_at: Date }>("select due_at from call_attempts where campaign_id = $1 and status = 'pending'", [id]);
+        gaps.push((next!.due_at.getTime() - clock.t.getTime()) / 3_600_000);
+        clock.t = next!.due_at;
+      }
+      // 14:00 + 8 h is 22:00, after the 21:00 close: the fourth attempt moves to 08:00 the next morning.
+      assert.deepEqual(gaps, [2, 4, 18]);
+      assert.equal(clock.t.toISOString(), "2026-03-03T02:30:00.000Z");
     });
 
     test("a dead worker's call is recorded as dropped and retried", async () => {

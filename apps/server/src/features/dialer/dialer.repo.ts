@@ -19,6 +19,12 @@ export type Leased = { job: DialJob; campaign: CampaignRules };
 type Row = Record<string, unknown>;
 const DEFAULT_CONCURRENCY = 10;
 const LEASE_LOCK = 7263002;
+// Campaigns of org $1 already at their own call limit: their attempts would only take a full campaign's
+// place in the candidate list and starve the org's other campaigns.
+const FULL_CAMPAIGNS = `
+  select b.campaign_id from call_attempts b join campaigns fc on fc.id = b.campaign_id
+  where b.org_id = $1 and b.status = 'in_progress' and fc.max_concurrent_calls is not null
+  group by b.campaign_id, fc.max_concurrent_calls having count(*) >= fc.max_concurrent_calls`;
 
 // The scheduler reads the campaign's dialing rules with its queue in one join (the hot path), so this
 // repository reads the campaigns and contacts tables directly rather than through their services.
@@ -26,7 +32,7 @@ const DUE_SELECT = `
   select a.id, a.org_id, a.attempt_number, a.contact_id,
          ct.phone_e164, ct.name, coalesce(ct.email, '') as email, ct.variables, ct.persona,
          c.id as c_id, c.status as c_status, c.timezone, c.business_hours_start, c.business_hours_end,
-         c.start_at, c.end_at, c.max_attempts, c.time_gap_seconds
+         c.start_at, c.end_at, c.max_attempts, c.time_gap_seconds, c.max_concurrent_calls as c_max_concurrent, c.retry_backoff
   from call_attempts a
   join campaigns c on c.id = a.campaign_id
   join contacts ct on ct.id = a.contact_id`;
@@ -53,6 +59,8 @@ function toDue(r: Row): DueAttempt {
       endAt: (r.end_at as Date | null) ?? null,
       maxAttempts: r.max_attempts as number,
       timeGapSeconds: r.time_gap_seconds as number,
+      maxConcurrentCalls: (r.c_max_concurrent as number | null) ?? null,
+      retryBackoff: Boolean(r.retry_backoff),
     },
   };
 }
@@ -76,6 +84,39 @@ async function applyVerdict(q: Queryable, id: string, v: Verdict): Promise<void>
   } else if (v.kind === "postpone") {
     await q.query("update call_attempts set due_at = $2, updated_at = now() where id = $1", [id, v.at]);
   }
+}
+
+/**
+ * Under the lease lock: applies the postpone/close verdicts and picks the attempts that fit every limit
+ * (organisation calls, minutes left, the campaign's own calls), counting what is live right now.
+ */
+async function pickToDial(q: Queryable, due: DueAttempt[], verdicts: Map<string, Verdict>): Promise<DueAttempt[]> {
+  const ids = due.map((a) => a.id);
+  const still = new Set((await q.query<{ id: string }>("select id from call_attempts where id = any($1) and status = 'pending' for update skip locked", [ids])).map((r) => r.id));
+  const orgIds = [...new Set(due.map((a) => a.orgId))];
+  const busy = new Map((await q.query<{ org_id: string; n: number }>("select org_id, count(*)::int as n from call_attempts where status = 'in_progress' and org_id = any($1) group by org_id", [orgIds])).map((r) => [r.org_id, r.n]));
+  const limits = new Map((await q.query<{ org_id: string; max_concurrent_calls: number; minutes_balance: number }>("select org_id, max_concurrent_calls, minutes_balance from org_limits where org_id = any($1)", [orgIds])).map((r) => [r.org_id, r]));
+  // Per-campaign limits are counted under the same lock as the org's, so no two workers both take a last slot.
+  const campaignIds = [...new Set(due.filter((a) => a.campaign.maxConcurrentCalls !== null).map((a) => a.campaign.id))];
+  const campaignBusy = new Map((await q.query<{ campaign_id: string; n: number }>("select campaign_id, count(*)::int as n from call_attempts where status = 'in_progress' and campaign_id = any($1) group by campaign_id", [campaignIds])).map((r) => [r.campaign_id, r.n]));
+  const toDial: DueAttempt[] = [];
+  for (const a of due) {
+    if (!still.has(a.id)) continue;
+    const verdict = verdicts.get(a.id) ?? { kind: "dial" };
+    if (verdict.kind !== "dial") {
+      await applyVerdict(q, a.id, verdict);
+      continue;
+    }
+    const limit = limits.get(a.orgId);
+    if ((busy.get(a.orgId) ?? 0) >= (limit?.max_concurrent_calls ?? DEFAULT_CONCURRENCY)) continue;
+    if (limit && limit.minutes_balance <= 0) continue; // out of conversation minutes: wait for a top-up
+    const campaignLimit = a.campaign.maxConcurrentCalls;
+    if (campaignLimit !== null && (campaignBusy.get(a.campaign.id) ?? 0) >= campaignLimit) continue;
+    busy.set(a.orgId, (busy.get(a.orgId) ?? 0) + 1);
+    campaignBusy.set(a.campaign.id, (campaignBusy.get(a.campaign.id) ?? 0) + 1);
+    toDial.push(a);
+  }
+  return toDial;
 }
 
 export function createDialerRepo(db: Db) {
@@ -116,6 +157,7 @@ export function createDialerRepo(db: Db) {
         if (org.slots <= 0 || out.length >= limit) continue;
         const rows = await db.query<Row>(
           `${DUE_SELECT} where a.org_id = $1 and a.status = 'pending' and a.due_at <= $2 and c.status = 'active'
+             and (c.max_concurrent_calls is null or c.id not in (${FULL_CAMPAIGNS}))
            order by a.due_at limit $3`,
           [org.id, now, Math.min(org.slots * 2, limit - out.length)],
         );
@@ -132,25 +174,7 @@ export function createDialerRepo(db: Db) {
       if (!due.length) return [];
       return db.tx(async (q) => {
         await q.query("select pg_advisory_xact_lock($1)", [LEASE_LOCK]);
-        const ids = due.map((a) => a.id);
-        const still = new Set((await q.query<{ id: string }>("select id from call_attempts where id = any($1) and status = 'pending' for update skip locked", [ids])).map((r) => r.id));
-        const orgIds = [...new Set(due.map((a) => a.orgId))];
-        const busy = new Map((await q.query<{ org_id: string; n: number }>("select org_id, count(*)::int as n from call_attempts where status = 'in_progress' and org_id = any($1) group by org_id", [orgIds])).map((r) => [r.org_id, r.n]));
-        const limits = new Map((await q.query<{ org_id: string; max_concurrent_calls: number; minutes_balance: number }>("select org_id, max_concurrent_calls, minutes_balance from org_limits where org_id = any($1)", [orgIds])).map((r) => [r.org_id, r]));
-        const toDial: DueAttempt[] = [];
-        for (const a of due) {
-          if (!still.has(a.id)) continue;
-          const verdict = verdicts.get(a.id) ?? { kind: "dial" };
-          if (verdict.kind !== "dial") {
-            await applyVerdict(q, a.id, verdict);
-            continue;
-          }
-          const limit = limits.get(a.orgId);
-          if ((busy.get(a.orgId) ?? 0) >= (limit?.max_concurrent_calls ?? DEFAULT_CONCURRENCY)) continue;
-          if (limit && limit.minutes_balance <= 0) continue; // out of conversation minutes: wait for a top-up
-          busy.set(a.orgId, (busy.get(a.orgId) ?? 0) + 1);
-          toDial.push(a);
-        }
+        const toDial = await pickToDial(q, due, verdicts);
         if (!toDial.length) return [];
         // One statement for all the call records and one for all the leases: the pass stays short.
         const p = (i: number, k: number) => `$${i * 7 + k}`;

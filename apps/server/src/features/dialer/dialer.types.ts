@@ -38,4 +38,8 @@ export type CampaignRules = {
   endAt: Date | null;
   maxAttempts: number;
   timeGapSeconds: number;
+  /** Cap on this campaign's simultaneous calls; null = only the organisation's limit. */
+  maxConcurrentCalls: number | null;
+  /** The retry gap doubles after each failed attempt. */
+  retryBackoff: boolean;
 };

@@ -9,7 +9,7 @@ import Typography from "@mui/material/Typography";
 import { checkKbFiles } from "@parley/shared/knowledge-base";
 import { ChannelSelect } from "./components/ChannelSelect.tsx";
 import { FileDropZone } from "./components/FileDropZone.tsx";
-import { KbToast } from "./components/KbToast.tsx";
+import { AppToast } from "../../components/AppToast.tsx";
 import { UrlListEditor } from "./components/UrlListEditor.tsx";
 import { uploadDocuments, uploadUrls } from "./kb-api.ts";
 import { combinedProblem, documentsProblem, urlsProblem, type Channel, type UrlItem } from "./kb-form.ts";
@@ -87,7 +87,7 @@ export function CreateKnowledgeBasePage() {
         )}
         <Button variant="text" onClick={() => navigate(paths.list)}>Go to Knowledge Base List</Button>
       </Box>
-      <KbToast toast={upload.toast} onClose={upload.closeToast} />
+      <AppToast toast={upload.toast} onClose={upload.closeToast} />
     </Box>
   );
 }

@@ -12,9 +12,9 @@ import Search from "@mui/icons-material/Search";
 import { KbMessages, type KbDocument } from "@parley/shared/knowledge-base";
 import { messageOf } from "../../lib/api-error.ts";
 import { ChannelSelect } from "./components/ChannelSelect.tsx";
-import { DeleteItemDialog } from "./components/DeleteItemDialog.tsx";
+import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
 import { KbTable } from "./components/KbTable.tsx";
-import { KbToast, type Toast } from "./components/KbToast.tsx";
+import { AppToast, type Toast } from "../../components/AppToast.tsx";
 import { deleteKnowledgeBaseItem, listKnowledgeBase } from "./kb-api.ts";
 import type { Channel } from "./kb-form.ts";
 import { useKbPaths } from "./useKbPaths.ts";
@@ -110,8 +110,8 @@ export function KnowledgeBasePage() {
           onDelete={setToDelete}
         />
       </Paper>
-      <DeleteItemDialog itemName={toDelete?.name ?? null} busy={remove.isPending} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
-      <KbToast toast={toast} onClose={() => setToast(null)} />
+      <ConfirmDeleteDialog title="Delete knowledge base item" question={KbMessages.deleteConfirm} itemName={toDelete?.name ?? null} busy={remove.isPending} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
+      <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { KbMessages } from "@parley/shared/knowledge-base";
 import { messageOf } from "../../lib/api-error.ts";
-import type { Toast } from "./components/KbToast.tsx";
+import type { Toast } from "../../components/AppToast.tsx";
 
 const AFTER_SUCCESS_MS = 2000;
 type Kind = "documents" | "urls";

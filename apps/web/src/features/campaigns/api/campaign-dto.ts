@@ -19,8 +19,12 @@ export type CampaignDto = {
   voice_id: string | null;
   max_attempts: number | null;
   time_gap: number | null;
+  /** Cap on simultaneous calls; null = the organisation's limit. */
+  max_concurrent_calls?: number | null;
+  retry_backoff?: boolean;
   faqs: CampaignFaqs;
   status: string;
+  status_reason?: string | null;
   start_immediately: boolean;
   start_datetime: string | null;
   end_datetime: string | null;
@@ -45,6 +49,8 @@ export type CampaignWrite = {
   voice_id: string | null;
   max_attempts: number;
   time_gap: number;
+  max_concurrent_calls: number | null;
+  retry_backoff: boolean;
   faqs: CampaignFaqs;
   start_immediately: boolean;
   start_datetime: string | null;

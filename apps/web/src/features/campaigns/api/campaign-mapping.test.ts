@@ -42,3 +42,12 @@ test("a loaded scheduled campaign round-trips its instants", () => {
   assert.equal(p.end_datetime, stored.end_datetime);
   assert.deepEqual(p.faqs, { opening_line: "Hi", goal: "Book", pairs: [{ question: "Price?", answer: "Ask" }] });
 });
+
+test("dialing settings: an empty limit means the organisation's, and both round-trip", () => {
+  const loaded = toForm({ ...stored, max_concurrent_calls: 7, retry_backoff: true });
+  assert.deepEqual([loaded.maxConcurrentCalls, loaded.retryBackoff], ["7", true]);
+  assert.deepEqual([toPayload(loaded, false).max_concurrent_calls, toPayload(loaded, false).retry_backoff], [7, true]);
+  const older = toForm(stored); // an answer without the fields
+  assert.deepEqual([older.maxConcurrentCalls, older.retryBackoff], ["", false]);
+  assert.equal(toPayload({ ...older, maxConcurrentCalls: " " }, false).max_concurrent_calls, null);
+});

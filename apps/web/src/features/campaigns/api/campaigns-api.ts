@@ -31,6 +31,8 @@ function body(payload: CampaignWrite, csv: File | null): FormData | CampaignWrit
   const form = new FormData();
   form.set("csv_file", csv, csv.name);
   for (const [key, value] of Object.entries(payload)) {
+    // An empty limit must still be sent: on update it clears the cap rather than keeping the old one.
+    if (key === "max_concurrent_calls" && value === null) form.set(key, "");
     if (value === null || value === undefined || value === "") continue;
     form.set(key, typeof value === "object" ? JSON.stringify(value) : String(value));
   }

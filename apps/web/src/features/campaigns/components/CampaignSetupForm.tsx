@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
@@ -9,7 +9,7 @@ import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useCampaignSubmit, type SubmitKind } from "../hooks/useCampaignSubmit.ts";
 import { useVoices } from "../hooks/useCampaignQueries.ts";
 import { CampaignTypeSection, ChannelSection, EmailSummarySection } from "./ChannelTypeSections.tsx";
-import { CampaignToast } from "./CampaignToast.tsx";
+import { AppToast } from "../../../components/AppToast.tsx";
 import { ContactListSection } from "./ContactListSection.tsx";
 import { ContactsTable } from "./ContactsTable.tsx";
 import { EmailConfigDialog, type EmailConfig } from "./EmailConfigDialog.tsx";
@@ -19,6 +19,14 @@ import { FormSection } from "./FormSection.tsx";
 import { LifecyclePanel } from "./LifecyclePanel.tsx";
 import { PublishSection } from "./PublishSection.tsx";
 import { VoiceSelect } from "./VoiceSelect.tsx";
+import { KnowledgeBaseSection } from "./KnowledgeBaseSection.tsx";
+import { ProgressPanel } from "./ProgressPanel.tsx";
+import { useKnowledgeBaseChoice } from "../hooks/useKnowledgeBaseChoice.ts";
+import { choiceChanged } from "../logic/knowledge-base-choice.ts";
+import { setCampaignKnowledgeBases } from "../api/knowledge-bases-api.ts";
+
+/** Statuses in which the campaign has (or will have) calls to follow live. */
+const PROGRESS_STATUSES = new Set(["scheduled", "active", "paused", "completed"]);
 
 /** The setup form in create mode (campaign null) or view mode (an existing campaign). */
 export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }) {
@@ -30,12 +38,21 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
   const [attachments, setAttachments] = useState<File[]>([]);
   const [emailOpen, setEmailOpen] = useState(false);
   const [saved, setSaved] = useState<CampaignDto | null>(campaign);
+  const kb = useKnowledgeBaseChoice(campaign?.id ?? null);
+  // The live stream reports status changes made elsewhere (the dialer completing or pausing the campaign).
+  const onProgressStatus = useCallback((status: string) => setSaved((c) => (c && c.status !== status ? { ...c, status } : c)), []);
   const { submit, busy, toast, setToast } = useCampaignSubmit({
     campaignId: saved?.id ?? null,
     listPath: paths.list,
     onSaved: (c) => {
       setSaved(c);
       setCsv(null);
+    },
+    // In create mode the choice is attached once the campaign exists; in view mode only a changed choice is saved.
+    afterSave: async (c) => {
+      if (!choiceChanged(kb.saved, kb.selected)) return;
+      const docs = await setCampaignKnowledgeBases(c.id, kb.selected);
+      kb.setSaved(docs.map((d) => d.id));
     },
   });
   const patch = (p: Partial<CampaignFormValues>) => setValues((v) => ({ ...v, ...p }));
@@ -56,6 +73,7 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
       {viewMode && saved && <LifecyclePanel campaign={saved} onChanged={setSaved} onError={(m) => setToast({ severity: "error", message: m })} />}
+      {viewMode && saved && PROGRESS_STATUSES.has(saved.status) && <ProgressPanel campaignId={saved.id} onStatus={onProgressStatus} />}
       <FormSection title="Campaign Name">
         <TextField fullWidth label="Campaign Name" required value={values.campaignName} onChange={(e) => patch({ campaignName: e.target.value })} slotProps={{ htmlInput: { readOnly: viewMode } }} />
       </FormSection>
@@ -74,11 +92,12 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
         />
       </FormSection>
       {values.channel === "voice" && values.campaignType === "outbound" && (
-        <FollowUpSection maxAttempts={values.maxAttempts} timeGap={values.timeGap} onChange={patch} />
+        <FollowUpSection value={values} onChange={patch} />
       )}
       <FormSection title="Custom FAQs & Call Flows" subtitle="How the agent opens the call, what it is for, and answers to common questions">
         <FaqEditor value={values.customFaqs} onChange={(customFaqs) => patch({ customFaqs })} readOnly={viewMode} />
       </FormSection>
+      <KnowledgeBaseSection choice={kb} createPath={paths.createKnowledgeBase} />
       <FormSection title="Contact List Upload & Integrations">
         <ContactListSection file={csv} onFileChange={setCsv} existing={contactList} viewMode={viewMode} />
         {viewMode && saved && (
@@ -115,7 +134,7 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
         }}
         onClose={() => setEmailOpen(false)}
       />
-      <CampaignToast toast={toast} onClose={() => setToast(null)} />
+      <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );
 }

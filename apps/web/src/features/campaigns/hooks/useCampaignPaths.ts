@@ -1,4 +1,5 @@
 import { useParams } from "react-router-dom";
+import { session } from "../../../lib/session.ts";
 
 /** Paths inside the current organisation (routes exist with and without the /org/{slug} prefix). */
 export function useCampaignPaths() {
@@ -8,5 +9,6 @@ export function useCampaignPaths() {
     list: `${prefix}/campaigns`,
     create: `${prefix}/campaign-setup`,
     view: (id: string) => `${prefix}/campaign-setup?id=${encodeURIComponent(id)}`,
+    createKnowledgeBase: `/org/${orgSlug ?? session.orgSlug()}/create-knowledge-base`,
   };
 }

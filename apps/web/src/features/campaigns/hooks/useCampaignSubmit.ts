@@ -4,10 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { changeLifecycle, createCampaign, updateCampaign } from "../api/campaigns-api.ts";
 import { toPayload } from "../api/campaign-mapping.ts";
 import { errorMessage } from "../api/error-message.ts";
+import { messageOf } from "../../../lib/api-error.ts";
 import type { CampaignDto } from "../api/campaign-dto.ts";
 import type { CampaignFormValues } from "../logic/campaign-form.ts";
 import { validateCampaignForm } from "../logic/validate-campaign-form.ts";
-import type { Toast } from "../components/CampaignToast.tsx";
+import type { Toast } from "../../../components/AppToast.tsx";
 
 export type SubmitKind = "launch" | "draft" | "update";
 
@@ -19,7 +20,13 @@ const TEXT: Record<SubmitKind, { ok: string; failed: string }> = {
 const REDIRECT_MS = 2000;
 
 /** Create, draft or update (campaignId: the campaign in view mode or a draft saved on this page): validate in the spec's order, send, toast, and go to the list 2 s after launch/update. */
-export function useCampaignSubmit(opts: { campaignId: string | null; listPath: string; onSaved(c: CampaignDto): void }) {
+export function useCampaignSubmit(opts: {
+  campaignId: string | null;
+  listPath: string;
+  onSaved(c: CampaignDto): void;
+  /** Saves what lives beside the campaign (its knowledge base choice) once the campaign itself is saved. */
+  afterSave?(c: CampaignDto): Promise<void>;
+}) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [busy, setBusy] = useState<SubmitKind | null>(null);
@@ -40,9 +47,15 @@ export function useCampaignSubmit(opts: { campaignId: string | null; listPath: s
       // A draft saved earlier on this page is updated rather than created twice, and launched if asked.
       let saved = opts.campaignId ? await updateCampaign(opts.campaignId, payload, csv) : await createCampaign(payload, csv);
       if (kind === "launch" && opts.campaignId && saved.status === "draft") saved = await changeLifecycle(saved.id, "launch");
-      await qc.invalidateQueries({ queryKey: ["campaigns"] });
-      setToast({ severity: "success", message: TEXT[kind].ok });
       opts.onSaved(saved);
+      const attachFailure = await opts.afterSave?.(saved).then(() => null, (err: unknown) => err);
+      await qc.invalidateQueries({ queryKey: ["campaigns"] });
+      if (attachFailure) {
+        // The campaign is saved; stay on the page so the user can retry the knowledge base choice.
+        setToast({ severity: "error", message: `Campaign saved, but its knowledge base was not: ${messageOf(attachFailure, "please try again.")}` });
+        return;
+      }
+      setToast({ severity: "success", message: TEXT[kind].ok });
       if (kind !== "draft") timer.current = setTimeout(() => navigate(opts.listPath), REDIRECT_MS);
     } catch (err) {
       setToast({ severity: "error", message: errorMessage(err, TEXT[kind].failed) });

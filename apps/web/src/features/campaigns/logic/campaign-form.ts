@@ -12,6 +12,10 @@ export type CampaignFormValues = {
   toneOfVoice: string;
   maxAttempts: number;
   timeGap: number; // hours
+  /** Digits as typed; empty = the organisation's limit. */
+  maxConcurrentCalls: string;
+  /** Double the gap after each failed attempt. */
+  retryBackoff: boolean;
   customFaqs: FaqFormValue;
   campaignMode: "immediate" | "schedule";
   startDate: string;
@@ -35,6 +39,8 @@ export function defaultCampaignForm(): CampaignFormValues {
     toneOfVoice: "",
     maxAttempts: DEFAULT_MAX_ATTEMPTS,
     timeGap: DEFAULT_TIME_GAP_HOURS,
+    maxConcurrentCalls: "",
+    retryBackoff: false,
     customFaqs: EMPTY_FAQS,
     campaignMode: "immediate",
     startDate: "",

@@ -22,3 +22,10 @@ test("rules are checked in the spec's order", () => {
 test("immediate campaigns need only a name", () => {
   assert.equal(validateCampaignForm({ ...base, campaignName: "Now" }), null);
 });
+
+test("max simultaneous calls: empty or a whole number from 1 to 1000", () => {
+  const named = { ...base, campaignName: "Now" };
+  const message = "Max simultaneous calls must be a whole number from 1 to 1000, or empty for the organisation's limit.";
+  for (const ok of ["", "1", "25", "1000"]) assert.equal(validateCampaignForm({ ...named, maxConcurrentCalls: ok }), null, ok);
+  for (const bad of ["0", "1001", "2.5", "-1"]) assert.equal(validateCampaignForm({ ...named, maxConcurrentCalls: bad }), message, bad);
+});

@@ -1,4 +1,13 @@
+import { CampaignMessages, MAX_CONCURRENT_CALLS_MAX, MAX_CONCURRENT_CALLS_MIN } from "@parley/shared/campaigns";
 import type { CampaignFormValues } from "./campaign-form.ts";
+
+/** Empty (the organisation's limit) or a whole number from 1 to 1000. */
+function validLimit(text: string): boolean {
+  const t = text.trim();
+  if (!t) return true;
+  const n = Number(t);
+  return /^\d+$/.test(t) && n >= MAX_CONCURRENT_CALLS_MIN && n <= MAX_CONCURRENT_CALLS_MAX;
+}
 
 /** Spec §5 "Campaign submit": the first failing rule's message, in the spec's order; null when valid. */
 export function validateCampaignForm(f: CampaignFormValues): string | null {
@@ -9,5 +18,6 @@ export function validateCampaignForm(f: CampaignFormValues): string | null {
     // datetime-local strings of one zone compare correctly as text.
     if (f.startDate >= f.endDate) return "End date must be after start date";
   }
+  if (!validLimit(f.maxConcurrentCalls)) return CampaignMessages.maxConcurrentCalls;
   return null;
 }

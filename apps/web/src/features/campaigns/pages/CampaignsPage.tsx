@@ -12,8 +12,8 @@ import Add from "@mui/icons-material/Add";
 import Search from "@mui/icons-material/Search";
 import { CampaignsTable, type CampaignRow } from "../components/CampaignsTable.tsx";
 import { CampaignsPager } from "../components/CampaignsPager.tsx";
-import { CampaignToast, type Toast } from "../components/CampaignToast.tsx";
-import { DeleteCampaignDialog } from "../components/DeleteCampaignDialog.tsx";
+import { AppToast, type Toast } from "../../../components/AppToast.tsx";
+import { ConfirmDeleteDialog } from "../../../components/ConfirmDeleteDialog.tsx";
 import { useCampaignList, useDeleteCampaign } from "../hooks/useCampaignQueries.ts";
 import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useDebouncedValue } from "../hooks/useDebouncedValue.ts";
@@ -103,13 +103,15 @@ export function CampaignsPage() {
           }}
         />
       </Paper>
-      <DeleteCampaignDialog
-        campaignName={toDelete?.name ?? null}
+      <ConfirmDeleteDialog
+        title="Delete campaign"
+        question="Are you sure you want to delete this campaign?"
+        itemName={toDelete?.name ?? null}
         busy={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />
-      <CampaignToast toast={toast} onClose={() => setToast(null)} />
+      <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );
 }

@@ -4,17 +4,16 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import { KbMessages } from "@parley/shared/knowledge-base";
 
-type Props = { itemName: string | null; busy: boolean; onCancel(): void; onConfirm(): void };
+type Props = { title: string; question: string; itemName: string | null; busy: boolean; onCancel(): void; onConfirm(): void };
 
-/** Confirmation before delete; open while an item name is given. */
-export function DeleteItemDialog({ itemName, busy, onCancel, onConfirm }: Props) {
+/** Confirmation before a delete; open while an item name is given, which it shows under the question. */
+export function ConfirmDeleteDialog({ title, question, itemName, busy, onCancel, onConfirm }: Props) {
   return (
-    <Dialog open={itemName !== null} onClose={onCancel} aria-labelledby="delete-kb-title">
-      <DialogTitle id="delete-kb-title">Delete knowledge base item</DialogTitle>
+    <Dialog open={itemName !== null} onClose={onCancel} aria-labelledby="confirm-delete-title">
+      <DialogTitle id="confirm-delete-title">{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{KbMessages.deleteConfirm}</DialogContentText>
+        <DialogContentText>{question}</DialogContentText>
         {itemName && <DialogContentText sx={{ mt: 1, fontWeight: 600 }}>{itemName}</DialogContentText>}
       </DialogContent>
       <DialogActions>

@@ -1,10 +1,11 @@
 import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 
-export type Toast = { severity: "success" | "error"; message: string; durationMs: number } | null;
+/** A toast; `durationMs` defaults to 6 s (the spec's error toasts; success toasts pass 3 s where it says so). */
+export type Toast = { severity: "success" | "error"; message: string; durationMs?: number } | null;
 
-/** Knowledge-base toasts, top right; the duration comes with the message (spec §8: 3 s or 6 s). */
-export function KbToast({ toast, onClose }: { toast: Toast; onClose(): void }) {
+/** Every screen's toasts: top right, auto-hiding (spec §8–9). */
+export function AppToast({ toast, onClose }: { toast: Toast; onClose(): void }) {
   return (
     <Snackbar
       open={toast !== null}

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { normalizePhone, regionForTimezone } from "./phone-numbers.ts";
+import { normalizePhone, regionForTimezone } from "./phone.ts";
 
 test("the campaign's timezone gives the default region", () => {
   assert.equal(regionForTimezone("Asia/Kolkata"), "IN");
@@ -10,12 +10,12 @@ test("the campaign's timezone gives the default region", () => {
 });
 
 test("national numbers use the region; +country codes are honoured", () => {
-  assert.deepEqual(normalizePhone("098765 43210", "IN"), { ok: true, e164: "+919876543210" });
-  assert.deepEqual(normalizePhone("98765-43210", "IN"), { ok: true, e164: "+919876543210" });
-  assert.deepEqual(normalizePhone("050 123 4567", "AE"), { ok: true, e164: "+971501234567" });
-  assert.deepEqual(normalizePhone("+1 (415) 555-0123", "IN"), { ok: true, e164: "+14155550123" });
-  assert.deepEqual(normalizePhone("0044 20 7946 0958", "IN"), { ok: true, e164: "+442079460958" });
-  assert.deepEqual(normalizePhone("0044 20 7946 0958", "US"), { ok: true, e164: "+442079460958" });
+  assert.deepEqual(normalizePhone("098765 43210", "IN"), { ok: true, e164: "+919876543210", country: "IN" });
+  assert.deepEqual(normalizePhone("98765-43210", "IN"), { ok: true, e164: "+919876543210", country: "IN" });
+  assert.deepEqual(normalizePhone("050 123 4567", "AE"), { ok: true, e164: "+971501234567", country: "AE" });
+  assert.deepEqual(normalizePhone("+1 (415) 555-0123", "IN"), { ok: true, e164: "+14155550123", country: "US" });
+  assert.deepEqual(normalizePhone("0044 20 7946 0958", "IN"), { ok: true, e164: "+442079460958", country: "GB" });
+  assert.deepEqual(normalizePhone("0044 20 7946 0958", "US"), { ok: true, e164: "+442079460958", country: "GB" });
 });
 
 test("bad numbers say why", () => {
@@ -24,5 +24,5 @@ test("bad numbers say why", () => {
   assert.match((normalizePhone("call me", "IN") as { reason: string }).reason, /Invalid phone number/);
   assert.match((normalizePhone("9.19876E+11", "IN") as { reason: string }).reason, /scientific notation/);
   assert.match((normalizePhone("9876543210", undefined) as { reason: string }).reason, /no \+country code/);
-  assert.deepEqual(normalizePhone("+919876543210", undefined), { ok: true, e164: "+919876543210" });
+  assert.deepEqual(normalizePhone("+919876543210", undefined), { ok: true, e164: "+919876543210", country: "IN" });
 });

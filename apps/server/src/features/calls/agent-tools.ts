@@ -1,0 +1,48 @@
+import type { AgentTools, MeetingResult } from "@parley/voice/brain/brain";
+import type { CalendarService } from "../calendar/calendar.service.ts";
+import type { DncService } from "../dnc/dnc.service.ts";
+import type { RetrievalService } from "../knowledge-base/retrieval.service.ts";
+import type { CallContextRow } from "./calls.repo.ts";
+
+export type AgentToolDeps = { calendar: CalendarService; dnc: DncService; retrieval: RetrievalService };
+
+/**
+ * The agent's tools bound to this call's organisation, campaign and contact. What they did is kept so the
+ * call record and the dialer can act on it (a callback time becomes the next attempt).
+ */
+export function bindAgentTools(deps: AgentToolDeps, c: CallContextRow) {
+  const done: { callbackAt: Date | null; meetingId: string | null; doNotCall: boolean } = { callbackAt: null, meetingId: null, doNotCall: false };
+  const tools: Omit<AgentTools, "endCall"> = {
+    async bookMeeting({ start, durationMinutes, notes }): Promise<MeetingResult> {
+      const r = await deps.calendar.bookMeeting(c.org_id, {
+        title: `${c.campaign_name}: meeting with ${c.contact_name || c.phone}`,
+        startAt: start,
+        durationMinutes: durationMinutes ?? 30,
+        timezone: c.timezone,
+        businessHours: { start: c.business_hours_start, end: c.business_hours_end },
+        attendees: [c.contact_name, c.email, c.phone].filter(Boolean),
+        contactId: c.contact_id,
+        campaignId: c.campaign_id,
+        callId: c.call_id,
+        description: notes ?? `Booked by the AI agent during a call to ${c.phone}.`,
+      });
+      if (!r.booked) return { booked: false, reason: r.reason, alternatives: r.alternatives.map((s) => new Date(s.start)) };
+      done.meetingId = r.event.id;
+      return { booked: true, start: new Date(r.event.start_time), end: new Date(r.event.end_time), eventId: r.event.id };
+    },
+    async scheduleCallback(at) {
+      done.callbackAt = at;
+    },
+    async markDoNotCall() {
+      done.doNotCall = true;
+      await deps.dnc.markFromCall(c.org_id, c.phone, "Asked not to be called again during a call.");
+    },
+    async retrieve(query) {
+      // Only the campaign's knowledge bases; a campaign without any answers from its FAQs alone.
+      if (!c.kb_document_ids.length) return [];
+      const passages = await deps.retrieval.retrieve(c.org_id, query, { documentIds: c.kb_document_ids, limit: 3 });
+      return passages.map((p) => p.text);
+    },
+  };
+  return { tools, done };
+}

@@ -1,0 +1,35 @@
+import type { AgentContext } from "@parley/voice/brain/brain";
+import type { Clock } from "../../platform/clock.ts";
+import type { CallContextRow } from "./calls.repo.ts";
+
+/** The brain's view of the call: organisation, campaign, contact and its CSV variables. */
+export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clock): AgentContext {
+  const firstName = c.first_name || c.contact_name.split(/\s+/)[0] || "";
+  return {
+    orgName: c.org_name,
+    campaign: {
+      name: c.campaign_name,
+      description: [c.description, c.opening_line && `Opening line: ${c.opening_line}`, c.goal && `Goal: ${c.goal}`].filter(Boolean).join("\n"),
+      service: c.service,
+      faqs: Array.isArray(c.faqs) ? c.faqs.filter((f) => f && typeof f.question === "string" && typeof f.answer === "string") : [],
+      timezone: c.timezone,
+      businessHours: { start: c.business_hours_start, end: c.business_hours_end },
+    },
+    contact: {
+      name: c.contact_name,
+      firstName,
+      phone: c.phone,
+      email: c.email,
+      variables: { first_name: firstName, name: c.contact_name, ...c.variables },
+    },
+    recording,
+    now: () => clock.now(),
+  };
+}
+
+/** Words this call is likely to hear, so speech recognition can favour them. */
+export function callVocabulary(c: CallContextRow): string[] {
+  const text = [c.campaign_name, c.description, c.service, c.goal, c.org_name, c.first_name, ...c.faqs.map((f) => f.question)].join(" ");
+  const words = text.toLowerCase().match(/[a-z][a-z']{2,}/g) ?? [];
+  return [...new Set(words)].slice(0, 200);
+}

@@ -1,0 +1,85 @@
+import type { BrainFactory } from "@parley/voice/brain/brain";
+import type { SttProvider } from "@parley/voice/providers/stt/stt-provider";
+import type { TtsProvider } from "@parley/voice/providers/tts/tts-provider";
+import { runCallSession } from "@parley/voice/session/call-session";
+import type { SessionEvent, SessionResult } from "@parley/voice/session/session-types";
+import type { Telephony } from "@parley/voice/telephony/call-leg";
+import type { Clock } from "../../platform/clock.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { CallPlacer, DialJob, DialResult } from "../dialer/dialer.types.ts";
+import { bindAgentTools, type AgentToolDeps } from "./agent-tools.ts";
+import { callVocabulary, toAgentContext } from "./call-context.ts";
+import type { CallsRepo } from "./calls.repo.ts";
+
+export type VoiceProviders = {
+  telephony: Telephony;
+  stt: SttProvider;
+  tts: TtsProvider;
+  brain: BrainFactory;
+  /** Used when a campaign's voice is not one the TTS has. */
+  defaultVoiceId: string;
+  /** Calls are recorded (and the greeting says so). */
+  recording: boolean;
+};
+
+type RunnerDeps = { repo: CallsRepo; storage: Storage; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger };
+
+/** Places one call through the telephony and the voice agent, and keeps the call record up to date. */
+export function createCallRunner(deps: RunnerDeps): CallPlacer & { placeCall(callId: string, signal: AbortSignal): Promise<DialResult> } {
+  const { repo, providers: p, log } = deps;
+  const voiceIds = p.tts.listVoices().then((vs) => new Set(vs.map((v) => v.id)), () => new Set<string>());
+
+  async function placeCall(callId: string, signal: AbortSignal): Promise<DialResult> {
+    const c = await repo.context(callId);
+    if (!c) return { outcome: "failed", durationSecs: 0 };
+    const { tools, done } = bindAgentTools(deps.tools, c);
+    await repo.ringing(callId);
+    let writes = Promise.resolve(); // live updates in order, never blocking the audio
+    const onEvent = (e: SessionEvent) => {
+      if (e.type === "answered") writes = writes.then(() => repo.answered(callId, e.at));
+      if (e.type === "turn") writes = writes.then(() => repo.appendTurn(callId, e.turn));
+      writes = writes.catch((err: Error) => log.warn({ err, callId }, "live call update failed"));
+    };
+    let result: SessionResult;
+    try {
+      const leg = await p.telephony.dial({ to: c.phone, callId, persona: c.persona, signal });
+      const voiceId = c.voice_id && (await voiceIds).has(c.voice_id) ? c.voice_id : p.defaultVoiceId;
+      result = await runCallSession({
+        leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal,
+        context: toAgentContext(c, p.recording, deps.clock),
+        vocabulary: callVocabulary(c),
+      });
+    } catch (err) {
+      log.error({ err, callId }, "call could not be placed");
+      await repo.finish(callId, failedCall(deps.clock.now(), (err as Error).message));
+      return { outcome: "failed", durationSecs: 0 };
+    }
+    await writes;
+    const recordingKey = result.recording && p.recording ? `recordings/${c.org_id}/${callId}.wav` : null;
+    if (recordingKey) await deps.storage.put(recordingKey, result.recording!);
+    const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : result.outcome;
+    await repo.finish(callId, {
+      status: result.answered ? "completed" : result.endReason === "busy" || result.endReason === "no_answer" ? result.endReason : "failed",
+      outcome,
+      answeredAt: result.answeredAt,
+      endedAt: result.endedAt,
+      durationSecs: result.durationSecs,
+      summary: result.summary?.summary ?? "",
+      sentiment: result.summary?.sentiment ?? null,
+      transcript: result.transcript,
+      latency: result.latency,
+      extracted: result.summary?.extracted ?? {},
+      recordingKey,
+      error: null,
+    });
+    return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt };
+  }
+
+  return { placeCall, place: (job: DialJob, signal: AbortSignal) => placeCall(job.callId, signal) };
+}
+
+const failedCall = (at: Date, error: string) => ({
+  status: "failed" as const, outcome: "failed", answeredAt: null, endedAt: at, durationSecs: 0, summary: "", sentiment: null,
+  transcript: [], latency: [], extracted: {}, recordingKey: null, error,
+});

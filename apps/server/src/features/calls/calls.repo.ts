@@ -1,0 +1,115 @@
+import type { Db } from "../../platform/db.ts";
+
+/** Everything a call's agent needs to know, read in one query when the call starts. */
+export type CallContextRow = {
+  call_id: string;
+  org_id: string;
+  org_name: string;
+  campaign_id: string;
+  campaign_name: string;
+  description: string;
+  opening_line: string;
+  goal: string;
+  service: string;
+  faqs: { question: string; answer: string }[];
+  timezone: string;
+  business_hours_start: string;
+  business_hours_end: string;
+  voice_id: string | null;
+  contact_id: string;
+  contact_name: string;
+  first_name: string;
+  phone: string;
+  email: string;
+  variables: Record<string, string>;
+  persona: string | null;
+  kb_document_ids: string[];
+};
+
+export type CallFinish = {
+  status: "completed" | "no_answer" | "busy" | "failed";
+  outcome: string;
+  answeredAt: Date | null;
+  endedAt: Date;
+  durationSecs: number;
+  summary: string;
+  sentiment: string | null;
+  transcript: unknown[];
+  latency: unknown[];
+  extracted: Record<string, string>;
+  recordingKey: string | null;
+  error: string | null;
+};
+
+/**
+ * The voice side of the calls table. The call row is created by the dialer (or by "call now"); this repo
+ * follows it live (turns appended as they happen, so other processes can show them) and closes it.
+ * It reads campaigns, contacts and organisations in one join because that read is on every call's start.
+ */
+export function createCallsRepo(db: Db) {
+  return {
+    async context(callId: string): Promise<CallContextRow | null> {
+      const rows = await db.query<CallContextRow>(
+        `select c.id as call_id, c.org_id, o.name as org_name, k.id as campaign_id, k.name as campaign_name, k.description,
+                k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id,
+                ct.id as contact_id, ct.name as contact_name, ct.first_name, ct.phone_e164 as phone, coalesce(ct.email, '') as email,
+                ct.variables, ct.persona,
+                coalesce((select array_agg(document_id) from campaign_knowledge_bases b where b.campaign_id = k.id), '{}') as kb_document_ids
+           from calls c
+           join organizations o on o.id = c.org_id
+           join campaigns k on k.id = c.campaign_id
+           join contacts ct on ct.id = c.contact_id
+          where c.id = $1`,
+        [callId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** A call placed by hand ("call now"), outside the dialer's queue. */
+    async createManual(orgId: string, campaignId: string, contactId: string): Promise<string | null> {
+      const rows = await db.query<{ id: string }>(
+        `insert into calls (org_id, campaign_id, contact_id, lead_name, lead_phone, lead_email, service, status)
+         select $1, k.id, ct.id, ct.name, ct.phone_e164, coalesce(ct.email, ''), k.service, 'ringing'
+           from campaigns k join contacts ct on ct.campaign_id = k.id
+          where k.org_id = $1 and k.id = $2 and ct.id = $3
+         returning id`,
+        [orgId, campaignId, contactId],
+      );
+      return rows[0]?.id ?? null;
+    },
+
+    async ringing(callId: string): Promise<void> {
+      await db.query("update calls set status = 'ringing', started_at = now() where id = $1 and ended_at is null", [callId]);
+    },
+    async answered(callId: string, at: Date): Promise<void> {
+      await db.query("update calls set status = 'in_progress', answered_at = $2 where id = $1 and ended_at is null", [callId, at]);
+    },
+    async appendTurn(callId: string, turn: unknown): Promise<void> {
+      await db.query("update calls set transcript = transcript || $2::jsonb where id = $1", [callId, JSON.stringify([turn])]);
+    },
+
+    async finish(callId: string, f: CallFinish): Promise<void> {
+      await db.query(
+        `update calls set status = $2, outcome = $3, answered_at = $4, ended_at = $5, duration_secs = $6, summary = $7,
+                sentiment = $8, transcript = $9::jsonb, latency = $10::jsonb, extracted = $11::jsonb, recording_key = $12, error = $13,
+                budget = coalesce(nullif($14, ''), budget), service = coalesce(nullif($15, ''), service)
+          where id = $1`,
+        [
+          callId, f.status, f.outcome, f.answeredAt, f.endedAt, f.durationSecs, f.summary, f.sentiment,
+          JSON.stringify(f.transcript), JSON.stringify(f.latency), JSON.stringify(f.extracted), f.recordingKey, f.error,
+          f.extracted.budget ?? "", f.extracted.service ?? "",
+        ],
+      );
+    },
+
+    /** What the live view of one call shows. */
+    async live(orgId: string, callId: string) {
+      const rows = await db.query<{ id: string; status: string; outcome: string | null; transcript: unknown[]; duration_secs: number; answered_at: Date | null; ended_at: Date | null }>(
+        "select id, status, outcome, transcript, duration_secs, answered_at, ended_at from calls where org_id = $1 and id = $2",
+        [orgId, callId],
+      );
+      return rows[0] ?? null;
+    },
+  };
+}
+export type CallsRepo = ReturnType<typeof createCallsRepo>;

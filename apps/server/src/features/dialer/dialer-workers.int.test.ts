@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
+import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
+import { dbKinds } from "../../../../../tests/support/test-db.ts";
+
+const WORKER = new URL("../../entry/worker.ts", import.meta.url).pathname;
+
+/** `npm run worker` as a real process on the test's PostgreSQL database, with instant voice providers. */
+function startWorker(databaseUrl: string): ChildProcess {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-worker-"));
+  return spawn(process.execPath, ["--import", "tsx", WORKER], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, VOICE_MODE: "instant", SIMULATED_RING_MS: "100", DIALER_LEASE_SECONDS: "4", LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function until(check: () => Promise<boolean>, ms: number, what: string) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`${what}: not reached in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const usePostgres = (await dbKinds()).includes("postgres");
+
+describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostgres && "PostgreSQL is not reachable" }, () => {
+  let t: TestApp;
+  let owner: TestUser;
+  const workers: ChildProcess[] = [];
+  before(async () => {
+    t = await startTestApp("postgres");
+    owner = await buildUser(t);
+    await t.db.query("insert into org_limits (org_id, max_concurrent_calls) values ($1, 30)", [owner.orgId]);
+  });
+  after(async () => {
+    for (const w of workers) w.kill("SIGKILL");
+    await t.close();
+  });
+
+  /** A campaign of `n` contacts that all say hello; launched through the API. */
+  async function launchCampaign(n: number, offset: number): Promise<string> {
+    const [c] = await t.db.query<{ id: string }>(
+      `insert into campaigns (org_id, name, status, timezone, business_hours_start, business_hours_end, max_attempts, time_gap_seconds)
+       values ($1, 'Workers', 'draft', 'UTC', '00:00', '00:00', 3, 2) returning id`,
+      [owner.orgId],
+    );
+    const phones = numbersInHoursNow(n, offset);
+    const values = phones.map((_, i) => `($1, $2, ${i + 2}, 'Contact ${i}', $${i + 3}, 'say:hello;hangup')`).join(",");
+    await t.db.query(`insert into contacts (org_id, campaign_id, line_number, name, phone_e164, persona) values ${values}`, [owner.orgId, c!.id, ...phones]);
+    await t.db.query("update campaigns set contact_count = $2 where id = $1", [c!.id, n]);
+    const res = await t.request("POST", `/api/campaigns/${c!.id}/launch`, { token: owner.token });
+    assert.equal(res.status, 200, res.text);
+    return c!.id;
+  }
+
+  const campaignDone = (id: string) => async () =>
+    (await t.db.query<{ status: string }>("select status from campaigns where id = $1", [id]))[0]!.status === "completed";
+
+  /** Every contact reached one final outcome exactly once, and no contact was ever on two calls at once. */
+  async function assertEachContactOnce(campaignId: string, n: number) {
+    const finals = await t.db.query<{ contact_id: string; finals: number }>(
+      `select contact_id, count(*) filter (where outcome = 'interested')::int as finals from call_attempts where campaign_id = $1 group by contact_id`,
+      [campaignId],
+    );
+    assert.equal(finals.length, n);
+    assert.ok(finals.every((f) => f.finals === 1), "one final outcome per contact");
+    const overlaps = await t.db.query(
+      `select 1 from calls a join calls b on a.contact_id = b.contact_id and a.id < b.id
+        where a.campaign_id = $1 and a.started_at < coalesce(b.ended_at, now()) and b.started_at < coalesce(a.ended_at, now())`,
+      [campaignId],
+    );
+    assert.equal(overlaps.length, 0, "no contact was dialled twice at the same time");
+  }
+
+  test("three workers dial 60 contacts with no double-dial", async () => {
+    const id = await launchCampaign(60, 0);
+    workers.push(startWorker(t.url!), startWorker(t.url!), startWorker(t.url!));
+    await until(campaignDone(id), 150_000, "campaign completed");
+    await assertEachContactOnce(id, 60);
+    const [calls] = await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1", [id]);
+    assert.equal(calls!.n, 60, "one call per contact");
+    for (const w of workers.splice(0)) w.kill("SIGTERM");
+  });
+
+  test("a worker killed mid-call: its calls come back as dropped and are retried; each contact ends once", async () => {
+    const id = await launchCampaign(20, 100);
+    const doomed = startWorker(t.url!);
+    workers.push(doomed);
+    const live = async () =>
+      (await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1 and answered_at is not null and ended_at is null", [id]))[0]!.n >= 3;
+    await until(live, 60_000, "calls in progress");
+    doomed.kill("SIGKILL");
+    workers.push(startWorker(t.url!));
+    await until(campaignDone(id), 150_000, "campaign completed after the restart");
+    await assertEachContactOnce(id, 20);
+    const [dropped] = await t.db.query<{ n: number }>("select count(*)::int as n from call_attempts where campaign_id = $1 and outcome = 'dropped'", [id]);
+    assert.ok(dropped!.n >= 3, `the killed worker's calls were recorded as dropped (${dropped!.n})`);
+  });
+});

@@ -1,0 +1,94 @@
+/** The agent's mind: it reads what the callee said and answers, using tools that act on Parley's data. */
+
+export type CallOutcome =
+  | "interested"
+  | "not_interested"
+  | "follow_up"
+  | "scheduled"
+  | "voicemail"
+  | "no_answer"
+  | "busy"
+  | "failed"
+  | "do_not_call";
+
+export type Sentiment = "positive" | "neutral" | "negative";
+
+/** One line of the conversation; times are milliseconds since the call was answered. */
+export type TranscriptTurn = {
+  speaker: "agent" | "callee";
+  text: string;
+  startMs: number;
+  endMs: number;
+  /** The agent was cut off by the callee: `text` holds only what was really played. */
+  interrupted?: boolean;
+};
+
+export type Faq = { question: string; answer: string };
+
+/** Everything the brain may know about this call. */
+export type AgentContext = {
+  orgName: string;
+  campaign: {
+    name: string;
+    description: string;
+    /** What the agent offers (the campaign's service, e.g. "sales", or the product name). */
+    service: string;
+    faqs: Faq[];
+    timezone: string;
+    businessHours: { start: string; end: string };
+  };
+  contact: {
+    name: string;
+    firstName: string;
+    phone: string;
+    email: string;
+    /** Every CSV column of the contact, e.g. { first_name: "Ana", company: "Acme" } for {{variables}}. */
+    variables: Record<string, string>;
+  };
+  /** The call is recorded: the greeting must say so. */
+  recording: boolean;
+  now(): Date;
+};
+
+export type MeetingResult =
+  | { booked: true; start: Date; end: Date; eventId: string }
+  | { booked: false; reason: string; alternatives: Date[] };
+
+/** Actions the brain can take; the server binds them to the calendar, the dialer and the do-not-call list. */
+export interface AgentTools {
+  /** A meeting with the contact, inside business hours and never over another one; else the nearest free slots. */
+  bookMeeting(req: { start: Date; durationMinutes?: number; notes?: string }): Promise<MeetingResult>;
+  /** The contact's next attempt happens at this time. */
+  scheduleCallback(at: Date): Promise<void>;
+  /** The number is never dialled again by any campaign of the organisation. */
+  markDoNotCall(): Promise<void>;
+  /** Hang up once the reply being spoken has been played. */
+  endCall(): void;
+  /** Knowledge-base passages relevant to what the callee asked, best first (may be empty). */
+  retrieve(query: string): Promise<string[]>;
+}
+
+/** What a finished conversation amounts to, stored on the call record. */
+export type CallSummary = {
+  outcome: CallOutcome;
+  summary: string;
+  sentiment: Sentiment;
+  /** Fields the agent learnt, e.g. { budget: "$5,000", service: "premium plan", meeting_time: ISO }. */
+  extracted: Record<string, string>;
+};
+
+export interface Brain {
+  readonly name: string;
+  /** The opening line (AI disclosure, the organisation, recording notice when on); prepared while the phone rings. */
+  greeting(): string;
+  /** The reply to what the callee just said, streamed sentence by sentence; tools are called along the way. */
+  reply(calleeText: string, history: TranscriptTurn[], signal: AbortSignal): AsyncIterable<string>;
+  /** What to say after the n-th silence in a row (1: a check-in; 2: goodbye, then the call ends). */
+  onSilence(count: number): string;
+  /** The short personalised message left after a voicemail beep. */
+  voicemailMessage(): string;
+  /** Called once when a conversation ends. */
+  finish(transcript: TranscriptTurn[]): Promise<CallSummary>;
+}
+
+export type BrainFactory = (ctx: AgentContext, tools: AgentTools) => Brain;

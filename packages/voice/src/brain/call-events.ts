@@ -1,0 +1,7 @@
+/** What the agent's tools really did during a call: the facts a summary may state. */
+export type CallEvent =
+  | { kind: "booked"; start: Date }
+  | { kind: "booking_refused"; requested: Date; reason: string; alternatives: Date[] }
+  | { kind: "callback"; at: Date }
+  | { kind: "dnc" }
+  | { kind: "answered"; question: string; source: "faq" | "knowledge_base" | "none" };

@@ -1,0 +1,67 @@
+import type { AgentContext, AgentTools, MeetingResult, TranscriptTurn } from "./brain.ts";
+
+/** Tools that record every call; `refuse` lists ISO instants the calendar will not accept (it offers `alternatives`). */
+export function createRecordingTools(opts: { refuse?: string[]; alternatives?: Date[]; passages?: string[] } = {}) {
+  const calls: Array<{ tool: string; arg?: unknown }> = [];
+  const tools: AgentTools = {
+    async bookMeeting(req): Promise<MeetingResult> {
+      calls.push({ tool: "bookMeeting", arg: req.start.toISOString() });
+      if (opts.refuse?.includes(req.start.toISOString())) {
+        return { booked: false, reason: "That slot is taken.", alternatives: opts.alternatives ?? [] };
+      }
+      return { booked: true, start: req.start, end: new Date(req.start.getTime() + 30 * 60_000), eventId: "ev-1" };
+    },
+    async scheduleCallback(at) {
+      calls.push({ tool: "scheduleCallback", arg: at.toISOString() });
+    },
+    async markDoNotCall() {
+      calls.push({ tool: "markDoNotCall" });
+    },
+    endCall() {
+      calls.push({ tool: "endCall" });
+    },
+    async retrieve(query) {
+      calls.push({ tool: "retrieve", arg: query });
+      return opts.passages ?? [];
+    },
+  };
+  return { tools, calls, names: () => calls.map((c) => c.tool) };
+}
+
+/** A campaign in London whose "now" is Friday 23 October 2026, 10:00 BST (British summer time ends on the 25th). */
+export function londonContext(overrides: Partial<AgentContext> = {}): AgentContext {
+  return {
+    orgName: "Acme",
+    campaign: {
+      name: "Spring upgrade",
+      description: "Our premium plans. Faster support and more seats.",
+      service: "sales",
+      faqs: [{ question: "What does the premium plan cost?", answer: "The premium plan is 49 pounds a month for {{company}}, {{first_name}}." }],
+      timezone: "Europe/London",
+      businessHours: { start: "09:00", end: "17:00" },
+    },
+    contact: { name: "Ana Lima", firstName: "Ana", phone: "+447700900123", email: "ana@example.com", variables: { first_name: "Ana", company: "Lima Bakery" } },
+    recording: true,
+    now: () => new Date("2026-10-23T09:00:00Z"),
+    ...overrides,
+  };
+}
+
+/** Plays a callee script through a brain, returning what the agent said per turn and the transcript. */
+export async function converse(
+  brain: { greeting(): string; reply(t: string, h: TranscriptTurn[], s: AbortSignal): AsyncIterable<string> },
+  callee: string[],
+): Promise<{ replies: string[][]; transcript: TranscriptTurn[] }> {
+  const transcript: TranscriptTurn[] = [];
+  const at = () => transcript.length * 1000;
+  transcript.push({ speaker: "agent", text: brain.greeting(), startMs: at(), endMs: at() + 900 });
+  const replies: string[][] = [];
+  for (const text of callee) {
+    transcript.push({ speaker: "callee", text, startMs: at(), endMs: at() + 900 });
+    const said: string[] = [];
+    for await (const s of brain.reply(text, [...transcript], new AbortController().signal)) said.push(s);
+    replies.push(said);
+    transcript.push({ speaker: "agent", text: said.join(" "), startMs: at(), endMs: at() + 900 });
+  }
+  return { replies, transcript };
+}

@@ -1,0 +1,50 @@
+/** What the callee meant, from one utterance (typed text or lowercase STT output without punctuation). */
+export type Intent = "dnc" | "callback" | "booking" | "no" | "bye" | "yes" | "question" | "greeting" | "unclear";
+
+/** Lowercase words only: punctuation and apostrophes go, so "Don't" and "dont" read the same. */
+export function normaliseUtterance(text: string): string {
+  return ` ${text.toLowerCase().replace(/['’]/g, "").replace(/[^a-z0-9:\s]/g, " ").replace(/\s+/g, " ").trim()} `;
+}
+
+const has = (t: string, re: RegExp): boolean => re.test(t);
+
+const DNC = /\b(stop calling|dont (ever )?call( me)?( again| anymore| back)|do not (ever )?call( me)?( again| anymore| back)?|never call|take me off|remove me|off (of )?your (list|calling list)|unsubscribe|do not call list|dnc|stop contacting|leave me alone)\b/;
+const CALLBACK = /\b(call (me )?(back|later|again (later|tomorrow|next))|call me (tomorrow|tonight|next|on|at|in|this|later)|try (me )?(again )?later|not (right )?now|bad time|busy (right )?now|im busy|i am busy|in a meeting|driving|another time|some other time|later (today|this)|ring me)\b/;
+export const TIME_HINT = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|morning|afternoon|evening|next week|noon|\d{1,2}(:\d\d)? ?(am|pm|a m|p m)|at \d{1,2}|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (oclock|am|pm|a m|p m|thirty|fifteen|forty five)|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)|half past|quarter (past|to)|in (an|one|two|three|\d+) (hour|hours|minutes)|january|february|march|april|june|july|august|september|october|november|december)\b/;
+const BOOKING = /\b(book|but the meeting|schedule|set (it |one |that )?up|meeting|appointment|meet|demo|slot|works for me|how about|what about|lets do|(can|could) (we|you) do|put me down|pencil)\b/;
+const NO = /\b(not interested|no thanks|no thank you|no thank|not for me|dont want|do not want|dont need|do not need|not really|nope|nah|pass|no way|not at the moment|we are good|were good|im good|i am good|already have)\b/;
+const BARE_NO = /^ no( no)*( i dont| sorry)? $/;
+const BYE = /\b(bye|goodbye|thats all|that is all|thats it|that is it|nothing else|no more questions|have a (good|nice|great) (day|one)|talk (to you )?later|all set)\b/;
+const THANKS_ONLY = /^ (ok |okay |great |perfect |alright )?(thanks|thank you|thanks a lot|thank you very much|cheers)( so much)?( bye)? $/;
+const YES = /\b(yes|yeah|yep|yup|sure|interested|sounds (good|great|interesting)|tell me more|go ahead|of course|absolutely|definitely|why not|i would like|id like|i do|i have a minute|ive got a minute|okay|ok|alright|please do)\b/;
+const QUESTION_START = /^ (what|whats|how|hows|why|when|where|which|who|whos|can|could|do|does|did|is|are|will|would|should|tell me about|i want to know|i wonder|explain) /;
+const GREETING = /^ (hello|hi|hey|hallo|yes hello|hello hello|good (morning|afternoon|evening))( there| who is this| whos this| whos calling| who is calling)? $|\b(who is this|whos this|who is calling|whos calling|who are you|speaking)\b/;
+
+/** Classifies one utterance; the order of checks encodes which meaning wins when several words match. */
+export function classifyIntent(text: string): Intent {
+  const t = normaliseUtterance(text);
+  if (t.trim() === "") return "unclear";
+  if (has(t, DNC)) return "dnc";
+  // "no problem", "no worries" are agreement, not a refusal; "not sure" is not a "sure".
+  const u = t.replace(/\bno (problem|worries|doubt|pressure)\b/g, "fine").replace(/\b(im |i am )?not (so |really |too )?sure\b/g, "unsure");
+  if (has(u, CALLBACK) && !has(u, /\bnot interested\b/)) return "callback";
+  if (has(u, TIME_HINT) && (has(u, BOOKING) || has(u, YES) || /^ (on |at |maybe |perhaps )?\S*day\b/.test(u))) return "booking";
+  if (has(u, NO) || has(u, BARE_NO)) return "no";
+  if (has(u, BYE) || has(u, THANKS_ONLY)) return "bye";
+  if (has(u, GREETING)) return "greeting";
+  if (has(u, QUESTION_START) || /\?\s*$/.test(text) || has(u, /\b(how much|price|cost|pricing)\b/)) return "question";
+  if (has(u, BOOKING)) return "booking";
+  if (has(u, YES)) return "yes";
+  if (has(u, /^ no /)) return "no";
+  return "unclear";
+}
+
+/** The callee is only acknowledging while the agent talks ("yeah", "ok", "mm-hmm"): not an answer. */
+export function isBackchannel(text: string): boolean {
+  const t = normaliseUtterance(text.replace(/-/g, " ")).trim();
+  if (!t) return false;
+  const words = t.split(" ");
+  const joined = words.join(" ");
+  if (/^(i see|uh huh|mm hmm|m hm|got it|all right)$/.test(joined)) return true;
+  return words.length <= 3 && words.every((w) => /^(yeah|yep|ok|okay|mm|mhm|mmhmm|hmm|right|sure|alright|uh|huh|hm)$/.test(w)) && !/^(uh|huh|hm)( (uh|huh|hm))*$/.test(joined);
+}

@@ -1,0 +1,51 @@
+import type { Brain, BrainFactory } from "./brain.ts";
+import type { CallEvent } from "./call-events.ts";
+import { streamChat } from "./llm/chat-client.ts";
+import type { ChatMessage, LlmConfig, ToolCall } from "./llm/chat-types.ts";
+import { chatMessages } from "./llm/llm-prompt.ts";
+import { summarizeWithLlm } from "./llm/llm-summary.ts";
+import { runToolCall, TOOL_DEFINITIONS } from "./llm/llm-tools.ts";
+import { createSentenceSplitter } from "./llm/sentence-splitter.ts";
+import { greetingLine, lines } from "./rules-lines.ts";
+
+// Enough for "book → refused → book an alternative → end call" in one reply; a loop beyond is a model gone astray.
+const MAX_TOOL_ROUNDS = 4;
+
+/**
+ * A brain on any OpenAI-compatible chat-completions server (OpenAI, Groq, vLLM, Ollama, llama.cpp): streamed
+ * sentence by sentence, with tool calls run through AgentTools and their results sent back to the model.
+ * Greeting, silence and voicemail lines are the fixed ones: they must be ready instantly and always disclose the AI.
+ */
+export function createLlmBrain(config: LlmConfig): BrainFactory {
+  return (ctx, tools): Brain => {
+    const events: CallEvent[] = [];
+    return {
+      name: `llm:${config.model}`,
+      greeting: () => greetingLine(ctx),
+      async *reply(calleeText, history, signal) {
+        const passages = await tools.retrieve(calleeText).catch(() => [] as string[]);
+        const messages: ChatMessage[] = chatMessages(ctx, events, history, calleeText, passages);
+        for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
+          const splitter = createSentenceSplitter();
+          let text = "";
+          let calls: ToolCall[] = [];
+          for await (const chunk of streamChat(config, messages, TOOL_DEFINITIONS, signal)) {
+            if (chunk.kind === "tool_calls") calls = chunk.calls;
+            else {
+              text += chunk.text;
+              for (const sentence of splitter.push(chunk.text)) yield sentence;
+            }
+          }
+          const rest = splitter.flush();
+          if (rest) yield rest;
+          if (!calls.length || signal.aborted) return;
+          messages.push({ role: "assistant", content: text || null, tool_calls: calls });
+          for (const call of calls) messages.push({ role: "tool", tool_call_id: call.id, content: await runToolCall(call, ctx, tools, events) });
+        }
+      },
+      onSilence: (count) => lines.silence(count),
+      voicemailMessage: () => lines.voicemail(ctx),
+      finish: (transcript) => summarizeWithLlm(config, ctx, transcript, events),
+    };
+  };
+}

@@ -1,0 +1,78 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import type { AgentContext, AgentTools } from "../brain.ts";
+import type { CallEvent } from "../call-events.ts";
+import { isoInZone, speakDateTime } from "../spoken-time.ts";
+import type { ToolCall, ToolDefinition } from "./chat-types.ts";
+
+const fn = (name: string, description: string, properties: Record<string, unknown> = {}, required: string[] = []): ToolDefinition => ({
+  type: "function",
+  function: { name, description, parameters: { type: "object", properties, required, additionalProperties: false } },
+});
+
+const localTime = { type: "string", description: "ISO 8601 local time in the campaign's timezone, e.g. 2026-11-24T15:00" };
+
+export const TOOL_DEFINITIONS: ToolDefinition[] = [
+  fn("book_meeting", "Book a meeting with the callee. The calendar refuses times outside business hours or already taken, and returns free alternatives.", {
+    start: localTime,
+    notes: { type: "string", description: "What the meeting is about" },
+  }, ["start"]),
+  fn("schedule_callback", "Schedule the next call to this person at the time they asked to be called back.", { at: localTime }, ["at"]),
+  fn("mark_do_not_call", "The callee asked never to be called again: add the number to the do-not-call list."),
+  fn("end_call", "Hang up after your current sentence. Use after saying goodbye."),
+];
+
+const BookArgs = z.object({ start: z.string().min(1), notes: z.string().optional() });
+const CallbackArgs = z.object({ at: z.string().min(1) });
+
+/** A local ISO time (or one with an offset) read in the campaign's zone. */
+function parseLocal(iso: string, zone: string): Date {
+  const dt = DateTime.fromISO(iso, { zone });
+  if (!dt.isValid) throw new Error(`"${iso}" is not an ISO 8601 time`);
+  return dt.toJSDate();
+}
+
+const slot = (at: Date, zone: string) => ({ start: isoInZone(at, zone), spoken: speakDateTime(at, zone) });
+
+async function run(call: ToolCall, ctx: AgentContext, tools: AgentTools, events: CallEvent[]): Promise<unknown> {
+  const zone = ctx.campaign.timezone;
+  const args: unknown = JSON.parse(call.function.arguments.trim() || "{}");
+  switch (call.function.name) {
+    case "book_meeting": {
+      const { start, notes } = BookArgs.parse(args);
+      const requested = parseLocal(start, zone);
+      const r = await tools.bookMeeting({ start: requested, notes });
+      if (r.booked) {
+        events.push({ kind: "booked", start: r.start });
+        return { booked: true, ...slot(r.start, zone) };
+      }
+      events.push({ kind: "booking_refused", requested, reason: r.reason, alternatives: r.alternatives });
+      return { booked: false, reason: r.reason, alternatives: r.alternatives.map((a) => slot(a, zone)) };
+    }
+    case "schedule_callback": {
+      const at = parseLocal(CallbackArgs.parse(args).at, zone);
+      await tools.scheduleCallback(at);
+      events.push({ kind: "callback", at });
+      return { scheduled: true, ...slot(at, zone) };
+    }
+    case "mark_do_not_call":
+      await tools.markDoNotCall();
+      events.push({ kind: "dnc" });
+      return { done: true };
+    case "end_call":
+      tools.endCall();
+      return { done: true, note: "The call ends after what you say now." };
+    default:
+      throw new Error(`unknown tool ${call.function.name}`);
+  }
+}
+
+/** Runs one tool call; a bad call is answered to the model as an error it can correct, never thrown. */
+export async function runToolCall(call: ToolCall, ctx: AgentContext, tools: AgentTools, events: CallEvent[]): Promise<string> {
+  try {
+    return JSON.stringify(await run(call, ctx, tools, events));
+  } catch (err) {
+    const message = err instanceof z.ZodError ? err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") : (err as Error).message;
+    return JSON.stringify({ error: message });
+  }
+}

@@ -1,0 +1,147 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { createRulesBrain } from "./rules-brain.ts";
+import { converse, createRecordingTools, londonContext } from "./fake-agent-tools.ts";
+
+describe("rules brain", () => {
+  test("greeting discloses the AI, the organisation and the recording", () => {
+    const { tools } = createRecordingTools();
+    assert.equal(
+      createRulesBrain(londonContext(), tools).greeting(),
+      "Hi Ana, this is an AI assistant calling on behalf of Acme about our premium plans. This call is recorded. Do you have a minute?",
+    );
+    const unrecorded = createRulesBrain(londonContext({ recording: false }), tools).greeting();
+    assert.doesNotMatch(unrecorded, /recorded/);
+  });
+
+  test("interested → booking; a refused slot offers the calendar's alternatives", async () => {
+    const alternatives = [new Date("2026-10-27T16:00:00Z"), new Date("2026-10-28T10:00:00Z")];
+    const rec = createRecordingTools({ refuse: ["2026-10-27T15:00:00.000Z"], alternatives });
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies, transcript } = await converse(brain, [
+      "Hello?", "Yes I'm interested", "OK book me Tuesday at 3 pm", "the second one please", "no that's all thanks",
+    ]);
+    assert.match(replies[0]![0]!, /AI assistant calling on behalf of Acme/);
+    assert.match(replies[1]!.join(" "), /meeting.*What day and time/);
+    assert.equal(replies[2]![0], "Let me check the calendar."); // said at once, before the calendar answers
+    assert.equal(replies[2]![1], "I'm sorry, that time isn't available. I could do Tuesday, October 27 at 4:00 PM or Wednesday, October 28 at 10:00 AM. Which works better for you?");
+    assert.deepEqual(replies[3], ["Let me check the calendar.", "You're booked for Wednesday, October 28 at 10:00 AM.", "Is there anything else I can help you with?"]);
+    assert.match(replies[4]!.join(" "), /Goodbye/);
+    assert.deepEqual(rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg), ["2026-10-27T15:00:00.000Z", "2026-10-28T10:00:00.000Z"]);
+    assert.equal(rec.names().at(-1), "endCall");
+    const summary = await brain.finish(transcript);
+    assert.equal(summary.outcome, "scheduled");
+    assert.equal(summary.sentiment, "positive");
+    assert.equal(summary.extracted.meeting_time, "2026-10-28T10:00:00+00:00");
+    assert.match(summary.summary, /Ana Lima agreed to a meeting, booked for Wednesday, October 28 at 10:00 AM\./);
+  });
+
+  test("pocketsphinx-style booking in one breath", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies } = await converse(brain, ["yes i would like to but the meeting on tuesday at three pm"]);
+    assert.equal(replies[0]![1], "You're booked for Tuesday, October 27 at 3:00 PM.");
+    assert.deepEqual(rec.calls[0], { tool: "bookMeeting", arg: "2026-10-27T15:00:00.000Z" });
+  });
+
+  test("not interested → polite goodbye and hang up", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies, transcript } = await converse(brain, ["No thanks, I am not interested."]);
+    assert.deepEqual(replies[0], ["I understand, thanks for letting me know.", "Thank you for your time, Ana. Have a great day. Goodbye."]);
+    assert.deepEqual(rec.names(), ["endCall"]);
+    const summary = await brain.finish(transcript);
+    assert.deepEqual([summary.outcome, summary.sentiment], ["not_interested", "negative"]);
+    assert.equal(summary.summary, "Ana Lima said they were not interested.");
+  });
+
+  test("callback tomorrow morning → scheduled inside business hours, follow_up", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies, transcript } = await converse(brain, ["I am busy right now. Can you call me tomorrow morning?"]);
+    assert.deepEqual(rec.calls, [{ tool: "scheduleCallback", arg: "2026-10-24T08:00:00.000Z" }, { tool: "endCall" }]);
+    assert.equal(replies[0]![0], "No problem. I'll call you back on Saturday, October 24 at 9:00 AM.");
+    const summary = await brain.finish(transcript);
+    assert.equal(summary.outcome, "follow_up");
+    assert.equal(summary.extracted.callback_time, "2026-10-24T09:00:00+01:00");
+  });
+
+  test("call me later without a time: asks when, then schedules", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies } = await converse(brain, ["not now", "monday at half past two"]);
+    assert.deepEqual(replies[0], ["Of course. When would be a better time to call you back?"]);
+    assert.deepEqual(rec.calls[0], { tool: "scheduleCallback", arg: "2026-10-26T14:30:00.000Z" });
+  });
+
+  test("question answered from an FAQ, with variables filled", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies, transcript } = await converse(brain, [
+      "What does the premium plan cost?", "OK, that is all I wanted to know. Thanks, bye.",
+    ]);
+    assert.deepEqual(replies[0], ["The premium plan is 49 pounds a month for Lima Bakery, Ana.", "Is there anything else I can help you with?"]);
+    assert.deepEqual(rec.names(), ["endCall"]); // the FAQ answered: no KB lookup
+    const summary = await brain.finish(transcript);
+    assert.equal(summary.outcome, "follow_up");
+    assert.equal(summary.extracted.service, "premium plan");
+    assert.match(summary.summary, /asked "What does the premium plan cost", answered/);
+  });
+
+  test("question answered from a knowledge-base passage", async () => {
+    const rec = createRecordingTools({ passages: ["## Pricing\nThe premium plan costs **$99** per month. Visit https://acme.test for more. We were founded in 1999."] });
+    const ctx = londonContext();
+    const brain = createRulesBrain({ ...ctx, campaign: { ...ctx.campaign, faqs: [] } }, rec.tools);
+    const { replies } = await converse(brain, ["What does the premium plan cost?"]);
+    assert.equal(replies[0]![0], "The premium plan costs $99 per month.");
+    assert.deepEqual(rec.calls[0], { tool: "retrieve", arg: "What does the premium plan cost?" });
+  });
+
+  test("unknown answer is admitted, not invented", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies } = await converse(brain, ["do you ship to mars?"]);
+    assert.match(replies[0]![0]!, /don't have that information.*follow up/);
+  });
+
+  test("do not call → marked, apology, hang up", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies, transcript } = await converse(brain, ["Please stop calling me and take me off your list."]);
+    assert.deepEqual(rec.names(), ["markDoNotCall", "endCall"]);
+    assert.match(replies[0]![0]!, /sorry.*won't be called again/);
+    const summary = await brain.finish(transcript);
+    assert.deepEqual([summary.outcome, summary.sentiment], ["do_not_call", "negative"]);
+  });
+
+  test("unclear twice → asks to repeat, then offers a callback; yes schedules it", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies } = await converse(brain, ["purple elephant", "the quick brown fox", "yes"]);
+    assert.match(replies[0]![0]!, /didn't quite catch/);
+    assert.match(replies[1]![0]!, /called you back another time/);
+    assert.deepEqual(rec.names(), ["scheduleCallback", "endCall"]);
+  });
+
+  test("budget and silence/voicemail lines", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { transcript } = await converse(brain, ["yes", "our budget is about five thousand dollars"]);
+    assert.equal((await brain.finish(transcript)).extracted.budget, "$5,000");
+    assert.equal(brain.onSilence(1), "Are you still there?");
+    assert.match(brain.onSilence(2), /Goodbye/);
+    assert.match(brain.voicemailMessage(), /^Hi Ana, this is an AI assistant calling on behalf of Acme/);
+  });
+
+  test("an aborted reply stops yielding", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const ac = new AbortController();
+    const got: string[] = [];
+    for await (const s of brain.reply("Yes I'm interested", [], ac.signal)) {
+      got.push(s);
+      ac.abort();
+    }
+    assert.equal(got.length, 1);
+  });
+});

@@ -1,0 +1,156 @@
+import type { AgentContext, AgentTools } from "./brain.ts";
+import type { CallEvent } from "./call-events.ts";
+import { answerQuestion } from "./faq-answer.ts";
+import type { Intent } from "./intents.ts";
+import { lines } from "./rules-lines.ts";
+import { parseSpokenTime } from "./spoken-time.ts";
+
+/** Where the conversation stands, so "yes" or "3 pm" can be read in the light of the last question asked. */
+export type Stage = "opening" | "proposed_meeting" | "offered_alternatives" | "asked_callback_time" | "offered_callback" | "asked_anything_else" | "ended";
+
+export type DialogueState = { stage: Stage; unclear: number; alternatives: Date[]; events: CallEvent[] };
+
+export type Turn = { ctx: AgentContext; tools: AgentTools; state: DialogueState; text: string };
+
+const timeCtx = (ctx: AgentContext) => ({ now: ctx.now(), timezone: ctx.campaign.timezone, businessHours: ctx.campaign.businessHours });
+
+function end(turn: Turn): void {
+  turn.state.stage = "ended";
+  turn.tools.endCall();
+}
+
+export async function* doNotCall(turn: Turn): AsyncGenerator<string> {
+  await turn.tools.markDoNotCall();
+  turn.state.events.push({ kind: "dnc" });
+  end(turn);
+  yield lines.dnc();
+  yield "Goodbye.";
+}
+
+export async function* callback(turn: Turn, orDefault: boolean): AsyncGenerator<string> {
+  const named = parseSpokenTime(turn.text, timeCtx(turn.ctx));
+  if (!named && !orDefault) {
+    turn.state.stage = "asked_callback_time";
+    yield lines.askCallbackTime();
+    return;
+  }
+  // No time named even after asking: the next business morning is a fair default.
+  const at = named?.at ?? parseSpokenTime("tomorrow morning", timeCtx(turn.ctx))!.at;
+  await turn.tools.scheduleCallback(at);
+  turn.state.events.push({ kind: "callback", at });
+  end(turn);
+  yield lines.callbackSet(turn.ctx, at);
+  yield lines.goodbye(turn.ctx);
+}
+
+async function* tryBooking(turn: Turn, start: Date): AsyncGenerator<string> {
+  yield lines.checking();
+  const result = await turn.tools.bookMeeting({ start, notes: `Booked by the AI agent during the ${turn.ctx.campaign.name} campaign call.` });
+  if (result.booked) {
+    turn.state.events.push({ kind: "booked", start: result.start });
+    turn.state.stage = "asked_anything_else";
+    yield lines.booked(turn.ctx, result.start);
+    yield lines.anythingElse();
+    return;
+  }
+  turn.state.events.push({ kind: "booking_refused", requested: start, reason: result.reason, alternatives: result.alternatives });
+  turn.state.alternatives = result.alternatives.slice(0, 2);
+  turn.state.stage = "offered_alternatives";
+  yield lines.alternatives(turn.ctx, result.alternatives);
+}
+
+/** Which offered alternative the callee picked: "the first one", "the second", "yes" (the first), a named time. */
+export function pickAlternative(turn: Turn): Date | null {
+  const alts = turn.state.alternatives;
+  const t = turn.text.toLowerCase();
+  if (/\b(second|latter|2nd|other one|later one)\b/.test(t)) return alts[1] ?? null;
+  if (/\b(first|former|1st|earlier one)\b/.test(t)) return alts[0] ?? null;
+  const named = parseSpokenTime(turn.text, timeCtx(turn.ctx));
+  if (named) return alts.find((a) => Math.abs(a.getTime() - named.at.getTime()) < 60_000) ?? named.at;
+  return /\b(yes|yeah|sure|ok|okay|fine|works|great|perfect)\b/.test(t) ? (alts[0] ?? null) : null;
+}
+
+export async function* booking(turn: Turn): AsyncGenerator<string> {
+  const start = turn.state.stage === "offered_alternatives" ? pickAlternative(turn) : parseSpokenTime(turn.text, timeCtx(turn.ctx))?.at;
+  if (!start) {
+    turn.state.stage = "proposed_meeting";
+    yield lines.askTime();
+    return;
+  }
+  yield* tryBooking(turn, start);
+}
+
+export async function* question(turn: Turn): AsyncGenerator<string> {
+  const { ctx, tools, state, text } = turn;
+  const answer = await answerQuestion(text, ctx.campaign.faqs, (q) => tools.retrieve(q), ctx.contact.variables);
+  state.events.push({ kind: "answered", question: text, source: answer.source });
+  state.stage = "asked_anything_else";
+  yield answer.text;
+  yield lines.anythingElse();
+}
+
+export async function* goodbye(turn: Turn, notInterested: boolean): AsyncGenerator<string> {
+  end(turn);
+  if (notInterested) yield lines.notInterested();
+  yield lines.goodbye(turn.ctx);
+}
+
+/** "yes": what it agrees to depends on the question the agent asked last. */
+export async function* yes(turn: Turn): AsyncGenerator<string> {
+  const { stage } = turn.state;
+  if (stage === "offered_alternatives") return yield* booking(turn);
+  if (stage === "offered_callback") return yield* callback(turn, true);
+  if (stage === "asked_anything_else") {
+    yield lines.askWhatElse();
+    return;
+  }
+  if (stage === "proposed_meeting") {
+    yield lines.askTime();
+    return;
+  }
+  turn.state.stage = "proposed_meeting";
+  yield lines.pitch(turn.ctx);
+  yield lines.proposeMeeting(turn.ctx);
+}
+
+/** "no": to "anything else?" it means we are done; to a callback offer it means go on; otherwise a refusal. */
+export async function* no(turn: Turn): AsyncGenerator<string> {
+  const { stage } = turn.state;
+  if (stage === "asked_anything_else") return yield* goodbye(turn, false);
+  if (stage === "offered_callback") {
+    turn.state.stage = "opening";
+    yield lines.goAhead();
+    return;
+  }
+  yield* goodbye(turn, true);
+}
+
+export async function* unclear(turn: Turn): AsyncGenerator<string> {
+  turn.state.unclear += 1;
+  if (turn.state.unclear >= 2) {
+    turn.state.stage = "offered_callback";
+    yield lines.offerCallback();
+    return;
+  }
+  yield lines.repeat();
+}
+
+/** Routes one utterance to its handler; a time named while a meeting is being arranged is a booking. */
+export function route(intent: Intent, turn: Turn): AsyncGenerator<string> {
+  const arranging = turn.state.stage === "proposed_meeting" || turn.state.stage === "offered_alternatives";
+  if (intent !== "unclear") turn.state.unclear = 0;
+  if (turn.state.stage === "asked_callback_time" && intent !== "dnc" && intent !== "no") return callback(turn, true);
+  if (turn.state.stage === "offered_alternatives" && intent !== "dnc" && intent !== "no" && pickAlternative(turn)) return booking(turn);
+  if (arranging && (intent === "unclear" || intent === "yes") && parseSpokenTime(turn.text, timeCtx(turn.ctx))) return booking(turn);
+  switch (intent) {
+    case "dnc": return doNotCall(turn);
+    case "callback": return callback(turn, false);
+    case "booking": return booking(turn);
+    case "question": return question(turn);
+    case "bye": return goodbye(turn, false);
+    case "no": return no(turn);
+    case "yes": return yes(turn);
+    case "greeting": return (async function* () { yield lines.reintroduce(turn.ctx); })();
+    default: return unclear(turn);
+  }
+}

@@ -1,0 +1,72 @@
+import type { AgentContext, CallOutcome, CallSummary, Sentiment, TranscriptTurn } from "./brain.ts";
+import type { CallEvent } from "./call-events.ts";
+import { extractBudget, extractService } from "./extract-fields.ts";
+import { classifyIntent, type Intent } from "./intents.ts";
+import { isoInZone, speakDateTime } from "./spoken-time.ts";
+
+/**
+ * Outcome rules, strongest first: do-not-call, a booked meeting (scheduled), a callback (follow_up), an explicit
+ * no (not_interested), a yes or a booking attempt without a booking (interested). A call where the callee only
+ * asked questions, or nothing clear happened, is follow_up: someone should get back to them.
+ */
+function outcomeOf(intents: Intent[], events: CallEvent[]): CallOutcome {
+  if (events.some((e) => e.kind === "dnc")) return "do_not_call";
+  if (events.some((e) => e.kind === "booked")) return "scheduled";
+  if (events.some((e) => e.kind === "callback")) return "follow_up";
+  if (intents.includes("no") && !intents.includes("booking")) return "not_interested";
+  if (intents.includes("yes") || intents.includes("booking")) return "interested";
+  return "follow_up";
+}
+
+function sentimentOf(intents: Intent[], events: CallEvent[]): Sentiment {
+  if (events.some((e) => e.kind === "dnc")) return "negative";
+  if (events.some((e) => e.kind === "booked")) return "positive";
+  const pos = intents.filter((i) => i === "yes" || i === "booking").length;
+  const neg = intents.filter((i) => i === "no").length;
+  return pos > neg ? "positive" : neg > pos ? "negative" : "neutral";
+}
+
+function sentencesOf(name: string, tz: string, intents: Intent[], events: CallEvent[], budget: string | null): string[] {
+  const out: string[] = [];
+  const booked = events.find((e) => e.kind === "booked");
+  const callback = events.find((e) => e.kind === "callback");
+  const answered = events.filter((e) => e.kind === "answered");
+  if (events.some((e) => e.kind === "dnc")) out.push(`${name} asked not to be called again and was added to the do-not-call list.`);
+  if (booked) out.push(`${name} agreed to a meeting, booked for ${speakDateTime(booked.start, tz)}.`);
+  else if (events.some((e) => e.kind === "booking_refused")) out.push(`${name} asked for a meeting but the requested time was not available.`);
+  if (callback) out.push(`${name} asked to be called back; a callback is scheduled for ${speakDateTime(callback.at, tz)}.`);
+  if (!booked && !callback && intents.includes("no")) out.push(`${name} said they were not interested.`);
+  else if (!booked && intents.includes("yes") && !out.length) out.push(`${name} showed interest but no meeting was booked.`);
+  if (answered.length) {
+    const unknown = answered.filter((e) => e.source === "none").length;
+    const q = answered[0]!.question.replace(/[?.!\s]+$/, "");
+    out.push(`${name} asked "${q}"${answered.length > 1 ? ` and ${answered.length - 1} more question(s)` : ""}` +
+      (unknown ? `; ${unknown} could not be answered and a follow-up was offered.` : ", answered from the campaign information."));
+  }
+  if (budget) out.push(`Budget mentioned: ${budget}.`);
+  if (!out.length) out.push(intents.length ? `${name} spoke with the agent; no clear outcome.` : `${name} answered but said nothing the agent understood.`);
+  return out.slice(0, 3);
+}
+
+/** A summary built only from what was said and what the tools really did: nothing is invented. */
+export function summarizeCall(ctx: AgentContext, transcript: TranscriptTurn[], events: CallEvent[]): CallSummary {
+  const calleeLines = transcript.filter((t) => t.speaker === "callee" && t.text.trim()).map((t) => t.text);
+  const intents = calleeLines.map(classifyIntent).filter((i) => i !== "unclear" && i !== "greeting");
+  const extracted: Record<string, string> = {};
+  const budget = calleeLines.map(extractBudget).find((b) => b !== null) ?? null;
+  if (budget) extracted.budget = budget;
+  const service = calleeLines.map((l) => extractService(l, ctx.campaign.service)).find((s) => s !== null);
+  if (service) extracted.service = service;
+  const tz = ctx.campaign.timezone;
+  const booked = events.find((e) => e.kind === "booked");
+  if (booked) extracted.meeting_time = isoInZone(booked.start, tz);
+  const callback = events.find((e) => e.kind === "callback");
+  if (callback) extracted.callback_time = isoInZone(callback.at, tz);
+  const name = ctx.contact.name.trim() || "The contact";
+  return {
+    outcome: outcomeOf(intents, events),
+    summary: sentencesOf(name, tz, intents, events, budget).join(" "),
+    sentiment: sentimentOf(intents, events),
+    extracted,
+  };
+}

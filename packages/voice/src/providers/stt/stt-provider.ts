@@ -1,0 +1,28 @@
+/** What a speech-to-text engine heard in one utterance. */
+export type SttResult = { text: string; confidence: number | null };
+
+export type SttStreamOptions = {
+  /** Words and phrases this call is likely to hear (campaign text, FAQs, yes/no, days, times): bias towards them. */
+  vocabulary: string[];
+  signal?: AbortSignal;
+};
+
+/**
+ * Speech to text for one call. The session's endpointer decides when an utterance ends, so every engine
+ * (batch or streaming) fits: frames are written while the callee speaks, `flush` returns that utterance.
+ */
+export interface SttProvider {
+  readonly name: string;
+  /** PCM16 sample rate the engine wants; the session resamples callee audio to it. */
+  readonly sampleRate: number;
+  /** Opened when the call is answered (or while it rings, to warm up); closed when it ends. */
+  openStream(opts: SttStreamOptions): SttStream;
+}
+
+export interface SttStream {
+  /** Callee audio of the current utterance, PCM16 mono at the provider's rate, in arrival order. */
+  write(frame: Int16Array): void;
+  /** The utterance ended: the text of everything written since the last flush (empty text when nothing was understood). */
+  flush(): Promise<SttResult>;
+  close(): void;
+}

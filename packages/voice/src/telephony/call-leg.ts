@@ -1,0 +1,43 @@
+/** The frame protocol between a telephony adapter (simulated, Twilio, browser) and the call session. */
+
+export type EndReason = "completed" | "no_answer" | "busy" | "failed" | "cancelled";
+
+export type LegEvent =
+  /** The callee picked up (or an answering machine did): audio starts flowing. */
+  | { type: "answered" }
+  /** 20 ms of callee audio, PCM16 mono at the leg's sampleRate, in real time. */
+  | { type: "audio"; frame: Int16Array }
+  /** The carrier's own answering-machine verdict (Twilio async AMD), when it has one. */
+  | { type: "amd"; result: "human" | "machine" | "unknown" }
+  | { type: "dtmf"; digit: string }
+  /** The call is over, from either side; `reason` tells why when it never connected. */
+  | { type: "ended"; reason: EndReason; detail?: string };
+
+/** One live call as the session sees it. Adapters only move frames and events; they never decide anything. */
+export interface CallLeg {
+  /** PCM16 sample rate of frames in both directions (8000 on phone lines, 16000 simulated and web). */
+  readonly sampleRate: number;
+  on(listener: (event: LegEvent) => void): void;
+  /** One 20 ms frame of agent audio; the session paces frames in real time. */
+  send(frame: Int16Array): void;
+  /** Drop agent audio already sent but not yet played (Twilio `clear`); a no-op where nothing is buffered. */
+  clear(): void;
+  /** End the call from our side. */
+  hangup(): void;
+}
+
+export type DialRequest = {
+  /** E.164 number. */
+  to: string;
+  /** Parley's id of the call, carried through the carrier's callbacks. */
+  callId: string;
+  /** The simulated carrier's persona or script (CSV column `persona`); ignored by real carriers. */
+  persona: string | null;
+  signal: AbortSignal;
+};
+
+/** Places calls. The returned leg emits "answered", or "ended" when the call never connects. */
+export interface Telephony {
+  readonly name: string;
+  dial(req: DialRequest): Promise<CallLeg>;
+}

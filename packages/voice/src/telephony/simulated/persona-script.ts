@@ -1,0 +1,69 @@
+/** What a simulated callee does: a preset persona or a script such as "say:Hello?;barge:Stop;hangup". */
+export type ScriptStep =
+  | { kind: "say"; text: string }
+  /** Talk over the agent while it speaks (tests barge-in). */
+  | { kind: "barge"; text: string }
+  /** Stay silent this many seconds (tests check-ins). */
+  | { kind: "wait"; seconds: number }
+  | { kind: "hangup" };
+
+export type Persona =
+  | { kind: "conversation"; name: string; steps: ScriptStep[] }
+  | { kind: "voicemail"; greeting: string }
+  | { kind: "no_answer" }
+  | { kind: "busy" }
+  | { kind: "failed" };
+
+const say = (text: string): ScriptStep => ({ kind: "say", text });
+const HANGUP: ScriptStep = { kind: "hangup" };
+
+const CONVERSATIONS: Record<string, ScriptStep[]> = {
+  interested: [say("Yes, I am interested."), say("OK, book me Tuesday at 3 pm."), say("No, that's all. Thank you, bye."), HANGUP],
+  not_interested: [say("No thanks, I am not interested."), HANGUP],
+  callback: [say("I am busy right now. Can you call me tomorrow morning?"), HANGUP],
+  question: [say("What does the premium plan cost?"), say("OK, that is all I wanted to know. Thanks, bye."), HANGUP],
+  dnc: [say("Please stop calling me and take me off your list."), HANGUP],
+};
+
+export const PRESETS = [...Object.keys(CONVERSATIONS), "voicemail", "no_answer", "busy", "failed"] as const;
+
+/** Reads a persona column; unknown words fall back to the number's own persona. */
+export function parsePersona(value: string | null, phone: string): Persona {
+  const v = (value ?? "").trim();
+  if (v.includes(":") || /(^|;)\s*hangup\s*$/i.test(v)) return { kind: "conversation", name: "script", steps: parseScript(v) };
+  const preset = v.toLowerCase().replace(/[\s-]+/g, "_");
+  if (CONVERSATIONS[preset]) return { kind: "conversation", name: preset, steps: CONVERSATIONS[preset]! };
+  if (preset === "voicemail") {
+    return { kind: "voicemail", greeting: "Hi, you have reached my voicemail. I cannot take your call right now. Please leave a message after the tone." };
+  }
+  if (preset === "no_answer" || preset === "busy" || preset === "failed") return { kind: preset };
+  return parsePersona(personaForNumber(phone), phone);
+}
+
+/** `say:…;barge:…;wait:5;hangup` → steps; a malformed step is an error the caller shows. */
+export function parseScript(script: string): ScriptStep[] {
+  return script
+    .split(";")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((step): ScriptStep => {
+      if (/^hangup$/i.test(step)) return HANGUP;
+      const [verb = "", ...rest] = step.split(":");
+      const arg = rest.join(":").trim();
+      if (/^say$/i.test(verb) && arg) return say(arg);
+      if (/^barge$/i.test(verb) && arg) return { kind: "barge", text: arg };
+      if (/^wait$/i.test(verb) && Number(arg) > 0) return { kind: "wait", seconds: Number(arg) };
+      throw new Error(`Invalid persona script step "${step}": use say:<text>, barge:<text>, wait:<seconds> or hangup`);
+    });
+}
+
+// Weighted like a real list: most people talk, some miss the call.
+const BY_NUMBER = ["interested", "interested", "not_interested", "callback", "question", "voicemail", "no_answer", "busy", "not_interested", "dnc"];
+
+/** A number without a persona always behaves the same way (its digits pick the preset). */
+export function personaForNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  let h = 0;
+  for (const d of digits) h = (h * 31 + Number(d)) % 1_000_003;
+  return BY_NUMBER[h % BY_NUMBER.length]!;
+}

@@ -1,0 +1,111 @@
+import { tone } from "../../audio/beep.ts";
+import { createFramer, levelDb, samplesPerFrame } from "../../audio/frames.ts";
+import type { FramePacer } from "../../session/frame-pacer.ts";
+import type { Persona, ScriptStep } from "./persona-script.ts";
+
+export type CalleeDeps = {
+  sampleRate: number;
+  pacer: FramePacer;
+  /** Every line of the persona, already synthesised (it was done while the phone rang). */
+  lines: Map<string, Int16Array>;
+  sendAudio(frame: Int16Array): void;
+  hangup(): void;
+};
+
+const AGENT_DONE_MS = 700; // the agent has finished when it has been quiet this long
+const STUCK_MS = 5000; // the agent said nothing for this long: go on anyway
+
+/**
+ * A person (or answering machine) on the far end of a simulated call. It hears the agent's frames,
+ * waits for the agent to finish before its next line (or talks over it for `barge:`), and sends its own
+ * voice as real-time 20 ms frames, silence in between, like a phone line.
+ */
+export function startSimulatedCallee(persona: Extract<Persona, { kind: "conversation" | "voicemail" }>, d: CalleeDeps): { hear(frame: Int16Array): void; stop(): void } {
+  const now = () => performance.now();
+  const quiet = new Int16Array(samplesPerFrame(d.sampleRate));
+  const steps: ScriptStep[] = persona.kind === "conversation" ? [...persona.steps] : [];
+  let queue: Int16Array[] = [];
+  let lastAgentVoice = 0;
+  let agentStretchStart = 0;
+  let agentSpokeSinceLine = false;
+  let lineEndedAt = now();
+  let waitUntil = 0;
+  let stopped = false;
+
+  function speak(text: string, extra?: Int16Array): void {
+    const framer = createFramer(d.sampleRate);
+    queue = [...framer.push(d.lines.get(text) ?? new Int16Array(0)), ...(extra ? framer.push(extra) : []), ...framer.drain()];
+  }
+
+  if (persona.kind === "voicemail") speak(persona.greeting, tone(d.sampleRate, 1000, 500));
+  else lineEndedAt = now();
+
+  function nextStep(): void {
+    const t = now();
+    const agentQuietFor = t - lastAgentVoice;
+    const agentDone = agentSpokeSinceLine && agentQuietFor >= AGENT_DONE_MS;
+    const stuck = !agentSpokeSinceLine && t - lineEndedAt >= STUCK_MS;
+    if (persona.kind === "voicemail") {
+      if (agentDone || t - lineEndedAt > 40_000) finish();
+      return;
+    }
+    const step = steps[0];
+    if (!step) return void ((agentDone || stuck) && finish());
+    if (step.kind === "wait") {
+      if (!waitUntil) waitUntil = t + step.seconds * 1000;
+      if (t >= waitUntil) {
+        steps.shift();
+        waitUntil = 0;
+        lineEndedAt = t;
+      }
+    } else if (step.kind === "barge") {
+      if (agentQuietFor < 100 && t - agentStretchStart >= 1000) (steps.shift(), speak(step.text));
+    } else if (agentDone || stuck) {
+      steps.shift();
+      if (step.kind === "hangup") finish();
+      else speak(step.text);
+    }
+  }
+
+  function finish(): void {
+    if (stopped) return;
+    stop();
+    d.hangup();
+  }
+
+  const stopPacing = d.pacer.add((late) => {
+    for (let i = 0; i <= late && !stopped; i++) {
+      const frame = queue.shift();
+      d.sendAudio(frame ?? quiet);
+      if (frame && queue.length === 0) {
+        // Only what the agent says after this line counts as its answer to it.
+        lineEndedAt = now();
+        agentSpokeSinceLine = false;
+      }
+    }
+    if (!stopped && queue.length === 0) nextStep();
+  });
+
+  function stop(): void {
+    stopped = true;
+    stopPacing();
+  }
+
+  return {
+    hear(frame) {
+      if (levelDb(frame) < -40) return;
+      const t = now();
+      if (t - lastAgentVoice > 300) agentStretchStart = t;
+      lastAgentVoice = t;
+      agentSpokeSinceLine = true;
+    },
+    stop,
+  };
+}
+
+/** Every line a persona may say, so they can be synthesised before the call is answered. */
+export function personaLines(persona: Persona): string[] {
+  if (persona.kind === "voicemail") return [persona.greeting];
+  if (persona.kind !== "conversation") return [];
+  return persona.steps.flatMap((s) => (s.kind === "say" || s.kind === "barge" ? [s.text] : []));
+}

@@ -1,0 +1,80 @@
+import { createFramePacer, type FramePacer } from "../../session/frame-pacer.ts";
+import type { TtsProvider } from "../../providers/tts/tts-provider.ts";
+import type { CallLeg, DialRequest, EndReason, LegEvent, Telephony } from "../call-leg.ts";
+import { parsePersona, type Persona } from "./persona-script.ts";
+import { personaLines, startSimulatedCallee } from "./simulated-callee.ts";
+
+export type SimulatedTelephonyOptions = {
+  /** The callees' voice (flite `slt` by default, unlike any agent voice). */
+  tts: TtsProvider;
+  calleeVoiceId?: string;
+  ringMs?: number;
+  noAnswerMs?: number;
+  /** Callee audio has its own pacer so the agent's timing figures measure only the agent. */
+  pacer?: FramePacer;
+};
+
+const SAMPLE_RATE = 16_000; // pocketsphinx needs 16 kHz; the simulated line carries it
+
+/** A carrier inside Parley: it rings, then answers as the contact's persona says, over real audio frames. */
+export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Telephony {
+  const pacer = opts.pacer ?? createFramePacer();
+  return {
+    name: "simulated",
+    async dial(req: DialRequest): Promise<CallLeg> {
+      const listeners: ((e: LegEvent) => void)[] = [];
+      const emit = (e: LegEvent) => listeners.forEach((l) => l(e));
+      let callee: ReturnType<typeof startSimulatedCallee> | null = null;
+      let over = false;
+      const end = (reason: EndReason, detail?: string) => {
+        if (over) return;
+        over = true;
+        clearTimeout(timer);
+        callee?.stop();
+        emit({ type: "ended", reason, ...(detail ? { detail } : {}) });
+      };
+      let persona: Persona;
+      let lines = new Map<string, Int16Array>();
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        persona = parsePersona(req.persona, req.to);
+        lines = await synthesizeLines(opts, personaLines(persona), req.signal);
+      } catch (err) {
+        persona = { kind: "failed" };
+        setTimeout(() => end("failed", (err as Error).message), 0);
+      }
+      const p = persona;
+      req.signal.addEventListener("abort", () => end("cancelled"), { once: true });
+      if (p.kind === "conversation" || p.kind === "voicemail") {
+        timer = setTimeout(() => {
+          emit({ type: "answered" });
+          callee = startSimulatedCallee(p, { sampleRate: SAMPLE_RATE, pacer, lines, sendAudio: (frame) => emit({ type: "audio", frame }), hangup: () => end("completed") });
+        }, opts.ringMs ?? 1500);
+      } else if (p.kind !== "failed") {
+        timer = setTimeout(() => end(p.kind), p.kind === "busy" ? 800 : (opts.noAnswerMs ?? 6000));
+      } else if (!over) timer = setTimeout(() => end("failed", "The carrier rejected the call."), 200);
+      return {
+        sampleRate: SAMPLE_RATE,
+        on: (l) => void listeners.push(l),
+        send: (frame) => callee?.hear(frame),
+        clear: () => {}, // nothing is buffered on this line: frames play as they arrive
+        hangup: () => end("completed"),
+      };
+    },
+  };
+}
+
+async function synthesizeLines(opts: SimulatedTelephonyOptions, lines: string[], signal: AbortSignal): Promise<Map<string, Int16Array>> {
+  const out = new Map<string, Int16Array>();
+  await Promise.all(
+    lines.map(async (text) => {
+      const chunks: Int16Array[] = [];
+      for await (const c of opts.tts.synthesize(text, { voiceId: opts.calleeVoiceId ?? "flite:slt", sampleRate: SAMPLE_RATE, signal })) chunks.push(c);
+      const pcm = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) (pcm.set(c, at), (at += c.length));
+      out.set(text, pcm);
+    }),
+  );
+  return out;
+}

@@ -1,0 +1,130 @@
+import type { WebSocket } from "ws";
+import type { CallLeg, DialRequest, EndReason, LegEvent, Telephony } from "../call-leg.ts";
+import { createMediaStreamLeg, parseMediaMessage, type MediaStreamLeg } from "./media-stream-leg.ts";
+import { connectStreamTwiml, hangupTwiml } from "./twiml.ts";
+import { createTwilioCall, hangupTwilioCall, type TwilioAccount } from "./twilio-rest.ts";
+import { verifyTwilioSignature } from "./twilio-signature.ts";
+
+export type TwilioTelephonyConfig = TwilioAccount & {
+  /** The caller id: a Twilio number (E.164) of the account. */
+  from: string;
+  /** Where Twilio reaches this server, e.g. https://parley.example.com (no trailing slash needed). */
+  publicUrl: string;
+  /** The mount point of the webhook routes. */
+  webhookPath?: string;
+  /** The media socket must name its call within this long after connecting. */
+  startTimeoutMs?: number;
+  onError?: (message: string, err: unknown) => void;
+};
+
+/** What the webhook routes call; the routes only parse and verify, every decision is made here. */
+export type TwilioWebhooks = {
+  /** True when `signature` is Twilio's for this request path (with its query) and form params. */
+  verifyWebhook(pathAndQuery: string, params: Record<string, string>, signature: string | undefined): boolean;
+  /** The same for the WebSocket handshake, which Twilio signs over the wss:// URL with no params. */
+  verifyMediaHandshake(pathAndQuery: string, signature: string | undefined): boolean;
+  twiml(callId: string): string;
+  onStatus(callId: string, params: Record<string, string>): void;
+  onAmd(callId: string, params: Record<string, string>): void;
+  acceptMedia(socket: WebSocket): void;
+};
+
+export type TwilioTelephony = Telephony & { webhooks: TwilioWebhooks };
+
+type Pending = { call: MediaStreamLeg; callSid: string | null };
+
+const ENDING_STATUS: Record<string, EndReason> = { "no-answer": "no_answer", busy: "busy", failed: "failed", canceled: "cancelled", completed: "completed" };
+
+type Context = { cfg: TwilioTelephonyConfig; base: string; wsBase: string; hookPath: string; pending: Map<string, Pending> };
+
+/** Outbound calls over Twilio: REST to place them, Media Streams for audio, webhooks for status and AMD. */
+export function createTwilioTelephony(cfg: TwilioTelephonyConfig): TwilioTelephony {
+  const base = cfg.publicUrl.replace(/\/$/, "");
+  const ctx: Context = { cfg, base, wsBase: base.replace(/^http/, "ws"), hookPath: cfg.webhookPath ?? "/api/telephony/twilio", pending: new Map() };
+  return { name: "twilio", dial: (req) => dialTwilio(ctx, req), webhooks: createWebhooks(ctx) };
+}
+
+function hangupRemote(ctx: Context, p: Pending): void {
+  if (!p.callSid) return;
+  hangupTwilioCall(ctx.cfg, p.callSid).catch((err: unknown) => ctx.cfg.onError?.("Twilio hang-up failed", err));
+}
+
+async function dialTwilio(ctx: Context, req: DialRequest): Promise<CallLeg> {
+  const { pending, base, hookPath } = ctx;
+  if (pending.has(req.callId)) throw new Error(`Call ${req.callId} is already in progress.`);
+  const forget = () => {
+    if (pending.get(req.callId) === entry) pending.delete(req.callId);
+  };
+  const entry: Pending = { call: createMediaStreamLeg({ hangup: () => hangupRemote(ctx, entry), onEnded: forget }), callSid: null };
+  pending.set(req.callId, entry);
+  const q = `?callId=${encodeURIComponent(req.callId)}`;
+  try {
+    const created = await createTwilioCall(ctx.cfg, {
+      to: req.to, from: ctx.cfg.from,
+      twimlUrl: `${base}${hookPath}/twiml${q}`,
+      statusCallbackUrl: `${base}${hookPath}/status${q}`,
+      amdCallbackUrl: `${base}${hookPath}/amd${q}`,
+    }); // no abort mid-request: Twilio may have placed the call anyway; an abort hangs it up below
+    entry.callSid = created.sid;
+  } catch (err) {
+    forget();
+    throw err;
+  }
+  const onAbort = () => {
+    if (entry.call.ended) return;
+    hangupRemote(ctx, entry);
+    entry.call.end("cancelled");
+  };
+  if (req.signal.aborted) onAbort();
+  else req.signal.addEventListener("abort", onAbort, { once: true });
+  return entry.call.leg;
+}
+
+function createWebhooks(ctx: Context): TwilioWebhooks {
+  const { cfg, base, wsBase, hookPath, pending } = ctx;
+  return {
+    verifyWebhook: (pathAndQuery, params, signature) => verifyTwilioSignature(cfg.authToken, base + pathAndQuery, params, signature),
+    verifyMediaHandshake: (pathAndQuery, signature) => verifyTwilioSignature(cfg.authToken, wsBase + pathAndQuery, {}, signature),
+    twiml(callId) {
+      // A call Parley no longer tracks (cancelled, restarted server) is hung up rather than left silent.
+      if (!pending.has(callId)) return hangupTwiml();
+      return connectStreamTwiml(`${wsBase}${hookPath}/media`, { callId });
+    },
+    onStatus(callId, params) {
+      const p = pending.get(callId);
+      const reason = ENDING_STATUS[params.CallStatus ?? ""];
+      if (!p || !reason) return;
+      const sip = params.SipResponseCode ? ` (SIP ${params.SipResponseCode})` : "";
+      p.call.end(reason, reason === "completed" ? undefined : `Twilio: ${params.CallStatus}${sip}`);
+    },
+    onAmd(callId, params) {
+      pending.get(callId)?.call.emit({ type: "amd", result: amdResult(params.AnsweredBy) });
+    },
+    acceptMedia: (socket) => acceptMediaSocket(socket, pending, cfg.startTimeoutMs ?? 10_000),
+  };
+}
+
+/** Twilio's AnsweredBy: human, machine_start, machine_end_beep|silence|other, fax, unknown. */
+export function amdResult(answeredBy: string | undefined): Extract<LegEvent, { type: "amd" }>["result"] {
+  if (answeredBy === "human") return "human";
+  if (answeredBy?.startsWith("machine") || answeredBy === "fax") return "machine";
+  return "unknown";
+}
+
+// The socket says which call it carries only in its `start` message (customParameters.callId).
+function acceptMediaSocket(socket: WebSocket, pending: Map<string, Pending>, timeoutMs: number): void {
+  const timer = setTimeout(() => socket.close(1008, "no start message"), timeoutMs);
+  const onMessage = (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+    const msg = isBinary ? null : parseMediaMessage(data.toString());
+    if (msg?.event !== "start") return;
+    clearTimeout(timer);
+    socket.off("message", onMessage);
+    const callId = msg.start.customParameters?.callId ?? "";
+    const p = pending.get(callId);
+    if (!p || p.call.ended) return void socket.close(1008, "unknown call");
+    p.callSid ??= msg.start.callSid ?? null;
+    p.call.attach(socket, msg);
+  };
+  socket.on("message", onMessage);
+  socket.on("close", () => clearTimeout(timer));
+}
