@@ -61,7 +61,7 @@ async function waitForHealth(url: string, child: ChildProcess, logs: string[]): 
 }
 
 /** Starts the real server (fresh data folder, PGlite, no demo data) and a headless Debian Chromium. */
-export async function startE2E(opts: { env?: Record<string, string> } = {}): Promise<E2E> {
+export async function startE2E(opts: { env?: Record<string, string>; /** Added to CHROMIUM_ARGS (e.g. a fake microphone). */ browserArgs?: string[] } = {}): Promise<E2E> {
   ensureWebBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-e2e-"));
@@ -75,7 +75,7 @@ export async function startE2E(opts: { env?: Record<string, string> } = {}): Pro
   child.stderr!.on("data", (d) => logs.push(String(d)));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, logs);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...(opts.browserArgs ?? [])] });
   const shotsDir = path.join(ROOT, "test-results/screenshots");
   fs.mkdirSync(shotsDir, { recursive: true });
 

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const { app, services } = await createServer({ config, db, logger });
 
   if (config.demo) {
-    const demo = await seedDemo({ db, auth: services.auth });
+    const demo = await seedDemo({ db, auth: services.auth, emailLogs: services.emailLogs, whatsapp: services.whatsapp });
     if (demo) {
       console.log(
         [

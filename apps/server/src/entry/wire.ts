@@ -44,11 +44,35 @@ import { createCallsRepo } from "../features/calls/calls.repo.ts";
 import { callsRoutes } from "../features/calls/calls.routes.ts";
 import { createCallsService } from "../features/calls/calls.service.ts";
 import { createVoiceProviders } from "../features/calls/voice-providers.ts";
+import { twilioRoutes } from "../features/telephony/twilio.routes.ts";
 import { createDialerService } from "../features/dialer/dialer.service.ts";
 import { createCampaignProgressRepo } from "../features/dialer/campaign-progress.repo.ts";
 import { createCampaignProgressService } from "../features/dialer/campaign-progress.service.ts";
 import { campaignProgressRoutes } from "../features/dialer/campaign-progress.routes.ts";
 import { randomUUID } from "node:crypto";
+import { createEmailLogsRepo } from "../features/email-logs/email-logs.repo.ts";
+import { emailLogsRoutes } from "../features/email-logs/email-logs.routes.ts";
+import { createEmailLogsService } from "../features/email-logs/email-logs.service.ts";
+import { createWhatsAppRepo } from "../features/whatsapp/whatsapp.repo.ts";
+import { whatsappRoutes, whatsappWebhookRoutes } from "../features/whatsapp/whatsapp.routes.ts";
+import { createWhatsAppService } from "../features/whatsapp/whatsapp.service.ts";
+import { createDashboardRepo } from "../features/dashboard/dashboard.repo.ts";
+import { createDashboardService } from "../features/dashboard/dashboard.service.ts";
+import { dashboardRoutes } from "../features/dashboard/dashboard.routes.ts";
+import { createAnalyticsRepo } from "../features/analytics/analytics.repo.ts";
+import { createAnalyticsService } from "../features/analytics/analytics.service.ts";
+import { createLiveCallsRepo } from "../features/analytics/live-calls.repo.ts";
+import { createLiveCallsService } from "../features/analytics/live-calls.service.ts";
+import { analyticsRoutes } from "../features/analytics/analytics.routes.ts";
+import { createWebCallRepo } from "../features/telephony/web-call.repo.ts";
+import { webCallRoutes } from "../features/telephony/web-call.routes.ts";
+import { createWebCallService } from "../features/telephony/web-call.service.ts";
+import { createTicketStore } from "../features/telephony/web-call-tickets.ts";
+import { createCallHistoryRepo } from "../features/calls/call-history.repo.ts";
+import { createCallHistoryService } from "../features/calls/call-history.service.ts";
+import { callHistoryRoutes } from "../features/calls/call-history.routes.ts";
+import { recordingRoutes } from "../features/calls/recording.routes.ts";
+import { createRecordingLinks } from "../features/calls/recording-links.ts";
 
 export type Wiring = {
   config: Config;
@@ -87,9 +111,10 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     campaignExists: (orgId, id) => campaigns.get(orgId, id).then(() => true, () => false),
   });
   const callsRepo = createCallsRepo(db);
+  const configured = voice ? { ...voice, twilioWebhooks: null } : createVoiceProviders(config.voice, logger);
   const runner = createCallRunner({
     repo: callsRepo, storage, clock, log: logger,
-    providers: voice ?? createVoiceProviders(config.voice),
+    providers: configured,
     tools: { calendar, dnc, retrieval: kb.retrieval },
   });
   const calls = createCallsService({ repo: callsRepo, dnc, placeCall: runner.placeCall, log: logger });
@@ -98,8 +123,22 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     repo: createDialerRepo(db), placer: runner, clock, log: logger, leaseMs: config.voice.dialerLeaseMs, workerId: `${process.pid}-${randomUUID().slice(0, 8)}`,
     isDoNotCall: (orgId, phones) => dnc.listed(orgId, phones),
   });
+  // The browser test call ("Test call" on Campaign setup) runs the same agent over the web leg.
+  const webCalls = createWebCallService({
+    repo: createWebCallRepo(db), tickets: createTicketStore(clock), runOnLeg: runner.runOnLeg, retrieval: kb.retrieval, log: logger,
+    campaignExists: (orgId, id) => campaigns.get(orgId, id),
+  });
   const campaignProgress = createCampaignProgressService({ repo: createCampaignProgressRepo(db) });
-  return { ...kb, access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress };
+  const emailLogs = createEmailLogsService({ db, repo: createEmailLogsRepo(db), clock });
+  const whatsapp = createWhatsAppService({ db, repo: createWhatsAppRepo(db), clock });
+  const dashboard = createDashboardService({ repo: createDashboardRepo(db) });
+  const analytics = createAnalyticsService({
+    repo: createAnalyticsRepo(db), clock,
+    voiceNames: async () => new Map((await voices.list()).map((v) => [v.id, v.name])),
+  });
+  const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
+  const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
+  return { ...kb, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -120,7 +159,16 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       voicesRoutes({ voices: services.voices, requireAuth }),
       knowledgeBaseRoutes({ knowledgeBase: services.knowledgeBase, ingest: services.kbIngest, requireAuth }),
       callsRoutes({ calls: services.calls, requireAuth }),
+      ...(services.twilioWebhooks ? [twilioRoutes({ twilio: services.twilioWebhooks })] : []),
+      webCallRoutes({ webCalls: services.webCalls, requireAuth }),
       campaignProgressRoutes({ progress: services.campaignProgress, requireAuth }),
+      emailLogsRoutes({ emailLogs: services.emailLogs, requireAuth }),
+      whatsappRoutes({ whatsapp: services.whatsapp, requireAuth }),
+      whatsappWebhookRoutes({ whatsapp: services.whatsapp }),
+      dashboardRoutes({ dashboard: services.dashboard, requireAuth }),
+      analyticsRoutes({ analytics: services.analytics, live: services.liveCalls, requireAuth }),
+      callHistoryRoutes({ callHistory: services.callHistory, requireAuth, clock: services.clock }),
+      recordingRoutes({ callHistory: services.callHistory }),
     ],
   });
   return { app, services };

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 
 /** Anything that runs SQL: the database itself or an open transaction. */
@@ -26,6 +27,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
     parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
+    // Trigram indexes for substring search (migration 0016), as PostgreSQL's contrib provides them.
+    extensions: { pg_trgm },
   });
   return {
     kind: "pglite",

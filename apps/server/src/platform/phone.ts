@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import ct from "countries-and-timezones";
+import { isValidPhone } from "./phone-valid.ts";
 
 export type PhoneResult = { ok: true; e164: string; country: string | undefined } | { ok: false; reason: string };
 
@@ -21,7 +22,7 @@ export function normalizePhone(raw: string, region: string | undefined): PhoneRe
     return { ok: false, reason: `Phone number "${text}" has no +country code and no default country is known` };
   }
   const parsed = parsePhoneNumberFromString(text, international ? undefined : (region as CountryCode));
-  if (!parsed || !parsed.isValid()) {
+  if (!parsed || !isValidPhone(parsed)) {
     // "00" international prefix: libphonenumber only reads it with a region whose exit code is 00.
     if (text.startsWith("00")) return normalizePhone("+" + text.slice(2), region);
     return { ok: false, reason: `Invalid phone number "${text}"` };

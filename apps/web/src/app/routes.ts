@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from "react";
 
 /** Protected screens, each reachable as /org/{slug}/{path} and as bare /{path}; loaded on demand. */
 export type ProtectedRoute = { path: string; Page: LazyExoticComponent<ComponentType> };
@@ -10,7 +10,19 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "dashboard", Page: named(() => import("../features/dashboard/DashboardPage.tsx"), "DashboardPage") },
   { path: "campaigns", Page: named(() => import("../features/campaigns/pages/CampaignsPage.tsx"), "CampaignsPage") },
   { path: "campaign-setup", Page: named(() => import("../features/campaigns/pages/CampaignSetupPage.tsx"), "CampaignSetupPage") },
-  { path: "call-logs", Page: named(() => import("../features/conversation-logs/CallLogsPage.tsx"), "CallLogsPage") },
+  // Conversation Logs with its Email and WhatsApp tabs: the app composes the three features' screens.
+  {
+    path: "call-logs",
+    Page: lazy(async () => {
+      const [{ CallLogsPage }, { EmailLogsPanel }, { WhatsAppLogsPanel }] = await Promise.all([
+        import("../features/conversation-logs/CallLogsPage.tsx"),
+        import("../features/email-logs/EmailLogsPanel.tsx"),
+        import("../features/whatsapp-logs/WhatsAppLogsPanel.tsx"),
+      ]);
+      const Page = () => createElement(CallLogsPage, { emailPanel: createElement(EmailLogsPanel), whatsappPanel: createElement(WhatsAppLogsPanel) });
+      return { default: Page };
+    }),
+  },
   { path: "knowledge-base", Page: named(() => import("../features/knowledge-base/KnowledgeBasePage.tsx"), "KnowledgeBasePage") },
   { path: "create-knowledge-base", Page: named(() => import("../features/knowledge-base/CreateKnowledgeBasePage.tsx"), "CreateKnowledgeBasePage") },
   { path: "calling-visualization", Page: named(() => import("../features/analytics/CallingVisualizationPage.tsx"), "CallingVisualizationPage") },

@@ -33,6 +33,10 @@ export type AgentContext = {
     description: string;
     /** What the agent offers (the campaign's service, e.g. "sales", or the product name). */
     service: string;
+    /** The campaign's own first words after the AI disclosure, with {{variables}}. */
+    openingLine?: string;
+    /** What the call is for, e.g. "book a demo of the premium plan". */
+    goal?: string;
     faqs: Faq[];
     timezone: string;
     businessHours: { start: string; end: string };

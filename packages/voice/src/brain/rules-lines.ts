@@ -20,8 +20,11 @@ export function introduction(ctx: AgentContext): string {
   return `this is an AI assistant calling on behalf of ${ctx.orgName} about ${topicOf(ctx)}.`;
 }
 
+/** The AI disclosure and the recording notice always come first; the campaign's opening line follows. */
 export function greetingLine(ctx: AgentContext): string {
   const recorded = ctx.recording ? " This call is recorded." : "";
+  const opening = fillVariables(ctx.campaign.openingLine ?? "", ctx.contact.variables).trim();
+  if (opening) return `${hi(ctx)}, this is an AI assistant calling on behalf of ${ctx.orgName}.${recorded} ${opening}`;
   return `${hi(ctx)}, ${introduction(ctx)}${recorded} Do you have a minute?`;
 }
 

@@ -200,7 +200,8 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
 
   // ---- silence, limits and the end ----------------------------------------------------------------
   function watchSilence(): void {
-    if (ended || agentTurn || listener.inSpeech() || voicemail !== "no") return;
+    // Nothing to check while it rings: the clock of silence starts when the callee answers.
+    if (!answeredAt || ended || agentTurn || listener.inSpeech() || voicemail !== "no") return;
     if (t() - lastActivityMs < cfg.checkInAfterMs) return;
     silences++;
     if (silences >= 2) endAfterSpeech = true;

@@ -9,7 +9,9 @@ export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clo
     orgName: c.org_name,
     campaign: {
       name: c.campaign_name,
-      description: [c.description, c.opening_line && `Opening line: ${c.opening_line}`, c.goal && `Goal: ${c.goal}`].filter(Boolean).join("\n"),
+      description: c.description,
+      openingLine: c.opening_line,
+      goal: c.goal,
       service: c.service,
       faqs: Array.isArray(c.faqs) ? c.faqs.filter((f) => f && typeof f.question === "string" && typeof f.answer === "string") : [],
       timezone: c.timezone,

@@ -1,16 +1,16 @@
-import type { BrainFactory } from "@parley/voice/brain/brain";
+import type { AgentTools, BrainFactory } from "@parley/voice/brain/brain";
 import type { SttProvider } from "@parley/voice/providers/stt/stt-provider";
 import type { TtsProvider } from "@parley/voice/providers/tts/tts-provider";
 import { runCallSession } from "@parley/voice/session/call-session";
 import type { SessionEvent, SessionResult } from "@parley/voice/session/session-types";
-import type { Telephony } from "@parley/voice/telephony/call-leg";
+import type { CallLeg, Telephony } from "@parley/voice/telephony/call-leg";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { CallPlacer, DialJob, DialResult } from "../dialer/dialer.types.ts";
 import { bindAgentTools, type AgentToolDeps } from "./agent-tools.ts";
 import { callVocabulary, toAgentContext } from "./call-context.ts";
-import type { CallsRepo } from "./calls.repo.ts";
+import type { CallContextRow, CallsRepo } from "./calls.repo.ts";
 
 export type VoiceProviders = {
   telephony: Telephony;
@@ -26,7 +26,10 @@ export type VoiceProviders = {
 type RunnerDeps = { repo: CallsRepo; storage: Storage; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger };
 
 /** Places one call through the telephony and the voice agent, and keeps the call record up to date. */
-export function createCallRunner(deps: RunnerDeps): CallPlacer & { placeCall(callId: string, signal: AbortSignal): Promise<DialResult> } {
+export function createCallRunner(deps: RunnerDeps): CallPlacer & {
+  placeCall(callId: string, signal: AbortSignal): Promise<DialResult>;
+  runOnLeg(c: CallContextRow, leg: CallLeg, o: RunOnLegOptions): Promise<SessionResult>;
+} {
   const { repo, providers: p, log } = deps;
   const voiceIds = p.tts.listVoices().then((vs) => new Set(vs.map((v) => v.id)), () => new Set<string>());
 
@@ -76,8 +79,40 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & { placeCall(cal
     return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt };
   }
 
-  return { placeCall, place: (job: DialJob, signal: AbortSignal) => placeCall(job.callId, signal) };
+  return { placeCall, runOnLeg, place: (job: DialJob, signal: AbortSignal) => placeCall(job.callId, signal) };
+
+  /**
+   * The browser test call: the caller brings the leg (no dialling) and the tools (a test must not book,
+   * block or reschedule anything real); the session runs with the same providers and closes the call row.
+   */
+  async function runOnLeg(c: CallContextRow, leg: CallLeg, o: RunOnLegOptions): Promise<SessionResult> {
+    let writes = Promise.resolve();
+    const onEvent = (e: SessionEvent) => {
+      o.onEvent?.(e);
+      if (e.type === "answered") writes = writes.then(() => repo.answered(c.call_id, e.at));
+      if (e.type === "turn") writes = writes.then(() => repo.appendTurn(c.call_id, e.turn));
+      writes = writes.catch((err: Error) => log.warn({ err, callId: c.call_id }, "live call update failed"));
+    };
+    const voiceId = c.voice_id && (await voiceIds).has(c.voice_id) ? c.voice_id : p.defaultVoiceId;
+    const result = await runCallSession({
+      leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools: o.tools, onEvent, signal: o.signal,
+      context: toAgentContext(c, p.recording, deps.clock), vocabulary: callVocabulary(c),
+    });
+    await writes;
+    const recordingKey = result.recording && p.recording ? `recordings/${c.org_id}/${c.call_id}.wav` : null;
+    if (recordingKey) await deps.storage.put(recordingKey, result.recording!);
+    await repo.finish(c.call_id, {
+      status: result.answered ? "completed" : "failed", outcome: result.answered ? result.outcome : "failed",
+      answeredAt: result.answeredAt, endedAt: result.endedAt, durationSecs: result.durationSecs,
+      summary: result.summary?.summary ?? "", sentiment: result.summary?.sentiment ?? null, transcript: result.transcript,
+      latency: result.latency, extracted: result.summary?.extracted ?? {}, recordingKey,
+      error: result.answered ? null : "The test call ended before the browser started it.",
+    });
+    return result;
+  }
 }
+
+export type RunOnLegOptions = { tools: Omit<AgentTools, "endCall">; signal?: AbortSignal; onEvent?: (e: SessionEvent) => void };
 
 const failedCall = (at: Date, error: string) => ({
   status: "failed" as const, outcome: "failed", answeredAt: null, endedAt: at, durationSecs: 0, summary: "", sentiment: null,

@@ -1,28 +1,51 @@
+import { createBrainFactory } from "@parley/voice/brain/create-brain";
+import { createDeepgramStt } from "@parley/voice/providers/stt/deepgram-stt";
+import { createOpenAiStt } from "@parley/voice/providers/stt/openai-stt";
+import { createPocketsphinxStt } from "@parley/voice/providers/stt/pocketsphinx-stt";
+import type { SttProvider } from "@parley/voice/providers/stt/stt-provider";
 import { createOfflineTts } from "@parley/voice/providers/tts/offline-tts";
+import { createTts } from "@parley/voice/providers/tts/create-tts";
 import { createSimulatedTelephony } from "@parley/voice/telephony/simulated/simulated-telephony";
+import { createTwilioTelephony, type TwilioWebhooks } from "@parley/voice/telephony/twilio/twilio-telephony";
 import { createInstantProviders } from "@parley/voice/testing/fake-providers";
 import type { VoiceConfig } from "../../platform/config.ts";
+import type { Logger } from "../../platform/logger.ts";
 import type { VoiceProviders } from "./call-runner.ts";
 
+export type ConfiguredVoice = VoiceProviders & { twilioWebhooks: TwilioWebhooks | null };
+
 /** The providers chosen by the environment; every default runs offline with no account. */
-export function createVoiceProviders(cfg: VoiceConfig): VoiceProviders {
+export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredVoice {
   if (cfg.instant) {
     const p = createInstantProviders();
     return {
       telephony: createSimulatedTelephony({ tts: p.calleeTts, ringMs: cfg.simulatedRingMs }),
-      stt: p.stt, tts: p.tts, brain: p.brain, defaultVoiceId: p.voiceId, recording: cfg.recordCalls,
+      stt: p.stt, tts: p.tts, brain: p.brain, defaultVoiceId: p.voiceId, recording: cfg.recordCalls, twilioWebhooks: null,
     };
   }
-  const tts = createOfflineTts();
-  const notReady = (): never => {
-    throw new Error("TEMPORARY: speech-to-text and brain providers are being wired");
-  };
-  return {
-    telephony: createSimulatedTelephony({ tts, ringMs: cfg.simulatedRingMs }),
-    stt: { name: "pending", sampleRate: 16000, openStream: notReady },
-    tts,
-    brain: notReady,
-    defaultVoiceId: cfg.defaultVoiceId,
-    recording: cfg.recordCalls,
-  };
+  const tts = createTts(cfg.tts);
+  const stt = createStt(cfg);
+  const brain = createBrainFactory({ llm: cfg.llm });
+  const common = { stt, tts, brain, defaultVoiceId: cfg.defaultVoiceId, recording: cfg.recordCalls };
+  if (cfg.twilio) {
+    if (cfg.stt.provider === "pocketsphinx") {
+      log.warn(
+        "TELEPHONY=twilio with the offline speech recognition: pocketsphinx does not understand 8 kHz phone audio. " +
+          "Set STT_PROVIDER=deepgram (or openai) and STT_API_KEY for phone calls.",
+      );
+    }
+    const twilio = createTwilioTelephony({ ...cfg.twilio, onError: (message, err) => log.error({ err }, message) });
+    return { ...common, telephony: twilio, twilioWebhooks: twilio.webhooks };
+  }
+  // The simulated callees always speak with the offline voices (flite slt), whatever the agent uses.
+  return { ...common, telephony: createSimulatedTelephony({ tts: createOfflineTts(), ringMs: cfg.simulatedRingMs }), twilioWebhooks: null };
+}
+
+function createStt(cfg: VoiceConfig): SttProvider {
+  const { provider, apiKey, baseUrl, model } = cfg.stt;
+  if (provider === "pocketsphinx") return createPocketsphinxStt();
+  if (!apiKey) throw new Error(`STT_PROVIDER=${provider} needs STT_API_KEY.`);
+  // Phone lines carry 8 kHz audio: the cloud engine hears it as it is, without resampling.
+  const sampleRate = cfg.twilio ? 8000 : 16_000;
+  return provider === "deepgram" ? createDeepgramStt({ apiKey, baseUrl, model, sampleRate }) : createOpenAiStt({ apiKey, baseUrl, model, sampleRate });
 }

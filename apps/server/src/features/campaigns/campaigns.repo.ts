@@ -117,12 +117,10 @@ export function createCampaignsRepo(db: Queryable) {
      */
     async list(orgId: string, f: CampaignListFilter): Promise<{ rows: CampaignRow[]; total: number }> {
       const params = [orgId, f.statuses.length ? f.statuses : null, f.search ? likePattern(f.search) : null];
-      const dateText = (col: string) =>
-        `coalesce(to_char(${col} at time zone timezone, 'DD-MM-YYYY HH24:MI YYYY-MM-DD'), '')`;
+      // The same expression as the trigram index of migration 0016, so the index answers it.
       const where = `org_id = $1 and ($2::text[] is null or status = any($2::text[]))
-        and ($3::text is null or name ilike $3 or description ilike $3 or direction ilike $3 or channel ilike $3
-          or status ilike $3 or ${dateText("start_at")} ilike $3 or ${dateText("end_at")} ilike $3
-          or ${dateText("created_at")} ilike $3)`;
+        and ($3::text is null or
+          campaign_search_text(name, description, direction, channel, status, start_at, end_at, created_at, timezone) ilike $3)`;
       const [count] = await db.query<{ total: number }>(`select count(*)::int as total from campaigns where ${where}`, params);
       const rows = await db.query<CampaignRow>(
         `select ${LIST_COLUMNS} from campaigns where ${where}

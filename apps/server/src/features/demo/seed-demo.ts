@@ -2,6 +2,10 @@ import crypto from "node:crypto";
 import { DEFAULT_ORG_SLUG } from "@parley/shared/organizations";
 import type { Db } from "../../platform/db.ts";
 import type { AuthService } from "../auth/auth.service.ts";
+import type { EmailLogsService } from "../email-logs/email-logs.service.ts";
+import { seedDemoEmails } from "../email-logs/demo-emails.ts";
+import type { WhatsAppService } from "../whatsapp/whatsapp.service.ts";
+import { seedDemoChats } from "../whatsapp/demo-chats.ts";
 
 export type DemoCredentials = { email: string; username: string; password: string; organizationSlug: string };
 
@@ -9,11 +13,17 @@ export type DemoCredentials = { email: string; username: string; password: strin
  * On an empty database, creates the demo organisation (slug "parley") and its owner, and
  * returns the sign-in details so start-up can print them once. Later starts return null.
  */
-export async function seedDemo(deps: { db: Db; auth: AuthService }): Promise<DemoCredentials | null> {
+export async function seedDemo(deps: {
+  db: Db;
+  auth: AuthService;
+  /** When given, the demo org's email and WhatsApp logs are filled through their ingestion paths. */
+  emailLogs?: EmailLogsService;
+  whatsapp?: WhatsAppService;
+}): Promise<DemoCredentials | null> {
   const [{ count }] = (await deps.db.query<{ count: number }>("select count(*)::int as count from users")) as [{ count: number }];
   if (count > 0) return null;
   const password = crypto.randomBytes(9).toString("base64url");
-  await deps.auth.register({
+  const owner = await deps.auth.register({
     first_name: "Demo",
     last_name: "Owner",
     email: "demo@parley.local",
@@ -27,5 +37,9 @@ export async function seedDemo(deps: { db: Db; auth: AuthService }): Promise<Dem
     organization_address: "1 Market Street, San Francisco, CA",
     auth_provider: "password",
   });
+  const [membership] = await deps.db.query<{ org_id: string }>("select org_id from memberships where user_id = $1", [owner.id]);
+  const now = new Date();
+  if (membership && deps.emailLogs) await seedDemoEmails(deps.emailLogs, membership.org_id, now);
+  if (membership && deps.whatsapp) await seedDemoChats(deps.whatsapp, membership.org_id, now);
   return { email: "demo@parley.local", username: "demo", password, organizationSlug: DEFAULT_ORG_SLUG };
 }

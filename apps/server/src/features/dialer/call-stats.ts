@@ -10,7 +10,7 @@ export function callStatsFromCalls(db: Queryable): CampaignCallStats {
     const rows = campaignIds.length
       ? await db.query<{ campaign_id: string; made: number; ok: number }>(
           `select campaign_id, count(*)::int as made, count(*) filter (where outcome = any($3))::int as ok
-           from calls where org_id = $1 and campaign_id = any($2) group by campaign_id`,
+           from calls where org_id = $1 and campaign_id = any($2) and direction <> 'WEB' group by campaign_id`, // 'WEB': browser test calls
           [orgId, campaignIds, SUCCESS],
         )
       : [];

@@ -1,38 +1,61 @@
 import type { Db } from "../../platform/db.ts";
+import { allOf, anyOf, type AllTermsPlan, type AnyTermsPlan, type LexemeStat } from "./kb-query-terms.ts";
 
 export type PassageHit = { passage_id: string; document_id: string; document_name: string; heading: string; text: string; score: number };
 
-// "all": every word of the question (websearch syntax). "any": its stemmed lexemes OR-ed, used when "all"
-// finds nothing; a passage must then hold at least a third of them (one of up to three, two of four to six).
-const QUERIES = {
-  all: `select websearch_to_tsquery('english', $2) as query, 0 as needed`,
-  any: `select (select string_agg(quote_literal(l), ' | ') from unnest(x.lexemes) l)::tsquery as query,
-                x.lexemes, ceil(cardinality(x.lexemes) / 3.0) as needed
-         from (select array(select distinct lexeme from unnest(to_tsvector('english', $2))) as lexemes) x`,
-};
-const ENOUGH_TERMS = `and (q.needed = 0 or
-  (select count(*) from unnest(q.lexemes) l where p.tsv @@ quote_literal(l)::tsquery) >= q.needed)`;
+// Ranking (ts_rank_cd) costs tens of microseconds a row on PGlite, so at most CANDIDATES rows are ranked.
+// Candidates are found through the question's rare words (kb-query-terms.ts); only a question made of
+// words found in most passages ranks a sample of their passages.
+export const CANDIDATES = 200;
+// A lexeme in at most this many passages is looked up in the index when every word must match.
+export const INDEX_MAX = 10_000;
 
-const CANDIDATES = 2000;
+// ts_rank_cd (cover density; the heading, weight A, counts more than the body) over the candidates. The
+// materialized CTE is planned for all its rows, so through the index: with the LIMIT in view the planner
+// would bet on a sequential scan finding enough rows early (it reads most of the table when they are rare).
+// It is still read lazily: no more rows are fetched than the LIMIT takes.
+const RANKED = (candidates: string) => `
+  with found as materialized (${candidates})
+  select c.id as passage_id, c.document_id, d.name as document_name, c.heading, c.text,
+         ts_rank_cd(c.tsv, c.query)::float8 as score
+  from (select * from found limit ${CANDIDATES}) c
+  join kb_documents d on d.id = c.document_id
+  order by score desc, c.id
+  limit $3`;
+const IN_DOCUMENTS = `($4::uuid[] is null or p.document_id = any($4::uuid[]))`;
 
 export function createKbRetrievalRepo(db: Db) {
   return {
-    /** Full-text ranked passages (ts_rank_cd, headings weigh more) of the org's ready documents. */
-    search(orgId: string, query: string, mode: keyof typeof QUERIES, documentIds: string[] | null, limit: number): Promise<PassageHit[]> {
+    /** The question's distinct lexemes and how many of the org's passages (and headings) hold each. */
+    lexemeStats(orgId: string, question: string): Promise<LexemeStat[]> {
+      return db.query<LexemeStat>(
+        `select q.lexeme, coalesce(k.passages, 0)::int as passages, coalesce(k.headings, 0)::int as headings
+         from unnest(tsvector_to_array(to_tsvector('english', $2))) q(lexeme)
+         left join kb_lexemes k on k.org_id = $1 and k.lexeme = q.lexeme`,
+        [orgId, question],
+      );
+    },
+
+    /** Passages holding every lexeme of the question, found through the rare ones (ts_match_vq is @@ unindexed). */
+    searchAll(orgId: string, plan: AllTermsPlan, limit: number, documentIds: string[] | null): Promise<PassageHit[]> {
       return db.query<PassageHit>(
-        // Ranking reads every candidate's tsvector: at most CANDIDATES of them, so a question made of words
-        // found in most passages stays fast (the price: in a huge knowledge base such a question ranks a sample).
-        `select c.id as passage_id, c.document_id, d.name as document_name, c.heading, c.text,
-                ts_rank_cd(c.tsv, c.query)::float8 as score
-         from (select p.*, q.query from (${QUERIES[mode]}) q
-               join kb_passages p on p.tsv @@ q.query
-               where p.org_id = $1 and ($3::uuid[] is null or p.document_id = any($3::uuid[]))
-                 ${mode === "any" ? ENOUGH_TERMS : ""}
-               limit ${CANDIDATES}) c
-         join kb_documents d on d.id = c.document_id
-         order by score desc, c.id
-         limit $4`,
-        [orgId, query, documentIds, limit],
+        RANKED(`select p.id, p.document_id, p.heading, p.text, p.tsv, $2::tsquery as query
+                from kb_passages p
+                where p.org_id = $1 and ${IN_DOCUMENTS} and p.tsv @@ $5::tsquery and ts_match_vq(p.tsv, $2::tsquery)`),
+        [orgId, allOf(plan.all), limit, documentIds, allOf(plan.rare)],
+      );
+    },
+
+    /** Passages found through the plan's rare lexemes, holding enough of the question's, ranked by all of them. */
+    searchAny(orgId: string, plan: AnyTermsPlan, limit: number, documentIds: string[] | null): Promise<PassageHit[]> {
+      const enough = plan.needed > 1 ? `and (select count(*) from unnest($7::tsquery[]) t where ts_match_vq(p.tsv, t)) >= $8` : "";
+      return db.query<PassageHit>(
+        RANKED(`select p.id, p.document_id, p.heading, p.text, p.tsv, $2::tsquery as query
+                from kb_passages p
+                where p.org_id = $1 and ${IN_DOCUMENTS}
+                  and (p.tsv @@ $5::tsquery or to_tsvector('english', p.heading) @@ $6::tsquery) ${enough}`),
+        [orgId, anyOf(plan.ranked), limit, documentIds, anyOf(plan.body), anyOf(plan.headings),
+          ...(plan.needed > 1 ? [plan.ranked.map((l) => anyOf([l])), plan.needed] : [])],
       );
     },
 

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from "../../platform/db.ts";
 import type { Passage } from "./chunk-text.ts";
+import { countDocumentLexemes } from "./kb-lexemes.repo.ts";
 
 export type KbStatus = "processing" | "ready" | "failed";
 export type KbDocumentRow = {
@@ -71,13 +72,17 @@ export function createKnowledgeBaseRepo(db: Db) {
     },
 
     async remove(orgId: string, id: string): Promise<KbDocumentRow | null> {
-      const rows = await db.query<KbDocumentRow>(`delete from kb_documents where org_id = $1 and id = $2 returning ${COLUMNS}`, [orgId, id]);
-      return rows[0] ?? null;
+      return db.tx(async (q) => {
+        await countDocumentLexemes(q, { id, orgId }, -1);
+        const rows = await q.query<KbDocumentRow>(`delete from kb_documents where org_id = $1 and id = $2 returning ${COLUMNS}`, [orgId, id]);
+        return rows[0] ?? null;
+      });
     },
 
     /** Replaces the document's passages and marks it ready, in one transaction. */
     async storePassages(doc: { id: string; orgId: string }, passages: Passage[], embeddings?: number[][]): Promise<void> {
       await db.tx(async (q) => {
+        await countDocumentLexemes(q, doc, -1);
         await q.query("delete from kb_passages where document_id = $1", [doc.id]);
         await insertPassages(q, doc, passages, embeddings);
         await q.query(
@@ -148,4 +153,5 @@ export async function insertPassages(q: Queryable, doc: { id: string; orgId: str
     });
     await q.query(`insert into kb_passages (org_id, document_id, position, heading, text, embedding) values ${values.join(", ")}`, params);
   }
+  await countDocumentLexemes(q, doc, 1);
 }

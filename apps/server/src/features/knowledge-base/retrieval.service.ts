@@ -1,6 +1,7 @@
 import type { Logger } from "../../platform/logger.ts";
 import { cosine, fuseRanks, type Embedder } from "./embeddings.ts";
-import type { KbRetrievalRepo, PassageHit } from "./kb-retrieval.repo.ts";
+import { CANDIDATES, INDEX_MAX, type KbRetrievalRepo, type PassageHit } from "./kb-retrieval.repo.ts";
+import { planAllTerms, planAnyTerms } from "./kb-query-terms.ts";
 
 export type RetrievedPassage = { passageId: string; documentId: string; documentName: string; heading: string; text: string; score: number };
 export type RetrieveOptions = { documentIds?: string[]; limit?: number };
@@ -19,9 +20,14 @@ export function createRetrievalService({ repo, embedder, logger }: Deps) {
   // Embedded passages per org, loaded on first use and dropped when that org's knowledge base changes.
   const vectors = new Map<string, Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>>>();
 
+  // Every word of the question together first; failing that, passages found through its rare words.
   async function fullText(orgId: string, query: string, ids: string[] | null, limit: number): Promise<PassageHit[]> {
-    const all = await repo.search(orgId, query, "all", ids, limit);
-    return all.length > 0 ? all : repo.search(orgId, query, "any", ids, limit);
+    const stats = await repo.lexemeStats(orgId, query);
+    const allPlan = planAllTerms(stats, INDEX_MAX);
+    const all = allPlan ? await repo.searchAll(orgId, allPlan, limit, ids) : [];
+    if (all.length > 0) return all;
+    const plan = planAnyTerms(stats, CANDIDATES);
+    return plan ? repo.searchAny(orgId, plan, limit, ids) : [];
   }
 
   async function vectorRanking(orgId: string, query: string, ids: string[] | null, limit: number): Promise<string[]> {

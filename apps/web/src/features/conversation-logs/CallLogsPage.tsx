@@ -1,5 +1,105 @@
-import { ScreenInProgress } from "../../components/ScreenInProgress.tsx";
+import { useState, type ReactNode } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Paper from "@mui/material/Paper";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import Typography from "@mui/material/Typography";
+import { AppToast, type Toast } from "../../components/AppToast.tsx";
+import { CallDetailsDialog } from "./CallDetailsDialog.tsx";
+import { CallLogsPager } from "./CallLogsPager.tsx";
+import { CallLogsTable } from "./CallLogsTable.tsx";
+import { CallLogsToolbar } from "./CallLogsToolbar.tsx";
+import { type CallLogRow } from "./call-log-display.ts";
+import { useAudioPlayer } from "./useAudioPlayer.ts";
+import { useCallLogs } from "./useCallLogs.ts";
+import { useCallLogsExport } from "./useCallLogsExport.ts";
+import { useDebouncedValue } from "./useDebouncedValue.ts";
 
-export function CallLogsPage() {
-  return <ScreenInProgress title="Conversation Logs" />;
+type Channel = "voice" | "email" | "whatsapp";
+type Props = { emailPanel?: ReactNode; whatsappPanel?: ReactNode };
+
+/** Conversation Logs: voice calls here; the email and WhatsApp tabs show the panels they are given (disabled without). */
+export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
+  const [channel, setChannel] = useState<Channel>("voice");
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [search, setSearch] = useState("");
+  const [viewing, setViewing] = useState<CallLogRow | null>(null);
+  const [toast, setToast] = useState<Toast>(null);
+  const direction = "OUTBOUND" as const; // In Bound is disabled: the product places outbound calls only.
+  const debounced = useDebouncedValue(search.trim(), 350);
+  const list = useCallLogs({ direction, search: debounced, page, pageSize }, channel === "voice");
+  const audio = useAudioPlayer();
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const capped = list.data?.capped ?? false;
+  const { exporting, exportLogs } = useCallLogsExport({ direction, search: debounced }, rows, setToast);
+
+  const changeChannel = (c: Channel) => {
+    audio.stop();
+    setChannel(c);
+    setPage(1);
+  };
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>Conversation Logs</Typography>
+      <Tabs value={channel} onChange={(_, c: Channel) => changeChannel(c)} aria-label="Conversation channel" variant="scrollable" allowScrollButtonsMobile>
+        <Tab value="voice" label="Voice Call" />
+        <Tab value="email" label="Email" disabled={!emailPanel} />
+        <Tab value="whatsapp" label="WhatsApp" disabled={!whatsappPanel} />
+      </Tabs>
+      {channel === "email" && emailPanel}
+      {channel === "whatsapp" && whatsappPanel}
+      {channel === "voice" && (
+        <>
+          <CallLogsToolbar
+            count={list.data ? { total, capped } : null}
+            search={search}
+            onSearch={(s) => { setSearch(s); setPage(1); }}
+            exporting={exporting}
+            onExport={exportLogs}
+          />
+          {list.isError && (
+            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => list.refetch()}>Retry</Button>}>
+              Failed to load call history. Please try again.
+            </Alert>
+          )}
+          <Paper variant="outlined" sx={{ borderRadius: 2, overflow: "hidden" }}>
+            {list.isPending ? (
+              <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 2, py: 8 }}>
+                <CircularProgress size={24} />
+                <Typography>Loading call logs...</Typography>
+              </Box>
+            ) : rows.length === 0 ? (
+              <Typography color="text.secondary" sx={{ textAlign: "center", py: 8 }}>No voice call logs available.</Typography>
+            ) : (
+              <CallLogsTable
+                rows={rows}
+                playingId={audio.playingId}
+                pausedId={audio.pausedId}
+                onView={setViewing}
+                onPlay={(r) => r.audioUrl && audio.play(r.id, r.audioUrl)}
+                onPause={audio.pause}
+                onStop={audio.stop}
+              />
+            )}
+            <CallLogsPager
+              page={page}
+              pageSize={pageSize}
+              total={total}
+              capped={capped}
+              onPageChange={setPage}
+              onPageSizeChange={(n) => { setPageSize(n); setPage(1); }}
+            />
+          </Paper>
+        </>
+      )}
+      <CallDetailsDialog row={viewing} onClose={() => setViewing(null)} />
+      <AppToast toast={toast} onClose={() => setToast(null)} />
+    </Box>
+  );
 }

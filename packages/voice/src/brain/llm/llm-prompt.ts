@@ -28,6 +28,7 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[]): string {
     `You are an AI assistant making an outbound phone call on behalf of ${ctx.orgName}. You already said you are an AI assistant${ctx.recording ? " and that the call is recorded" : ""}; if asked, say so again honestly.`,
     `Campaign: ${ctx.campaign.name}. ${fillVariables(ctx.campaign.description, ctx.contact.variables)}`.trim(),
     `What you offer: ${ctx.campaign.service}.`,
+    ctx.campaign.goal ? `The goal of this call: ${fillVariables(ctx.campaign.goal, ctx.contact.variables)}.` : "",
     `You are speaking with ${ctx.contact.name || "the contact"}.${vars.length ? `\nWhat we know about them:\n${vars.join("\n")}` : ""}`,
     `Now is ${now.toFormat("cccc, LLLL d, yyyy, h:mm a")} in ${zone}. Meetings and callbacks are in ${zone}, business hours ${ctx.campaign.businessHours.start} to ${ctx.campaign.businessHours.end}. Give tool times as ISO local times in that zone.`,
     faqs.length ? `Answers you may give:\n${faqs.join("\n")}` : "",

@@ -13,7 +13,7 @@ export type CalleeDeps = {
 };
 
 const AGENT_DONE_MS = 700; // the agent has finished when it has been quiet this long
-const STUCK_MS = 5000; // the agent said nothing for this long: go on anyway
+const STUCK_MS = 8000; // the agent said nothing for this long: go on anyway (as a person would say "hello?")
 
 /**
  * A person (or answering machine) on the far end of a simulated call. It hears the agent's frames,

@@ -20,6 +20,7 @@ import { LifecyclePanel } from "./LifecyclePanel.tsx";
 import { PublishSection } from "./PublishSection.tsx";
 import { VoiceSelect } from "./VoiceSelect.tsx";
 import { KnowledgeBaseSection } from "./KnowledgeBaseSection.tsx";
+import { TestCallPanel } from "./TestCallPanel.tsx";
 import { ProgressPanel } from "./ProgressPanel.tsx";
 import { useKnowledgeBaseChoice } from "../hooks/useKnowledgeBaseChoice.ts";
 import { choiceChanged } from "../logic/knowledge-base-choice.ts";
@@ -98,6 +99,7 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
         <FaqEditor value={values.customFaqs} onChange={(customFaqs) => patch({ customFaqs })} readOnly={viewMode} />
       </FormSection>
       <KnowledgeBaseSection choice={kb} createPath={paths.createKnowledgeBase} />
+      <TestCallPanel campaignId={saved?.id ?? null} />
       <FormSection title="Contact List Upload & Integrations">
         <ContactListSection file={csv} onFileChange={setCsv} existing={contactList} viewMode={viewMode} />
         {viewMode && saved && (

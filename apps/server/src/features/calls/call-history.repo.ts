@@ -1,0 +1,152 @@
+import type { CallHistoryFilters } from "@parley/shared/call-history";
+import type { Db } from "../../platform/db.ts";
+
+/** A calls row as the log reads it. Date and time are the UTC start, formatted by the database. */
+export type CallLogRow = {
+  id: string;
+  lead_name: string;
+  lead_phone: string;
+  lead_email: string;
+  service: string;
+  budget: string;
+  date: string;
+  time: string;
+  created_at: Date;
+  log_status: string;
+  direction: string;
+  duration_secs: number;
+  has_recording: boolean;
+  summary: string;
+  campaign_id: string | null;
+};
+
+export type CallDetailRow = CallLogRow & {
+  outcome: string | null;
+  sentiment: string | null;
+  campaign_name: string | null;
+  answered_at: Date | null;
+  ended_at: Date | null;
+  transcript: unknown[];
+  extracted: Record<string, unknown>;
+  latency: unknown[];
+};
+
+export type MeetingRow = { id: string; title: string; start_at: Date; end_at: Date; timezone: string; status: string };
+
+/** Where the export's keyset paging stands: the last row's start (as exact text) and id. */
+export type ExportCursor = { started: string; id: string };
+
+const COLUMNS = `c.id, c.lead_name, c.lead_phone, c.lead_email, c.service, c.budget,
+  to_char(c.started_at at time zone 'UTC', 'YYYY-MM-DD') as date, to_char(c.started_at at time zone 'UTC', 'HH24:MI') as time,
+  c.created_at, c.log_status, c.direction, c.duration_secs, (c.recording_key is not null) as has_recording, c.summary, c.campaign_id`;
+
+/** LIKE wildcards in the user's text match themselves. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** The WHERE clause for the filters; every branch is scoped to the organisation first. */
+function whereOf(orgId: string, f: CallHistoryFilters): { sql: string; params: unknown[] } {
+  const params: unknown[] = [orgId];
+  const parts = ["c.org_id = $1"];
+  const add = (cond: (n: string) => string, value: unknown) => {
+    params.push(value);
+    parts.push(cond(`$${params.length}`));
+  };
+  if (f.direction) add((p) => `c.direction = ${p}`, f.direction);
+  if (f.status) add((p) => `c.log_status = ${p}`, f.status);
+  if (f.campaign_id) add((p) => `c.campaign_id = ${p}`, f.campaign_id);
+  if (f.from) add((p) => `c.started_at >= (${p}::date)::timestamp at time zone 'UTC'`, f.from);
+  if (f.to) add((p) => `c.started_at < (${p}::date + 1)::timestamp at time zone 'UTC'`, f.to);
+  if (f.search) add((p) => `c.search_text like ${p}`, `%${likeEscape(f.search.toLowerCase())}%`);
+  return { sql: parts.join(" and "), params };
+}
+
+/**
+ * Totals for the filters the running counters cover (direction, status, campaign): a handful of rows
+ * instead of a count over every call. Date ranges and search count the matching rows.
+ */
+async function countFromCounters(db: Db, orgId: string, f: CallHistoryFilters): Promise<number> {
+  const params: unknown[] = [orgId];
+  let sql = "select coalesce(sum(n), 0)::int as n from call_log_counts where org_id = $1";
+  for (const [column, value] of [["direction", f.direction], ["log_status", f.status], ["campaign_key", f.campaign_id]] as const) {
+    if (!value) continue;
+    params.push(value);
+    sql += ` and ${column} = $${params.length}`;
+  }
+  const rows = await db.query<{ n: number }>(sql, params);
+  return rows[0]?.n ?? 0;
+}
+
+export function createCallHistoryRepo(db: Db) {
+  return {
+    async page(orgId: string, f: CallHistoryFilters, limit: number, offset: number): Promise<CallLogRow[]> {
+      const w = whereOf(orgId, f);
+      return db.query<CallLogRow>(
+        `select ${COLUMNS} from calls c where ${w.sql}
+          order by c.started_at desc, c.id desc limit ${Number(limit)} offset ${Number(offset)}`,
+        w.params,
+      );
+    },
+
+    /**
+     * The total, exact up to `cap`: counting every match of a common search word over a million calls costs
+     * far more than the page itself, so past the cap the answer is "more than cap" (shown as 'cap+').
+     */
+    async count(orgId: string, f: CallHistoryFilters, cap: number): Promise<{ total: number; capped: boolean }> {
+      if (!f.from && !f.to && !f.search) return { total: await countFromCounters(db, orgId, f), capped: false };
+      const w = whereOf(orgId, f);
+      const rows = await db.query<{ n: number }>(
+        `select count(*)::int as n from (select 1 from calls c where ${w.sql} limit ${Number(cap) + 1}) s`,
+        w.params,
+      );
+      const n = rows[0]?.n ?? 0;
+      return { total: Math.min(n, cap), capped: n > cap };
+    },
+
+    /** One batch of the export after `cursor`, newest first; the cursor keeps memory flat at any size. */
+    async exportBatch(orgId: string, f: CallHistoryFilters, cursor: ExportCursor | null, limit: number) {
+      const w = whereOf(orgId, f);
+      const params = [...w.params];
+      let after = "";
+      if (cursor) {
+        params.push(cursor.started, cursor.id);
+        after = ` and (c.started_at, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`;
+      }
+      return db.query<CallLogRow & { cursor_started: string }>(
+        `select ${COLUMNS}, c.started_at::text as cursor_started from calls c where ${w.sql}${after}
+          order by c.started_at desc, c.id desc limit ${Number(limit)}`,
+        params,
+      );
+    },
+
+    async detail(orgId: string, callId: string): Promise<CallDetailRow | null> {
+      const rows = await db.query<CallDetailRow>(
+        `select ${COLUMNS}, c.outcome, c.sentiment, k.name as campaign_name, c.answered_at, c.ended_at,
+                c.transcript, c.extracted, c.latency
+           from calls c left join campaigns k on k.id = c.campaign_id and k.org_id = c.org_id
+          where c.org_id = $1 and c.id = $2`,
+        [orgId, callId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** The meeting the agent booked during this call (the booking path stores the call's id). */
+    async meeting(orgId: string, callId: string): Promise<MeetingRow | null> {
+      const rows = await db.query<MeetingRow>(
+        `select id, title, start_at, end_at, timezone, status from calendar_events
+          where org_id = $1 and call_id = $2 order by created_at desc limit 1`,
+        [orgId, callId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Which organisation owns a call and where its recording is stored (the signed link names no org). */
+    async recording(callId: string): Promise<{ org_id: string; recording_key: string } | null> {
+      const rows = await db.query<{ org_id: string; recording_key: string }>(
+        "select org_id, recording_key from calls where id = $1 and recording_key is not null",
+        [callId],
+      );
+      return rows[0] ?? null;
+    },
+  };
+}
+export type CallHistoryRepo = ReturnType<typeof createCallHistoryRepo>;

@@ -1,0 +1,94 @@
+import {
+  CallLogStatus, LatencyMark, type CallDetail, type CallHistoryFilters, type CallHistoryList, type CallHistoryRecord,
+} from "@parley/shared/call-history";
+import { TranscriptTurn } from "@parley/shared/calls";
+import type { Readable } from "node:stream";
+import { notFound } from "../../http/errors.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { CallHistoryRepo, CallLogRow, ExportCursor } from "./call-history.repo.ts";
+import type { RecordingLinks } from "./recording-links.ts";
+
+type Deps = { repo: CallHistoryRepo; links: RecordingLinks; storage: Storage };
+
+const EXPORT_BATCH = 2000;
+/** Totals past these are reported as "more than" (see repo.count); searches cost more per match. */
+export const COUNT_CAP = { search: 1000, range: 10_000 };
+
+export function createCallHistoryService({ repo, links, storage }: Deps) {
+  const toRecord = (orgId: string, r: CallLogRow): CallHistoryRecord => ({
+    id: r.id,
+    lead_name: r.lead_name,
+    lead_phone: r.lead_phone,
+    lead_email: r.lead_email,
+    property: r.service,
+    // Calls carry no property type of their own: the spec's field is sent, empty, rather than invented.
+    type_of_property: "",
+    budget: r.budget,
+    date: r.date,
+    time: r.time,
+    created_at: r.created_at.toISOString(),
+    status: CallLogStatus.catch("completed").parse(r.log_status),
+    direction: r.direction === "INBOUND" ? "INBOUND" : "OUTBOUND",
+    call_duration_secs: r.duration_secs,
+    audio_url: r.has_recording ? links.url(orgId, r.id) : null,
+    summary: r.summary,
+    campaign_id: r.campaign_id,
+  });
+
+  return {
+    async list(orgId: string, f: CallHistoryFilters, page: number, pageSize: number): Promise<CallHistoryList> {
+      const cap = f.search ? COUNT_CAP.search : COUNT_CAP.range;
+      const [rows, count] = await Promise.all([repo.page(orgId, f, pageSize, (page - 1) * pageSize), repo.count(orgId, f, cap)]);
+      return { call_history: rows.map((r) => toRecord(orgId, r)), total: count.total, total_capped: count.capped, page, page_size: pageSize };
+    },
+
+    async detail(orgId: string, callId: string): Promise<CallDetail> {
+      const [row, meeting] = await Promise.all([repo.detail(orgId, callId), repo.meeting(orgId, callId)]);
+      if (!row) throw notFound("Call");
+      // Stored JSON is written by the voice engine; anything malformed is left out rather than failing the page.
+      const turns = row.transcript.flatMap((t) => { const p = TranscriptTurn.safeParse(t); return p.success ? [p.data] : []; });
+      const latency = row.latency.flatMap((m) => { const p = LatencyMark.safeParse(m); return p.success ? [p.data] : []; });
+      const extracted = Object.fromEntries(Object.entries(row.extracted ?? {}).map(([k, v]) => [k, String(v)]));
+      return {
+        call: {
+          ...toRecord(orgId, row),
+          outcome: row.outcome,
+          sentiment: row.sentiment,
+          campaign_name: row.campaign_name,
+          answered_at: row.answered_at?.toISOString() ?? null,
+          ended_at: row.ended_at?.toISOString() ?? null,
+          transcript: turns,
+          extracted,
+          latency,
+          meeting: meeting && {
+            id: meeting.id, title: meeting.title, start_time: meeting.start_at.toISOString(),
+            end_time: meeting.end_at.toISOString(), timezone: meeting.timezone, status: meeting.status,
+          },
+        },
+      };
+    },
+
+    /** Every matching call, newest first, in batches fetched one after another (keyset paging). */
+    async *exportRecords(orgId: string, f: CallHistoryFilters): AsyncGenerator<CallHistoryRecord[]> {
+      let cursor: ExportCursor | null = null;
+      for (;;) {
+        const rows = await repo.exportBatch(orgId, f, cursor, EXPORT_BATCH);
+        if (rows.length) yield rows.map((r) => toRecord(orgId, r));
+        if (rows.length < EXPORT_BATCH) return;
+        const last = rows[rows.length - 1]!;
+        cursor = { started: last.cursor_started, id: last.id };
+      }
+    },
+
+    /** The recording behind a signed address; null for a bad or expired signature, or no recording. */
+    async openRecording(callId: string, exp: number, sig: string): Promise<{ key: string; size: number } | null> {
+      const rec = await repo.recording(callId);
+      if (!rec || !links.verify(rec.org_id, callId, exp, sig)) return null;
+      const size = await storage.size(rec.recording_key);
+      return size === null ? null : { key: rec.recording_key, size };
+    },
+
+    readRecording: (key: string): Promise<Readable | null> => storage.get(key),
+  };
+}
+export type CallHistoryService = ReturnType<typeof createCallHistoryService>;

@@ -1,0 +1,118 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { decodeWav } from "@parley/voice/audio/wav";
+import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
+import { dbKinds } from "../../../../../tests/support/test-db.ts";
+
+// Whole calls with the real offline providers: flite/espeak-ng voices, pocketsphinx speech recognition,
+// the rules brain, the simulated carrier whose callees speak with flite. The voice path does not touch
+// the database engine beyond the call row, so this runs on the first engine only (it takes real time).
+const [kind] = await dbKinds();
+
+type CallRow = {
+  status: string; outcome: string; transcript: Array<{ speaker: string; text: string; interrupted?: boolean }>;
+  recording_key: string | null; duration_secs: number; summary: string; extracted: Record<string, string>; lead_phone: string;
+};
+
+const FAQS = [{ question: "What does the premium plan cost?", answer: "The premium plan costs 49 dollars a month." }];
+
+describe(`calls with the offline voice engine (${kind})`, () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let campaignId: string;
+  before(async () => {
+    t = await startTestApp(kind!, { env: { SIMULATED_RING_MS: "300" } });
+    owner = await buildUser(t);
+    const [c] = await t.db.query<{ id: string }>(
+      `insert into campaigns (org_id, name, service, status, timezone, business_hours_start, business_hours_end, faqs, goal)
+       values ($1, 'Premium plans', 'premium plans', 'active', 'UTC', '09:00', '17:00', $2, 'Book a demo of the premium plan') returning id`,
+      [owner.orgId, JSON.stringify(FAQS)],
+    );
+    campaignId = c!.id;
+  });
+  after(() => t.close());
+
+  async function call(persona: string, i: number): Promise<CallRow & { id: string; contactId: string }> {
+    const [ct] = await t.db.query<{ id: string }>(
+      `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, $3, 'Maya Patel', 'Maya', $4, $5) returning id`,
+      [owner.orgId, campaignId, i + 2, `+1415555${String(2000 + i)}`, persona],
+    );
+    const res = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: ct!.id } });
+    assert.equal(res.status, 202, res.text);
+    const id = res.body.call.id as string;
+    for (let waited = 0; waited < 120_000; waited += 250) {
+      const [row] = await t.db.query<CallRow & { ended_at: Date | null }>("select * from calls where id = $1", [id]);
+      if (row!.ended_at) return { ...row!, id, contactId: ct!.id };
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`call for ${persona} never ended`);
+  }
+  const said = (r: CallRow, who: "agent" | "callee") => r.transcript.filter((x) => x.speaker === who).map((x) => x.text).join(" ").toLowerCase();
+
+  // One call at a time: they run in real time, and a 2-core machine shares its CPU with the other tests.
+  test("interested: agrees, books Tuesday 3 pm in the calendar; the greeting discloses the AI and the recording", async () => {
+    const r = await call("interested", 0);
+    assert.equal(r.outcome, "scheduled", transcriptOf(r));
+    const events = await meetingsOf(r.contactId);
+    assert.equal(events.length, 1);
+    assert.equal(events[0]!.getUTCDay(), 2);
+    assert.equal(events[0]!.getUTCHours(), 15);
+    assert.match(said(r, "agent"), /ai assistant.*recorded/);
+    assertRecording(r);
+  });
+
+  test("not interested, callback and do-not-call end with their outcomes", async () => {
+    const no = await call("not_interested", 1);
+    assert.equal(no.outcome, "not_interested", transcriptOf(no));
+    const later = await call("callback", 2);
+    assert.equal(later.outcome, "follow_up", transcriptOf(later));
+    const dnc = await call("dnc", 3);
+    assert.equal(dnc.outcome, "do_not_call", transcriptOf(dnc));
+    const list = await t.request("GET", "/api/dnc", { token: owner.token });
+    assert.ok(JSON.stringify(list.body).includes(dnc.lead_phone), "the number is on the do-not-call list");
+  });
+
+  test("question: the answer carries the FAQ's fact", async () => {
+    const r = await call("question", 4);
+    assert.match(said(r, "agent"), /49/, transcriptOf(r));
+    assert.ok(r.summary.length > 0);
+    assertRecording(r);
+  });
+
+  test("voicemail: a message is left after the beep; no answer and busy never connect", async () => {
+    const [vm, none, busy] = await Promise.all([call("voicemail", 5), call("no_answer", 6), call("busy", 7)]);
+    assert.equal(vm.outcome, "voicemail");
+    assert.match(said(vm, "agent"), /maya/, transcriptOf(vm));
+    assert.equal(none.status, "no_answer");
+    assert.equal(busy.status, "busy");
+    assert.equal(none.recording_key, null);
+  });
+
+  test("a script: a question, then a booking at a time it names", async () => {
+    const r = await call("say:Hello?;say:What does the premium plan cost?;say:OK book me Thursday at 10 am;hangup", 8);
+    assert.equal(r.outcome, "scheduled", transcriptOf(r));
+    assert.match(said(r, "agent"), /49/);
+    const events = await meetingsOf(r.contactId);
+    assert.equal(events[0]!.getUTCDay(), 4);
+    assert.equal(events[0]!.getUTCHours(), 10);
+  });
+
+  test("a script that talks over the agent: it stops, and the transcript keeps only what was heard", async () => {
+    const r = await call("say:Hello?;barge:Sorry, I am not interested;hangup", 9);
+    const cut = r.transcript.find((x) => x.speaker === "agent" && x.interrupted);
+    assert.ok(cut, transcriptOf(r));
+    assert.match(cut.text, /…$/);
+    assert.equal(r.outcome, "not_interested", transcriptOf(r));
+  });
+
+  const transcriptOf = (r: CallRow) => r.transcript.map((x) => `${x.speaker}${x.interrupted ? "*" : ""}: ${x.text}`).join("\n");
+  const meetingsOf = async (contactId: string) =>
+    (await t.db.query<{ start_at: Date }>("select start_at from calendar_events where contact_id = $1 and status <> 'cancelled'", [contactId])).map((e) => e.start_at);
+  function assertRecording(r: CallRow): void {
+    const wav = decodeWav(fs.readFileSync(path.join(t.config.dataDir, "files", r.recording_key!)));
+    assert.equal(wav.channels, 2);
+    assert.ok(Math.abs(wav.samples.length / 2 / wav.sampleRate - r.duration_secs) <= 2, "the recording lasts as long as the call");
+  }
+});

@@ -1,0 +1,114 @@
+import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
+import { dbKinds } from "../../../../../tests/support/test-db.ts";
+
+const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "parley-kbr-"));
+const upload = (files: Array<[string, string]>) => {
+  const fd = new FormData();
+  for (const [name, text] of files) fd.append("files[]", new Blob([text]), name);
+  fd.append("agent_id", "agent-1");
+  return fd;
+};
+// A manual where every passage says "installation": the word is everywhere, so it finds no candidates by itself.
+const manual = Array.from({ length: 250 }, (_, i) =>
+  `# Step ${i + 1}\nDuring installation step ${i + 1} the technician checks the wiring, the installation seals and the mounting rails.`,
+).join("\n\n");
+const faq = `# Installation time\nA certified installer fits a typical rooftop system in one or two days.\n\n# Gift card\nRefer a friend and both of you receive a gift card.`;
+
+// A fake OpenAI-compatible embeddings endpoint: one dimension per concept, so "fee" lands near "costs".
+const CONCEPTS = [/\b(price|cost|costs|fee|fees|dollars?)\b/gi, /\b(battery|outage|power)\b/gi, /\b(install\w*|fits?)\b/gi, /\b(gift|refer\w*)\b/gi];
+async function fakeEmbeddings(): Promise<{ server: http.Server; url: string }> {
+  const server = http.createServer(async (req, res) => {
+    let raw = "";
+    for await (const c of req) raw += c;
+    const { input } = JSON.parse(raw) as { input: string[] };
+    const data = input.map((s, index) => ({ index, embedding: [0.01, ...CONCEPTS.map((re) => (s.match(re) ?? []).length)] }));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data }));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
+}
+
+/** kb_lexemes must equal a count from scratch over the org's passages. */
+async function assertLexemeCounts(t: TestApp, orgId: string): Promise<void> {
+  const kept = await t.db.query<{ lexeme: string; passages: number; headings: number }>(
+    `select lexeme, passages, headings from kb_lexemes where org_id = $1 order by lexeme`, [orgId]);
+  const fresh = await t.db.query<{ lexeme: string; passages: number; headings: number }>(
+    `select l.lexeme, count(*)::int as passages, (count(*) filter (where 'A' = any(l.weights)))::int as headings
+     from kb_passages p, unnest(p.tsv) l where p.org_id = $1 group by l.lexeme order by l.lexeme`, [orgId]);
+  assert.deepEqual(kept, fresh);
+}
+
+for (const kind of await dbKinds()) {
+  describe(`knowledge base retrieval (${kind})`, () => {
+    let t: TestApp;
+    let owner: TestUser;
+    before(async () => {
+      t = await startTestApp(kind, { env: { DATA_DIR: dataDir() } });
+      owner = await buildUser(t);
+    });
+    after(() => t.close());
+
+    test("lexeme counts follow documents in and out; a common word still finds its heading's passage", async () => {
+      const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: owner.token, body: upload([["manual.txt", manual], ["faq.txt", faq]]) });
+      assert.equal(res.status, 201, res.text);
+      await t.services.kbIngest.idle();
+      await assertLexemeCounts(t, owner.orgId);
+      const [instal] = await t.db.query<{ passages: number }>(`select passages from kb_lexemes where org_id = $1 and lexeme = 'instal'`, [owner.orgId]);
+      assert.ok(instal!.passages > 250, "more passages hold 'instal' than retrieval ranks");
+
+      const hits = await t.services.retrieval.retrieve(owner.orgId, "How long does installation take?", { limit: 3 });
+      assert.match(hits[0]?.text ?? "", /one or two days/);
+      const gift = await t.services.retrieval.retrieve(owner.orgId, "do I get a gift card for a referral after installation?", { limit: 3 });
+      assert.match(gift[0]?.text ?? "", /gift card/);
+
+      const manualDoc = res.body.data.documents.find((d: { name: string }) => d.name === "manual");
+      assert.equal((await t.request("DELETE", `/api/voice/KB/unassign-and-delete/${manualDoc.id}`, { token: owner.token })).status, 200);
+      await assertLexemeCounts(t, owner.orgId);
+      const stranger = await buildUser(t);
+      assert.equal((await t.request("DELETE", `/api/voice/KB/unassign-and-delete/${res.body.data.documents[1].id}`, { token: stranger.token })).status, 404);
+      await assertLexemeCounts(t, owner.orgId);
+      assert.deepEqual(await t.services.retrieval.retrieve(stranger.orgId, "installation", { limit: 3 }), []);
+    });
+  });
+
+  describe(`knowledge base retrieval with embeddings (${kind})`, () => {
+    let t: TestApp;
+    let owner: TestUser;
+    let fake: { server: http.Server; url: string };
+    before(async () => {
+      fake = await fakeEmbeddings();
+      t = await startTestApp(kind, { env: { DATA_DIR: dataDir(), EMBEDDINGS_BASE_URL: fake.url, EMBEDDINGS_MODEL: "concepts" } });
+      owner = await buildUser(t);
+    });
+    after(async () => {
+      await t.close();
+      fake.server.close();
+    });
+
+    test("passages are embedded; a question in other words than the text is answered by the vector ranking", async () => {
+      const pricing = "# Plans\nThe premium plan costs forty-nine dollars a month.\n\n# Storage\nThe battery keeps the lights on during an outage.";
+      const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: owner.token, body: upload([["pricing.txt", pricing], ["faq.txt", faq]]) });
+      assert.equal(res.status, 201, res.text);
+      await t.services.kbIngest.idle();
+      const [n] = await t.db.query<{ all: number; embedded: number }>(
+        `select count(*)::int as all, count(embedding)::int as embedded from kb_passages where org_id = $1`, [owner.orgId]);
+      assert.ok(n!.all >= 3 && n!.embedded === n!.all, `every passage embedded: ${JSON.stringify(n)}`);
+
+      // "fee" is in no passage: full-text alone finds nothing, the vectors find the price.
+      const fee = await t.services.retrieval.retrieve(owner.orgId, "what is the fee", { limit: 1 });
+      assert.match(fee[0]?.text ?? "", /forty-nine dollars/);
+      // Both rankings agree on the words of the text.
+      const outage = await t.services.retrieval.retrieve(owner.orgId, "battery during an outage", { limit: 1 });
+      assert.match(outage[0]?.text ?? "", /lights on/);
+      const stranger = await buildUser(t);
+      assert.deepEqual(await t.services.retrieval.retrieve(stranger.orgId, "what is the fee", { limit: 3 }), [], "another org's vectors stay out");
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import type { CallDetail } from "@parley/shared/call-history";
+import { getCallDetail } from "./call-logs-api.ts";
+import { statusLabel, type CallLogRow } from "./call-log-display.ts";
+
+type Detail = CallDetail["call"];
+
+/** ms since answer as m:ss. */
+const clock = (ms: number) => `${Math.floor(ms / 60000)}:${String(Math.floor((ms % 60000) / 1000)).padStart(2, "0")}`;
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ mt: 2.5 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>{title}</Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Transcript({ turns }: { turns: Detail["transcript"] }) {
+  if (!turns.length) return <Typography color="text.secondary">No transcript for this call.</Typography>;
+  return (
+    <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 0.75 }} aria-label="Transcript">
+      {turns.map((t, i) => (
+        <Box component="li" key={i} sx={{ display: "flex", gap: 1 }}>
+          <Typography variant="caption" color="text.secondary" sx={{ minWidth: 36, pt: 0.25 }}>{clock(t.startMs)}</Typography>
+          <Typography variant="body2">
+            <strong>{t.speaker === "agent" ? "Agent" : "Lead"}:</strong> {t.text}
+            {t.interrupted ? <Typography component="span" variant="caption" color="text.secondary"> (interrupted)</Typography> : null}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Reply time per turn: from the end of the lead's speech to the agent's first audio frame. */
+function Latency({ marks }: { marks: Detail["latency"] }) {
+  const replies = marks.flatMap((m) => (m.firstFrameSent !== undefined && m.endOfSpeech !== undefined ? [{ turn: m.turn ?? 0, ms: m.firstFrameSent - m.endOfSpeech }] : []));
+  if (!replies.length) return <Typography color="text.secondary">No latency marks recorded.</Typography>;
+  return <Typography variant="body2">{replies.map((r) => `Turn ${r.turn}: ${Math.round(r.ms)} ms`).join(" · ")}</Typography>;
+}
+
+function DetailBody({ d }: { d: Detail }) {
+  const fields = Object.entries(d.extracted);
+  return (
+    <>
+      <Section title="Outcome">
+        <Typography variant="body2">
+          {statusLabel(d.outcome ?? d.status)}{d.sentiment ? ` · ${d.sentiment} sentiment` : ""} · {d.call_duration_secs}s{d.campaign_name ? ` · ${d.campaign_name}` : ""}
+        </Typography>
+      </Section>
+      {d.meeting && (
+        <Section title="Booked meeting">
+          <Typography variant="body2">{d.meeting.title} — {new Date(d.meeting.start_time).toLocaleString()}{d.meeting.status === "cancelled" ? " (cancelled)" : ""}</Typography>
+        </Section>
+      )}
+      {fields.length > 0 && (
+        <Section title="Extracted fields">
+          {fields.map(([k, v]) => <Typography key={k} variant="body2"><strong>{statusLabel(k)}:</strong> {v}</Typography>)}
+        </Section>
+      )}
+      <Section title="Transcript"><Transcript turns={d.transcript} /></Section>
+      <Section title="Response latency"><Latency marks={d.latency} /></Section>
+    </>
+  );
+}
+
+export function CallDetailsDialog({ row, onClose }: { row: CallLogRow | null; onClose(): void }) {
+  const detail = useQuery({ queryKey: ["call-history", "detail", row?.id], queryFn: ({ signal }) => getCallDetail(row!.id, signal), enabled: row !== null });
+  return (
+    <Dialog open={row !== null} onClose={onClose} fullWidth maxWidth="sm" scroll="paper">
+      <DialogTitle>Conversation Summary</DialogTitle>
+      <DialogContent dividers>
+        <Typography data-testid="call-summary">{row?.summary?.trim() ? row.summary : "No summary available for this call."}</Typography>
+        {detail.isPending && <Box sx={{ display: "flex", gap: 1, alignItems: "center", mt: 2 }}><CircularProgress size={16} /><Typography variant="body2">Loading details...</Typography></Box>}
+        {detail.isError && <Typography color="error" sx={{ mt: 2 }}>Failed to load the call's details. Please try again.</Typography>}
+        {detail.data && <DetailBody d={detail.data.call} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

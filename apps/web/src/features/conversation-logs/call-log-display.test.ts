@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { callDateTime, countLine, leadDateTime, rowsToCsv, statusColour, statusLabel, toCallLogRow } from "./call-log-display.ts";
+
+const record = {
+  id: "1", lead_name: "", lead_phone: "+14155550100", lead_email: "", property: "solar", type_of_property: "", budget: "$5,000",
+  date: "2026-03-01", time: "09:15", created_at: "2026-02-28T23:59:58.000Z", status: "not_interested" as const, direction: "OUTBOUND" as const,
+  call_duration_secs: 42, audio_url: null, summary: "", campaign_id: null,
+};
+
+test("rows follow the spec's display mapping and defaults", () => {
+  const row = toCallLogRow(record);
+  assert.deepEqual([row.name, row.phone, row.email, row.servicesProduct, row.budget], ["Unknown", "+14155550100", "N/A", "solar", "$5,000"]);
+  assert.deepEqual([row.dateTime, row.leadDateTime, row.duration, row.status], ["2026-03-01 09:15", "2026-02-28 23:59:58", "42s", "not_interested"]);
+  assert.equal(callDateTime("2025-12-31", "10:00", "2026-01-01T00:00:00Z"), "2026-12-31 10:00", "date takes created_at's year");
+  assert.equal(leadDateTime("garbage"), "N/A");
+});
+
+test("chip colours and labels", () => {
+  assert.deepEqual(["completed", "Interested", "scheduled", "follow_up", "In Progress", "Cancelled", "not_interested", "voicemail"].map(statusColour),
+    ["green", "green", "blue", "blue", "orange", "red", "red", "grey"]);
+  assert.equal(statusLabel("not_interested"), "Not Interested");
+  assert.deepEqual([countLine(1), countLine(0), countLine(12), countLine(1000, true)], ["1 Call", "0 Calls", "12 Calls", "1000+ Calls"]);
+});
+
+test("the fallback CSV quotes every cell and neutralises formulas", () => {
+  const csv = rowsToCsv([{ ...toCallLogRow(record), name: '=cmd|"calc"', summary: "line\nbreak" }]);
+  const [header, line] = csv.split("\r\n");
+  assert.match(header!, /^"Name","Phone","Email"/);
+  assert.ok(line!.startsWith(`"'=cmd|""calc""","'+14155550100","N/A"`));
+  assert.ok(csv.includes('"line\nbreak"'));
+});
+
+test("pager window slides and pins at the ends", async () => {
+  const { pagerWindow, rangeText } = await import("./pager-window.ts");
+  assert.deepEqual(pagerWindow(1, 3), [1, 2, 3]);
+  assert.deepEqual(pagerWindow(6, 20), [4, 5, 6, 7, 8]);
+  assert.deepEqual(pagerWindow(20, 20), [16, 17, 18, 19, 20]);
+  assert.deepEqual([rangeText(1, 10, 42), rangeText(5, 10, 42), rangeText(1, 10, 0), rangeText(2, 10, 1000, true)], ["1-10 of 42", "41-42 of 42", "0-0 of 0", "11-20 of 1000+"]);
+});

@@ -1,0 +1,94 @@
+import type { CallHistoryRecord } from "@parley/shared/call-history";
+
+/** What one table row shows (spec section 3, display mapping). */
+export type CallLogRow = {
+  id: string;
+  name: string;
+  phone: string;
+  email: string;
+  servicesProduct: string;
+  budget: string;
+  dateTime: string;
+  leadDateTime: string;
+  status: string;
+  callDirection: string;
+  duration: string;
+  audioUrl: string | null;
+  summary: string;
+};
+
+const orDefault = (v: string | null | undefined, fallback: string) => (v && v.trim() ? v : fallback);
+
+/** created_at as YYYY-MM-DD HH:MM:SS (UTC, like the date and time the server sends). */
+export function leadDateTime(createdAt: string): string {
+  const d = new Date(createdAt);
+  return Number.isNaN(d.getTime()) ? "N/A" : d.toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** The call's date merged with the year of created_at, plus its time. */
+export function callDateTime(date: string, time: string, createdAt: string): string {
+  if (!date) return "N/A";
+  const year = new Date(createdAt).getUTCFullYear();
+  const merged = Number.isNaN(year) ? date : date.replace(/^\d{4}/, String(year));
+  return time ? `${merged} ${time}` : merged;
+}
+
+export function toCallLogRow(r: CallHistoryRecord): CallLogRow {
+  return {
+    id: r.id,
+    name: orDefault(r.lead_name, "Unknown"),
+    phone: orDefault(r.lead_phone, "N/A"),
+    email: orDefault(r.lead_email, "N/A"),
+    servicesProduct: orDefault(r.property, "N/A"),
+    budget: orDefault(r.budget, "N/A"),
+    dateTime: callDateTime(r.date, r.time, r.created_at),
+    leadDateTime: leadDateTime(r.created_at),
+    status: orDefault(r.status, "Unknown"),
+    callDirection: r.direction,
+    duration: `${r.call_duration_secs}s`,
+    audioUrl: r.audio_url,
+    summary: r.summary,
+  };
+}
+
+export type ChipColour = "green" | "blue" | "orange" | "red" | "grey";
+
+/** Spec section 4: green completed/interested, blue scheduled/follow_up, orange in_progress, red cancelled/not_interested. */
+export function statusColour(status: string): ChipColour {
+  switch (status.toLowerCase().replace(/[\s-]+/g, "_")) {
+    case "completed":
+    case "interested":
+      return "green";
+    case "scheduled":
+    case "follow_up":
+      return "blue";
+    case "in_progress":
+      return "orange";
+    case "cancelled":
+    case "not_interested":
+      return "red";
+    default:
+      return "grey";
+  }
+}
+
+/** 'not_interested' → 'Not Interested'. */
+export function statusLabel(status: string): string {
+  return status.split("_").map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(" ");
+}
+
+/** 'N Call' / 'N Calls'; 'N+ Calls' when the server stopped counting at N. */
+export const countLine = (n: number, capped = false) => (capped ? `${n}+ Calls` : `${n} ${n === 1 ? "Call" : "Calls"}`);
+
+/** A cell a spreadsheet would run as a formula is prefixed with an apostrophe (as the server's export does). */
+const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+const quote = (v: string) => `"${safeCell(v).replace(/"/g, '""')}"`;
+
+/** The fallback CSV built from the rows on screen when the server export fails (spec section 8). */
+export function rowsToCsv(rows: CallLogRow[]): string {
+  const header = ["Name", "Phone", "Email", "Services/Product", "Budget", "Date & Time", "Lead Date & Time", "Status", "Direction", "Duration", "Summary"];
+  const lines = rows.map((r) =>
+    [r.name, r.phone, r.email, r.servicesProduct, r.budget, r.dateTime, r.leadDateTime, r.status, r.callDirection, r.duration, r.summary].map(quote).join(","),
+  );
+  return [header.map(quote).join(","), ...lines].join("\r\n") + "\r\n";
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { TranscriptTurn } from "./calls.ts";
+
+/**
+ * The statuses a call log shows. The first seven are the spec's vocabulary; the rest say honestly what
+ * happened to calls that never became a conversation (they show as grey chips).
+ */
+export const CALL_LOG_STATUSES = [
+  "in_progress", "interested", "not_interested", "follow_up", "scheduled", "completed", "cancelled",
+  "voicemail", "no_answer", "busy", "failed", "dropped", "do_not_call",
+] as const;
+export const CallLogStatus = z.enum(CALL_LOG_STATUSES, "Unknown call status.");
+export type CallLogStatus = z.infer<typeof CallLogStatus>;
+
+export const CALL_LOG_PAGE_SIZES = [5, 10, 25, 50] as const;
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+const day = (what: string) =>
+  z.string().trim().regex(YMD, `${what} must be a date such as 2026-01-31.`).refine((s) => !Number.isNaN(Date.parse(s)), `${what} is not a real date.`);
+
+/** 'IN BOUND', 'inbound', 'Out Bound'... all name the same two directions (spec section 5). */
+export const CallDirection = z.preprocess(
+  (v) => (typeof v === "string" ? v.replace(/\s+/g, "").toUpperCase() : v),
+  z.enum(["INBOUND", "OUTBOUND"], "Direction must be INBOUND or OUTBOUND."),
+);
+
+/** Filters shared by the list and the CSV export. */
+export const CallHistoryFilters = z.object({
+  direction: CallDirection.optional(),
+  status: CallLogStatus.optional(),
+  campaign_id: z.uuid("campaign_id must be a campaign id.").optional(),
+  from: day("from").optional(),
+  to: day("to").optional(),
+  search: z.string().trim().max(100, "Search is limited to 100 characters.").optional(),
+});
+export type CallHistoryFilters = z.infer<typeof CallHistoryFilters>;
+
+export const CallHistoryQuery = CallHistoryFilters.extend({
+  page: z.coerce.number().int("page must be a whole number.").min(1, "page starts at 1.").default(1),
+  page_size: z.coerce
+    .number()
+    .refine((n) => (CALL_LOG_PAGE_SIZES as readonly number[]).includes(n), "page_size must be 5, 10, 25 or 50.")
+    .default(10),
+});
+export type CallHistoryQuery = z.input<typeof CallHistoryQuery>;
+
+/** One row of GET /api/call-history (spec section 3, 'Call log record as read from the server'). */
+export const CallHistoryRecord = z.object({
+  id: z.string(),
+  lead_name: z.string(),
+  lead_phone: z.string(),
+  lead_email: z.string(),
+  property: z.string(),
+  type_of_property: z.string(),
+  budget: z.string(),
+  /** YYYY-MM-DD and HH:MM of the call's start, in UTC. */
+  date: z.string(),
+  time: z.string(),
+  created_at: z.string(),
+  status: CallLogStatus,
+  direction: z.enum(["INBOUND", "OUTBOUND"]),
+  call_duration_secs: z.number(),
+  /** A signed address that expires; null when the call has no recording. */
+  audio_url: z.string().nullable(),
+  summary: z.string(),
+  campaign_id: z.string().nullable(),
+});
+export type CallHistoryRecord = z.infer<typeof CallHistoryRecord>;
+
+export const CallHistoryList = z.object({
+  call_history: z.array(CallHistoryRecord),
+  total: z.number(),
+  /** True when there are more than `total` matches: searches and date ranges count up to a cap. */
+  total_capped: z.boolean(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type CallHistoryList = z.infer<typeof CallHistoryList>;
+
+/** Per-turn latency marks of the voice engine, in ms since the call was answered. */
+export const LatencyMark = z.record(z.string(), z.number());
+export type LatencyMark = z.infer<typeof LatencyMark>;
+
+export const BookedMeeting = z.object({
+  id: z.string(),
+  title: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  timezone: z.string(),
+  status: z.string(),
+});
+export type BookedMeeting = z.infer<typeof BookedMeeting>;
+
+/** GET /api/call-history/{id}: what View Details shows. */
+export const CallDetail = z.object({
+  call: CallHistoryRecord.extend({
+    outcome: z.string().nullable(),
+    sentiment: z.string().nullable(),
+    campaign_name: z.string().nullable(),
+    answered_at: z.string().nullable(),
+    ended_at: z.string().nullable(),
+    transcript: z.array(TranscriptTurn),
+    extracted: z.record(z.string(), z.string()),
+    latency: z.array(LatencyMark),
+    meeting: BookedMeeting.nullable(),
+  }),
+});
+export type CallDetail = z.infer<typeof CallDetail>;

@@ -1,0 +1,71 @@
+import { tone } from "../../packages/voice/src/audio/beep.ts";
+import { createScriptedStt, createToneTts, echoBrain } from "../../packages/voice/src/testing/fake-providers.ts";
+import { createSimulatedTelephony } from "../../packages/voice/src/telephony/simulated/simulated-telephony.ts";
+import { openWebCall, type WebCallClient } from "../../apps/server/src/features/telephony/web-call-client.test-support.ts";
+import { buildUser, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
+
+const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const SEQUENTIAL = 20;
+const CONCURRENT = 3; // the per-organisation limit of test calls
+const END_OF_TURN_MS = 500; // the session's default end-of-turn silence, included in what the client waits
+
+/** Milliseconds until the next binary (agent audio) message arrives on the client. */
+function nextAudio(call: WebCallClient): Promise<number> {
+  const from = call.agentSamples;
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const poll = () => (call.agentSamples > from ? resolve(performance.now() - t0) : setImmediate(poll));
+    poll();
+  });
+}
+
+async function oneCall(t: TestApp, token: string, campaignId: string) {
+  const { body } = await t.request("POST", `/api/campaigns/${campaignId}/test-call`, { token });
+  const call = await openWebCall(t.baseUrl.replace(/^http/, "ws") + body.ws_url);
+  await call.waitFor("ready");
+  const greeting = nextAudio(call);
+  call.send({ type: "start" });
+  const toGreeting = await greeting;
+  await call.waitFor("agent_speaking", (m) => !m.speaking);
+  await call.speak(tone(16_000, 300, 600));
+  const reply = nextAudio(call);
+  await call.speak(new Int16Array(16_000)); // silence: the end of the callee's turn
+  const toReply = (await reply) - END_OF_TURN_MS;
+  call.send({ type: "hangup" });
+  await call.closed;
+  return { toGreeting, toReply };
+}
+
+/**
+ * The browser test call over a real WebSocket with instant providers (tone TTS, scripted STT, echo brain),
+ * so what is measured is the web leg, the socket and the session: start → first greeting frame at the
+ * client, and end of the callee's turn (after the 500 ms end-of-turn silence) → first reply frame.
+ */
+export async function run(): Promise<void> {
+  const t = await startTestApp("pglite", {
+    voice: {
+      telephony: createSimulatedTelephony({ tts: createToneTts(200), ringMs: 0 }),
+      stt: createScriptedStt(Array.from({ length: SEQUENTIAL + CONCURRENT }, () => "tell me more")),
+      tts: createToneTts(300), brain: echoBrain, defaultVoiceId: "tone", recording: true,
+    },
+  });
+  try {
+    const u = await buildUser(t);
+    const [k] = await t.db.query<{ id: string }>("insert into campaigns (org_id, name, status) values ($1, 'Bench', 'draft') returning id", [u.orgId]);
+    const seq = [];
+    for (let i = 0; i < SEQUENTIAL; i++) seq.push(await oneCall(t, u.token, k!.id));
+    const g = seq.map((r) => r.toGreeting);
+    const r = seq.map((x) => x.toReply);
+    console.log(`web call, ${SEQUENTIAL} calls one at a time: start → first greeting frame at the client p50 ${pct(g, 50).toFixed(1)} ms, p95 ${pct(g, 95).toFixed(1)} ms`);
+    console.log(`web call: end of turn (after ${END_OF_TURN_MS} ms silence) → first reply frame at the client p50 ${pct(r, 50).toFixed(1)} ms, p95 ${pct(r, 95).toFixed(1)} ms`);
+    const par = await Promise.all(Array.from({ length: CONCURRENT }, () => oneCall(t, u.token, k!.id)));
+    const pr = par.map((x) => x.toReply);
+    console.log(`web call, ${CONCURRENT} at once: reply frame p50 ${pct(pr, 50).toFixed(1)} ms, max ${Math.max(...pr).toFixed(1)} ms`);
+    // The session's own marks (server side, no client timers involved): end of speech → first frame sent.
+    const rows = await t.db.query<{ latency: { turn: number; endOfSpeech: number; firstFrameSent: number }[] }>("select latency from calls where org_id = $1", [u.orgId]);
+    const marks = rows.flatMap((x) => x.latency.filter((m) => m.turn > 1).map((m) => m.firstFrameSent - m.endOfSpeech));
+    console.log(`web call, session marks over ${marks.length} replies: end of speech → first frame sent p50 ${pct(marks, 50)} ms, p95 ${pct(marks, 95)} ms`);
+  } finally {
+    await t.close();
+  }
+}

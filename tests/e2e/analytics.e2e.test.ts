@@ -1,0 +1,139 @@
+import assert from "node:assert/strict";
+import { test, describe, before, after } from "node:test";
+import type { Page } from "playwright-core";
+import { startE2E, type E2E } from "../support/e2e.ts";
+import { dbKinds, openTestDb } from "../support/test-db.ts";
+import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import type { Db } from "../../apps/server/src/platform/db.ts";
+
+// Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only).
+// The live call is a real one: "call now" on the simulated carrier, ringing 3 s, then an instant conversation.
+const postgres = (await dbKinds()).includes("postgres");
+
+describe("calling analytics: periods, tabs and live calls from real calls", { skip: !postgres && "needs the machine's PostgreSQL" }, () => {
+  let env: E2E;
+  let db: Db;
+  let drop: () => Promise<void>;
+  before(async () => {
+    const opened = await openTestDb("postgres");
+    ({ db, drop } = opened);
+    env = await startE2E({ env: { DATABASE_URL: opened.url!, DIALER: "0", VOICE_MODE: "instant", SIMULATED_RING_MS: "3000" } });
+  });
+  after(async () => {
+    await env.close();
+    await drop();
+  });
+
+  /** Campaign "Autumn" with 3 contacts, called a minute ago: booked (positive), interested (neutral), no answer. */
+  async function seed(orgId: string) {
+    const [k] = await db.query<{ id: string }>("insert into campaigns (org_id, name, status) values ($1, 'Autumn', 'active') returning id", [orgId]);
+    const contacts: string[] = [];
+    for (const [i, name] of ["Asha Rao", "Omar Ali", "Li Wei"].entries()) {
+      const [ct] = await db.query<{ id: string }>(
+        "insert into contacts (org_id, campaign_id, line_number, name, phone_e164) values ($1, $2, $3, $4, $5) returning id",
+        [orgId, k!.id, i + 2, name, `+1415555010${i}`],
+      );
+      contacts.push(ct!.id);
+    }
+    const latency = JSON.stringify([{ turn: 1, endOfSpeech: 1000, sttFinal: 1100, brainFirstToken: 1200, ttsFirstAudio: 1500, firstFrameSent: 1600 }]);
+    const call = (i: number, outcome: string, sentiment: string | null, secs: number) =>
+      db.query(
+        `insert into calls (org_id, campaign_id, contact_id, lead_name, lead_phone, status, outcome, sentiment, started_at, answered_at, ended_at, duration_secs, latency)
+         values ($1, $2, $3, 'Lead', '+14155550100', 'completed', $4, $5, now() - interval '60 seconds', case when $6 > 0 then now() - interval '55 seconds' end, now(), $6, $7::jsonb)`,
+        [orgId, k!.id, contacts[i], outcome, sentiment, secs, secs > 0 ? latency : "[]"],
+      );
+    await call(0, "scheduled", "positive", 120);
+    await call(1, "interested", "neutral", 60);
+    await call(2, "no_answer", null, 0);
+    return { campaignId: k!.id, contactId: contacts[0]! };
+  }
+
+  async function pickPeriod(page: Page, label: string) {
+    await page.getByRole("combobox", { name: "Period" }).click();
+    await page.getByRole("option", { name: label }).click();
+  }
+
+  test("empty states first, then every tab and period with the seeded calls", async () => {
+    const user = await registerViaApi(env.baseUrl);
+    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
+    });
+    const { user: me } = (await login.json()) as { user: { organization_id: string; organization_slug_name: string } };
+    const page = await env.newPage({ width: 1280, height: 900 });
+    await signIn(page, user);
+    await page.goto(`/org/${me.organization_slug_name}/calling-visualization`);
+    await page.getByText("No rated calls in this period.").waitFor();
+    await page.getByRole("region", { name: "Live calls" }).getByText("No calls in progress right now.").waitFor();
+    await page.getByRole("tab", { name: "Call Volume" }).click();
+    await page.getByText("No calls in this period yet.").waitFor();
+    await env.screenshot(page, "analytics-empty-1280");
+
+    await seed(me.organization_id);
+    await page.reload();
+    await page.getByRole("tab", { name: "Sentiment Analysis" }).click();
+    await page.getByText("Positive 50% · Neutral 50% · Negative 0% — 1 call without sentiment (not answered)").waitFor();
+    await env.screenshot(page, "analytics-sentiment-1280");
+
+    await page.getByRole("tab", { name: "Call Volume" }).click();
+    await page.getByText("3 calls, 2 connected, 1 booked — per day").waitFor(); // This Week by default
+    await pickPeriod(page, "Today");
+    await page.getByText("3 calls, 2 connected, 1 booked — per hour").waitFor();
+    await pickPeriod(page, "This Quarter");
+    await page.getByText("3 calls, 2 connected, 1 booked — per week").waitFor();
+    await env.screenshot(page, "analytics-volume-1280");
+
+    await page.getByRole("tab", { name: "Agent Performance" }).click();
+    const row = page.getByRole("region", { name: "By campaign", exact: true }).getByRole("row", { name: /Autumn/ });
+    assert.deepEqual(await row.getByRole("cell").allInnerTexts(), ["Autumn", "3", "66.7%", "33.3%", "1m 30s", "600 ms"]);
+    await env.screenshot(page, "analytics-performance-1280");
+
+    await page.getByRole("tab", { name: "Campaign Analytics" }).click();
+    await page.getByRole("combobox", { name: "Campaign" }).click();
+    await page.getByRole("option", { name: "Autumn" }).click();
+    const funnel = page.getByRole("region", { name: "Campaign funnel" });
+    await funnel.getByText("Interested").waitFor();
+    // The bar labels, in stage order: 3 contacts, 3 dialled, 2 connected, 2 interested, 1 booked.
+    const labels = await funnel.locator(".recharts-label-list text").allTextContents();
+    assert.deepEqual(labels, ["3", "3", "2", "2", "1"]);
+    await env.screenshot(page, "analytics-funnel-1280");
+    await page.context().close();
+
+    const phone = await env.newPage({ width: 390, height: 844 });
+    await signIn(phone, user);
+    await phone.goto(`/org/${me.organization_slug_name}/calling-visualization`);
+    await phone.getByText("Positive 50% · Neutral 50% · Negative 0%", { exact: false }).waitFor();
+    await env.screenshot(phone, "analytics-sentiment-390");
+    await phone.getByRole("tab", { name: "Agent Performance" }).click();
+    await phone.getByRole("region", { name: "By voice", exact: true }).waitFor();
+    await env.screenshot(phone, "analytics-performance-390");
+    await phone.getByRole("link", { name: "Back to Dashboard" }).click();
+    await phone.waitForURL(/\/dashboard$/);
+    await phone.context().close();
+  });
+
+  test("a call placed now shows in the Live calls panel while it rings, and leaves when it ends", async () => {
+    const user = await registerViaApi(env.baseUrl);
+    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
+    });
+    const { access_token: token, user: me } = (await login.json()) as { access_token: string; user: { organization_id: string; organization_slug_name: string } };
+    const { campaignId, contactId } = await seed(me.organization_id);
+    const page = await env.newPage({ width: 390, height: 844 });
+    await signIn(page, user);
+    await page.goto(`/org/${me.organization_slug_name}/calling-visualization`);
+    const panel = page.getByRole("region", { name: "Live calls" });
+    await panel.getByText("No calls in progress right now.").waitFor();
+
+    const placed = await fetch(`${env.baseUrl}/api/calls`, {
+      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ campaign_id: campaignId, contact_id: contactId }),
+    });
+    assert.equal(placed.status, 202);
+    const card = panel.getByRole("listitem", { name: "Call with Asha Rao" });
+    await card.waitFor({ timeout: 5000 });
+    await card.getByText("+14155550100 · Autumn").waitFor();
+    await card.getByText(/^(Ringing|Talking) \d+:\d\d$/).waitFor();
+    await env.screenshot(page, "analytics-live-390");
+    await panel.getByText("No calls in progress right now.").waitFor({ timeout: 30_000 });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { test, describe, before, after } from "node:test";
+import { startE2E, type E2E } from "../support/e2e.ts";
+import { dbKinds, openTestDb } from "../support/test-db.ts";
+import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import type { Db } from "../../apps/server/src/platform/db.ts";
+import { seedAnalyticsFixture } from "../../apps/server/src/features/analytics/analytics-fixture.ts";
+
+// Known calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only).
+const postgres = (await dbKinds()).includes("postgres");
+
+describe("dashboard: figures from real calls, channel switch, minutes, retry", { skip: !postgres && "needs the machine's PostgreSQL" }, () => {
+  let env: E2E;
+  let db: Db;
+  let drop: () => Promise<void>;
+  before(async () => {
+    const opened = await openTestDb("postgres");
+    ({ db, drop } = opened);
+    env = await startE2E({ env: { DATABASE_URL: opened.url!, DIALER: "0" } });
+  });
+  after(async () => {
+    await env.close();
+    await drop();
+  });
+
+  async function seededUser() {
+    const user = await registerViaApi(env.baseUrl);
+    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
+    });
+    const { user: me } = (await login.json()) as { user: { organization_id: string } };
+    await seedAnalyticsFixture(db, me.organization_id);
+    return user;
+  }
+
+  test("a failed load shows the alert and Retry recovers; channels switch the cards", async () => {
+    const user = await seededUser();
+    const page = await env.newPage({ width: 1280, height: 900 });
+    await signIn(page, user);
+    // The next two overview loads fail (the app retries once by itself), the one after succeeds.
+    let failures = 2;
+    await page.route("**/api/dashboard/overview", (route) => (failures-- > 0 ? route.fulfill({ status: 503, body: "down" }) : route.continue()));
+    await page.reload();
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to load dashboard data. Please try again." });
+    await alert.waitFor();
+    await env.screenshot(page, "dashboard-error-1280");
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await page.getByText("Conversation minutes remaining: 997 min").waitFor();
+    await page.getByText("3 of 1,000 min used").waitFor();
+
+    const cards = page.getByRole("list", { name: "Metrics" });
+    const card = (label: string) => cards.getByRole("listitem").filter({ hasText: label });
+    // Voice is the default: 2 voice campaigns, 5 leads, 6 calls, 1 booked, 16.7%, connected calls 118 s on average.
+    assert.equal(await page.getByRole("button", { name: "Voice" }).getAttribute("aria-pressed"), "true");
+    await card("Total Campaigns").getByText("2", { exact: true }).waitFor();
+    await card("Total Leads").getByText("5", { exact: true }).waitFor();
+    await card("Total Calls").getByText("6", { exact: true }).waitFor();
+    await card("Booking Rate").getByText("16.7%").waitFor();
+    await card("Avg Call Duration").getByText("1m 58s").waitFor();
+    assert.equal(await page.getByRole("button", { name: "Email" }).isDisabled(), true);
+    assert.equal(await page.getByRole("button", { name: "WhatsApp" }).isDisabled(), true);
+    await env.screenshot(page, "dashboard-voice-1280");
+    const voiceColumns = await cards.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+    assert.equal(voiceColumns, 3);
+
+    const refetch = page.waitForRequest((r) => r.url().endsWith("/api/dashboard/channel-metrics"));
+    await page.getByRole("button", { name: "Overall" }).click();
+    await refetch; // overall sends no channel
+    await card("Total Campaigns").getByText("3", { exact: true }).waitFor(); // the email campaign counts overall
+    await card("Total Leads").getByText("6", { exact: true }).waitFor();
+    assert.equal(await cards.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length), 2);
+    await page.getByRole("region", { name: "Active Campaigns" }).getByText("Spring").waitFor();
+    await page.context().close();
+  });
+
+  test("a channel metrics failure says so; on a phone the cards stack in one column", async () => {
+    const user = await seededUser();
+    const page = await env.newPage({ width: 390, height: 844 });
+    await signIn(page, user);
+    await page.getByText("Conversation minutes remaining: 997 min").waitFor();
+    const cards = page.getByRole("list", { name: "Metrics" });
+    await cards.getByRole("listitem").filter({ hasText: "Total Calls" }).getByText("6", { exact: true }).waitFor();
+    assert.equal(await cards.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length), 1);
+    await env.screenshot(page, "dashboard-voice-390");
+
+    await page.route("**/api/dashboard/channel-metrics", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.getByRole("button", { name: "Overall" }).click();
+    await page.getByText("Failed to load channel metrics. Please try again.").waitFor();
+    await env.screenshot(page, "dashboard-metrics-error-390");
+    await page.context().close();
+  });
+});
