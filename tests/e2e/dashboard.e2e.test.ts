@@ -70,6 +70,9 @@ describe("dashboard: figures from real calls, channel switch, minutes, retry", {
     await card("Total Leads").getByText("6", { exact: true }).waitFor();
     assert.equal(await cards.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length), 2);
     await page.getByRole("region", { name: "Active Campaigns" }).getByText("Spring").waitFor();
+    await page.getByRole("link", { name: "Calling analytics" }).click();
+    await page.waitForURL(/\/org\/[^/]+\/calling-visualization$/);
+    await page.getByRole("heading", { name: "Calling Analytics & Visualization" }).waitFor();
     await page.context().close();
   });
 

@@ -28,6 +28,17 @@ async function fakeMicWav(dir: string): Promise<string> {
 }
 
 async function runCall(page: Page, user: E2EUser, shot: string, env: E2E): Promise<void> {
+  try {
+    await callAndCheck(page, user, shot, env);
+  } catch (err) {
+    const panel = page.getByRole("region", { name: "Test Call" });
+    await panel.scrollIntoViewIfNeeded().catch(() => undefined);
+    console.log(`failed ${shot}; panel: ${await panel.innerText().catch(() => "?")}; picture: ${await env.screenshot(page, `${shot}-failed`)}`);
+    throw err;
+  }
+}
+
+async function callAndCheck(page: Page, user: E2EUser, shot: string, env: E2E): Promise<void> {
   const panel = page.getByRole("region", { name: "Test Call" });
   await panel.getByRole("button", { name: "Test call" }).click();
   const transcript = panel.getByRole("log", { name: "Live transcript" });
@@ -43,6 +54,7 @@ async function runCall(page: Page, user: E2EUser, shot: string, env: E2E): Promi
   await panel.getByText("Call ended").waitFor({ timeout: 20_000 });
   await panel.getByRole("button", { name: "Call again" }).waitFor();
   await panel.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400); // let the button's colour transition finish before the picture
   await env.screenshot(page, shot);
   console.log(`${shot}: ${(await transcript.innerText()).replace(/\n+/g, " | ")}`);
 }
@@ -74,6 +86,7 @@ describe("campaign setup: test call from the browser microphone", () => {
     assert.equal(await button.isDisabled(), true);
     await button.locator("xpath=..").hover();
     await page.getByRole("tooltip", { name: "Save the campaign first" }).waitFor();
+    await env.screenshot(page, "web-call-unsaved-1280");
 
     await page.getByRole("textbox", { name: "Campaign Name" }).fill("Spring premium push");
     await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();

@@ -2,7 +2,7 @@ import type { AgentTools, MeetingResult } from "@parley/voice/brain/brain";
 import type { CalendarService } from "../calendar/calendar.service.ts";
 import type { DncService } from "../dnc/dnc.service.ts";
 import type { RetrievalService } from "../knowledge-base/retrieval.service.ts";
-import type { CallContextRow } from "./calls.repo.ts";
+import type { CallContextRow, KbSource } from "./calls.repo.ts";
 
 export type AgentToolDeps = { calendar: CalendarService; dnc: DncService; retrieval: RetrievalService };
 
@@ -11,7 +11,9 @@ export type AgentToolDeps = { calendar: CalendarService; dnc: DncService; retrie
  * call record and the dialer can act on it (a callback time becomes the next attempt).
  */
 export function bindAgentTools(deps: AgentToolDeps, c: CallContextRow) {
-  const done: { callbackAt: Date | null; meetingId: string | null; doNotCall: boolean } = { callbackAt: null, meetingId: null, doNotCall: false };
+  const done: { callbackAt: Date | null; meetingId: string | null; doNotCall: boolean; kbSources: KbSource[] } = {
+    callbackAt: null, meetingId: null, doNotCall: false, kbSources: [],
+  };
   const tools: Omit<AgentTools, "endCall"> = {
     async bookMeeting({ start, durationMinutes, notes }): Promise<MeetingResult> {
       const r = await deps.calendar.bookMeeting(c.org_id, {
@@ -41,6 +43,9 @@ export function bindAgentTools(deps: AgentToolDeps, c: CallContextRow) {
       // Only the campaign's knowledge bases; a campaign without any answers from its FAQs alone.
       if (!c.kb_document_ids.length) return [];
       const passages = await deps.retrieval.retrieve(c.org_id, query, { documentIds: c.kb_document_ids, limit: 3 });
+      for (const p of passages) {
+        done.kbSources.push({ query, document_id: p.documentId, document_name: p.documentName, heading: p.heading, passage_id: p.passageId });
+      }
       return passages.map((p) => p.text);
     },
   };

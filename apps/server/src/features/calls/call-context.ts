@@ -29,9 +29,10 @@ export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clo
   };
 }
 
-/** Words this call is likely to hear, so speech recognition can favour them. */
+/** Words and phrases this call is likely to hear, so speech recognition can favour them. */
 export function callVocabulary(c: CallContextRow): string[] {
   const text = [c.campaign_name, c.description, c.service, c.goal, c.org_name, c.first_name, ...c.faqs.map((f) => f.question)].join(" ");
   const words = text.toLowerCase().match(/[a-z][a-z']{2,}/g) ?? [];
-  return [...new Set(words)].slice(0, 200);
+  const sentences = [...c.faqs.map((f) => f.question), ...c.kb_phrases].flatMap((p) => p.split(/(?<=[.!?])\s+|\n+/));
+  return [...new Set([...words, ...sentences.map((p) => p.trim()).filter(Boolean)])].slice(0, 400);
 }

@@ -14,7 +14,7 @@ for (const kind of await dbKinds()) {
     let campaignId: string;
     let ids: string[];
     const list = async (qs: string) => {
-      const res = await t.request<{ call_history: Row[]; total: number; page: number; page_size: number }>("GET", `/api/call-history?${qs}`, { token: owner.token });
+      const res = await t.request<{ call_history: Row[]; total: number; total_capped: boolean; page: number; page_size: number }>("GET", `/api/call-history?${qs}`, { token: owner.token });
       assert.equal(res.status, 200, res.text);
       return res.body;
     };

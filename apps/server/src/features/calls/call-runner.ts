@@ -75,6 +75,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       extracted: result.summary?.extracted ?? {},
       recordingKey,
       error: null,
+      kbSources: done.kbSources,
     });
     return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt };
   }

@@ -24,6 +24,7 @@ export type CallContextRow = {
   variables: Record<string, string>;
   persona: string | null;
   kb_document_ids: string[];
+  kb_phrases: string[];
 };
 
 export type CallFinish = {
@@ -39,7 +40,11 @@ export type CallFinish = {
   extracted: Record<string, string>;
   recordingKey: string | null;
   error: string | null;
+  /** The knowledge-base passages the agent answered from. */
+  kbSources?: KbSource[];
 };
+
+export type KbSource = { query: string; document_id: string; document_name: string; heading: string; passage_id: string };
 
 /**
  * The voice side of the calls table. The call row is created by the dialer (or by "call now"); this repo
@@ -54,7 +59,11 @@ export function createCallsRepo(db: Db) {
                 k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id,
                 ct.id as contact_id, ct.name as contact_name, ct.first_name, ct.phone_e164 as phone, coalesce(ct.email, '') as email,
                 ct.variables, ct.persona,
-                coalesce((select array_agg(document_id) from campaign_knowledge_bases b where b.campaign_id = k.id), '{}') as kb_document_ids
+                coalesce((select array_agg(document_id) from campaign_knowledge_bases b where b.campaign_id = k.id), '{}') as kb_document_ids,
+                -- the first passages of the attached documents: their words are what callees ask about
+                coalesce((select array_agg(left(p.heading || ' ' || p.text, 400)) from (
+                   select p.heading, p.text from kb_passages p join campaign_knowledge_bases b on b.document_id = p.document_id
+                    where b.campaign_id = k.id and p.org_id = c.org_id order by p.position limit 40) p), '{}') as kb_phrases
            from calls c
            join organizations o on o.id = c.org_id
            join campaigns k on k.id = c.campaign_id
@@ -92,12 +101,12 @@ export function createCallsRepo(db: Db) {
       await db.query(
         `update calls set status = $2, outcome = $3, answered_at = $4, ended_at = $5, duration_secs = $6, summary = $7,
                 sentiment = $8, transcript = $9::jsonb, latency = $10::jsonb, extracted = $11::jsonb, recording_key = $12, error = $13,
-                budget = coalesce(nullif($14, ''), budget), service = coalesce(nullif($15, ''), service)
+                budget = coalesce(nullif($14, ''), budget), service = coalesce(nullif($15, ''), service), kb_sources = $16::jsonb
           where id = $1`,
         [
           callId, f.status, f.outcome, f.answeredAt, f.endedAt, f.durationSecs, f.summary, f.sentiment,
           JSON.stringify(f.transcript), JSON.stringify(f.latency), JSON.stringify(f.extracted), f.recordingKey, f.error,
-          f.extracted.budget ?? "", f.extracted.service ?? "",
+          f.extracted.budget ?? "", f.extracted.service ?? "", JSON.stringify(f.kbSources ?? []),
         ],
       );
     },

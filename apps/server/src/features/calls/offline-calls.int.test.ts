@@ -107,6 +107,31 @@ describe(`calls with the offline voice engine (${kind})`, () => {
     assert.equal(r.outcome, "not_interested", transcriptOf(r));
   });
 
+  test("a question answered only in an uploaded PDF: the agent answers from the knowledge base", async () => {
+    const form = new FormData();
+    const pdf = fs.readFileSync(new URL("../knowledge-base/fixtures/helios-battery.pdf", import.meta.url));
+    form.append("files[]", new Blob([pdf], { type: "application/pdf" }), "helios-battery.pdf");
+    const up = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: owner.token, body: form });
+    assert.equal(up.status, 201, up.text);
+    const docId = up.body.data.documents[0].id as string;
+    for (let i = 0; i < 100; i++) {
+      const list = await t.request("GET", "/api/voice/KB/documents", { token: owner.token });
+      if (list.body.data.documents.find((d: { id: string; status: string }) => d.id === docId)?.status === "ready") break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const attach = await t.request("PUT", `/api/campaigns/${campaignId}/knowledge-bases`, { token: owner.token, body: { document_ids: [docId] } });
+    assert.equal(attach.status, 200, attach.text);
+    try {
+      const r = await call("say:Hello?;say:How long is the battery warranty?;say:OK thanks, bye;hangup", 10);
+      assert.match(said(r, "callee"), /warranty/, transcriptOf(r));
+      assert.match(said(r, "agent"), /twelve years/, transcriptOf(r));
+      const [row] = await t.db.query<{ kb_sources: Array<{ document_name: string; heading: string }> }>("select kb_sources from calls where id = $1", [r.id]);
+      assert.ok(row!.kb_sources.some((s) => s.document_name === "helios-battery" && s.heading === "Warranty"), JSON.stringify(row!.kb_sources));
+    } finally {
+      await t.request("PUT", `/api/campaigns/${campaignId}/knowledge-bases`, { token: owner.token, body: { document_ids: [] } });
+    }
+  });
+
   const transcriptOf = (r: CallRow) => r.transcript.map((x) => `${x.speaker}${x.interrupted ? "*" : ""}: ${x.text}`).join("\n");
   const meetingsOf = async (contactId: string) =>
     (await t.db.query<{ start_at: Date }>("select start_at from calendar_events where contact_id = $1 and status <> 'cancelled'", [contactId])).map((e) => e.start_at);

@@ -6,6 +6,8 @@ export type AllTermsPlan = {
   /** Found through the index: the rarest of them (the others are checked on those rows only). */
   rare: string[];
   all: string[];
+  /** Every lexeme common: the candidates are a sample of the passages holding them. */
+  sample: boolean;
 };
 
 /** The lexemes a question is searched by when not every one of its words is found together. */
@@ -18,6 +20,8 @@ export type AnyTermsPlan = {
   ranked: string[];
   /** A candidate must hold at least this many of the question's lexemes (a third of them). */
   needed: number;
+  /** Nothing rare: the candidates are a sample of the passages holding the rarest lexeme. */
+  sample: boolean;
 };
 
 /** Rarest first, as many as fit together in `cap` passages. */
@@ -42,7 +46,7 @@ export function planAllTerms(stats: LexemeStat[], indexMax: number): AllTermsPla
   if (stats.length === 0 || stats.some((s) => s.passages === 0)) return null;
   const sorted = [...stats].sort((a, b) => a.passages - b.passages);
   const rare = sorted.filter((s) => s.passages <= indexMax);
-  return { rare: (rare.length ? rare : sorted.slice(0, 1)).map((s) => s.lexeme), all: stats.map((s) => s.lexeme) };
+  return { rare: (rare.length ? rare : sorted.slice(0, 1)).map((s) => s.lexeme), all: stats.map((s) => s.lexeme), sample: !rare.length };
 }
 
 /**
@@ -57,8 +61,10 @@ export function planAnyTerms(stats: LexemeStat[], cap: number): AnyTermsPlan | n
   let body = rarest(present, (s) => s.passages, cap);
   const headings = rarest(present, (s) => s.headings, cap);
   // Every word common and none in a heading: the rarest one still finds candidates (a sample of its passages).
-  if (body.length === 0 && headings.length === 0) body = [present.reduce((a, b) => (b.passages < a.passages ? b : a)).lexeme];
+  const sample = body.length === 0 && headings.length === 0;
+  if (sample) body = [present.reduce((a, b) => (b.passages < a.passages ? b : a)).lexeme];
   return {
+    sample,
     body,
     headings,
     ranked: present.map((s) => s.lexeme),
@@ -71,6 +77,31 @@ const quoted = (l: string) => `'${l.replace(/\\/g, "\\\\").replace(/'/g, "''")}'
 /** A tsquery matching any of the lexemes (quoted, so no lexeme is read as an operator); null for none. */
 export function anyOf(lexemes: string[]): string | null {
   return lexemes.length ? lexemes.map(quoted).join(" | ") : null;
+}
+
+/** Every way to choose k of the items (in order), or null when there would be more than `max`. */
+function combinations<T>(items: T[], k: number, max: number): T[][] | null {
+  let count = 1;
+  for (let i = 0; i < k; i++) count = (count * (items.length - i)) / (i + 1);
+  if (count > max) return null;
+  const out: T[][] = [];
+  const pick = (from: number, chosen: T[]) => {
+    if (chosen.length === k) return void out.push(chosen);
+    for (let i = from; i <= items.length - (k - chosen.length); i++) pick(i + 1, [...chosen, items[i]!]);
+  };
+  pick(0, []);
+  return out;
+}
+
+/**
+ * A tsquery matching passages that hold at least `k` of the lexemes: one match per row (each match
+ * decompresses the row's tsvector, the costly part) instead of one per lexeme. Null when the
+ * alternatives would be too many (a long question); then each lexeme is checked on its own.
+ */
+export function atLeast(lexemes: string[], k: number, max = 100): string | null {
+  if (k <= 1) return anyOf(lexemes);
+  const groups = combinations(lexemes, k, max);
+  return groups && groups.length ? groups.map((g) => `(${g.map(quoted).join(" & ")})`).join(" | ") : null;
 }
 
 /** A tsquery matching all of the lexemes. */

@@ -1,5 +1,5 @@
 import type { Db } from "../../platform/db.ts";
-import { allOf, anyOf, type AllTermsPlan, type AnyTermsPlan, type LexemeStat } from "./kb-query-terms.ts";
+import { allOf, anyOf, atLeast, type AllTermsPlan, type AnyTermsPlan, type LexemeStat } from "./kb-query-terms.ts";
 
 export type PassageHit = { passage_id: string; document_id: string; document_name: string; heading: string; text: string; score: number };
 
@@ -7,18 +7,21 @@ export type PassageHit = { passage_id: string; document_id: string; document_nam
 // Candidates are found through the question's rare words (kb-query-terms.ts); only a question made of
 // words found in most passages ranks a sample of their passages.
 export const CANDIDATES = 200;
-// A lexeme in at most this many passages is looked up in the index when every word must match.
-export const INDEX_MAX = 10_000;
+// Fewer when they are a sample of passages holding only common words: ranking them says little more.
+const SAMPLE = 50;
+// A lexeme in at most this many passages is looked up in the index when every word must match (reading
+// its index entry costs less than checking the rows the other lexemes leave).
+export const INDEX_MAX = 20_000;
 
 // ts_rank_cd (cover density; the heading, weight A, counts more than the body) over the candidates. The
 // materialized CTE is planned for all its rows, so through the index: with the LIMIT in view the planner
 // would bet on a sequential scan finding enough rows early (it reads most of the table when they are rare).
 // It is still read lazily: no more rows are fetched than the LIMIT takes.
-const RANKED = (candidates: string) => `
+const RANKED = (candidates: string, sample: boolean) => `
   with found as materialized (${candidates})
   select c.id as passage_id, c.document_id, d.name as document_name, c.heading, c.text,
          ts_rank_cd(c.tsv, c.query)::float8 as score
-  from (select * from found limit ${CANDIDATES}) c
+  from (select * from found limit ${sample ? SAMPLE : CANDIDATES}) c
   join kb_documents d on d.id = c.document_id
   order by score desc, c.id
   limit $3`;
@@ -41,21 +44,24 @@ export function createKbRetrievalRepo(db: Db) {
       return db.query<PassageHit>(
         RANKED(`select p.id, p.document_id, p.heading, p.text, p.tsv, $2::tsquery as query
                 from kb_passages p
-                where p.org_id = $1 and ${IN_DOCUMENTS} and p.tsv @@ $5::tsquery and ts_match_vq(p.tsv, $2::tsquery)`),
+                where p.org_id = $1 and ${IN_DOCUMENTS} and p.tsv @@ $5::tsquery and ts_match_vq(p.tsv, $2::tsquery)`, plan.sample),
         [orgId, allOf(plan.all), limit, documentIds, allOf(plan.rare)],
       );
     },
 
     /** Passages found through the plan's rare lexemes, holding enough of the question's, ranked by all of them. */
     searchAny(orgId: string, plan: AnyTermsPlan, limit: number, documentIds: string[] | null): Promise<PassageHit[]> {
-      const enough = plan.needed > 1 ? `and (select count(*) from unnest($7::tsquery[]) t where ts_match_vq(p.tsv, t)) >= $8` : "";
+      // Enough of the question's lexemes: one match against "k of n" alternatives when they are few.
+      const oneQuery = plan.needed > 1 ? atLeast(plan.ranked, plan.needed) : null;
+      const enough = plan.needed <= 1 ? "" : oneQuery ? `and ts_match_vq(p.tsv, $7::tsquery)`
+        : `and (select count(*) from unnest($7::tsquery[]) t where ts_match_vq(p.tsv, t)) >= $8`;
       return db.query<PassageHit>(
         RANKED(`select p.id, p.document_id, p.heading, p.text, p.tsv, $2::tsquery as query
                 from kb_passages p
                 where p.org_id = $1 and ${IN_DOCUMENTS}
-                  and (p.tsv @@ $5::tsquery or to_tsvector('english', p.heading) @@ $6::tsquery) ${enough}`),
+                  and (p.tsv @@ $5::tsquery or to_tsvector('english', p.heading) @@ $6::tsquery) ${enough}`, plan.sample),
         [orgId, anyOf(plan.ranked), limit, documentIds, anyOf(plan.body), anyOf(plan.headings),
-          ...(plan.needed > 1 ? [plan.ranked.map((l) => anyOf([l])), plan.needed] : [])],
+          ...(plan.needed <= 1 ? [] : oneQuery ? [oneQuery] : [plan.ranked.map((l) => anyOf([l])), plan.needed])],
       );
     },
 

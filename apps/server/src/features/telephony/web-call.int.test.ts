@@ -6,7 +6,9 @@ import { createSimulatedTelephony } from "@parley/voice/telephony/simulated/simu
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
+import { createCallsRepo } from "../calls/calls.repo.ts";
 import { handshakeStatus, openWebCall } from "./web-call-client.test-support.ts";
+import { createWebCallRepo } from "./web-call.repo.ts";
 
 /** Real speech at 16 kHz (flite's slt voice), followed by silence so the agent hears the end of the turn. */
 async function utterance(text: string): Promise<Int16Array> {
@@ -57,6 +59,19 @@ for (const kind of await dbKinds()) {
       await assertOrgIsolation(t, owner, { method: "POST", path: `/api/campaigns/${campaignId}/test-call` }, { ownerStatus: 201 });
       const missing = await t.request("POST", "/api/campaigns/not-a-uuid/test-call", { token: owner.token });
       assert.equal(missing.status, 400);
+    });
+
+    test("the test call's agent context has every column a dialled call's has", async () => {
+      const [ct] = await t.db.query<{ id: string }>(
+        "insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164) values ($1, $2, 2, 'Ana Lima', 'Ana', '+14155550100') returning id",
+        [owner.orgId, campaignId],
+      );
+      const dialled = await createCallsRepo(t.db).context((await createCallsRepo(t.db).createManual(owner.orgId, campaignId, ct!.id))!);
+      const web = await createWebCallRepo(t.db).createTestCall(owner.orgId, campaignId, owner.userId);
+      assert.deepEqual(Object.keys(web!).sort(), Object.keys(dialled!).sort());
+      assert.equal(web!.contact_name, "Ada Lovelace");
+      assert.equal(await createWebCallRepo(t.db).createTestCall(owner.orgId, campaignId, (await buildUser(t)).userId), null, "a stranger is no member of this org");
+      await t.db.query("delete from calls where campaign_id = $1", [campaignId]);
     });
 
     test("the socket refuses a missing, wrong-campaign, forged or spent ticket before the upgrade", async () => {

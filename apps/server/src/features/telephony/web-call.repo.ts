@@ -25,12 +25,16 @@ export function createWebCallRepo(db: Db) {
         );
         const id = inserted[0]?.id;
         if (!id) return null;
+        // The same columns as CallsRepo.context (a test pins them), with the signed-in user as the callee.
         const rows = await tx.query<CallContextRow>(
           `select c.id as call_id, c.org_id, o.name as org_name, k.id as campaign_id, k.name as campaign_name, k.description,
                   k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id,
                   '' as contact_id, c.lead_name as contact_name, u.first_name, c.lead_phone as phone, c.lead_email as email,
                   '{}'::jsonb as variables, null as persona,
-                  coalesce((select array_agg(document_id) from campaign_knowledge_bases b where b.campaign_id = k.id), '{}') as kb_document_ids
+                  coalesce((select array_agg(document_id) from campaign_knowledge_bases b where b.campaign_id = k.id), '{}') as kb_document_ids,
+                  coalesce((select array_agg(left(p.heading || ' ' || p.text, 400)) from (
+                     select p.heading, p.text from kb_passages p join campaign_knowledge_bases b on b.document_id = p.document_id
+                      where b.campaign_id = k.id and p.org_id = c.org_id order by p.position limit 40) p), '{}') as kb_phrases
              from calls c
              join organizations o on o.id = c.org_id
              join campaigns k on k.id = c.campaign_id

@@ -65,8 +65,8 @@ export function PerformanceTab({ data }: { data: Analytics }) {
             <YAxis domain={[0, 100]} unit="%" {...axisProps} />
             <Tooltip {...tooltipProps} />
             <Legend />
-            <Bar dataKey="Connect rate" fill={COLORS.connected} isAnimationActive={false} />
-            <Bar dataKey="Booking rate" fill={COLORS.booked} isAnimationActive={false} />
+            <Bar dataKey="Connect rate" fill={COLORS.connected} isAnimationActive={false} maxBarSize={56} />
+            <Bar dataKey="Booking rate" fill={COLORS.booked} isAnimationActive={false} maxBarSize={56} />
           </BarChart>
         </ResponsiveContainer>
       </Box>

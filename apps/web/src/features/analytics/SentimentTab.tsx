@@ -50,7 +50,7 @@ export function SentimentTab({ data }: { data: Analytics }) {
             <Tooltip {...tooltipProps} />
             <Legend />
             {KINDS.map((k) => (
-              <Bar key={k.key} dataKey={k.label} stackId="s" fill={COLORS[k.key]} isAnimationActive={false} />
+              <Bar key={k.key} dataKey={k.label} stackId="s" fill={COLORS[k.key]} isAnimationActive={false} maxBarSize={56} />
             ))}
           </BarChart>
         </ResponsiveContainer>

@@ -23,9 +23,9 @@ export function VolumeTab({ data }: { data: Analytics }) {
           <YAxis allowDecimals={false} {...axisProps} />
           <Tooltip {...tooltipProps} />
           <Legend />
-          <Bar dataKey="Calls" fill={COLORS.calls} isAnimationActive={false} />
-          <Bar dataKey="Connected" fill={COLORS.connected} isAnimationActive={false} />
-          <Bar dataKey="Booked" fill={COLORS.booked} isAnimationActive={false} />
+          <Bar dataKey="Calls" fill={COLORS.calls} isAnimationActive={false} maxBarSize={56} />
+          <Bar dataKey="Connected" fill={COLORS.connected} isAnimationActive={false} maxBarSize={56} />
+          <Bar dataKey="Booked" fill={COLORS.booked} isAnimationActive={false} maxBarSize={56} />
         </BarChart>
       </ResponsiveContainer>
     </Box>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { Link as RouterLink, useParams } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -8,6 +9,7 @@ import Paper from "@mui/material/Paper";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
+import Insights from "@mui/icons-material/Insights";
 import { ActiveCampaigns } from "./ActiveCampaigns.tsx";
 import { fetchMinutes, fetchOverview, type ChannelChoice, failureMessage } from "./dashboard-api.ts";
 import { MetricCards } from "./MetricCards.tsx";
@@ -20,6 +22,7 @@ const CHANNELS: { value: ChannelChoice; label: string; disabled?: boolean }[] = 
 ];
 
 export function DashboardPage() {
+  const { orgSlug } = useParams();
   const [channel, setChannel] = useState<ChannelChoice>("voice");
   const overview = useQuery({ queryKey: ["dashboard", "overview"], queryFn: ({ signal }) => fetchOverview(signal) });
   const minutes = useQuery({ queryKey: ["dashboard", "minutes"], queryFn: ({ signal }) => fetchMinutes(signal) });
@@ -27,11 +30,17 @@ export function DashboardPage() {
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          Dashboard
-        </Typography>
-        <Typography color="text.secondary">Monitor your voice AI campaigns</Typography>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-end", justifyContent: "space-between" }}>
+        <Box>
+          <Typography variant="h4" component="h1">
+            Dashboard
+          </Typography>
+          <Typography color="text.secondary">Monitor your voice AI campaigns</Typography>
+        </Box>
+        {/* The analytics screen links back here ('Back to Dashboard'); this is its way in. */}
+        <Button component={RouterLink} to={orgSlug ? `/org/${orgSlug}/calling-visualization` : "/calling-visualization"} startIcon={<Insights />}>
+          Calling analytics
+        </Button>
       </Box>
       {(overview.isPending || minutes.isPending) && !failed && (
         <Box sx={{ display: "flex", justifyContent: "center", py: 6 }}>

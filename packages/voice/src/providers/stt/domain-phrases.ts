@@ -18,6 +18,10 @@ const REPLIES = [
   "goodbye", "sorry i did not hear you", "can you repeat that", "i have a question", "what are your hours",
   "book me", "book a meeting", "let's book a meeting", "can we meet", "i am free", "that works", "that works for me",
   "what times do you have", "is there another time", "my budget is", "around five thousand dollars",
+  // how questions start: the knowledge base's own sentences (in the call's phrases) supply the rest
+  "how long is the", "how long does it take", "how much is the", "how does it work", "what is the", "what are the",
+  "is there a", "are there any", "do you offer", "do you have", "can i get", "can you tell me about the", "does it come with",
+  "when is the", "where is the", "which one", "why should i", "is it", "what about the",
 ];
 
 function bookingPhrases(): string[] {
