@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 // Single-zone countries whose 08:00–21:00 together cover every hour of the day, with valid mobile ranges.
 const COUNTRIES = [
   { zone: "Asia/Tokyo", number: (i: number) => `+8190${String(10_000_000 + i)}` },
-  { zone: "Europe/London", number: (i: number) => `+447700900${String(i).padStart(3, "0")}` },
+  { zone: "Europe/London", number: (i: number) => `+447911${String(100_000 + i)}` },
   { zone: "America/Bogota", number: (i: number) => `+57300${String(1_000_000 + i)}` },
 ];
 

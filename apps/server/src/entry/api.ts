@@ -22,7 +22,11 @@ async function main(): Promise<void> {
   const { app, services } = await createServer({ config, db, logger });
 
   if (config.demo) {
-    const demo = await seedDemo({ db, auth: services.auth, emailLogs: services.emailLogs, whatsapp: services.whatsapp });
+    const demo = await seedDemo({
+      db, auth: services.auth, emailLogs: services.emailLogs, whatsapp: services.whatsapp,
+      // The demo campaign rings simulated callees only: never with a real carrier configured.
+      campaign: config.voice.telephony === "simulated" ? { campaigns: services.campaigns, storage: services.storage } : undefined,
+    });
     if (demo) {
       console.log(
         [

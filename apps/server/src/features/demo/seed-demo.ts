@@ -6,6 +6,9 @@ import type { EmailLogsService } from "../email-logs/email-logs.service.ts";
 import { seedDemoEmails } from "../email-logs/demo-emails.ts";
 import type { WhatsAppService } from "../whatsapp/whatsapp.service.ts";
 import { seedDemoChats } from "../whatsapp/demo-chats.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { CampaignsService } from "../campaigns/campaigns.service.ts";
+import { seedDemoCampaign } from "./demo-campaign.ts";
 
 export type DemoCredentials = { email: string; username: string; password: string; organizationSlug: string };
 
@@ -19,6 +22,8 @@ export async function seedDemo(deps: {
   /** When given, the demo org's email and WhatsApp logs are filled through their ingestion paths. */
   emailLogs?: EmailLogsService;
   whatsapp?: WhatsAppService;
+  /** When given, a launched demo campaign whose calls go to simulated callees. */
+  campaign?: { campaigns: CampaignsService; storage: Storage };
 }): Promise<DemoCredentials | null> {
   const [{ count }] = (await deps.db.query<{ count: number }>("select count(*)::int as count from users")) as [{ count: number }];
   if (count > 0) return null;
@@ -41,5 +46,6 @@ export async function seedDemo(deps: {
   const now = new Date();
   if (membership && deps.emailLogs) await seedDemoEmails(deps.emailLogs, membership.org_id, now);
   if (membership && deps.whatsapp) await seedDemoChats(deps.whatsapp, membership.org_id, now);
+  if (membership && deps.campaign) await seedDemoCampaign(deps.campaign, { orgId: membership.org_id, userId: owner.id });
   return { email: "demo@parley.local", username: "demo", password, organizationSlug: DEFAULT_ORG_SLUG };
 }

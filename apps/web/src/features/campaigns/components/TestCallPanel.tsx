@@ -39,7 +39,7 @@ export function TestCallPanel({ campaignId }: { campaignId: string | null }) {
     <FormSection title="Test Call" subtitle="Talk to this campaign's agent with your microphone. It uses the campaign as last saved; a test call books nothing and is not counted in the campaign's calls.">
       <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
         {campaignId ? button : (
-          <Tooltip title="Save the campaign first">
+          <Tooltip title="Save the campaign first" placement="right">
             <span>{button}</span>
           </Tooltip>
         )}
