@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Debian packages the product and its tests use: chromium (browser tests, driven by playwright-core; never a
 # downloaded browser), flite and espeak-ng (the offline voices), pocketsphinx with its US English model (the
-# offline speech-to-text). Installs what is missing when run as root.
+# offline speech-to-text). Installs what is missing when run as root. `runtime`: only what `npm start` needs.
 set -euo pipefail
 need=()
-command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
+[ "${1:-}" = runtime ] || command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
 command -v flite >/dev/null 2>&1 || need+=(flite)
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
 command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)

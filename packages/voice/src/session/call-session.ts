@@ -37,6 +37,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
   let agentEndMs = 0;
   let lastActivityMs = 0;
   let silences = 0;
+  let recognizing = 0;
   let lateFrames = 0;
   let stopPacing: (() => void) | null = null;
   let resolveEnd: (reason: EndReason) => void = () => {};
@@ -146,7 +147,13 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
 
   // ---- the callee ---------------------------------------------------------------------------------
   async function handleUtterance(u: Utterance): Promise<void> {
-    const text = (await u.text).trim();
+    // The callee just spoke: no check-in while their words are still being recognised.
+    recognizing++;
+    lastActivityMs = t();
+    const text = await u.text.then((x) => x.trim()).finally(() => {
+      recognizing--;
+      lastActivityMs = t();
+    });
     if (ended) return;
     const sttFinal = Math.round(t());
     if (voicemail !== "no") {
@@ -201,7 +208,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
   // ---- silence, limits and the end ----------------------------------------------------------------
   function watchSilence(): void {
     // Nothing to check while it rings: the clock of silence starts when the callee answers.
-    if (!answeredAt || ended || agentTurn || listener.inSpeech() || voicemail !== "no") return;
+    if (!answeredAt || ended || agentTurn || recognizing > 0 || listener.inSpeech() || voicemail !== "no") return;
     if (t() - lastActivityMs < cfg.checkInAfterMs) return;
     silences++;
     if (silences >= 2) endAfterSpeech = true;

@@ -4,7 +4,8 @@ import type { Queryable } from "../../platform/db.ts";
 const CONNECTED = "c.answered_at is not null and coalesce(c.outcome, '') <> 'voicemail'";
 const BOOKED = "c.outcome = 'scheduled'";
 /** The calls of one organisation started in [$2, $3), optionally of one campaign ($4). */
-const IN_RANGE = "c.org_id = $1 and c.started_at >= $2 and c.started_at < $3 and ($4::uuid is null or c.campaign_id = $4)";
+// Browser test calls (direction WEB) are staff trying the agent, not calls to leads: never in the figures.
+const IN_RANGE = "c.org_id = $1 and c.started_at >= $2 and c.started_at < $3 and ($4::uuid is null or c.campaign_id = $4) and c.direction <> 'WEB'";
 /** Voice-to-voice gap of each measured agent turn (see LatencyMark in packages/voice). */
 const TURN_GAPS = `(select (m->>'firstFrameSent')::float8 - (m->>'endOfSpeech')::float8 as gap
    from jsonb_array_elements(case when jsonb_typeof(c.latency) = 'array' then c.latency else '[]'::jsonb end) m

@@ -84,6 +84,9 @@ function columnsFrom(first: string[], region: CountryCode | undefined): { map: C
 export async function* readContactList(open: () => Promise<Readable>, opts: ContactImportOptions): AsyncGenerator<ParsedContact[], ContactListSummary> {
   const keep = opts.keepRejected ?? 1000;
   const batchSize = opts.batchSize ?? 5000;
+  // Small batches first: the database starts storing while the parser is still warming up (its first
+  // rows are the slowest), then batches grow to batchSize.
+  let nextSize = Math.min(500, batchSize);
   const { encoding, delimiter, records } = await openCsvRecords(open);
   const byPhone = new Map<string, ParsedContact>();
   const merged = new Set<ParsedContact>();
@@ -113,9 +116,10 @@ export async function* readContactList(open: () => Promise<Readable>, opts: Cont
     }
     byPhone.set(phone.e164, contact);
     batch.push(contact);
-    if (batch.length >= batchSize) {
+    if (batch.length >= nextSize) {
       yield batch;
       batch = [];
+      nextSize = Math.min(nextSize * 2, batchSize);
     }
   }
   if (!map) throw new NotCsvError("the file has no rows");

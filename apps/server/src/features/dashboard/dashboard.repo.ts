@@ -25,7 +25,7 @@ export function createDashboardRepo(db: Queryable) {
          from (select count(*)::int as calls,
                       (count(*) filter (where outcome = 'scheduled'))::int as booked,
                       (avg(duration_secs) filter (where answered_at is not null and ended_at is not null and coalesce(outcome, '') <> 'voicemail'))::float8 as avg_secs
-                 from calls where org_id = $1 and $3::boolean) c`,
+                 from calls where org_id = $1 and $3::boolean and direction <> 'WEB') c`, // browser test calls are not lead calls
         [orgId, channel, withCalls],
       );
       return row!;

@@ -38,9 +38,11 @@ export async function seedDemoCampaign(deps: { campaigns: CampaignsService; stor
       max_attempts: 3,
       time_gap: 7200,
       max_concurrent_calls: 2, // two live calls at a time keep a laptop's CPU free for the app
-      campaign_timezone: "Europe/London",
-      business_hours_start: "08:00",
-      business_hours_end: "20:00",
+      // Open all day: each callee is still rung only between 08:00 and 21:00 of their own time, so at
+      // any hour some of them (India, UK, US) can be called and the demo shows calls soon after start.
+      campaign_timezone: "Asia/Kolkata",
+      business_hours_start: "00:00",
+      business_hours_end: "23:30",
       save_as_draft: false,
     },
     { key, fileName: "premium-plan-leads.csv", size: body.length },

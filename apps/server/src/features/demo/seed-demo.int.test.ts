@@ -35,7 +35,7 @@ for (const kind of await dbKinds()) {
       assert.equal(c.contact_count, 8, JSON.stringify(c));
       const contacts = await t.request("GET", `/api/campaigns/${c.id}/contacts`, { token });
       assert.ok(contacts.body.contacts.every((x: { persona: string | null }) => x.persona), JSON.stringify(contacts.body.contacts[0]));
-      const [{ n }] = await t.db.query<{ n: number }>("select count(*)::int as n from call_attempts where campaign_id = $1 and status = 'pending'", [c.id]);
+      const [{ n }] = (await t.db.query<{ n: number }>("select count(*)::int as n from call_attempts where campaign_id = $1 and status = 'pending'", [c.id])) as [{ n: number }];
       assert.equal(n, 8);
     });
   });
