@@ -125,7 +125,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   // The browser test call ("Test call" on Campaign setup) runs the same agent over the web leg.
   const webCalls = createWebCallService({
-    repo: createWebCallRepo(db), tickets: createTicketStore(clock), runOnLeg: runner.runOnLeg, retrieval: kb.retrieval, log: logger,
+    repo: createWebCallRepo(db), tickets: createTicketStore(clock), runOnLeg: runner.runOnLeg, callContext: runner.context, retrieval: kb.retrieval, log: logger,
     campaignExists: (orgId, id) => campaigns.get(orgId, id),
   });
   const campaignProgress = createCampaignProgressService({ repo: createCampaignProgressRepo(db) });

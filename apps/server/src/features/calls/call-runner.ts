@@ -10,7 +10,7 @@ import type { Storage } from "../../platform/storage.ts";
 import type { CallPlacer, DialJob, DialResult } from "../dialer/dialer.types.ts";
 import { bindAgentTools, type AgentToolDeps } from "./agent-tools.ts";
 import { callVocabulary, toAgentContext } from "./call-context.ts";
-import type { CallContextRow, CallsRepo } from "./calls.repo.ts";
+import type { CallContextRow, CallsRepo, KbSource } from "./calls.repo.ts";
 
 export type VoiceProviders = {
   telephony: Telephony;
@@ -25,68 +25,19 @@ export type VoiceProviders = {
 
 type RunnerDeps = { repo: CallsRepo; storage: Storage; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger };
 
+type CallStatus = "completed" | "no_answer" | "busy" | "failed";
+
 /** Places one call through the telephony and the voice agent, and keeps the call record up to date. */
 export function createCallRunner(deps: RunnerDeps): CallPlacer & {
   placeCall(callId: string, signal: AbortSignal): Promise<DialResult>;
   runOnLeg(c: CallContextRow, leg: CallLeg, o: RunOnLegOptions): Promise<SessionResult>;
+  context(callId: string): Promise<CallContextRow | null>;
 } {
   const { repo, providers: p, log } = deps;
   const voiceIds = p.tts.listVoices().then((vs) => new Set(vs.map((v) => v.id)), () => new Set<string>());
 
-  async function placeCall(callId: string, signal: AbortSignal): Promise<DialResult> {
-    const c = await repo.context(callId);
-    if (!c) return { outcome: "failed", durationSecs: 0 };
-    const { tools, done } = bindAgentTools(deps.tools, c);
-    await repo.ringing(callId);
-    let writes = Promise.resolve(); // live updates in order, never blocking the audio
-    const onEvent = (e: SessionEvent) => {
-      if (e.type === "answered") writes = writes.then(() => repo.answered(callId, e.at));
-      if (e.type === "turn") writes = writes.then(() => repo.appendTurn(callId, e.turn));
-      writes = writes.catch((err: Error) => log.warn({ err, callId }, "live call update failed"));
-    };
-    let result: SessionResult;
-    try {
-      const leg = await p.telephony.dial({ to: c.phone, callId, persona: c.persona, signal });
-      const voiceId = c.voice_id && (await voiceIds).has(c.voice_id) ? c.voice_id : p.defaultVoiceId;
-      result = await runCallSession({
-        leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal,
-        context: toAgentContext(c, p.recording, deps.clock),
-        vocabulary: callVocabulary(c),
-      });
-    } catch (err) {
-      log.error({ err, callId }, "call could not be placed");
-      await repo.finish(callId, failedCall(deps.clock.now(), (err as Error).message));
-      return { outcome: "failed", durationSecs: 0 };
-    }
-    await writes;
-    const recordingKey = result.recording && p.recording ? `recordings/${c.org_id}/${callId}.wav` : null;
-    if (recordingKey) await deps.storage.put(recordingKey, result.recording!);
-    const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : result.outcome;
-    await repo.finish(callId, {
-      status: result.answered ? "completed" : result.endReason === "busy" || result.endReason === "no_answer" ? result.endReason : "failed",
-      outcome,
-      answeredAt: result.answeredAt,
-      endedAt: result.endedAt,
-      durationSecs: result.durationSecs,
-      summary: result.summary?.summary ?? "",
-      sentiment: result.summary?.sentiment ?? null,
-      transcript: result.transcript,
-      latency: result.latency,
-      extracted: result.summary?.extracted ?? {},
-      recordingKey,
-      error: null,
-      kbSources: done.kbSources,
-    });
-    return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt };
-  }
-
-  return { placeCall, runOnLeg, place: (job: DialJob, signal: AbortSignal) => placeCall(job.callId, signal) };
-
-  /**
-   * The browser test call: the caller brings the leg (no dialling) and the tools (a test must not book,
-   * block or reschedule anything real); the session runs with the same providers and closes the call row.
-   */
-  async function runOnLeg(c: CallContextRow, leg: CallLeg, o: RunOnLegOptions): Promise<SessionResult> {
+  /** The agent's session on a leg; the call row follows it live (in order, never blocking the audio). */
+  async function converse(c: CallContextRow, leg: CallLeg, tools: RunOnLegOptions["tools"], o: Omit<RunOnLegOptions, "tools">) {
     let writes = Promise.resolve();
     const onEvent = (e: SessionEvent) => {
       o.onEvent?.(e);
@@ -96,21 +47,67 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     };
     const voiceId = c.voice_id && (await voiceIds).has(c.voice_id) ? c.voice_id : p.defaultVoiceId;
     const result = await runCallSession({
-      leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools: o.tools, onEvent, signal: o.signal,
+      leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal: o.signal,
       context: toAgentContext(c, p.recording, deps.clock), vocabulary: callVocabulary(c),
     });
     await writes;
+    return result;
+  }
+
+  /** Stores the recording and closes the call row with what the session left. */
+  async function close(c: CallContextRow, result: SessionResult, end: { status: CallStatus; outcome: string; error: string | null; kbSources?: KbSource[] }) {
     const recordingKey = result.recording && p.recording ? `recordings/${c.org_id}/${c.call_id}.wav` : null;
     if (recordingKey) await deps.storage.put(recordingKey, result.recording!);
     await repo.finish(c.call_id, {
-      status: result.answered ? "completed" : "failed", outcome: result.answered ? result.outcome : "failed",
-      answeredAt: result.answeredAt, endedAt: result.endedAt, durationSecs: result.durationSecs,
-      summary: result.summary?.summary ?? "", sentiment: result.summary?.sentiment ?? null, transcript: result.transcript,
-      latency: result.latency, extracted: result.summary?.extracted ?? {}, recordingKey,
+      ...end,
+      answeredAt: result.answeredAt,
+      endedAt: result.endedAt,
+      durationSecs: result.durationSecs,
+      summary: result.summary?.summary ?? "",
+      sentiment: result.summary?.sentiment ?? null,
+      transcript: result.transcript,
+      latency: result.latency,
+      extracted: result.summary?.extracted ?? {},
+      recordingKey,
+    });
+  }
+
+  async function placeCall(callId: string, signal: AbortSignal): Promise<DialResult> {
+    const c = await repo.context(callId);
+    if (!c) return { outcome: "failed", durationSecs: 0 };
+    const { tools, done } = bindAgentTools(deps.tools, c);
+    await repo.ringing(callId);
+    let result: SessionResult;
+    try {
+      const leg = await p.telephony.dial({ to: c.phone, callId, persona: c.persona, signal });
+      result = await converse(c, leg, tools, { signal });
+    } catch (err) {
+      log.error({ err, callId }, "call could not be placed");
+      await repo.finish(callId, failedCall(deps.clock.now(), (err as Error).message));
+      return { outcome: "failed", durationSecs: 0 };
+    }
+    const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : result.outcome;
+    const reason = result.endReason;
+    const status = result.answered ? "completed" : reason === "busy" || reason === "no_answer" ? reason : "failed";
+    await close(c, result, { status, outcome, error: null, kbSources: done.kbSources });
+    return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt };
+  }
+
+  /**
+   * The browser test call: the caller brings the leg (no dialling) and the tools (a test must not book,
+   * block or reschedule anything real); the session runs with the same providers and closes the call row.
+   */
+  async function runOnLeg(c: CallContextRow, leg: CallLeg, o: RunOnLegOptions): Promise<SessionResult> {
+    const result = await converse(c, leg, o.tools, o);
+    await close(c, result, {
+      status: result.answered ? "completed" : "failed",
+      outcome: result.answered ? result.outcome : "failed",
       error: result.answered ? null : "The test call ended before the browser started it.",
     });
     return result;
   }
+
+  return { placeCall, runOnLeg, context: repo.context, place: (job: DialJob, signal: AbortSignal) => placeCall(job.callId, signal) };
 }
 
 export type RunOnLegOptions = { tools: Omit<AgentTools, "endCall">; signal?: AbortSignal; onEvent?: (e: SessionEvent) => void };

@@ -49,7 +49,8 @@ export type KbSource = { query: string; document_id: string; document_name: stri
 /**
  * The voice side of the calls table. The call row is created by the dialer (or by "call now"); this repo
  * follows it live (turns appended as they happen, so other processes can show them) and closes it.
- * It reads campaigns, contacts and organisations in one join because that read is on every call's start.
+ * It reads campaigns, contacts and organisations in one join because that read is on every call's start
+ * (browser test calls too: they have no contact, so the call row's lead stands in).
  */
 export function createCallsRepo(db: Db) {
   return {
@@ -57,8 +58,10 @@ export function createCallsRepo(db: Db) {
       const rows = await db.query<CallContextRow>(
         `select c.id as call_id, c.org_id, o.name as org_name, k.id as campaign_id, k.name as campaign_name, k.description,
                 k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id,
-                ct.id as contact_id, ct.name as contact_name, ct.first_name, ct.phone_e164 as phone, coalesce(ct.email, '') as email,
-                ct.variables, ct.persona,
+                -- a browser test call has no contact: the staff member on the line is the lead of the call row
+                coalesce(ct.id::text, '') as contact_id, coalesce(ct.name, c.lead_name) as contact_name,
+                coalesce(ct.first_name, split_part(c.lead_name, ' ', 1)) as first_name, coalesce(ct.phone_e164, c.lead_phone) as phone,
+                coalesce(ct.email, c.lead_email, '') as email, coalesce(ct.variables, '{}'::jsonb) as variables, ct.persona,
                 coalesce((select array_agg(document_id) from campaign_knowledge_bases b where b.campaign_id = k.id), '{}') as kb_document_ids,
                 -- the first passages of the attached documents: their words are what callees ask about
                 coalesce((select array_agg(left(p.heading || ' ' || p.text, 400)) from (
@@ -67,7 +70,7 @@ export function createCallsRepo(db: Db) {
            from calls c
            join organizations o on o.id = c.org_id
            join campaigns k on k.id = c.campaign_id
-           join contacts ct on ct.id = c.contact_id
+           left join contacts ct on ct.id = c.contact_id
           where c.id = $1`,
         [callId],
       );

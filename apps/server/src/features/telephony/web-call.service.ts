@@ -15,6 +15,8 @@ type Deps = {
   tickets: TicketStore;
   /** Throws notFound when the campaign is not the organisation's. */
   campaignExists(orgId: string, campaignId: string): Promise<unknown>;
+  /** The agent's view of a call (its campaign, its lead), read from the call row. */
+  callContext(callId: string): Promise<CallContextRow | null>;
   runOnLeg(c: CallContextRow, leg: ReturnType<typeof createWebCallLeg>["leg"], o: RunOnLegOptions): Promise<SessionResult>;
   retrieval: RetrievalService;
   log: Logger;
@@ -46,7 +48,8 @@ export function createWebCallService(deps: Deps) {
     async run(socket: WebSocketLike, holder: TicketHolder): Promise<void> {
       const web = createWebCallLeg(socket, parseClientMessage);
       const send = (m: WebCallServerMessage) => web.sendJson(m);
-      const c = await deps.repo.createTestCall(holder.orgId, holder.campaignId, holder.userId);
+      const id = await deps.repo.createTestCall(holder.orgId, holder.campaignId, holder.userId);
+      const c = id ? await deps.callContext(id) : null;
       if (!c) {
         send({ type: "error", message: "Campaign not found." });
         return web.close(4404, "Campaign not found.");
