@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { vector } from "@electric-sql/pglite-pgvector";
 import pg from "pg";
 
 /** Anything that runs SQL: the database itself or an open transaction. */
@@ -28,7 +29,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   const db = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
     parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
     // Trigram indexes for substring search (migration 0016), as PostgreSQL's contrib provides them.
-    extensions: { pg_trgm },
+    // pgvector: offered to features/knowledge-base/kb-vectors.ts, which creates it at start (not a migration:
+    // a PostgreSQL without pgvector must still migrate).
+    extensions: { pg_trgm, vector },
   });
   return {
     kind: "pglite",

@@ -6,6 +6,7 @@ import type { Embedder } from "./embeddings.ts";
 import { ExtractionError, decodeText, extractText } from "./extract-text.ts";
 import type { DocKind } from "./file-sniff.ts";
 import { mainTextOfHtml } from "./html-text.ts";
+import type { KbVectors } from "./kb-vectors.ts";
 import type { KbDocumentRow, KnowledgeBaseRepo } from "./knowledge-base.repo.ts";
 import { UrlFetchError, type FetchPage } from "./safe-fetch.ts";
 
@@ -14,6 +15,8 @@ type Deps = {
   storage: Storage;
   fetchPage: FetchPage;
   embedder?: Embedder | null;
+  /** pgvector, when the database has it: the embeddings are copied there too. */
+  vectors?: KbVectors | null;
   logger: Logger;
   /** After a document of the org is indexed (retrieval drops its caches). */
   onIndexed?: (orgId: string) => void;
@@ -31,7 +34,7 @@ const KIND_OF_MIME: Record<string, DocKind> = {
  * State lives in the database: a document stays 'processing' until indexed, so `recover()` at start
  * re-queues whatever a crash or restart interrupted.
  */
-export function createKbIngest({ repo, storage, fetchPage, embedder, logger, onIndexed }: Deps) {
+export function createKbIngest({ repo, storage, fetchPage, embedder, vectors, logger, onIndexed }: Deps) {
   const queue: string[] = [];
   let running: Promise<void> | null = null;
 
@@ -60,14 +63,21 @@ export function createKbIngest({ repo, storage, fetchPage, embedder, logger, onI
     }
   }
 
+  // The real[] copy stays the source: a failure here costs only the vector ranking of this document
+  // until the next start copies what is missing (kb-vectors.ts).
+  async function storeVectors(documentId: string): Promise<void> {
+    await vectors?.store(documentId).catch((err: unknown) => logger.warn({ err, documentId }, "knowledge base: pgvector copy failed"));
+  }
+
   async function ingest(id: string): Promise<void> {
     const doc = await repo.getById(id);
     if (!doc || doc.status !== "processing") return;
     try {
       const passages = chunkText(await textOf(doc));
       if (passages.length === 0) throw new ExtractionError("the document contains no text");
-      const vectors = await embed(passages.map((p) => (p.heading ? `${p.heading}\n${p.text}` : p.text)));
-      await repo.storePassages({ id: doc.id, orgId: doc.org_id }, passages, vectors);
+      const embeddings = await embed(passages.map((p) => (p.heading ? `${p.heading}\n${p.text}` : p.text)));
+      await repo.storePassages({ id: doc.id, orgId: doc.org_id }, passages, embeddings);
+      if (embeddings) await storeVectors(doc.id);
       onIndexed?.(doc.org_id);
     } catch (err) {
       const known = err instanceof ExtractionError || err instanceof UrlFetchError;

@@ -110,5 +110,31 @@ for (const kind of await dbKinds()) {
       const stranger = await buildUser(t);
       assert.deepEqual(await t.services.retrieval.retrieve(stranger.orgId, "what is the fee", { limit: 3 }), [], "another org's vectors stay out");
     });
+
+    test("with pgvector the vectors are ranked in SQL; without it, in memory from the real[] copy", async () => {
+      const vectorDb = (await t.db.query(`select 1 from pg_available_extensions where name = 'vector'`)).length > 0;
+      if (kind === "pglite") assert.ok(vectorDb, "PGlite loads pgvector");
+      const user = await buildUser(t);
+      const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: user.token, body: upload([["fees.txt", "# Tariff\nOur monthly subscription costs twelve dollars."], ["faq.txt", faq]]) });
+      assert.equal(res.status, 201, res.text);
+      await t.services.kbIngest.idle();
+      const column = await t.db.query(`select 1 from information_schema.columns where table_name = 'kb_passages' and column_name = 'embedding_vec'`);
+      assert.equal(column.length, vectorDb ? 1 : 0, "embedding_vec exists exactly when pgvector does");
+      if (vectorDb) {
+        const [n] = await t.db.query<{ all: number; vec: number }>(
+          `select count(*)::int as all, count(embedding_vec)::int as vec from kb_passages where org_id = $1`, [user.orgId]);
+        assert.equal(n!.vec, n!.all, "every passage's vector stored in pgvector");
+      }
+      // Drop the real[] copy that the in-memory ranking reads: only a SQL vector ranking still finds the price.
+      await t.db.query(`update kb_passages set embedding = null where org_id = $1`, [user.orgId]);
+      t.services.retrieval.invalidate(user.orgId);
+      const fee = await t.services.retrieval.retrieve(user.orgId, "what is the fee", { limit: 1 });
+      if (vectorDb) assert.match(fee[0]?.text ?? "", /twelve dollars/);
+      else assert.deepEqual(fee, [], "without pgvector the vector ranking reads the real[] embeddings");
+      // Limited to a campaign's documents, the nearest passage outside them is not answered.
+      const faqDoc = res.body.data.documents.find((d: { name: string }) => d.name === "faq");
+      const scoped = await t.services.retrieval.retrieve(user.orgId, "what is the fee", { limit: 3, documentIds: [faqDoc.id] });
+      assert.ok(scoped.every((p) => p.documentId === faqDoc.id), "only the given documents");
+    });
   });
 }

@@ -72,6 +72,44 @@ export function createKbRetrievalRepo(db: Db) {
       );
     },
 
+    /** Whether this database can load pgvector (always in PGlite; on PostgreSQL only where it is installed). */
+    async vectorAvailable(): Promise<boolean> {
+      return (await db.query(`select 1 from pg_available_extensions where name = 'vector'`)).length > 0;
+    },
+
+    /**
+     * Creates pgvector and kb_passages.embedding_vec, then copies the embeddings stored before it existed.
+     * The column has no dimension (the model's is unknown until its first answer, and may change), so it
+     * has no HNSW/IVFFlat index: an org's passages are scanned exactly, in SQL.
+     */
+    async enableVectors(): Promise<number> {
+      await db.exec(`create extension if not exists vector`);
+      await db.exec(`alter table kb_passages add column if not exists embedding_vec vector`);
+      const rows = await db.query<{ n: number }>(
+        `with done as (update kb_passages set embedding_vec = embedding::vector
+                       where embedding is not null and embedding_vec is null returning 1)
+         select count(*)::int as n from done`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /** Copies a document's embeddings (real[]) into embedding_vec once its passages are stored. */
+    async storeVectors(documentId: string): Promise<void> {
+      await db.query(`update kb_passages set embedding_vec = embedding::vector where document_id = $1 and embedding is not null`, [documentId]);
+    },
+
+    /** The org's passages nearest the query vector by cosine distance; other dimensions (another model) are skipped. */
+    async nearestPassages(orgId: string, query: number[], limit: number, documentIds: string[] | null): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `select p.id from kb_passages p
+         where p.org_id = $1 and ${IN_DOCUMENTS} and p.embedding_vec is not null and vector_dims(p.embedding_vec) = $5
+         order by p.embedding_vec <=> $2::vector, p.id
+         limit $3`,
+        [orgId, JSON.stringify(query), limit, documentIds, query.length],
+      );
+      return rows.map((r) => r.id);
+    },
+
     async passagesByIds(orgId: string, ids: string[]): Promise<PassageHit[]> {
       return db.query<PassageHit>(
         `select p.id as passage_id, p.document_id, d.name as document_name, p.heading, p.text, 0::float8 as score

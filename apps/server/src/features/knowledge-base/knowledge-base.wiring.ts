@@ -5,6 +5,7 @@ import type { Storage } from "../../platform/storage.ts";
 import { createOpenAiEmbedder } from "./embeddings.ts";
 import { createKbIngest } from "./kb-ingest.ts";
 import { createKbRetrievalRepo } from "./kb-retrieval.repo.ts";
+import { setUpKbVectors } from "./kb-vectors.ts";
 import { createKnowledgeBaseRepo } from "./knowledge-base.repo.ts";
 import { createKnowledgeBaseService } from "./knowledge-base.service.ts";
 import { createRetrievalService } from "./retrieval.service.ts";
@@ -22,9 +23,13 @@ type Deps = {
 export async function wireKnowledgeBase({ db, config, logger, storage, campaignExists }: Deps) {
   const repo = createKnowledgeBaseRepo(db);
   const embedder = config.embeddings ? createOpenAiEmbedder(config.embeddings) : null;
-  const retrieval = createRetrievalService({ repo: createKbRetrievalRepo(db), embedder, logger });
+  const retrievalRepo = createKbRetrievalRepo(db);
+  // pgvector only matters with an embedder (and loading it costs every start); enabled later, it copies
+  // the embeddings stored meanwhile.
+  const vectors = embedder ? await setUpKbVectors(retrievalRepo, logger) : null;
+  const retrieval = createRetrievalService({ repo: retrievalRepo, embedder, vectors, logger });
   const ingest = createKbIngest({
-    repo, storage, embedder, logger,
+    repo, storage, embedder, vectors, logger,
     fetchPage: createSafeFetcher({ allowPrivate: config.kbAllowPrivateUrls }),
     onIndexed: retrieval.invalidate,
   });

@@ -2,10 +2,11 @@ import type { Logger } from "../../platform/logger.ts";
 import { cosine, fuseRanks, type Embedder } from "./embeddings.ts";
 import { CANDIDATES, INDEX_MAX, type KbRetrievalRepo, type PassageHit } from "./kb-retrieval.repo.ts";
 import { planAllTerms, planAnyTerms } from "./kb-query-terms.ts";
+import type { KbVectors } from "./kb-vectors.ts";
 
 export type RetrievedPassage = { passageId: string; documentId: string; documentName: string; heading: string; text: string; score: number };
 export type RetrieveOptions = { documentIds?: string[]; limit?: number };
-type Deps = { repo: KbRetrievalRepo; embedder?: Embedder | null; logger?: Logger };
+type Deps = { repo: KbRetrievalRepo; embedder?: Embedder | null; vectors?: KbVectors | null; logger?: Logger };
 
 const toPassage = (h: PassageHit, score: number): RetrievedPassage => ({
   passageId: h.passage_id, documentId: h.document_id, documentName: h.document_name, heading: h.heading, text: h.text, score,
@@ -16,9 +17,9 @@ const toPassage = (h: PassageHit, score: number): RetrievedPassage => ({
  * always; when an embedder is configured, a vector ranking too, fused by reciprocal rank.
  * An empty answer means "nothing relevant": the agent then offers a follow-up instead of guessing.
  */
-export function createRetrievalService({ repo, embedder, logger }: Deps) {
-  // Embedded passages per org, loaded on first use and dropped when that org's knowledge base changes.
-  const vectors = new Map<string, Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>>>();
+export function createRetrievalService({ repo, embedder, vectors, logger }: Deps) {
+  // Without pgvector: embedded passages per org, loaded on first use and dropped when that org's knowledge base changes.
+  const inMemory = new Map<string, Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>>>();
 
   // Every word of the question together first; failing that, passages found through its rare words.
   async function fullText(orgId: string, query: string, ids: string[] | null, limit: number): Promise<PassageHit[]> {
@@ -34,8 +35,9 @@ export function createRetrievalService({ repo, embedder, logger }: Deps) {
     if (!embedder) return [];
     try {
       const [q] = await embedder.embed([query]);
-      if (!vectors.has(orgId)) vectors.set(orgId, repo.embeddedPassages(orgId));
-      const rows = (await vectors.get(orgId)!).filter((r) => !ids || ids.includes(r.document_id));
+      if (vectors) return await vectors.nearest(orgId, q!, limit, ids);
+      if (!inMemory.has(orgId)) inMemory.set(orgId, repo.embeddedPassages(orgId));
+      const rows = (await inMemory.get(orgId)!).filter((r) => !ids || ids.includes(r.document_id));
       return rows
         .map((r) => ({ id: r.passage_id, s: cosine(q!, r.embedding) }))
         .sort((a, b) => b.s - a.s)
@@ -63,7 +65,7 @@ export function createRetrievalService({ repo, embedder, logger }: Deps) {
     },
     /** Call after a document of the org is indexed or deleted. */
     invalidate(orgId: string): void {
-      vectors.delete(orgId);
+      inMemory.delete(orgId);
     },
   };
 }

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { elapsed, formatSecs } from "./analytics-api.ts";
-import { createSseParser } from "./sse-parser.ts";
 
 test("durations and elapsed times", () => {
   assert.equal(formatSecs(null), "–");
@@ -11,10 +10,4 @@ test("durations and elapsed times", () => {
   assert.equal(elapsed(start, Date.parse(start) + 65_000), "1:05");
   assert.equal(elapsed(start, Date.parse(start) + 3_725_000), "1:02:05");
   assert.equal(elapsed(start, Date.parse(start) - 5_000), "0:00");
-});
-
-test("SSE messages split across chunks, with keep-alive comments", () => {
-  const push = createSseParser();
-  assert.deepEqual(push(": keep-alive\n\nevent: li"), []);
-  assert.deepEqual(push('ve\ndata: {"calls":[]}\n\n'), [{ event: "live", data: '{"calls":[]}' }]);
 });

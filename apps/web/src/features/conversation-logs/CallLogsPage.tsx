@@ -16,7 +16,7 @@ import { type CallLogRow } from "./call-log-display.ts";
 import { useAudioPlayer } from "./useAudioPlayer.ts";
 import { useCallLogs } from "./useCallLogs.ts";
 import { useCallLogsExport } from "./useCallLogsExport.ts";
-import { useDebouncedValue } from "./useDebouncedValue.ts";
+import { useDebouncedValue } from "../../lib/useDebouncedValue.ts";
 
 type Channel = "voice" | "email" | "whatsapp";
 type Props = { emailPanel?: ReactNode; whatsappPanel?: ReactNode };

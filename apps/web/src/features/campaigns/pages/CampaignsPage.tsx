@@ -16,7 +16,7 @@ import { AppToast, type Toast } from "../../../components/AppToast.tsx";
 import { ConfirmDeleteDialog } from "../../../components/ConfirmDeleteDialog.tsx";
 import { useCampaignList, useDeleteCampaign } from "../hooks/useCampaignQueries.ts";
 import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
-import { useDebouncedValue } from "../hooks/useDebouncedValue.ts";
+import { useDebouncedValue } from "../../../lib/useDebouncedValue.ts";
 import { DEFAULT_PAGE_SIZE } from "../logic/pager-window.ts";
 import { errorMessage } from "../api/error-message.ts";
 
