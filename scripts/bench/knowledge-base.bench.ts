@@ -5,6 +5,7 @@ import path from "node:path";
 import { buildUser, startTestApp } from "../../tests/support/test-app.ts";
 import { insertPassages } from "../../apps/server/src/features/knowledge-base/knowledge-base.repo.ts";
 import { makeTextPdf } from "./kb-bench-pdf.ts";
+import { benchVectorRanking } from "./kb-bench-vectors.ts";
 import { HELP_CENTRE, QUESTIONS } from "./kb-bench-questions.ts";
 
 const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -80,6 +81,9 @@ export async function run(): Promise<void> {
     }
     console.log(`retrieval quality: right passage in the top 3 for ${hits}/${QUESTIONS.length} questions (${Math.round((hits / QUESTIONS.length) * 100)}%), full-text only`);
     if (misses.length) console.log(`  missed: ${misses.join(" | ")}`);
+
+    // Scoped to two documents, as a campaign's knowledge base would be.
+    await benchVectorRanking(t.db, u.orgId, [doc!.id, help!.id]);
   } finally {
     await t.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

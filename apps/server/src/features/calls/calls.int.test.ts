@@ -76,6 +76,10 @@ for (const kind of await dbKinds()) {
       assert.equal(wav.channels, 2);
       assert.ok(wav.samples.length / 2 / wav.sampleRate >= row!.duration_secs - 1);
       await assertOrgIsolation(t, owner, { method: "GET", path: `/api/calls/${res.body.call.id}/events` });
+      const one = await t.request("GET", `/api/calls/${res.body.call.id}`, { token: owner.token });
+      assert.equal(one.status, 200);
+      assert.deepEqual(one.body.call, last);
+      await assertOrgIsolation(t, owner, { method: "GET", path: `/api/calls/${res.body.call.id}` });
     });
 
     test("a number on the do-not-call list is never rung", async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PlaceCall, PlacedCall, type LiveCall } from "@parley/shared/calls";
+import { LiveCall, PlaceCall, PlacedCall } from "@parley/shared/calls";
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import { sseStreams } from "../../http/sse.ts";
 import { notFound } from "../../http/errors.ts";
@@ -17,6 +17,12 @@ export function callsRoutes(deps: { calls: CallsService; requireAuth: RequireAut
     app.post("/calls", { schema: { body: PlaceCall, response: { 202: PlacedCall } } }, async (request, reply) => {
       const id = await calls.callNow(request.auth.orgId, request.body.campaign_id, request.body.contact_id);
       return reply.status(202).send({ call: { id, status: "ringing" } });
+    });
+
+    app.get("/calls/:id", { schema: { params: z.object({ id: z.uuid("Call not found.") }), response: { 200: z.object({ call: LiveCall }) } } }, async (request) => {
+      const call = await calls.live(request.auth.orgId, request.params.id);
+      if (!call) throw notFound("Call");
+      return { call };
     });
 
     // Live progress of one call. The database is the source of truth (the call may run in another

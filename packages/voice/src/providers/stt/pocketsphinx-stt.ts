@@ -68,7 +68,13 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
             void fs.promises.rm(wav, { force: true });
           }
         },
-        close: () => void workDir.then((dir) => fs.promises.rm(dir, { recursive: true, force: true })),
+        // After the domain model's files are written (a call that never connects closes while they are), and
+        // never as an unhandled rejection: a leftover temp dir must not bring the process down.
+        close: () =>
+          void Promise.allSettled([domain])
+            .then(() => workDir)
+            .then((dir) => fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 3 }))
+            .catch(() => {}),
       };
     },
   };

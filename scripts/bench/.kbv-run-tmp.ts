@@ -1,0 +1,2 @@
+import { run } from "/work/main/scripts/bench/knowledge-base.bench.ts";
+await run();
