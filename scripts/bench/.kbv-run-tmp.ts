@@ -1,2 +1,0 @@
-import { run } from "/work/main/scripts/bench/knowledge-base.bench.ts";
-await run();
