@@ -38,6 +38,8 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
   let lastActivityMs = 0;
   let silences = 0;
   let recognizing = 0;
+  /** Utterances whose words were still being recognised when the call ended. */
+  const unheard = new Map<Utterance, Promise<string>>();
   let lateFrames = 0;
   let stopPacing: (() => void) | null = null;
   let resolveEnd: (reason: EndReason) => void = () => {};
@@ -150,11 +152,14 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     // The callee just spoke: no check-in while their words are still being recognised.
     recognizing++;
     lastActivityMs = t();
-    const text = await u.text.then((x) => x.trim()).finally(() => {
+    const heard = u.text.then((x) => x.trim());
+    unheard.set(u, heard);
+    const text = await heard.finally(() => {
       recognizing--;
       lastActivityMs = t();
     });
-    if (ended) return;
+    if (ended) return; // the end of the call keeps these words (no reply)
+    unheard.delete(u);
     const sttFinal = Math.round(t());
     if (voicemail !== "no") {
       if (voicemail === "listening") scheduleVoicemailFallback();
@@ -261,6 +266,14 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     stopPacing?.();
     replyAbort?.abort();
     if (agentTurn) finishAgentTurn();
+    // The callee hung up while their last words were being recognised (a slow machine): they were said, so
+    // the transcript and the outcome keep them. Before stt.close(), which removes the recogniser's files.
+    // A stuck recogniser must not hold the call open.
+    const giveUp = new Promise<string>((r) => setTimeout(r, 5000, "").unref());
+    for (const [u, heard] of unheard) {
+      const text = await Promise.race([heard.catch(() => ""), giveUp]);
+      if (text && voicemail === "no") pushTurn({ speaker: "callee", text, startMs: u.startMs, endMs: u.endMs });
+    }
     stt.close();
     emit({ type: "ended", reason: endReason });
     const endedAt = new Date();

@@ -58,7 +58,10 @@ describe(`a campaign of one contact per persona, dialled on the simulated carrie
       [campaignId],
     );
 
-  /** Ticks the dialer until no attempt is open; when it is idle and the next attempt is due later, moves the clock there. */
+  /**
+   * Ticks the dialer until no attempt is open. When it is idle with attempts due later, moves the clock to
+   * when all of them are due: the 1 h retries and the next-morning callback then run in one real-time round.
+   */
   async function dialUntilDone(): Promise<void> {
     const dialer = t.services.dialer;
     const deadline = Date.now() + 300_000;
@@ -72,7 +75,7 @@ describe(`a campaign of one contact per persona, dialled on the simulated carrie
       assert.ok(rows.length <= 2 * PERSONAS.length, `more attempts than max_attempts allows:\n${show(rows)}`);
       const pending = rows.filter((a) => a.status === "pending");
       if (!pending.length) return;
-      const next = Math.min(...pending.map((a) => a.due_at.getTime()));
+      const next = Math.max(...pending.map((a) => a.due_at.getTime()));
       if (next > clock.now().getTime()) {
         clock.offset = next + 1000 - Date.now();
         shifts.push({ fromReal: Date.now(), offset: clock.offset });
@@ -105,9 +108,9 @@ describe(`a campaign of one contact per persona, dialled on the simulated carrie
       busy: ["busy", "busy"],
       failed: ["failed", "failed"],
     };
-    for (const p of PERSONAS) assert.deepEqual(outcomes(p), expected[p], `${p}:\n${show(rows)}`);
-
-    const calls = await t.db.query<Call>("select id, started_at, ended_at, answered_at, transcript from calls where campaign_id = $1", [campaignId]);
+    const calls = await t.db.query<Call>("select id, status, error, started_at, ended_at, answered_at, transcript from calls where campaign_id = $1", [campaignId]);
+    const callsOf = (p: string) => JSON.stringify(calls.filter((c) => of(p).some((a) => a.call_id === c.id)), null, 1);
+    for (const p of PERSONAS) assert.deepEqual(outcomes(p), expected[p], `${p}:\n${show(rows)}\n${callsOf(p)}`);
     assert.equal(calls.length, rows.length, "every attempt placed exactly one call");
     const callOf = (a: Attempt) => calls.find((c) => c.id === a.call_id)!;
 

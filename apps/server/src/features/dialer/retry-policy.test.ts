@@ -28,9 +28,10 @@ test("back-off doubles the gap with each failed attempt: 2 h, 4 h, 8 h", () => {
   assert.deepEqual([1, 2, 3].map((n) => hoursLater(decideRetry("busy", n, ended, r))), [2, 4, 8]);
 });
 
-test("a requested callback is honoured at the asked time", () => {
+test("a requested callback is honoured at the asked time, within max_attempts", () => {
   const at = new Date("2026-03-03T04:30:00Z");
-  assert.deepEqual(decideRetry("follow_up", 4, ended, rules, at), { retry: true, notBefore: at });
+  assert.deepEqual(decideRetry("follow_up", 3, ended, rules, at), { retry: true, notBefore: at });
+  assert.deepEqual(decideRetry("follow_up", 4, ended, rules, at), { retry: false }, "the last attempt asked for a callback: no fifth call");
 });
 
 test("the breaker trips when over half of the last 20 attempts failed at the carrier", () => {

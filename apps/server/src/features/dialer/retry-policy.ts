@@ -21,7 +21,7 @@ export type RetryDecision = { retry: false } | { retry: true; notBefore: Date };
 /**
  * After an attempt: retry only when nobody reached an outcome and attempts remain; the gap doubles with
  * each failed attempt when the campaign asks for back-off (2 h, 4 h, 8 h…). A callback the callee asked
- * for (`callbackAt`) always wins, even after a conversation.
+ * for (`callbackAt`) wins even after a conversation, while attempts remain.
  */
 export function decideRetry(
   outcome: AttemptOutcome,
@@ -30,8 +30,10 @@ export function decideRetry(
   rules: RetryRules,
   callbackAt?: Date | null,
 ): RetryDecision {
+  // max_attempts bounds callbacks too: a callee who says "call me tomorrow" on every call is not dialled forever.
+  if (attemptsMade >= rules.maxAttempts) return { retry: false };
   if (callbackAt) return { retry: true, notBefore: callbackAt };
-  if (!RETRYABLE.has(outcome) || attemptsMade >= rules.maxAttempts) return { retry: false };
+  if (!RETRYABLE.has(outcome)) return { retry: false };
   const factor = rules.backoff ? 2 ** (attemptsMade - 1) : 1;
   return { retry: true, notBefore: new Date(endedAt.getTime() + rules.timeGapSeconds * 1000 * factor) };
 }
