@@ -1,23 +1,10 @@
 import type { LiveCalls } from "@parley/shared/analytics";
 import type { Clock } from "../../platform/clock.ts";
+import { pollChanges } from "../../platform/poll-changes.ts";
 import type { LiveCallsRepo } from "./live-calls.repo.ts";
 
 /** Calls older than this are leftovers of a crashed process, not live (a call's hard limit is 10 min). */
 const STALE_AFTER_MS = 60 * 60_000;
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-  });
-}
 
 /**
  * The organisation's calls in progress. Calls run in other processes too, so the database is the shared
@@ -31,17 +18,7 @@ export function createLiveCallsService(deps: { repo: LiveCallsRepo; clock: Clock
   return {
     snapshot,
     /** Snapshots after `first`, each differing from the one before, until `signal` aborts. */
-    async *changes(orgId: string, first: LiveCalls, signal: AbortSignal): AsyncGenerator<LiveCalls> {
-      let last = JSON.stringify(first);
-      while (!signal.aborted) {
-        await pause(pollMs, signal);
-        if (signal.aborted) return;
-        const current = await snapshot(orgId);
-        const text = JSON.stringify(current);
-        if (text !== last) yield current;
-        last = text;
-      }
-    },
+    changes: (orgId: string, first: LiveCalls, signal: AbortSignal) => pollChanges(first, () => snapshot(orgId), { pollMs, signal }),
   };
 }
 export type LiveCallsService = ReturnType<typeof createLiveCallsService>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LiveCall, PlaceCall, PlacedCall } from "@parley/shared/calls";
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import { sseStreams } from "../../http/sse.ts";
+import { pollChanges } from "../../platform/poll-changes.ts";
 import { notFound } from "../../http/errors.ts";
 import type { CallsService } from "./calls.service.ts";
 
@@ -31,17 +32,8 @@ export function callsRoutes(deps: { calls: CallsService; requireAuth: RequireAut
       const { orgId } = request.auth;
       const first = await calls.live(orgId, request.params.id);
       if (!first) throw notFound("Call");
-      async function* changes(signal: AbortSignal): AsyncIterable<LiveCall> {
-        let last = JSON.stringify(first);
-        for (let call: LiveCall | null = first; call && !call.ended_at && !signal.aborted; ) {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-          call = await calls.live(orgId, request.params.id);
-          if (call && JSON.stringify(call) !== last) {
-            last = JSON.stringify(call);
-            yield call;
-          }
-        }
-      }
+      const changes = (signal: AbortSignal) =>
+        pollChanges(first, () => calls.live(orgId, request.params.id), { pollMs: POLL_MS, signal, done: (c) => c.ended_at !== null });
       await stream<LiveCall>(request, reply, "call", first, changes);
     });
   };
