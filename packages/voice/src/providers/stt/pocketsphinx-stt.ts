@@ -65,7 +65,7 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
             const best = biased.text && biased.logProb >= general.logProb ? biased : general;
             return { text: best.text, confidence: null };
           } finally {
-            void fs.promises.rm(wav, { force: true });
+            void fs.promises.rm(wav, { force: true }).catch(() => {}); // a leftover clip is no reason to fail the call
           }
         },
         // After the domain model's files are written (a call that never connects closes while they are), and
