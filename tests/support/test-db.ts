@@ -48,7 +48,17 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; url?: string; 
       await db.close();
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // The pool's sockets may still be closing: wait for them rather than terminate them (a terminated
+      // socket of this process raises "terminating connection due to administrator command" as an uncaught error).
+      for (let i = 0; ; i++) {
+        try {
+          await c.query(`drop database if exists ${name}${i >= 40 ? " with (force)" : ""}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== "55006" || i >= 40) throw err; // 55006: still in use
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
       await c.end();
     },
   };

@@ -52,6 +52,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (restart, failover) must not crash the process: the pool drops
+  // it and opens a new one on the next query.
+  pool.on("error", (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   await pool.query("select 1");
   return {
     kind: "postgres",
