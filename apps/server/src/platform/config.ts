@@ -22,6 +22,9 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   // Knowledge base: TEST ONLY switch letting URL uploads reach private addresses (the test server on 127.0.0.1).
   KB_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+  // Each uploaded document is read on a worker thread with this heap limit and deadline.
+  KB_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(512),
+  KB_EXTRACT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   // Optional OpenAI-compatible embeddings for the knowledge base; full-text search works without them.
   EMBEDDINGS_BASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   EMBEDDINGS_MODEL: z.string().optional(),
@@ -71,6 +74,7 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   webDist: string;
   kbAllowPrivateUrls: boolean;
+  kbExtractLimits: { memoryMb: number; timeoutMs: number };
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | null;
   voice: VoiceConfig;
 };
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     kbAllowPrivateUrls: e.KB_ALLOW_PRIVATE_URLS === "1",
+    kbExtractLimits: { memoryMb: e.KB_EXTRACT_MEMORY_MB, timeoutMs: e.KB_EXTRACT_TIMEOUT_SECONDS * 1000 },
     embeddings:
       e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
         ? { baseUrl: e.EMBEDDINGS_BASE_URL, model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY || undefined }

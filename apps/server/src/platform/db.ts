@@ -88,3 +88,11 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
 export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
 }
+
+/**
+ * Lets timers and I/O run between the statements of a long loop. PGlite answers from this thread and its
+ * promises settle as microtasks, so a loop of awaited statements would otherwise never yield.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { Worker } from "node:worker_threads";
+import { startTsWorker } from "../../platform/ts-worker.ts";
 import { NotCsvError } from "./csv-decode.ts";
 import { readContactList, type ContactImportOptions, type ContactListSummary, type ParsedContact } from "./contact-import.ts";
 import type { WorkerMessage } from "./contact-import.worker.ts";
@@ -7,11 +7,7 @@ import type { WorkerMessage } from "./contact-import.worker.ts";
 /** Below this size parsing in-process is quicker than starting a worker (~0.4 s). */
 const WORKER_THRESHOLD_BYTES = 2 * 1024 * 1024;
 
-// Workers do not inherit tsx's loader (the server runs TypeScript without a build step), so the
-// worker registers it first. Resolved here so it works from any working directory.
-const TSX_API = import.meta.resolve("tsx/esm/api");
-const WORKER_URL = new URL("./contact-import.worker.ts", import.meta.url).href;
-const BOOT = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL)}); })`;
+const WORKER_URL = new URL("./contact-import.worker.ts", import.meta.url);
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -21,7 +17,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 /** Messages of a worker as an async generator, in order; the worker ends when the generator does. */
 async function* fromWorker(bytes: Buffer, opts: ContactImportOptions): AsyncGenerator<ParsedContact[], ContactListSummary> {
-  const worker = new Worker(BOOT, { eval: true, workerData: { bytes, opts } });
+  const worker = startTsWorker(WORKER_URL, { workerData: { bytes, opts } });
   const queue: WorkerMessage[] = [];
   let wake: (() => void) | null = null;
   let failure: Error | null = null;

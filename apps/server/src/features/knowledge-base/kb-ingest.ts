@@ -1,11 +1,10 @@
 import { buffer } from "node:stream/consumers";
 import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
-import { chunkText } from "./chunk-text.ts";
 import type { Embedder } from "./embeddings.ts";
-import { ExtractionError, decodeText, extractText } from "./extract-text.ts";
+import { ExtractionError } from "./extract-text.ts";
 import type { DocKind } from "./file-sniff.ts";
-import { mainTextOfHtml } from "./html-text.ts";
+import { extractPassages, type ExtractJob, type ExtractLimits } from "./isolated-extract.ts";
 import type { KbVectors } from "./kb-vectors.ts";
 import type { KbDocumentRow, KnowledgeBaseRepo } from "./knowledge-base.repo.ts";
 import { UrlFetchError, type FetchPage } from "./safe-fetch.ts";
@@ -18,6 +17,8 @@ type Deps = {
   /** pgvector, when the database has it: the embeddings are copied there too. */
   vectors?: KbVectors | null;
   logger: Logger;
+  /** Memory and time one document's extraction may take (on its own worker thread). */
+  limits: ExtractLimits;
   /** After a document of the org is indexed (retrieval drops its caches). */
   onIndexed?: (orgId: string) => void;
 };
@@ -29,28 +30,28 @@ const KIND_OF_MIME: Record<string, DocKind> = {
   "text/plain": "txt",
 };
 
+/** A document whose indexing was cut off this many times (the process died under it) is given up. */
+export const MAX_INGEST_ATTEMPTS = 3;
+
 /**
- * Background indexing, in-process, one document at a time (a 2-core box keeps answering requests).
- * State lives in the database: a document stays 'processing' until indexed, so `recover()` at start
- * re-queues whatever a crash or restart interrupted.
+ * Background indexing, one document at a time (a 2-core box keeps answering requests). The file is
+ * parsed and chunked on a worker thread with memory and time limits (isolated-extract.ts); only the
+ * passages come back. State lives in the database: a document stays 'processing' until indexed, so
+ * `recover()` at start re-queues whatever a crash or restart interrupted, at most MAX_INGEST_ATTEMPTS times.
  */
-export function createKbIngest({ repo, storage, fetchPage, embedder, vectors, logger, onIndexed }: Deps) {
+export function createKbIngest({ repo, storage, fetchPage, embedder, vectors, logger, limits, onIndexed }: Deps) {
   const queue: string[] = [];
   let running: Promise<void> | null = null;
 
-  async function textOf(doc: KbDocumentRow): Promise<string> {
+  async function jobOf(doc: KbDocumentRow): Promise<ExtractJob> {
     if (doc.source === "url") {
       const page = await fetchPage(doc.url!);
-      const text = new TextDecoder(page.charset ?? "utf-8").decode(page.body);
-      return page.contentType === "text/plain" ? text : mainTextOfHtml(text).text;
+      return { kind: "page", bytes: page.body, charset: page.charset ?? "utf-8", html: page.contentType !== "text/plain" };
     }
     const stream = await storage.get(doc.storage_key!);
     if (!stream) throw new ExtractionError("the uploaded file is missing");
     const bytes = await buffer(stream);
-    return extractText(KIND_OF_MIME[doc.mime_type ?? ""] ?? "txt", bytes).catch((err: unknown) => {
-      if (err instanceof ExtractionError || doc.mime_type !== "text/plain") throw err;
-      return decodeText(bytes);
-    });
+    return { kind: KIND_OF_MIME[doc.mime_type ?? ""] ?? "txt", bytes, lenientText: doc.mime_type === "text/plain" };
   }
 
   async function embed(texts: string[]): Promise<number[][] | undefined> {
@@ -72,9 +73,13 @@ export function createKbIngest({ repo, storage, fetchPage, embedder, vectors, lo
   async function ingest(id: string): Promise<void> {
     const doc = await repo.getById(id);
     if (!doc || doc.status !== "processing") return;
+    // Counted before the work: an attempt the process does not survive still counts at the next start.
+    if ((await repo.startAttempt(id)) > MAX_INGEST_ATTEMPTS) {
+      await repo.markFailed(id, `indexing was interrupted ${MAX_INGEST_ATTEMPTS} times; upload the file again`);
+      return;
+    }
     try {
-      const passages = chunkText(await textOf(doc));
-      if (passages.length === 0) throw new ExtractionError("the document contains no text");
+      const passages = await extractPassages(await jobOf(doc), limits);
       const embeddings = await embed(passages.map((p) => (p.heading ? `${p.heading}\n${p.text}` : p.text)));
       await repo.storePassages({ id: doc.id, orgId: doc.org_id }, passages, embeddings);
       if (embeddings) await storeVectors(doc.id);

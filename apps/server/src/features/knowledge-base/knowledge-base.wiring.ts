@@ -13,7 +13,7 @@ import { createSafeFetcher } from "./safe-fetch.ts";
 
 type Deps = {
   db: Db;
-  config: Pick<Config, "kbAllowPrivateUrls" | "embeddings">;
+  config: Pick<Config, "kbAllowPrivateUrls" | "kbExtractLimits" | "embeddings">;
   logger: Logger;
   storage: Storage;
   campaignExists: (orgId: string, campaignId: string) => Promise<boolean>;
@@ -29,7 +29,7 @@ export async function wireKnowledgeBase({ db, config, logger, storage, campaignE
   const vectors = embedder ? await setUpKbVectors(retrievalRepo, logger) : null;
   const retrieval = createRetrievalService({ repo: retrievalRepo, embedder, vectors, logger });
   const ingest = createKbIngest({
-    repo, storage, embedder, vectors, logger,
+    repo, storage, embedder, vectors, logger, limits: config.kbExtractLimits,
     fetchPage: createSafeFetcher({ allowPrivate: config.kbAllowPrivateUrls }),
     onIndexed: retrieval.invalidate,
   });
