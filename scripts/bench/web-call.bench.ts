@@ -1,7 +1,7 @@
 import { tone } from "../../packages/voice/src/audio/beep.ts";
 import { createScriptedStt, createToneTts, echoBrain } from "../../packages/voice/src/testing/fake-providers.ts";
 import { createSimulatedTelephony } from "../../packages/voice/src/telephony/simulated/simulated-telephony.ts";
-import { openWebCall, type WebCallClient } from "../../apps/server/src/features/telephony/web-call-client.test-support.ts";
+import { openWebCall, type WebCallClient } from "../../tests/support/web-call-client.ts";
 import { buildUser, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
 const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;

@@ -1,28 +1,22 @@
 import assert from "node:assert/strict";
 import { test, describe, before, after } from "node:test";
 import type { Page } from "playwright-core";
-import { startE2E, type E2E } from "../support/e2e.ts";
-import { dbKinds, openTestDb } from "../support/test-db.ts";
+import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only).
 // The live call is a real one: "call now" on the simulated carrier, ringing 3 s, then an instant conversation.
-const postgres = (await dbKinds()).includes("postgres");
+const skip = await postgresSkipReason();
 
-describe("calling analytics: periods, tabs and live calls from real calls", { skip: !postgres && "needs the machine's PostgreSQL" }, () => {
-  let env: E2E;
+describe("calling analytics: periods, tabs and live calls from real calls", { skip: skip ?? false }, () => {
+  let env: E2EOnPostgres;
   let db: Db;
-  let drop: () => Promise<void>;
   before(async () => {
-    const opened = await openTestDb("postgres");
-    ({ db, drop } = opened);
-    env = await startE2E({ env: { DATABASE_URL: opened.url!, DIALER: "0", VOICE_MODE: "instant", SIMULATED_RING_MS: "3000" } });
+    env = await startE2EOnPostgres({ env: { VOICE_MODE: "instant", SIMULATED_RING_MS: "3000" } });
+    db = env.db;
   });
-  after(async () => {
-    await env.close();
-    await drop();
-  });
+  after(() => env.close());
 
   /** Campaign "Autumn" with 3 contacts, called a minute ago: booked (positive), interested (neutral), no answer. */
   async function seed(orgId: string) {

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from "jose";
+import { generateKeyPair } from "jose";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
+import { GOOGLE_TEST_CLIENT_ID, googleIdToken, startFakeGoogleKeys } from "../support/fake-google.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
 
 describe("registration, sign-in and sign-out", () => {
@@ -149,29 +148,6 @@ describe("registration, sign-in and sign-out", () => {
   });
 });
 
-const GOOGLE_CLIENT_ID = "parley-e2e.apps.googleusercontent.com";
-
-/** Google's published keys, played by a loopback JWKS endpoint with our own RSA key. */
-async function startFakeGoogleKeys() {
-  const { publicKey, privateKey } = await generateKeyPair("RS256");
-  const jwk = { ...(await exportJWK(publicKey)), kid: "e2e-key", alg: "RS256", use: "sig" };
-  const server = http.createServer((_req, res) => {
-    res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`;
-  return { url, privateKey, close: () => new Promise((r) => server.close(r)) };
-}
-
-const idToken = (key: CryptoKey, claims: Record<string, unknown>) =>
-  new SignJWT({ email_verified: true, ...claims })
-    .setProtectedHeader({ alg: "RS256", kid: "e2e-key" })
-    .setIssuer("https://accounts.google.com")
-    .setAudience(GOOGLE_CLIENT_ID)
-    .setIssuedAt()
-    .setExpirationTime("5m")
-    .sign(key);
 
 /** Google Identity Services stand-in: its button hands `credential` to the app's callback. */
 async function fakeGoogleScript(page: Page, credential: string) {
@@ -196,7 +172,7 @@ describe("Google sign-in when the server has a client id", () => {
   let keys: Awaited<ReturnType<typeof startFakeGoogleKeys>>;
   before(async () => {
     keys = await startFakeGoogleKeys();
-    env = await startE2E({ env: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: keys.url } });
+    env = await startE2E({ env: { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID, GOOGLE_JWKS_URL: keys.url } });
   });
   after(async () => {
     await env.close();
@@ -205,7 +181,7 @@ describe("Google sign-in when the server has a client id", () => {
 
   test("the Google credential signs in and lands on the new organisation's dashboard", async () => {
     const page = await env.newPage();
-    await fakeGoogleScript(page, await idToken(keys.privateKey, { sub: "g-77", email: "marie@example.com", given_name: "Marie", family_name: "Curie" }));
+    await fakeGoogleScript(page, await googleIdToken(keys.privateKey, { sub: "g-77", email: "marie@example.com", given_name: "Marie", family_name: "Curie" }));
     await page.goto("/login");
     await page.getByRole("button", { name: "Continue with Google (test)" }).click();
     await page.waitForURL(/\/org\/[^/]+\/dashboard$/);
@@ -218,7 +194,7 @@ describe("Google sign-in when the server has a client id", () => {
   test("a forged credential and an answer without tokens show their messages", async () => {
     const page = await env.newPage();
     const { privateKey: stranger } = await generateKeyPair("RS256");
-    await fakeGoogleScript(page, await idToken(stranger, { sub: "g-1", email: "eve@example.com" }));
+    await fakeGoogleScript(page, await googleIdToken(stranger, { sub: "g-1", email: "eve@example.com" }));
     await page.goto("/register");
     await page.getByRole("button", { name: "Continue with Google (test)" }).click();
     await page.getByRole("alert").filter({ hasText: "Google authentication failed. Please try again." }).waitFor();

@@ -1,27 +1,21 @@
 import assert from "node:assert/strict";
 import { test, describe, before, after } from "node:test";
-import { startE2E, type E2E } from "../support/e2e.ts";
-import { dbKinds, openTestDb } from "../support/test-db.ts";
+import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
-import { seedAnalyticsFixture } from "../../apps/server/src/features/analytics/analytics-fixture.ts";
+import { seedAnalyticsFixture } from "../support/analytics-fixture.ts";
 
 // Known calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only).
-const postgres = (await dbKinds()).includes("postgres");
+const skip = await postgresSkipReason();
 
-describe("dashboard: figures from real calls, channel switch, minutes, retry", { skip: !postgres && "needs the machine's PostgreSQL" }, () => {
-  let env: E2E;
+describe("dashboard: figures from real calls, channel switch, minutes, retry", { skip: skip ?? false }, () => {
+  let env: E2EOnPostgres;
   let db: Db;
-  let drop: () => Promise<void>;
   before(async () => {
-    const opened = await openTestDb("postgres");
-    ({ db, drop } = opened);
-    env = await startE2E({ env: { DATABASE_URL: opened.url!, DIALER: "0" } });
+    env = await startE2EOnPostgres();
+    db = env.db;
   });
-  after(async () => {
-    await env.close();
-    await drop();
-  });
+  after(() => env.close());
 
   async function seededUser() {
     const user = await registerViaApi(env.baseUrl);

@@ -4,6 +4,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import type { Db } from "../../apps/server/src/platform/db.ts";
+import { dbKinds, openTestDb } from "./test-db.ts";
 
 const ROOT = path.resolve(new URL("../..", import.meta.url).pathname);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -99,6 +101,34 @@ export async function startE2E(opts: { env?: Record<string, string>; /** Added t
       child.kill("SIGTERM");
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Why a browser test that needs the machine's PostgreSQL (it seeds calls the server reads) cannot run
+ * here, or null when it can. In CI PostgreSQL is always there, so its absence is a failure, not a skip.
+ */
+export async function postgresSkipReason(): Promise<string | null> {
+  if ((await dbKinds()).includes("postgres")) return null;
+  const reason = "needs the PostgreSQL at 127.0.0.1:5432 (or TEST_DATABASE_URL), which does not answer";
+  if (process.env.CI) throw new Error(`browser test ${reason}`);
+  console.log(`# SKIP: browser test ${reason}`);
+  return reason;
+}
+
+/** A browser test on a fresh PostgreSQL database shared with the test (to seed it): the server, the browser and the database. */
+export type E2EOnPostgres = E2E & { db: Db };
+
+export async function startE2EOnPostgres(opts: { env?: Record<string, string> } = {}): Promise<E2EOnPostgres> {
+  const opened = await openTestDb("postgres");
+  const env = await startE2E({ env: { DATABASE_URL: opened.url!, DIALER: "0", ...opts.env } });
+  return {
+    ...env,
+    db: opened.db,
+    async close() {
+      await env.close();
+      await opened.drop();
     },
   };
 }

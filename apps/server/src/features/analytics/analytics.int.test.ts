@@ -4,7 +4,7 @@ import type { Analytics } from "@parley/shared/analytics";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
-import { FIXTURE_NOW, seedAnalyticsFixture } from "./analytics-fixture.ts";
+import { FIXTURE_NOW, seedAnalyticsFixture } from "../../../../../tests/support/analytics-fixture.ts";
 
 for (const kind of await dbKinds()) {
   describe(`analytics on ${kind}`, () => {

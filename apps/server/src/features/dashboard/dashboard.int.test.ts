@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
-import { FIXTURE_NOW, seedAnalyticsFixture } from "../analytics/analytics-fixture.ts";
+import { FIXTURE_NOW, seedAnalyticsFixture } from "../../../../../tests/support/analytics-fixture.ts";
 
 const ZERO = { total_campaigns: 0, total_leads: 0, total_calls: 0, total_appointments: 0, booking_rate: 0, avg_call_duration_seconds: 0 };
 

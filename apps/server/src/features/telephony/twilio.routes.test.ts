@@ -7,7 +7,7 @@ import type { CallLeg, LegEvent } from "@parley/voice/telephony/call-leg";
 import { createTwilioTelephony, type TwilioTelephony } from "@parley/voice/telephony/twilio/twilio-telephony";
 import { buildApp } from "../../http/app.ts";
 import { createLogger } from "../../platform/logger.ts";
-import { startFakeTwilio, type FakeTwilio } from "./fake-twilio.ts";
+import { startFakeTwilio, type FakeTwilio } from "../../../../../tests/support/fake-twilio.ts";
 import { twilioRoutes } from "./twilio.routes.ts";
 
 const SID = "AC00000000000000000000000000000001";

@@ -7,7 +7,7 @@ import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../.
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 import { createCallsRepo } from "../calls/calls.repo.ts";
-import { handshakeStatus, openWebCall } from "./web-call-client.test-support.ts";
+import { handshakeStatus, openWebCall } from "../../../../../tests/support/web-call-client.ts";
 import { createWebCallRepo } from "./web-call.repo.ts";
 
 /** Real speech at 16 kHz (flite's slt voice), followed by silence so the agent hears the end of the turn. */

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Queryable } from "../../platform/db.ts";
+import type { Queryable } from "../../apps/server/src/platform/db.ts";
 
 /** The clock every figure below is computed against: 20:00 UTC on 31 March 2026 is already 01:30 on 1 April in Kolkata. */
 export const FIXTURE_NOW = new Date("2026-03-31T20:00:00Z");
