@@ -1,13 +1,11 @@
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
-import InputAdornment from "@mui/material/InputAdornment";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
-import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import Reply from "@mui/icons-material/Reply";
-import Search from "@mui/icons-material/Search";
+import { ListSearchField } from "../../components/ListSearchField.tsx";
 import type { EmailThreadSummary } from "@parley/shared/email-logs";
 import { countLine, emailDate } from "./email-display.ts";
 
@@ -29,16 +27,7 @@ export function EmailThreadList(p: Props) {
       <Typography variant="h6" component="h2" sx={{ p: 2, pb: 1 }}>
         {countLine(p.threads.length, p.total, p.search.trim() !== "")}
       </Typography>
-      <Box sx={{ px: 2, pb: 1.5 }}>
-        <TextField
-          fullWidth
-          size="small"
-          placeholder="Search Email"
-          value={p.search}
-          onChange={(e) => p.onSearch(e.target.value)}
-          slotProps={{ htmlInput: { "aria-label": "Search Email" }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-        />
-      </Box>
+      <ListSearchField placeholder="Search Email" value={p.search} onChange={p.onSearch} />
       <List disablePadding sx={{ overflowY: "auto", flex: 1 }} aria-label="Email conversations">
         {p.loading && (
           <Box sx={{ display: "flex", justifyContent: "center", p: 3 }}><CircularProgress size={24} /></Box>

@@ -3,14 +3,12 @@ import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
-import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import Refresh from "@mui/icons-material/Refresh";
-import Search from "@mui/icons-material/Search";
+import { ListSearchField } from "../../components/ListSearchField.tsx";
 import type { WhatsAppContact } from "@parley/shared/whatsapp";
 import { shortDate } from "./whatsapp-display.ts";
 
@@ -42,16 +40,7 @@ export function WhatsAppContactList(p: Props) {
           </span>
         </Tooltip>
       </Box>
-      <Box sx={{ px: 2, pb: 1.5 }}>
-        <TextField
-          fullWidth
-          size="small"
-          placeholder="Search or start a new chat"
-          value={p.search}
-          onChange={(e) => p.onSearch(e.target.value)}
-          slotProps={{ htmlInput: { "aria-label": "Search or start a new chat" }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-        />
-      </Box>
+      <ListSearchField placeholder="Search or start a new chat" value={p.search} onChange={p.onSearch} />
       <List disablePadding sx={{ overflowY: "auto", flex: 1 }} aria-label="WhatsApp numbers">
         {p.contacts.map((c) => (
           <ListItemButton

@@ -1,21 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
-import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import type { Theme } from "@mui/material/styles";
-import ArrowBack from "@mui/icons-material/ArrowBack";
 import { AppToast, type Toast } from "../../components/AppToast.tsx";
+import { ListDetailLayout } from "../../components/ListDetailLayout.tsx";
 import { WhatsAppContactList } from "./WhatsAppContactList.tsx";
 import { WhatsAppConversation } from "./WhatsAppConversation.tsx";
 import { fetchMessages } from "./whatsapp-api.ts";
 import { matchesContact } from "./whatsapp-display.ts";
 import { useWhatsAppContacts } from "./useWhatsAppContacts.ts";
-
-const LIST_WIDTH = 350;
 
 /** WhatsApp logs: numbers on the left, the selected conversation on the right (one at a time below 600 px). */
 export function WhatsAppLogsPanel() {
@@ -24,7 +16,6 @@ export function WhatsAppLogsPanel() {
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<string | null>(null);
   const [showConversation, setShowConversation] = useState(false);
-  const mobile = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
   const shown = useMemo(() => list.contacts.filter((c) => matchesContact(c, search)), [list.contacts, search]);
 
   // The first number is selected as soon as the list arrives (and again if the selected one disappears).
@@ -48,13 +39,10 @@ export function WhatsAppLogsPanel() {
     setSelected(phone);
     setShowConversation(true);
   };
-  const listPane = !mobile || !showConversation;
-  const conversationPane = !mobile || showConversation;
-
   return (
-    <Paper variant="outlined" sx={{ display: "flex", height: "70vh", minHeight: 460, overflow: "hidden", borderRadius: 2 }}>
-      {listPane && (
-        <Box data-testid="list-pane" sx={{ width: mobile ? "100%" : LIST_WIDTH, flexShrink: 0, borderRight: mobile ? 0 : 1, borderColor: "divider" }}>
+    <>
+      <ListDetailLayout
+        list={
           <WhatsAppContactList
             contacts={shown}
             total={list.contacts.length}
@@ -66,33 +54,26 @@ export function WhatsAppLogsPanel() {
             selectedPhone={selected}
             onSelect={select}
           />
-        </Box>
-      )}
-      {conversationPane && (
-        <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
-          {mobile && (
-            <Button startIcon={<ArrowBack />} onClick={() => setShowConversation(false)} sx={{ alignSelf: "flex-start", m: 1 }}>
-              Back to numbers
-            </Button>
-          )}
-          <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: "divider" }}>
+        }
+        header={
+          <>
             <Typography variant="h6" component="h2">Whatsapp Conversation Logs</Typography>
             {contact && (
               <Typography variant="body2" color="text.secondary">
                 {contact.name ? `${contact.name} · ${contact.phone}` : contact.phone}
               </Typography>
             )}
-          </Box>
-          {conversation.isFetching && !conversation.data ? (
-            <Box sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center" }}><CircularProgress size={28} /></Box>
-          ) : conversation.isError ? (
-            <Box sx={{ flex: 1 }} /> // spec: a failed conversation fetch leaves the pane empty, without a message
-          ) : (
-            <WhatsAppConversation messages={selected ? (conversation.data ?? []) : []} />
-          )}
-        </Box>
-      )}
+          </>
+        }
+        showDetail={showConversation}
+        onBack={() => setShowConversation(false)}
+        backLabel="Back to numbers"
+        loading={conversation.isFetching && !conversation.data}
+        failed={conversation.isError}
+      >
+        <WhatsAppConversation messages={selected ? (conversation.data ?? []) : []} />
+      </ListDetailLayout>
       <AppToast toast={toast} onClose={() => setToast(null)} />
-    </Paper>
+    </>
   );
 }
