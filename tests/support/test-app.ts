@@ -24,8 +24,11 @@ export type TestApp = {
 export type TestResponse<T> = { status: number; headers: Headers; body: T; text: string };
 
 /** Starts the real HTTP server on a random port over a fresh database of the given kind. */
-export async function startTestApp(kind: DbKind, opts: { env?: Record<string, string>; clock?: Clock; voice?: VoiceProviders } = {}): Promise<TestApp> {
-  const { db, drop, url } = await openTestDb(kind);
+export async function startTestApp(
+  kind: DbKind,
+  opts: { env?: Record<string, string>; clock?: Clock; voice?: VoiceProviders; pgliteDir?: string } = {},
+): Promise<TestApp> {
+  const { db, drop, url } = await openTestDb(kind, opts.pgliteDir);
   const config = loadConfig({ LOG_LEVEL: "silent", DEMO: "0", WEB_DIST: "/nonexistent", ...opts.env });
   const { app, services } = await createServer({ config, db, logger: createLogger(config), clock: opts.clock, voice: opts.voice });
   await app.listen({ port: 0, host: "127.0.0.1" });

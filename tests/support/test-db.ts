@@ -26,10 +26,13 @@ export async function dbKinds(): Promise<DbKind[]> {
   return (await postgresReachable) ? ["pglite", "postgres"] : ["pglite"];
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new throw-away database on the PostgreSQL server. */
-export async function openTestDb(kind: DbKind): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
+/**
+ * A fresh, migrated database: PGlite in memory (or in `pgliteDir`, on disk as `npm start` keeps it), or a
+ * new throw-away database on the PostgreSQL server.
+ */
+export async function openTestDb(kind: DbKind, pgliteDir?: string): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
   if (kind === "pglite") {
-    const db = await openPglite(undefined);
+    const db = await openPglite(pgliteDir);
     await migrate(db);
     return { db, drop: () => db.close() };
   }

@@ -76,6 +76,25 @@ for (const kind of await dbKinds()) {
       await assertLexemeCounts(t, owner.orgId);
       assert.deepEqual(await t.services.retrieval.retrieve(stranger.orgId, "installation", { limit: 3 }), []);
     });
+
+    test("a document whose passages are being stored is never an answer; storing it again keeps the counts exact", async () => {
+      const owner = await buildUser(t);
+      const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: owner.token, body: upload([["manual.txt", manual], ["faq.txt", faq]]) });
+      await t.services.kbIngest.idle();
+      const faqDoc = res.body.data.documents.find((d: { name: string }) => d.name === "faq");
+      const giftCard = async () => [...new Set((await t.services.retrieval.retrieve(owner.orgId, "gift card referral", { limit: 3 })).map((h) => h.documentId))];
+      assert.deepEqual(await giftCard(), [faqDoc.id]);
+
+      // As a process that died between two of the document's transactions leaves it.
+      await t.db.query(`update kb_documents set status = 'processing' where id = $1`, [faqDoc.id]);
+      assert.deepEqual(await giftCard(), [], "a processing document's passages are not searched");
+      assert.equal(await t.services.kbIngest.recover(), 1);
+      await t.services.kbIngest.idle();
+      assert.deepEqual(await giftCard(), [faqDoc.id]);
+      await assertLexemeCounts(t, owner.orgId);
+      const [stored] = await t.db.query<{ n: number }>(`select count(*)::int as n from kb_passages where document_id = $1`, [faqDoc.id]);
+      assert.equal(stored!.n, 2, "the passages are stored once");
+    });
   });
 
   describe(`knowledge base retrieval with embeddings (${kind})`, () => {

@@ -25,7 +25,9 @@ const RANKED = (candidates: string, sample: boolean) => `
   join kb_documents d on d.id = c.document_id
   order by score desc, c.id
   limit $3`;
-const IN_DOCUMENTS = `($4::uuid[] is null or p.document_id = any($4::uuid[]))`;
+// Ready documents only: a document's passages are stored in several transactions (knowledge-base.repo.ts).
+const IN_DOCUMENTS = `($4::uuid[] is null or p.document_id = any($4::uuid[]))
+  and p.document_id in (select d.id from kb_documents d where d.org_id = $1 and d.status = 'ready')`;
 
 export function createKbRetrievalRepo(db: Db) {
   return {
@@ -67,7 +69,8 @@ export function createKbRetrievalRepo(db: Db) {
 
     embeddedPassages(orgId: string): Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>> {
       return db.query(
-        `select id as passage_id, document_id, embedding from kb_passages where org_id = $1 and embedding is not null`,
+        `select p.id as passage_id, p.document_id, p.embedding from kb_passages p join kb_documents d on d.id = p.document_id
+         where p.org_id = $1 and d.status = 'ready' and p.embedding is not null`,
         [orgId],
       );
     },

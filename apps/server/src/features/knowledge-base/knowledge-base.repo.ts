@@ -28,6 +28,9 @@ const COLUMNS = `id, org_id, name, channel, description, source, url, file_name,
 // Small enough that one insert (to_tsvector and the GIN index: ~0.4 ms a passage) holds PGlite's
 // event loop ~10 ms; the loop yields between inserts.
 const ROWS_PER_INSERT = 25;
+// One transaction (≈ 8 inserts and their lexeme count, ~100 ms of PGlite's time) is as long as any other
+// request waits behind a document being stored.
+const PASSAGES_PER_TX = 200;
 
 export function createKnowledgeBaseRepo(db: Db) {
   return {
@@ -81,17 +84,24 @@ export function createKnowledgeBaseRepo(db: Db) {
       });
     },
 
-    /** Replaces the document's passages and marks it ready, in one transaction. */
+    /**
+     * Replaces the document's passages, then marks it ready. Stored in transactions of PASSAGES_PER_TX: on
+     * PGlite (one connection) one transaction for a 100 MB document kept every other request waiting for
+     * seconds. Retrieval reads ready documents only, so a half-stored one is never an answer; each chunk's
+     * lexeme counts commit with its rows, so the counts stay exact when a later attempt clears the rest.
+     */
     async storePassages(doc: { id: string; orgId: string }, passages: Passage[], embeddings?: number[][]): Promise<void> {
       await db.tx(async (q) => {
         await countDocumentLexemes(q, doc, -1);
         await q.query("delete from kb_passages where document_id = $1", [doc.id]);
-        await insertPassages(q, doc, passages, embeddings);
-        await q.query(
-          `update kb_documents set status = 'ready', status_reason = null, passage_count = $2, updated_at = now() where id = $1`,
-          [doc.id, passages.length],
-        );
       });
+      for (let start = 0; start < passages.length; start += PASSAGES_PER_TX) {
+        await db.tx((q) => insertPassages(q, doc, passages.slice(start, start + PASSAGES_PER_TX), embeddings?.slice(start, start + PASSAGES_PER_TX), start));
+      }
+      await db.query(
+        `update kb_documents set status = 'ready', status_reason = null, passage_count = $2, updated_at = now() where id = $1`,
+        [doc.id, passages.length],
+      );
     },
 
     async markFailed(id: string, reason: string): Promise<void> {
@@ -150,17 +160,28 @@ export function createKnowledgeBaseRepo(db: Db) {
 }
 export type KnowledgeBaseRepo = ReturnType<typeof createKnowledgeBaseRepo>;
 
-/** Multi-row VALUES in chunks (one statement per row is 25x slower on PGlite). */
-export async function insertPassages(q: Queryable, doc: { id: string; orgId: string }, passages: Passage[], embeddings?: number[][]): Promise<void> {
+/**
+ * Stores passages at positions first, first + 1, … and counts their lexemes. Multi-row VALUES in chunks (one
+ * statement per row is 25x slower on PGlite), yielding between them so PGlite's synchronous work never
+ * holds the event loop long.
+ */
+export async function insertPassages(
+  q: Queryable,
+  doc: { id: string; orgId: string },
+  passages: Passage[],
+  embeddings?: number[][],
+  first = 0,
+): Promise<void> {
   for (let start = 0; start < passages.length; start += ROWS_PER_INSERT) {
     await yieldToEventLoop();
     const params: unknown[] = [doc.orgId, doc.id];
     const values = passages.slice(start, start + ROWS_PER_INSERT).map((p, i) => {
       const at = params.length;
-      params.push(start + i, p.heading, p.text, embeddings?.[start + i] ?? null);
+      params.push(first + start + i, p.heading, p.text, embeddings?.[start + i] ?? null);
       return `($1, $2, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::real[])`;
     });
     await q.query(`insert into kb_passages (org_id, document_id, position, heading, text, embedding) values ${values.join(", ")}`, params);
   }
-  await countDocumentLexemes(q, doc, 1);
+  await yieldToEventLoop();
+  await countDocumentLexemes(q, doc, 1, { from: first, to: first + passages.length });
 }
