@@ -1,14 +1,24 @@
 import { z } from "zod";
 
+/** How a number got on the list: added by hand, imported from a CSV, or asked for on a call. */
+export const DncSource = z.enum(["manual", "csv", "call"]);
+export type DncSource = z.infer<typeof DncSource>;
+
 export const DncEntry = z.object({
   id: z.string(),
   phone: z.string(),
-  source: z.enum(["manual", "csv", "call"]),
+  source: DncSource,
   reason: z.string(),
+  /** The campaign whose call added the number (source "call"); null otherwise or once that campaign is deleted. */
+  campaign_id: z.string().nullable(),
+  campaign_name: z.string().nullable(),
   created_at: z.string(),
 });
 export type DncEntry = z.infer<typeof DncEntry>;
 
+export const DNC_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** `search` matches the number's digits, the reason and the campaign's name. */
 export const DncListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),

@@ -17,6 +17,9 @@ import { dialerCampaignHooks } from "../features/dialer/dialer-campaign-hooks.ts
 import { createDncRepo } from "../features/dnc/dnc.repo.ts";
 import { dncRoutes } from "../features/dnc/dnc.routes.ts";
 import { createDncService } from "../features/dnc/dnc.service.ts";
+import { createSettingsRepo } from "../features/settings/settings.repo.ts";
+import { settingsRoutes } from "../features/settings/settings.routes.ts";
+import { createSettingsService } from "../features/settings/settings.service.ts";
 import { healthRoutes } from "../features/health/health.routes.ts";
 import { createCalendarRepo } from "../features/calendar/calendar.repo.ts";
 import { calendarRoutes } from "../features/calendar/calendar.routes.ts";
@@ -102,6 +105,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const storage = createLocalStorage(path.join(config.dataDir, "files"));
   const voices = createVoicesService({ tts: createOfflineTts(), storage, logger, encodeWav });
   const contacts = createContactsService({ repo: createContactsRepo(db) });
+  const settings = createSettingsService({ repo: createSettingsRepo(db), voiceExists: voices.exists });
   const campaigns = createCampaignsService({
     db, repo: createCampaignsRepo(db), contacts, storage, clock, voiceExists: voices.exists, callStats: callStatsFromCalls(db),
     hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock })],
@@ -138,7 +142,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls };
+  return { ...kb, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -154,6 +158,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),
       organizationsRoutes({ organizations: services.organizations, requireAuth }),
       dncRoutes({ dnc: services.dnc, requireAuth }),
+      settingsRoutes({ settings: services.settings, requireAuth }),
       calendarRoutes({ calendar: services.calendar, feeds: services.calendarFeeds, requireAuth }),
       campaignsRoutes({ campaigns: services.campaigns, storage: services.storage, requireAuth }),
       voicesRoutes({ voices: services.voices, requireAuth }),

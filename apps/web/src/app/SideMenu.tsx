@@ -7,7 +7,7 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { session } from "../lib/session.ts";
-import { NAV_ITEMS, ORGANIZATIONS_ITEM, type NavItem } from "./nav-items.tsx";
+import { NAV_ITEMS, ORGANIZATIONS_ITEM, SETTINGS_ITEM, type NavItem } from "./nav-items.tsx";
 import { isActive } from "./nav-paths.ts";
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -34,7 +34,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       <List disablePadding>{NAV_ITEMS.map(entry)}</List>
       <Box sx={{ flexGrow: 1 }} />
       <Divider sx={{ my: 1 }} />
-      <List disablePadding>{entry(ORGANIZATIONS_ITEM)}</List>
+      <List disablePadding>{[ORGANIZATIONS_ITEM, SETTINGS_ITEM].map(entry)}</List>
     </Box>
   );
 }

@@ -52,6 +52,14 @@ export function UserMenu() {
         >
           Organizations
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate(`/org/${session.orgSlug()}/settings`);
+          }}
+        >
+          Settings
+        </MenuItem>
         <MenuItem onClick={logout}>Logout</MenuItem>
       </Menu>
     </Stack>

@@ -28,4 +28,6 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "calling-visualization", Page: named(() => import("../features/analytics/CallingVisualizationPage.tsx"), "CallingVisualizationPage") },
   { path: "calendar", Page: named(() => import("../features/calendar/CalendarPage.tsx"), "CalendarPage") },
   { path: "organization", Page: named(() => import("../features/organizations/OrganizationsPage.tsx"), "OrganizationsPage") },
+  { path: "do-not-call", Page: named(() => import("../features/dnc/DncPage.tsx"), "DncPage") },
+  { path: "settings", Page: named(() => import("../features/settings/SettingsPage.tsx"), "SettingsPage") },
 ];

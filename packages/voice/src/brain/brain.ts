@@ -28,6 +28,10 @@ export type Faq = { question: string; answer: string };
 /** Everything the brain may know about this call. */
 export type AgentContext = {
   orgName: string;
+  /** The name the agent introduces itself with (organisation settings), e.g. "Maya"; absent → unnamed AI assistant. */
+  agentName?: string;
+  /** The company the agent says it calls for (organisation settings); absent → `orgName`. */
+  companyName?: string;
   campaign: {
     name: string;
     description: string;

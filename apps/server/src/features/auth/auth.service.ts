@@ -1,4 +1,4 @@
-import { hash, verify } from "@node-rs/argon2";
+import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { RegisterRequest, type LoginRequest, type LoginResponse } from "@parley/shared/auth";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db.ts";
@@ -9,11 +9,9 @@ import type { VerifyGoogleToken } from "./google-verifier.ts";
 import { LIMITS, afterFailure, failureDelayMs, lockedForMs, lockedMessage } from "./login-throttle.ts";
 import type { SessionTokens } from "./session-tokens.ts";
 
-// Algorithm.Argon2id is an ambient const enum, which isolated modules cannot read: its value is 2.
-const ARGON = { algorithm: 2 } as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // Verified against when the account does not exist, so both paths cost the same time.
-const DUMMY_HASH = hash("parley-timing-equaliser", ARGON);
+const DUMMY_HASH = hashPassword("parley-timing-equaliser");
 
 export type AuthServiceDeps = {
   db: Db;
@@ -51,7 +49,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const taken = await repo.existing(body.email, body.username);
       if (taken.email) throw new AppError("conflict", "An account with this email already exists.", [{ path: "email", message: "An account with this email already exists." }]);
       if (taken.username) throw new AppError("conflict", "This username is already taken.", [{ path: "username", message: "This username is already taken." }]);
-      const passwordHash = await hash(body.password, ARGON);
+      const passwordHash = await hashPassword(body.password);
       try {
         return await db.tx(async (q) => {
           const user = await repo.insertUser(q, {
@@ -93,7 +91,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError("rate_limited", lockedMessage(lockedMs), undefined, { "retry-after": String(Math.ceil(lockedMs / 1000)) });
       }
       const user = await repo.findUserByLogin(login);
-      const ok = user?.password_hash ? await verify(user.password_hash, input.password) : (await verify(await DUMMY_HASH, input.password), false);
+      const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : (await verifyPassword(await DUMMY_HASH, input.password), false);
       if (!user || !ok) {
         await recordFailure(keys);
         throw new AppError("unauthenticated", "Invalid email/username or password.");

@@ -37,7 +37,7 @@ export function bindAgentTools(deps: AgentToolDeps, c: CallContextRow) {
     },
     async markDoNotCall() {
       done.doNotCall = true;
-      await deps.dnc.markFromCall(c.org_id, c.phone, "Asked not to be called again during a call.");
+      await deps.dnc.markFromCall(c.org_id, c.phone, "Asked not to be called again during a call.", c.campaign_id);
     },
     async retrieve(query) {
       // Only the campaign's knowledge bases; a campaign without any answers from its FAQs alone.

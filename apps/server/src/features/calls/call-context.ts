@@ -7,6 +7,9 @@ export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clo
   const firstName = c.first_name || c.contact_name.split(/\s+/)[0] || "";
   return {
     orgName: c.org_name,
+    // Set on the Settings screen; empty means not set, so the greeting falls back to its defaults.
+    ...(c.agent_name ? { agentName: c.agent_name } : {}),
+    ...(c.company_name ? { companyName: c.company_name } : {}),
     campaign: {
       name: c.campaign_name,
       description: c.description,
@@ -29,9 +32,12 @@ export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clo
   };
 }
 
+export type VocabularySource = Pick<CallContextRow,
+  "campaign_name" | "description" | "service" | "goal" | "org_name" | "agent_name" | "company_name" | "first_name" | "faqs" | "kb_phrases">;
+
 /** Words and phrases this call is likely to hear, so speech recognition can favour them. */
-export function callVocabulary(c: CallContextRow): string[] {
-  const text = [c.campaign_name, c.description, c.service, c.goal, c.org_name, c.first_name, ...c.faqs.map((f) => f.question)].join(" ");
+export function callVocabulary(c: VocabularySource): string[] {
+  const text = [c.campaign_name, c.description, c.service, c.goal, c.org_name, c.agent_name, c.company_name, c.first_name, ...c.faqs.map((f) => f.question)].join(" ");
   const words = text.toLowerCase().match(/[a-z][a-z']{2,}/g) ?? [];
   const sentences = [...c.faqs.map((f) => f.question), ...c.kb_phrases].flatMap((p) => p.split(/(?<=[.!?])\s+|\n+/));
   return [...new Set([...words, ...sentences.map((p) => p.trim()).filter(Boolean)])].slice(0, 400);

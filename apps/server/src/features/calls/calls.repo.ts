@@ -5,6 +5,9 @@ export type CallContextRow = {
   call_id: string;
   org_id: string;
   org_name: string;
+  /** From org_settings: how the agent introduces itself ("" when not set). */
+  agent_name: string;
+  company_name: string;
   campaign_id: string;
   campaign_name: string;
   description: string;
@@ -56,7 +59,8 @@ export function createCallsRepo(db: Db) {
   return {
     async context(callId: string): Promise<CallContextRow | null> {
       const rows = await db.query<CallContextRow>(
-        `select c.id as call_id, c.org_id, o.name as org_name, k.id as campaign_id, k.name as campaign_name, k.description,
+        `select c.id as call_id, c.org_id, o.name as org_name,
+                coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name, k.id as campaign_id, k.name as campaign_name, k.description,
                 k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id,
                 -- a browser test call has no contact: the staff member on the line is the lead of the call row
                 coalesce(ct.id::text, '') as contact_id, coalesce(ct.name, c.lead_name) as contact_name,
@@ -69,6 +73,7 @@ export function createCallsRepo(db: Db) {
                     where b.campaign_id = k.id and p.org_id = c.org_id order by p.position limit 40) p), '{}') as kb_phrases
            from calls c
            join organizations o on o.id = c.org_id
+           left join org_settings os on os.org_id = c.org_id
            join campaigns k on k.id = c.campaign_id
            left join contacts ct on ct.id = c.contact_id
           where c.id = $1`,

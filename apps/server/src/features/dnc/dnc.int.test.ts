@@ -60,6 +60,34 @@ for (const kind of await dbKinds()) {
       assert.equal(bad.status, 400);
     });
 
+    test("each entry says how it was added and which campaign's call added it; search covers the campaign", async () => {
+      const u = await buildUser(t);
+      const [k] = await t.db.query<{ id: string }>("insert into campaigns (org_id, name) values ($1, 'Spring outreach') returning id", [u.orgId]);
+      await t.services.dnc.markFromCall(u.orgId, "+14155550177", "Asked not to be called again during a call.", k!.id);
+      await t.request("POST", "/api/dnc", { token: u.token, body: { phone: "+14155550188" } });
+      await t.request("POST", "/api/dnc", { token: u.token, body: csvForm("phone\n+14155550199\n") });
+      const all = (await t.request("GET", "/api/dnc", { token: u.token })).body;
+      const byPhone = Object.fromEntries(all.numbers.map((n: { phone: string }) => [n.phone, n]));
+      assert.deepEqual(
+        [byPhone["+14155550177"].source, byPhone["+14155550177"].campaign_id, byPhone["+14155550177"].campaign_name],
+        ["call", k!.id, "Spring outreach"],
+      );
+      assert.deepEqual([byPhone["+14155550188"].source, byPhone["+14155550188"].campaign_name], ["manual", null]);
+      assert.equal(byPhone["+14155550199"].source, "csv");
+
+      const bySpring = (await t.request("GET", "/api/dnc?search=spring", { token: u.token })).body;
+      assert.deepEqual(bySpring.numbers.map((n: { phone: string }) => n.phone), ["+14155550177"]);
+      // A word with no digits must not match every number through an empty phone pattern.
+      assert.equal((await t.request("GET", "/api/dnc?search=nothing%20here", { token: u.token })).body.total, 0);
+      assert.equal((await t.request("GET", "/api/dnc?search=100%25", { token: u.token })).body.total, 0, "% is literal");
+      const paged = (await t.request("GET", "/api/dnc?page=2&page_size=2", { token: u.token })).body;
+      assert.deepEqual([paged.total, paged.numbers.length, paged.page], [3, 1, 2]);
+
+      await t.db.query("delete from campaigns where id = $1", [k!.id]);
+      const after = (await t.request("GET", "/api/dnc?search=0177", { token: u.token })).body;
+      assert.deepEqual([after.total, after.numbers[0].campaign_name], [1, null], "the number stays listed when its campaign goes");
+    });
+
     test("another org's list is separate; the dialer check sees only its own org", async () => {
       const a = await buildUser(t);
       const b = await buildUser(t);

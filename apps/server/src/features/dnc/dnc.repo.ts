@@ -1,34 +1,56 @@
 import type { Queryable } from "../../platform/db.ts";
 
-export type DncRow = { id: string; phone_e164: string; source: "manual" | "csv" | "call"; reason: string; created_at: Date };
+export type DncRow = {
+  id: string;
+  phone_e164: string;
+  source: "manual" | "csv" | "call";
+  reason: string;
+  campaign_id: string | null;
+  campaign_name: string | null;
+  created_at: Date;
+};
+export type NewDncEntry = { phone: string; source: DncRow["source"]; reason: string; campaignId?: string | null };
+
+/** The WHERE clause of a list query: digits match the number, any text the reason or the campaign's name. */
+function listFilter(orgId: string, search: string | undefined): { where: string; params: unknown[] } {
+  const params: unknown[] = [orgId];
+  if (!search) return { where: "d.org_id = $1", params };
+  const text = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  params.push(text);
+  const matches = ["lower(d.reason) like $2", "lower(coalesce(k.name, '')) like $2"];
+  // Without this guard a word like "asked" would reduce to "" and match every number.
+  const digits = search.replace(/[^0-9]/g, "");
+  if (digits) {
+    params.push(`%${digits}%`);
+    matches.push("d.phone_e164 like $3");
+  }
+  return { where: `d.org_id = $1 and (${matches.join(" or ")})`, params };
+}
 
 export function createDncRepo(db: Queryable) {
   return {
     async list(orgId: string, q: { search?: string; limit: number; offset: number }): Promise<{ rows: DncRow[]; total: number }> {
-      const params: unknown[] = [orgId];
-      let where = "org_id = $1";
-      if (q.search) {
-        params.push(`%${q.search.replace(/[^0-9+]/g, "")}%`, `%${q.search.toLowerCase()}%`);
-        where += ` and (phone_e164 like $2 or lower(reason) like $3)`;
-      }
-      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from dnc_numbers where ${where}`, params);
+      const { where, params } = listFilter(orgId, q.search);
+      const from = "dnc_numbers d left join campaigns k on k.id = d.campaign_id and k.org_id = d.org_id";
+      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from ${from} where ${where}`, params);
       const rows = await db.query<DncRow>(
-        `select id, phone_e164, source, reason, created_at from dnc_numbers where ${where}
-         order by created_at desc, id limit ${q.limit} offset ${q.offset}`,
+        `select d.id, d.phone_e164, d.source, d.reason, d.campaign_id, k.name as campaign_name, d.created_at
+           from ${from} where ${where}
+          order by d.created_at desc, d.id limit ${q.limit} offset ${q.offset}`,
         params,
       );
       return { rows, total: count?.n ?? 0 };
     },
     /** Inserts the numbers not yet listed; answers how many were new. */
-    async addMany(orgId: string, entries: { phone: string; source: DncRow["source"]; reason: string }[]): Promise<number> {
+    async addMany(orgId: string, entries: NewDncEntry[]): Promise<number> {
       let added = 0;
       for (let i = 0; i < entries.length; i += 1000) {
         const chunk = entries.slice(i, i + 1000);
-        const values = chunk.map((_, j) => `($1, $${j * 3 + 2}, $${j * 3 + 3}, $${j * 3 + 4})`).join(", ");
+        const values = chunk.map((_, j) => `($1, $${j * 4 + 2}, $${j * 4 + 3}, $${j * 4 + 4}, $${j * 4 + 5}::uuid)`).join(", ");
         const rows = await db.query(
-          `insert into dnc_numbers (org_id, phone_e164, source, reason) values ${values}
+          `insert into dnc_numbers (org_id, phone_e164, source, reason, campaign_id) values ${values}
            on conflict (org_id, phone_e164) do nothing returning id`,
-          [orgId, ...chunk.flatMap((e) => [e.phone, e.source, e.reason])],
+          [orgId, ...chunk.flatMap((e) => [e.phone, e.source, e.reason, e.campaignId ?? null])],
         );
         added += rows.length;
       }

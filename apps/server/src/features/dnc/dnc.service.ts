@@ -5,7 +5,15 @@ import { normalizePhone } from "../../platform/phone.ts";
 import type { DncRepo, DncRow } from "./dnc.repo.ts";
 import { readDncCsv } from "./dnc-csv.ts";
 
-const toEntry = (r: DncRow): DncEntry => ({ id: r.id, phone: r.phone_e164, source: r.source, reason: r.reason, created_at: r.created_at.toISOString() });
+const toEntry = (r: DncRow): DncEntry => ({
+  id: r.id,
+  phone: r.phone_e164,
+  source: r.source,
+  reason: r.reason,
+  campaign_id: r.campaign_id,
+  campaign_name: r.campaign_name,
+  created_at: r.created_at.toISOString(),
+});
 
 /** The org-wide do-not-call list: staff add numbers by hand or by CSV, calls add them when asked. */
 export function createDncService(deps: { repo: DncRepo }) {
@@ -31,9 +39,9 @@ export function createDncService(deps: { repo: DncRepo }) {
     async remove(orgId: string, id: string): Promise<void> {
       if (!(await repo.remove(orgId, id))) throw notFound("Do-not-call entry");
     },
-    /** Called when a callee asks never to be called again. */
-    async markFromCall(orgId: string, phoneE164: string, reason: string): Promise<void> {
-      await repo.addMany(orgId, [{ phone: phoneE164, source: "call", reason }]);
+    /** Called when a callee asks never to be called again; the campaign is shown beside the number. */
+    async markFromCall(orgId: string, phoneE164: string, reason: string, campaignId?: string): Promise<void> {
+      await repo.addMany(orgId, [{ phone: phoneE164, source: "call", reason, campaignId }]);
     },
     listed: (orgId: string, phones: string[]) => repo.listed(orgId, phones),
   };

@@ -1,0 +1,115 @@
+import type { Role } from "@parley/shared/auth";
+import { CampaignMessages } from "@parley/shared/campaigns";
+import {
+  DEFAULT_ORG_SETTINGS,
+  OrgSettingsUpdate,
+  PasswordChange,
+  ProfileUpdate,
+  SettingsMessages,
+  type OrgSettings,
+  type OrgSettingsResponse,
+  type Profile,
+} from "@parley/shared/settings";
+import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
+import { hashPassword, verifyPassword } from "../auth/password-hash.ts";
+import type { ProfileRow, SettingsRepo } from "./settings.repo.ts";
+
+const fieldError = (path: string, message: string) => new AppError("validation_failed", message, [{ path, message }]);
+const canEdit = (role: Role) => role === "owner" || role === "admin";
+
+const toProfile = (r: ProfileRow): Profile => ({
+  id: r.id,
+  first_name: r.first_name,
+  last_name: r.last_name,
+  email: r.email,
+  username: r.username,
+  has_password: r.password_hash !== null,
+});
+
+/** A unique-index violation: two accounts racing for one email. */
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "23505";
+
+export type SettingsServiceDeps = { repo: SettingsRepo; voiceExists: (id: string) => Promise<boolean> };
+
+/** Organisation defaults (owners and admins change them) and each user's own profile and password. */
+export function createSettingsService(deps: SettingsServiceDeps) {
+  const { repo } = deps;
+
+  /** The organisation's settings with defaults filled in; the campaign form starts new campaigns from them. */
+  async function orgSettings(orgId: string): Promise<OrgSettings> {
+    const row = await repo.orgSettings(orgId);
+    if (!row) throw notFound("Organization");
+    return {
+      name: row.name,
+      agent_name: row.agent_name ?? DEFAULT_ORG_SETTINGS.agent_name,
+      company_name: row.company_name ?? DEFAULT_ORG_SETTINGS.company_name,
+      timezone: row.timezone ?? DEFAULT_ORG_SETTINGS.timezone,
+      business_hours_start: row.business_hours_start ?? DEFAULT_ORG_SETTINGS.business_hours_start,
+      business_hours_end: row.business_hours_end ?? DEFAULT_ORG_SETTINGS.business_hours_end,
+      default_voice_id: row.default_voice_id ?? DEFAULT_ORG_SETTINGS.default_voice_id,
+    };
+  }
+
+  async function profileOf(userId: string): Promise<ProfileRow> {
+    const row = await repo.profile(userId);
+    if (!row) throw notFound("Account");
+    return row;
+  }
+
+  return {
+    orgSettings,
+
+    async getOrg(orgId: string, role: Role): Promise<OrgSettingsResponse> {
+      return { settings: await orgSettings(orgId), can_edit: canEdit(role) };
+    },
+
+    /** Merges the fields sent over the saved ones; members are refused with a message saying who may. */
+    async updateOrg(auth: { orgId: string; role: Role }, input: unknown): Promise<OrgSettingsResponse> {
+      if (!canEdit(auth.role)) throw new AppError("forbidden", SettingsMessages.forbidden);
+      const parsed = OrgSettingsUpdate.safeParse(input);
+      if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
+      const next: OrgSettings = { ...(await orgSettings(auth.orgId)), ...parsed.data };
+      // Checked after the merge too: one side of the hours may be sent alone.
+      if (next.business_hours_start === next.business_hours_end) throw fieldError("business_hours_end", CampaignMessages.businessHoursEqual);
+      if (next.default_voice_id && parsed.data.default_voice_id && !(await deps.voiceExists(next.default_voice_id))) {
+        throw fieldError("default_voice_id", CampaignMessages.unknownVoice);
+      }
+      await repo.saveOrgSettings(auth.orgId, next);
+      return { settings: next, can_edit: true };
+    },
+
+    async getProfile(userId: string): Promise<Profile> {
+      return toProfile(await profileOf(userId));
+    },
+
+    async updateProfile(userId: string, input: unknown): Promise<Profile> {
+      const parsed = ProfileUpdate.safeParse(input);
+      if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
+      const next = { ...(await profileOf(userId)), ...parsed.data };
+      try {
+        await repo.updateProfile(userId, next);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError("conflict", SettingsMessages.emailTaken, [{ path: "email", message: SettingsMessages.emailTaken }]);
+        throw err;
+      }
+      return toProfile(await profileOf(userId));
+    },
+
+    /**
+     * Asks for the current password first, so a borrowed signed-in browser cannot take over the account.
+     * A wrong one answers 400 (not 401: the web app treats 401 as "signed out").
+     */
+    async changePassword(userId: string, input: unknown): Promise<void> {
+      const parsed = PasswordChange.safeParse(input);
+      if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
+      const user = await profileOf(userId);
+      if (!user.password_hash) throw fieldError("current_password", SettingsMessages.noPassword);
+      if (!(await verifyPassword(user.password_hash, parsed.data.current_password))) {
+        throw fieldError("current_password", SettingsMessages.currentPasswordWrong);
+      }
+      await repo.setPasswordHash(userId, await hashPassword(parsed.data.new_password));
+      await repo.revokeSessions(userId, parsed.data.refresh_token ?? null);
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,63 @@
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import Delete from "@mui/icons-material/Delete";
+import type { DncEntry } from "@parley/shared/dnc";
+import { formatAddedAt, SOURCE_LABELS } from "./dnc-labels.ts";
+
+const SOURCE_COLORS = { call: "warning", manual: "primary", csv: "info" } as const;
+// On phones the campaign, reason and date move under the number so the remove button stays in view.
+const WIDE_ONLY = { display: { xs: "none", sm: "table-cell" } } as const;
+
+/** Number, how it got here, the campaign whose call added it, the reason and the date. */
+export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove(entry: DncEntry): void }) {
+  return (
+    <TableContainer sx={{ overflowX: "auto" }}>
+      <Table size="small" aria-label="Do-not-call numbers" sx={{ minWidth: { sm: 720 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Number</TableCell>
+            <TableCell>Source</TableCell>
+            <TableCell sx={WIDE_ONLY}>Campaign</TableCell>
+            <TableCell sx={WIDE_ONLY}>Reason</TableCell>
+            <TableCell sx={WIDE_ONLY}>Added</TableCell>
+            <TableCell align="right">Action</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} hover data-testid="dnc-row">
+              <TableCell>
+                <Box sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>{r.phone}</Box>
+                <Typography variant="caption" color="text.secondary" sx={{ display: { xs: "block", sm: "none" } }}>
+                  {[r.campaign_name, formatAddedAt(r.created_at)].filter(Boolean).join(" · ")}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" color={SOURCE_COLORS[r.source]} label={SOURCE_LABELS[r.source]} />
+              </TableCell>
+              <TableCell sx={WIDE_ONLY}>{r.campaign_name ?? "—"}</TableCell>
+              <TableCell sx={{ ...WIDE_ONLY, color: "text.secondary", maxWidth: 260 }}>{r.reason || "—"}</TableCell>
+              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{formatAddedAt(r.created_at)}</TableCell>
+              <TableCell align="right">
+                <Tooltip title="Remove from the list">
+                  <IconButton aria-label={`Remove ${r.phone}`} onClick={() => onRemove(r)} size="small">
+                    <Delete fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

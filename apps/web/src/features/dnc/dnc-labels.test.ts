@@ -1,0 +1,25 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { formatAddedAt, importSummary, normaliseCountry, SOURCE_LABELS } from "./dnc-labels.ts";
+
+test("every source has its on-screen label", () => {
+  assert.deepEqual(SOURCE_LABELS, { call: "Asked on a call", manual: "Added by hand", csv: "Imported" });
+});
+
+test("import summaries count in singular and plural and leave out zero extras", () => {
+  assert.equal(importSummary({ added: 1, already_listed: 0, rejected: [] }), "1 number added.");
+  assert.equal(
+    importSummary({ added: 2, already_listed: 1, rejected: [{ line: 3, value: "x", reason: "bad" }] }),
+    "2 numbers added, 1 already listed, 1 line rejected.",
+  );
+  assert.equal(importSummary({ added: 0, already_listed: 0, rejected: [{ line: 2, value: "", reason: "" }, { line: 4, value: "", reason: "" }] }), "0 numbers added, 2 lines rejected.");
+});
+
+test("dates are shown in a readable form and junk shows nothing", () => {
+  assert.match(formatAddedAt("2026-11-24T14:05:00Z", "en-GB"), /24 Nov 2026/);
+  assert.equal(formatAddedAt("not a date"), "");
+});
+
+test("country codes are trimmed and upper-cased", () => {
+  assert.equal(normaliseCountry(" in "), "IN");
+});

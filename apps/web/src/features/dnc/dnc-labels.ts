@@ -1,0 +1,29 @@
+import type { DncImportResult, DncSource } from "@parley/shared/dnc";
+
+/** How each source reads on screen. */
+export const SOURCE_LABELS: Record<DncSource, string> = {
+  call: "Asked on a call",
+  manual: "Added by hand",
+  csv: "Imported",
+};
+
+/** "24 Nov 2026, 14:05" in the browser's zone and language. */
+export function formatAddedAt(iso: string, locale?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
+}
+
+/** The one-line outcome of adding numbers, e.g. "2 numbers added, 1 already listed, 1 line rejected." */
+export function importSummary(r: DncImportResult): string {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts = [count(r.added, "number added", "numbers added")];
+  if (r.already_listed) parts.push(`${r.already_listed} already listed`);
+  if (r.rejected.length) parts.push(count(r.rejected.length, "line rejected", "lines rejected"));
+  return `${parts.join(", ")}.`;
+}
+
+/** An ISO 3166 two-letter code typed in any case, or "" (the server then needs a +country code). */
+export function normaliseCountry(value: string): string {
+  return value.trim().toUpperCase();
+}

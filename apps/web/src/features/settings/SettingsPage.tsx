@@ -1,0 +1,70 @@
+import { useState, type ReactNode } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { AppToast, type Toast } from "../../components/AppToast.tsx";
+import { PageSpinner } from "../../components/PageSpinner.tsx";
+import { messageOf } from "../../lib/api-error.ts";
+import { OrgSettingsForm } from "./OrgSettingsForm.tsx";
+import { PasswordForm } from "./PasswordForm.tsx";
+import { ProfileForm } from "./ProfileForm.tsx";
+import { useOrgSettings, useProfile, useVoices } from "./settings-api.ts";
+
+function Section({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
+      <Typography variant="h6" component="h2">{title}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>{subtitle}</Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function LoadError({ error, retry, fallback }: { error: unknown; retry(): void; fallback: string }) {
+  return (
+    <Alert severity="error" action={<Button color="inherit" size="small" onClick={retry}>Retry</Button>}>
+      {messageOf(error, fallback)}
+    </Alert>
+  );
+}
+
+/** The organisation's defaults and the signed-in user's profile and password. */
+export function SettingsPage() {
+  const org = useOrgSettings();
+  const profile = useProfile();
+  const voices = useVoices();
+  const [toast, setToast] = useState<Toast>(null);
+  const saved = (message: string) => () => setToast({ severity: "success", message, durationMs: 3000 });
+
+  // Voices first too, so a saved default voice is among the choices when the form appears.
+  if (org.isPending || profile.isPending || voices.isPending) return <PageSpinner />;
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 3, maxWidth: 1100 }}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>Settings</Typography>
+        <Typography color="text.secondary">Your organization's defaults and your own account</Typography>
+      </Box>
+      <Section title="Organization" subtitle="How the voice agent introduces itself, and what new campaigns start from.">
+        {org.isError ? (
+          <LoadError error={org.error} retry={() => org.refetch()} fallback="Failed to load the organization settings. Please try again." />
+        ) : (
+          // Keyed on the saved values so a save or another tab's change resets the form to what is stored.
+          <OrgSettingsForm key={JSON.stringify(org.data.settings)} data={org.data} voices={voices.data?.voices ?? []} onSaved={saved("Organization settings saved.")} />
+        )}
+      </Section>
+      <Section title="Profile" subtitle="Your name and the email you sign in with.">
+        {profile.isError ? (
+          <LoadError error={profile.error} retry={() => profile.refetch()} fallback="Failed to load your profile. Please try again." />
+        ) : (
+          <ProfileForm key={JSON.stringify(profile.data.profile)} profile={profile.data.profile} onSaved={saved("Profile saved.")} />
+        )}
+      </Section>
+      <Section title="Password" subtitle="Changing it signs out your other sessions; this one stays signed in.">
+        {profile.data && <PasswordForm hasPassword={profile.data.profile.has_password} onChanged={saved("Password changed.")} />}
+      </Section>
+      <AppToast toast={toast} onClose={() => setToast(null)} />
+    </Box>
+  );
+}

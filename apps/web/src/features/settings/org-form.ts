@@ -1,0 +1,29 @@
+import { timeZoneChoices } from "@parley/shared/campaigns";
+import type { OrgSettings, OrgSettingsUpdate } from "@parley/shared/settings";
+
+/** The form's values: every field a string; "" in timezone or voice means "not set". */
+export type OrgForm = Record<keyof OrgSettings, string>;
+
+export const toOrgForm = (s: OrgSettings): OrgForm => ({
+  ...s,
+  timezone: s.timezone ?? "",
+  default_voice_id: s.default_voice_id ?? "",
+});
+
+/** What is sent: the whole form, with "not set" as null. */
+export const toOrgUpdate = (f: OrgForm): OrgSettingsUpdate => ({
+  ...f,
+  timezone: f.timezone || null,
+  default_voice_id: f.default_voice_id || null,
+});
+
+/** The browser's own zone: what new campaigns use while the organisation names none. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+/** Every IANA zone this browser knows, the spec's two first. */
+export function timeZoneOptions(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: "timeZone") => string[] };
+  return timeZoneChoices(intl.supportedValuesOf?.("timeZone") ?? [browserTimeZone()]);
+}

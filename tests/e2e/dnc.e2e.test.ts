@@ -1,0 +1,120 @@
+import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { startE2E, type E2E } from "../support/e2e.ts";
+import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+
+const WIDTHS = [
+  { name: "1440", width: 1440, height: 900 },
+  { name: "390", width: 390, height: 844 },
+] as const;
+
+async function tokenOf(env: E2E, user: E2EUser): Promise<string> {
+  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Twelve numbers added by hand through the API: more than one page of ten. */
+async function seedNumbers(env: E2E, user: E2EUser): Promise<void> {
+  const token = await tokenOf(env, user);
+  for (let i = 0; i < 12; i++) {
+    const res = await fetch(`${env.baseUrl}/api/dnc`, {
+      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ phone: `+1415555${String(1000 + i)}`, reason: i === 0 ? "Asked by email" : "" }),
+    });
+    assert.equal(res.status, 201);
+  }
+}
+
+function writeCsv(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-dnc-")), "opt-outs.csv");
+  fs.writeFileSync(file, "name,phone\nAsha,+91 98765 43210\nBob,12345\nCarl,+44 20 7946 0958\n");
+  return file;
+}
+
+async function openFromMenu(page: Page, mobile: boolean): Promise<void> {
+  if (mobile) await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("link", { name: "Do-not-call list" }).click();
+  await page.waitForURL(/\/do-not-call$/);
+  await page.getByRole("heading", { name: "Do-not-call list" }).waitFor();
+}
+
+const rows = (page: Page) => page.getByTestId("dnc-row");
+
+describe("do-not-call list screen", () => {
+  let env: E2E;
+  before(async () => {
+    env = await startE2E();
+  });
+  after(() => env.close());
+
+  for (const size of WIDTHS) {
+    test(`list, page, search, add (bad then good), import a CSV and remove, at ${size.width} px`, async () => {
+      const user = await registerViaApi(env.baseUrl);
+      await seedNumbers(env, user);
+      const page = await env.newPage({ width: size.width, height: size.height });
+      await signIn(page, user);
+      await openFromMenu(page, size.width < 600);
+
+      await page.getByText("1–10 of 12").waitFor();
+      assert.equal(await rows(page).count(), 10);
+      await page.getByRole("cell", { name: "Added by hand" }).first().waitFor();
+      await env.screenshot(page, `dnc-list-${size.name}`);
+      await page.getByRole("button", { name: "Go to next page" }).click();
+      await page.getByText("11–12 of 12").waitFor();
+      assert.equal(await rows(page).count(), 2);
+
+      await page.getByLabel("Search the do-not-call list").fill("555-1005");
+      await page.getByText("1–1 of 1").waitFor();
+      assert.match((await rows(page).first().locator("td").first().textContent()) ?? "", /^\+14155551005/);
+      await page.getByLabel("Search the do-not-call list").fill("asked by email");
+      await page.getByText("1–1 of 1").waitFor();
+      await page.getByLabel("Search the do-not-call list").fill("");
+      await page.getByText("1–10 of 12").waitFor();
+
+      // A number with no +country code and no country: the server's reason shows under the field.
+      await page.getByRole("button", { name: "Add number" }).click();
+      const add = page.getByRole("dialog", { name: "Add a number" });
+      await add.getByLabel(/^Phone number/).fill("415 555 0199");
+      await add.getByRole("button", { name: "Add number" }).click();
+      await add.getByText(/has no \+country code/).waitFor();
+      await env.screenshot(page, `dnc-add-error-${size.name}`);
+      await add.getByLabel("Country (for numbers without +)").fill("us");
+      await add.getByRole("button", { name: "Add number" }).click();
+      await page.getByText("1 number added.").waitFor();
+      await page.getByText("1–10 of 13").waitFor();
+      // On phones the number's cell also holds the campaign and date, so rows are matched by their text.
+      const added = rows(page).filter({ hasText: "+14155550199" });
+      await added.waitFor();
+
+      await page.getByRole("button", { name: "Import CSV" }).click();
+      const imp = page.getByRole("dialog", { name: "Import numbers from a CSV" });
+      await imp.getByLabel("CSV file").setInputFiles(writeCsv());
+      await imp.getByText("opt-outs.csv").waitFor();
+      await imp.getByRole("button", { name: "Import" }).click();
+      await imp.getByText("2 numbers added, 1 line rejected.").waitFor();
+      const rejected = imp.getByRole("table", { name: "Rejected lines" });
+      await rejected.getByRole("cell", { name: "3", exact: true }).waitFor();
+      await rejected.getByRole("cell", { name: "12345", exact: true }).waitFor();
+      await rejected.getByText(/Invalid phone number|country code/).waitFor();
+      await env.screenshot(page, `dnc-import-${size.name}`);
+      await imp.getByRole("button", { name: "Done" }).click();
+      await page.getByText("1–10 of 15").waitFor();
+      await page.getByRole("cell", { name: "Imported" }).first().waitFor();
+
+      await page.getByRole("button", { name: "Remove +14155550199" }).click();
+      const confirm = page.getByRole("dialog", { name: "Remove number" });
+      await confirm.getByText("+14155550199").waitFor();
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await page.getByText("+14155550199 removed from the do-not-call list.").waitFor();
+      await page.getByText("1–10 of 14").waitFor();
+      assert.equal(await added.count(), 0);
+      await page.context().close();
+    });
+  }
+});

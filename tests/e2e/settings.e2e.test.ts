@@ -1,0 +1,117 @@
+import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { startE2E, type E2E } from "../support/e2e.ts";
+import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+
+const WIDTHS = [
+  { name: "1440", width: 1440, height: 900 },
+  { name: "390", width: 390, height: 844 },
+] as const;
+const NEW_PASSWORD = "an even stronger password";
+
+async function apiGet(env: E2E, user: E2EUser, password: string, path: string): Promise<Record<string, unknown>> {
+  const login = await fetch(`${env.baseUrl}/api/auth/login`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password }),
+  });
+  assert.equal(login.status, 200, `sign-in with ${password}`);
+  const { access_token } = (await login.json()) as { access_token: string };
+  return (await (await fetch(`${env.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as Record<string, unknown>;
+}
+
+/** Desktop: from the account menu; phone: from the drawer's Settings entry. */
+async function openSettings(page: Page, mobile: boolean): Promise<void> {
+  if (mobile) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Settings" }).click();
+  } else {
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+  }
+  await page.waitForURL(/\/settings$/);
+  await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+}
+
+async function saveOrganization(page: Page): Promise<void> {
+  const org = page.getByRole("form", { name: "Organization settings" });
+  await org.getByLabel(/^Organization name/).fill("");
+  await org.getByRole("button", { name: "Save organization" }).click();
+  await org.getByText("Organization name is required.").waitFor();
+  await org.getByLabel(/^Organization name/).fill("Bright Homes West");
+  await org.getByLabel("Agent's name").fill("Maya");
+  await org.getByLabel("Company name (as spoken)").fill("Bright Realty");
+  await org.getByLabel("Default timezone").fill("Europe/Berl");
+  await page.getByRole("option", { name: "Europe/Berlin" }).click();
+  await org.getByLabel("Business hours start").click();
+  await page.getByRole("option", { name: "17:00" }).click();
+  await org.getByRole("button", { name: "Save organization" }).click();
+  await org.getByText("Business hours end time must differ from the start time.").waitFor();
+  await org.getByLabel("Business hours start").click();
+  await page.getByRole("option", { name: "08:30" }).click();
+  await org.getByLabel("Default voice").click();
+  await page.getByRole("option").nth(1).click(); // the first real voice, after "Server default"
+  await org.getByRole("button", { name: "Save organization" }).click();
+  await page.getByText("Organization settings saved.").waitFor();
+}
+
+async function changePassword(page: Page, user: E2EUser): Promise<void> {
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel(/^Current password/).fill("not my password");
+  await form.getByLabel(/^New password/).fill(NEW_PASSWORD);
+  await form.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await form.getByText("Your current password is not correct.").waitFor();
+  assert.match(page.url(), /\/settings$/, "a wrong current password does not sign the user out");
+  await form.getByLabel(/^Current password/).fill(user.password);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await page.getByText("Password changed.").waitFor();
+  assert.equal(await form.getByLabel(/^Current password/).inputValue(), "", "the fields clear after a change");
+}
+
+describe("settings screen", () => {
+  let env: E2E;
+  before(async () => {
+    env = await startE2E();
+  });
+  after(() => env.close());
+
+  for (const size of WIDTHS) {
+    test(`organization defaults, profile and password change at ${size.width} px`, async () => {
+      const user = await registerViaApi(env.baseUrl);
+      const page = await env.newPage({ width: size.width, height: size.height });
+      await signIn(page, user);
+      await openSettings(page, size.width < 600);
+      await env.screenshot(page, `settings-${size.name}`);
+
+      await saveOrganization(page);
+      await page.reload();
+      const org = page.getByRole("form", { name: "Organization settings" });
+      assert.equal(await org.getByLabel("Agent's name").inputValue(), "Maya", "saved values come back after a reload");
+      assert.equal(await org.getByLabel("Default timezone").inputValue(), "Europe/Berlin");
+      await page.getByText("Bright Homes West").first().waitFor(); // the header shows the new name
+
+      const profile = page.getByRole("form", { name: "Profile" });
+      await profile.getByLabel(/^Email/).fill("not-an-email");
+      await profile.getByRole("button", { name: "Save profile" }).click();
+      await profile.getByText("Please enter a valid email address.").waitFor();
+      await profile.getByLabel(/^Email/).fill(`new.${user.email}`);
+      await profile.getByLabel(/^First name/).fill("Samantha");
+      await profile.getByRole("button", { name: "Save profile" }).click();
+      await page.getByText("Profile saved.").waitFor();
+
+      await changePassword(page, user);
+      await page.getByRole("form", { name: "Change password" }).scrollIntoViewIfNeeded();
+      await env.screenshot(page, `settings-saved-${size.name}`);
+
+      const settings = (await apiGet(env, user, NEW_PASSWORD, "/settings/organization")).settings as Record<string, unknown>;
+      assert.deepEqual(
+        [settings.name, settings.agent_name, settings.company_name, settings.timezone, settings.business_hours_start, settings.business_hours_end],
+        ["Bright Homes West", "Maya", "Bright Realty", "Europe/Berlin", "08:30", "17:00"],
+      );
+      assert.ok(typeof settings.default_voice_id === "string" && settings.default_voice_id.length > 0);
+      const me = (await apiGet(env, user, NEW_PASSWORD, "/settings/profile")).profile as Record<string, unknown>;
+      assert.deepEqual([me.first_name, me.email], ["Samantha", `new.${user.email}`]);
+      await page.context().close();
+    });
+  }
+});
