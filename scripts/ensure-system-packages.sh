@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Debian packages the product and its tests use: chromium (browser tests, driven by playwright-core; never a
 # downloaded browser), flite and espeak-ng (the offline voices), pocketsphinx with its US English model (the
-# offline speech-to-text). Installs what is missing when run as root. `runtime`: only what `npm start` needs.
+# offline speech-to-text); for the tests and benchmarks also real recorded speech (pocketsphinx-testdata), NIST's
+# scorer (sctk) and sox. Installs what is missing when run as root. `runtime`: only what `npm start` needs.
 set -euo pipefail
 need=()
 [ "${1:-}" = runtime ] || command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
@@ -9,6 +10,11 @@ command -v flite >/dev/null 2>&1 || need+=(flite)
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
 command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
 [ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
+if [ "${1:-}" != runtime ]; then
+  [ -d /usr/share/pocketsphinx/test/data/librivox ] || need+=(pocketsphinx-testdata)
+  [ -x /usr/lib/sctk/bin/sclite ] || need+=(sctk)
+  command -v sox >/dev/null 2>&1 || need+=(sox)
+fi
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then
   echo "missing Debian packages: run 'sudo apt-get install -y ${need[*]}' and try again" >&2

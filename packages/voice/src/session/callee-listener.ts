@@ -1,11 +1,11 @@
 import { createBeepDetector } from "../audio/beep.ts";
 import { resample } from "../audio/resample.ts";
 import { createEndpointer, createVad } from "../audio/vad.ts";
-import type { SttStream } from "../providers/stt/stt-provider.ts";
+import type { SttResult, SttStream } from "../providers/stt/stt-provider.ts";
 import type { TurnTakingOptions } from "./session-types.ts";
 
-/** One finished callee utterance; times are ms since the answer, the text arrives when STT is done. */
-export type Utterance = { startMs: number; endMs: number; speechMs: number; text: Promise<string> };
+/** One finished callee utterance; times are ms since the answer, what was heard arrives when STT is done. */
+export type Utterance = { startMs: number; endMs: number; speechMs: number; heard: Promise<SttResult>; text: Promise<string> };
 
 const PREROLL_FRAMES = 10; // 200 ms kept before the confirmed start, so first syllables reach STT
 
@@ -51,8 +51,8 @@ export function createCalleeListener(d: ListenerDeps) {
       if (speechMs >= d.cfg.bargeInMs && d.isAgentSpeaking()) d.onBargeIn();
       if (speechMs >= d.cfg.machineGreetingMs) d.onLongGreeting();
       if (event?.type === "speech-end") {
-        const text = d.stt.flush().then((r) => r.text, () => "");
-        d.onUtterance({ startMs: event.atMs - event.speechMs, endMs: event.atMs, speechMs: event.speechMs, text });
+        const heard = d.stt.flush().catch((): SttResult => ({ text: "", confidence: null }));
+        d.onUtterance({ startMs: event.atMs - event.speechMs, endMs: event.atMs, speechMs: event.speechMs, heard, text: heard.then((r) => r.text) });
       }
     },
     inSpeech: () => endpointer.inSpeech(),

@@ -41,7 +41,8 @@ export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredV
   return { ...common, telephony: createSimulatedTelephony({ tts: createOfflineTts(), ringMs: cfg.simulatedRingMs }), twilioWebhooks: null };
 }
 
-function createStt(cfg: VoiceConfig): SttProvider {
+/** The speech recognition the configuration chooses (calls and `npm run transcribe` hear alike). */
+export function createStt(cfg: VoiceConfig): SttProvider {
   const { provider, apiKey, baseUrl, model } = cfg.stt;
   if (provider === "pocketsphinx") return createPocketsphinxStt();
   if (!apiKey) throw new Error(`STT_PROVIDER=${provider} needs STT_API_KEY.`);

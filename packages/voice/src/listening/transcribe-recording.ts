@@ -1,0 +1,86 @@
+import { FRAME_MS, samplesPerFrame } from "../audio/frames.ts";
+import { decodeMulaw, encodeMulaw } from "../audio/mulaw.ts";
+import { resample } from "../audio/resample.ts";
+import type { Pcm } from "../audio/wav.ts";
+import type { SttProvider } from "../providers/stt/stt-provider.ts";
+import { createCalleeListener, type Utterance } from "../session/callee-listener.ts";
+import { DEFAULT_TURN_TAKING, type TurnTakingOptions } from "../session/session-types.ts";
+
+/** One utterance as the call heard it; `final_ms` is how long the text took after the endpoint. */
+export type HeardUtterance = { start_ms: number; end_ms: number; text: string; confidence: number | null; final_ms: number };
+
+export type TranscribeOptions = {
+  stt: SttProvider;
+  vocabulary?: string[];
+  /** Through an 8 kHz mu-law round trip first, as a phone line delivers the callee. */
+  phone?: boolean;
+  turnTaking?: TurnTakingOptions;
+};
+
+const WEB_RATE = 16_000; // a browser test call's leg
+const PHONE_RATE = 8000;
+const TAIL_MS = 2000; // silence after the recording, so a last utterance reaches its endpoint
+
+/** Mono: stereo (or more) channels averaged. */
+export function toMono({ samples, channels }: Pcm): Int16Array {
+  if (channels <= 1) return samples;
+  const out = new Int16Array(Math.floor(samples.length / channels));
+  for (let i = 0; i < out.length; i++) {
+    let sum = 0;
+    for (let c = 0; c < channels; c++) sum += samples[i * channels + c]!;
+    out[i] = Math.round(sum / channels);
+  }
+  return out;
+}
+
+/** The recording as the call's leg carries it: 16 kHz (a web call), or 8 kHz mu-law (a phone line). */
+export function asLegAudio(pcm: Pcm, phone: boolean): { rate: number; samples: Int16Array } {
+  const mono = toMono(pcm);
+  if (!phone) return { rate: WEB_RATE, samples: resample(mono, pcm.sampleRate, WEB_RATE) };
+  return { rate: PHONE_RATE, samples: decodeMulaw(encodeMulaw(resample(mono, pcm.sampleRate, PHONE_RATE))) };
+}
+
+/**
+ * Runs a recording through exactly the call's listening path: 20 ms frames into the callee listener
+ * (voice activity, endpointing, pre-roll, resampling to the engine's rate) and the configured STT stream.
+ * Each utterance is awaited before the next frame, as a callee waits for the agent, so `final_ms` is the
+ * engine's time after the endpoint without other utterances decoding beside it.
+ */
+export async function transcribeRecording(pcm: Pcm, o: TranscribeOptions): Promise<HeardUtterance[]> {
+  const leg = asLegAudio(pcm, o.phone ?? false);
+  const frameLen = samplesPerFrame(leg.rate);
+  const stream = o.stt.openStream({ vocabulary: o.vocabulary ?? [] });
+  const heard: HeardUtterance[] = [];
+  let pending: Utterance | null = null;
+  let atMs = 0;
+  const listener = createCalleeListener({
+    legRate: leg.rate,
+    sttRate: o.stt.sampleRate,
+    cfg: o.turnTaking ?? DEFAULT_TURN_TAKING,
+    stt: stream,
+    isAgentSpeaking: () => false,
+    now: () => atMs,
+    onBargeIn: () => {},
+    onLongGreeting: () => {},
+    onBeep: () => {},
+    onUtterance: (u) => (pending = u),
+  });
+  const total = leg.samples.length + (leg.rate * TAIL_MS) / 1000;
+  try {
+    for (let at = 0; at + frameLen <= total; at += frameLen, atMs += FRAME_MS) {
+      const frame = new Int16Array(frameLen);
+      frame.set(leg.samples.subarray(at, Math.min(at + frameLen, leg.samples.length)));
+      listener.push(frame);
+      if (!pending) continue;
+      const u: Utterance = pending;
+      pending = null;
+      const started = performance.now();
+      const r = await u.heard;
+      const final = performance.now() - started;
+      if (r.text.trim()) heard.push({ start_ms: u.startMs, end_ms: u.endMs, text: r.text.trim(), confidence: r.confidence, final_ms: Math.round(final) });
+    }
+  } finally {
+    stream.close();
+  }
+  return heard;
+}
