@@ -153,6 +153,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
     logger: w.logger,
     corsOrigins: w.config.corsOrigins,
     webDist: w.config.webDist,
+    trustProxy: w.config.trustProxy,
     api: [
       healthRoutes({ db: w.db }),
       authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),

@@ -19,14 +19,22 @@ export type AppOptions = {
   logger: Logger;
   corsOrigins: string[];
   webDist: string | null;
+  /** Fastify's trustProxy (config TRUST_PROXY): who may set X-Forwarded-For, so request.ip is the client. */
+  trustProxy?: false | number | string[];
   /** Feature route plugins, mounted under /api. */
   api: FastifyPluginAsyncZod[];
 };
 
 const BODY_LIMIT = 1024 * 1024; // JSON bodies; file uploads set their own limits per route.
 
+/** A hop count trusts that many proxies in front of us (Fastify does the same; its types only take a function). */
+function trustProxy(setting: AppOptions["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === "number") return (_address, hop) => hop < setting;
+  return setting || false;
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT });
+  const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: trustProxy(opts.trustProxy) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -42,10 +50,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         connectSrc: ["'self'", "https://accounts.google.com/gsi/"],
         imgSrc: ["'self'", "data:", "blob:", "https://*.googleusercontent.com"],
         mediaSrc: ["'self'", "blob:", "data:"],
+        // No page of Parley may be framed, not even by itself (clickjacking); X-Frame-Options says it to old browsers.
+        frameAncestors: ["'none'"],
         // Off: Parley is often served over plain http (localhost, a LAN box); TLS belongs to the proxy.
         upgradeInsecureRequests: null,
       },
     },
+    frameguard: { action: "deny" },
   });
   // Closed unless origins are listed: the web app is served from the same origin.
   await app.register(cors, { origin: opts.corsOrigins.length ? opts.corsOrigins : false, credentials: true });

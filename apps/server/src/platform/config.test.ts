@@ -17,3 +17,17 @@ test("every invalid variable is listed at once", () => {
     (err: Error) => /PORT/.test(err.message) && /DATABASE_URL/.test(err.message) && /JWT_SECRET/.test(err.message),
   );
 });
+
+test("TRUST_PROXY: not trusted by default, a hop count, or proxy addresses and CIDRs", () => {
+  assert.equal(loadConfig({}).trustProxy, false);
+  assert.equal(loadConfig({ TRUST_PROXY: "1" }).trustProxy, 1);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1" }).trustProxy, ["10.0.0.0/8", "127.0.0.1", "::1"]);
+  assert.throws(() => loadConfig({ TRUST_PROXY: "true" }), /TRUST_PROXY/);
+  assert.throws(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" }), /TRUST_PROXY/);
+});
+
+test("sign-up and organisation-creation limits have small defaults and can be raised", () => {
+  assert.deepEqual(loadConfig({}).rateLimits, { signupPerHour: 5, orgCreatePerHour: 5 });
+  assert.equal(loadConfig({ SIGNUP_LIMIT_PER_HOUR: "1000" }).rateLimits.signupPerHour, 1000);
+  assert.throws(() => loadConfig({ ORG_CREATE_LIMIT_PER_HOUR: "0" }), /ORG_CREATE_LIMIT_PER_HOUR/);
+});

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -18,6 +19,14 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
   CORS_ORIGINS: z.string().default(""),
+  // Which reverse proxies may say who the client is (X-Forwarded-For): a hop count or a list of addresses/CIDRs.
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .refine(validTrustProxy, "must be empty, a hop count (1, 2…) or comma-separated addresses/CIDRs of your proxies"),
+  // Accounts and organisations one client may create per hour (per address; organisations also per user).
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  ORG_CREATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   // Knowledge base: TEST ONLY switch letting URL uploads reach private addresses (the test server on 127.0.0.1).
@@ -71,6 +80,9 @@ export type Config = {
   googleClientId: string | undefined;
   googleJwksUrl: string;
   corsOrigins: string[];
+  /** Fastify's trustProxy: false (the socket's address is the client), a hop count, or proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  rateLimits: { signupPerHour: number; orgCreatePerHour: number };
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   webDist: string;
   kbAllowPrivateUrls: boolean;
@@ -116,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: e.GOOGLE_CLIENT_ID || undefined,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     corsOrigins: e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimits: { signupPerHour: e.SIGNUP_LIMIT_PER_HOUR, orgCreatePerHour: e.ORG_CREATE_LIMIT_PER_HOUR },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     kbAllowPrivateUrls: e.KB_ALLOW_PRIVATE_URLS === "1",
@@ -138,6 +152,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dialerLeaseMs: e.DIALER_LEASE_SECONDS * 1000,
     },
   };
+}
+
+/**
+ * No "trust everything" value on purpose: then any client could name its own address in X-Forwarded-For
+ * and walk past the per-address sign-in limits.
+ */
+function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim();
+  if (v === "" || v === "0") return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+function validTrustProxy(value: string): boolean {
+  const v = value.trim();
+  if (v === "" || /^\d+$/.test(v)) return true;
+  return v.split(",").map((s) => s.trim()).filter(Boolean).every((entry) => {
+    const [ip, bits, ...rest] = entry.split("/");
+    const family = net.isIP(ip ?? "");
+    if (!family || rest.length) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
 }
 
 function twilioConfig(e: z.infer<typeof EnvSchema>): TwilioConfig | null {

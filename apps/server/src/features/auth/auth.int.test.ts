@@ -124,6 +124,9 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(health.body, { status: "ok" });
       assert.ok(health.headers.get("content-security-policy"));
       assert.equal(health.headers.get("x-content-type-options"), "nosniff");
+      // No page may be framed, not even by Parley itself (clickjacking).
+      assert.match(health.headers.get("content-security-policy") ?? "", /(^|;)\s*frame-ancestors 'none'\s*(;|$)/);
+      assert.equal(health.headers.get("x-frame-options"), "DENY");
       const missing = await t.request("GET", "/api/nope");
       assert.equal(missing.status, 404);
       assert.equal(missing.body.error.code, "not_found");
