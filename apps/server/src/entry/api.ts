@@ -4,17 +4,12 @@ import { createLogger } from "../platform/logger.ts";
 import { migrate } from "../platform/migrate.ts";
 import { seedDemo } from "../features/demo/seed-demo.ts";
 import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
+import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
 
 /** `npm start`: migrations, demo data on a fresh instance, then the API and the web app on one port. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
+  const config = loadConfig();
   const logger = createLogger(config);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
@@ -58,4 +53,4 @@ async function main(): Promise<void> {
   void services.voices.warmUp();
 }
 
-void main();
+runMain(main);

@@ -3,6 +3,7 @@ import { openDb } from "../platform/db.ts";
 import { migrate } from "../platform/migrate.ts";
 import { createSettingsRepo } from "../features/settings/settings.repo.ts";
 import { resetPassword } from "../features/settings/reset-password.ts";
+import { runMain } from "./run-main.ts";
 
 /**
  * `npm run reset-password -- <email-or-username>`: prints a new password for that account, on the embedded
@@ -50,10 +51,4 @@ async function serverAnswers(config: Config): Promise<boolean> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(err.message);
-    process.exit(1);
-  },
-);
+runMain(main);

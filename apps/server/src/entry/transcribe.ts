@@ -7,6 +7,7 @@ import { openDb } from "../platform/db.ts";
 import { migrate } from "../platform/migrate.ts";
 import { createStt } from "../features/calls/voice-providers.ts";
 import { campaignVocabulary } from "../features/calls/campaign-vocabulary.ts";
+import { runMain } from "./run-main.ts";
 
 const USAGE = "usage: npm run transcribe -- <file.wav> [--phone] [--campaign <id>]";
 
@@ -59,4 +60,4 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-await main();
+runMain(main);

@@ -3,6 +3,7 @@ import { openDb } from "../platform/db.ts";
 import { createLogger } from "../platform/logger.ts";
 import { migrate } from "../platform/migrate.ts";
 import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
+import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
 
 /**
@@ -34,7 +35,4 @@ async function main(): Promise<void> {
   process.once("SIGTERM", shutdown);
 }
 
-void main().catch((err: Error) => {
-  console.error(err.message);
-  process.exit(1);
-});
+runMain(main);

@@ -14,6 +14,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Logger } from "../platform/logger.ts";
 import { registerErrorHandler } from "./errors.ts";
+import { registerInputGuards } from "./input-guards.ts";
 
 export type AppOptions = {
   logger: Logger;
@@ -38,6 +39,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuards(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorCode, FieldIssue } from "@parley/shared/errors";
+import { InputMessages, isMalformedMultipart, isUnstorableText } from "./input-errors.ts";
 
 const STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
@@ -42,8 +43,9 @@ export function toFieldIssues(issues: ReadonlyArray<{ path: ReadonlyArray<Proper
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    // The type is set again: a download route (CSV export) may have set its own before failing.
     const send = (status: number, code: ErrorCode, message: string, details?: unknown) =>
-      reply.status(status).send({ error: { code, message, ...(details === undefined ? {} : { details }), requestId: request.id } });
+      reply.status(status).type("application/json; charset=utf-8").send({ error: { code, message, ...(details === undefined ? {} : { details }), requestId: request.id } });
 
     if (err instanceof AppError) {
       reply.headers(err.headers);
@@ -56,6 +58,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       return send(400, "validation_failed", issues[0]?.message ?? "Invalid request.", issues);
     }
+    if (isUnstorableText(err)) return send(400, "validation_failed", InputMessages.nul);
+    if (!err.statusCode && isMalformedMultipart(err)) return send(400, "validation_failed", InputMessages.multipart);
     const status = err.statusCode ?? 500;
     if (status === 413) return send(413, "payload_too_large", "The request body is too large.");
     if (status === 415) return send(415, "unsupported_media_type", err.message);

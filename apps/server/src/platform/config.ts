@@ -2,6 +2,9 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
+/** Settings that cannot start the app: the message lists each one and what it must be. */
+export class ConfigError extends Error {}
+
 /** The only place that reads process.env: validated once at start, with a list of what is wrong. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -112,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
   const twilio = twilioConfig(e);
@@ -180,6 +183,6 @@ function twilioConfig(e: z.infer<typeof EnvSchema>): TwilioConfig | null {
   if (e.TELEPHONY !== "twilio") return null;
   const required = { TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN, TWILIO_FROM: e.TWILIO_FROM, PUBLIC_URL: e.PUBLIC_URL };
   const missing = Object.entries(required).filter(([, v]) => !v).map(([k]) => `  ${k}: required when TELEPHONY=twilio`);
-  if (missing.length) throw new Error(`Invalid configuration:\n${missing.join("\n")}`);
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join("\n")}`);
   return { accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, publicUrl: e.PUBLIC_URL!, apiBase: e.TWILIO_API_BASE };
 }

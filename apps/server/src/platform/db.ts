@@ -55,7 +55,12 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   // An idle connection the server closes (restart, failover) must not crash the process: the pool drops
   // it and opens a new one on the next query.
   pool.on("error", (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-  await pool.query("select 1");
+  try {
+    await pool.query("select 1");
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
   return {
     kind: "postgres",
     async query<T extends object>(sql: string, params?: unknown[]) {
@@ -85,8 +90,30 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   };
 }
 
-export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+/** The database could not be opened: the message is one line an operator can act on. */
+export class DatabaseUnavailable extends Error {}
+
+export async function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  try {
+    return await (opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir));
+  } catch (err) {
+    const reason = (err as Error).message.split("\n")[0] || (err as { code?: string }).code || "unknown error";
+    throw new DatabaseUnavailable(
+      opts.databaseUrl
+        ? `Cannot connect to the database at ${describeUrl(opts.databaseUrl)}: ${reason}. Check DATABASE_URL and that PostgreSQL is running.`
+        : `Cannot open the embedded database in ${opts.dataDir ?? "memory"}: ${reason}. Check DATA_DIR.`,
+    );
+  }
+}
+
+/** host:port/database, never the password. */
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return "DATABASE_URL";
+  }
 }
 
 /**

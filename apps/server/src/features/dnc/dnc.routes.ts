@@ -28,9 +28,13 @@ export function dncRoutes(deps: { dnc: DncService; requireAuth: RequireAuth }): 
       }
       const file = await request.file();
       if (!file) throw new AppError("validation_failed", "Please select a CSV file.");
-      const buffer = await file.toBuffer().catch(() => {
-        throw new AppError("payload_too_large", "CSV file too large. Maximum size is 10 MB.");
+      const tooLarge = new AppError("payload_too_large", "CSV file too large. Maximum size is 10 MB.");
+      // Only a file over the limit is "too large" (busboy may just mark it truncated); a cut-off body goes to
+      // the error handler as a 400.
+      const buffer = await file.toBuffer().catch((err: Error & { code?: string }) => {
+        throw err.code === "FST_REQ_FILE_TOO_LARGE" ? tooLarge : err;
       });
+      if (file.file.truncated) throw tooLarge;
       const country = (file.fields.default_country as { value?: string } | undefined)?.value;
       const region = country ? DefaultCountry.safeParse(country) : undefined;
       if (region && !region.success) throw validationError(toFieldIssues(region.error.issues));

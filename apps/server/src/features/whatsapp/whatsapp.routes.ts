@@ -45,7 +45,8 @@ const WEBHOOK_LIMIT = 1024 * 1024;
 export function whatsappWebhookRoutes(deps: { whatsapp: WhatsAppService }): FastifyPluginAsyncZod {
   const { whatsapp } = deps;
   return async (app) => {
-    // The signature covers the exact bytes, so this plugin keeps the body raw.
+    // The signature covers the exact bytes, so this plugin keeps the body raw (in place of the app's parser).
+    app.removeContentTypeParser("application/json");
     app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_LIMIT }, (_req, body, done) => done(null, body));
 
     app.get(
