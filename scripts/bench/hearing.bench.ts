@@ -1,0 +1,105 @@
+/**
+ * Hearing real people: the speech dev set (tests/speech-dev-set, real recordings from Debian's
+ * pocketsphinx-testdata) through the call's listening path at 16 kHz (a web call) and through an 8 kHz
+ * mu-law round trip (a phone line), scored like NIST sclite against the references; the same clips decoded
+ * whole by plain pocketsphinx are the baseline. Synthesised speech is never the measure here.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { decodeWav, encodeWav, type Pcm } from "../../packages/voice/src/audio/wav.ts";
+import { resample } from "../../packages/voice/src/audio/resample.ts";
+import { transcribeRecording, toMono, type HeardUtterance } from "../../packages/voice/src/listening/transcribe-recording.ts";
+import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
+import { domainSentences } from "../../packages/voice/src/providers/stt/domain-phrases.ts";
+
+const SET = path.resolve(import.meta.dirname, "../../tests/speech-dev-set/dev-set.json");
+const SCLITE = "/usr/lib/sctk/bin/sclite";
+const MODEL = "/usr/share/pocketsphinx/model/en-us";
+
+type Clip = { id: string; file: string; reference: string; rawRate?: number };
+type DevSet = { root: string; clips: Clip[] };
+
+// Words every sentence has: hearing them where none was said is an error, but not an invented action.
+const FUNCTION_WORDS = new Set(
+  "a an the i you me my we us it is are am be do does did to of in on at for and or but not no yes this that what how can will with".split(" "),
+);
+
+/** The words of the agent's domain (answers, booking times, refusals) a caller's action would hang on. */
+const DOMAIN_WORDS = new Set(domainSentences([]).flatMap((s) => s.split(/\s+/)).filter((w) => w && !FUNCTION_WORDS.has(w)));
+
+export async function run(): Promise<void> {
+  if (!fs.existsSync(SCLITE)) return console.log("skipped: needs Debian's sctk and pocketsphinx-testdata (bash scripts/ensure-system-packages.sh)");
+  const set = JSON.parse(fs.readFileSync(SET, "utf8")) as DevSet;
+  const clips = set.clips.map((c) => ({ ...c, pcm: readClip(set.root, c) }));
+  const speechSecs = clips.reduce((n, c) => n + c.pcm.samples.length / c.pcm.sampleRate / c.pcm.channels, 0);
+  console.log(`dev set: ${clips.length} real recordings, ${speechSecs.toFixed(0)} s of speech, ${words(clips.map((c) => c.reference).join(" ")).length} reference words`);
+
+  const baseline = clips.map((c) => ({ id: c.id, text: decodeWhole(c.pcm) }));
+  report("whole clip, plain pocketsphinx (baseline)", clips, baseline);
+
+  const stt = createPocketsphinxStt();
+  for (const phone of [false, true]) {
+    const heard: Array<{ id: string; text: string; utterances: HeardUtterance[] }> = [];
+    for (const c of clips) {
+      const utterances = await transcribeRecording(c.pcm, { stt, phone });
+      heard.push({ id: c.id, text: utterances.map((u) => u.text).join(" "), utterances });
+    }
+    report(`the call's listening path, ${phone ? "phone line (8 kHz mu-law)" : "16 kHz"}`, clips, heard);
+  }
+}
+
+function report(label: string, clips: Clip[], hyps: Array<{ id: string; text: string; utterances?: HeardUtterance[] }>): void {
+  const { wer, errors, refWords } = sclite(clips, hyps);
+  console.log(`${label}: pooled WER ${wer.toFixed(1)}% (${errors} errors / ${refWords} words)`);
+  const finals = hyps.flatMap((h) => h.utterances ?? []).map((u) => u.final_ms);
+  if (finals.length) console.log(`   end of speech → final text: p50 ${pct(finals, 50)} ms, p95 ${pct(finals, 95)} ms (n=${finals.length} utterances)`);
+  const invented = hyps.filter((h, i) => inventedDomainWords(clips[i]!.reference, h.text).length);
+  console.log(`   clips whose text holds in-domain words nobody said: ${invented.length}/${hyps.length}` +
+    (invented.length ? ` (${invented.map((h) => `${h.id}: "${h.text}"`).join("; ")})` : ""));
+}
+
+/** Domain words in what was heard that the speaker never said. */
+export function inventedDomainWords(reference: string, heard: string): string[] {
+  const said = new Set(words(reference));
+  return words(heard).filter((w) => DOMAIN_WORDS.has(w) && !said.has(w));
+}
+
+/** Pooled word error rate from NIST's scorer: the "Sum/Avg" line of its summary (Err is the last percentage). */
+function sclite(clips: Clip[], hyps: Array<{ id: string; text: string }>): { wer: number; errors: number; refWords: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-hearing-"));
+  const trn = (rows: Array<{ id: string; text: string }>) => rows.map((r) => `${words(r.text).join(" ")} (dev_${r.id.replace(/-/g, "_")})`).join("\n") + "\n";
+  fs.writeFileSync(path.join(dir, "ref.trn"), trn(clips.map((c) => ({ id: c.id, text: c.reference }))));
+  fs.writeFileSync(path.join(dir, "hyp.trn"), trn(hyps));
+  const out = execFileSync(SCLITE, ["-r", "ref.trn", "trn", "-h", "hyp.trn", "trn", "-i", "spu_id", "-o", "sum", "stdout"], { cwd: dir, encoding: "utf8" });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const sum = out.split("\n").find((l) => l.includes("Sum/Avg"));
+  if (!sum) throw new Error(`sclite printed no summary:\n${out}`);
+  // | Sum/Avg | #Snt #Wrd | Corr Sub Del Ins Err S.Err |: counts or percentages depending on the report
+  const cells = sum.split("|").map((c) => c.trim().split(/\s+/).map(Number));
+  const [, wrd] = cells[2]!;
+  const err = cells[3]![4]!;
+  return { wer: err, errors: Math.round((err * wrd!) / 100), refWords: wrd! };
+}
+
+function readClip(root: string, c: Clip): Pcm {
+  const bytes = fs.readFileSync(path.join(root, c.file));
+  if (!c.rawRate) return decodeWav(bytes);
+  const samples = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length - (bytes.length % 2)));
+  return { sampleRate: c.rawRate, channels: 1, samples };
+}
+
+/** The whole clip through pocketsphinx_continuous with the general model, as a reference point. */
+function decodeWhole(pcm: Pcm): string {
+  const wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-whole-")), "clip.wav");
+  fs.writeFileSync(wav, encodeWav(resample(toMono(pcm), pcm.sampleRate, 16_000), 16_000));
+  const out = execFileSync("pocketsphinx_continuous", ["-hmm", path.join(MODEL, "en-us"), "-lm", path.join(MODEL, "en-us.lm.bin"), "-dict", path.join(MODEL, "cmudict-en-us.dict"), "-infile", wav], {
+    encoding: "utf8", stdio: ["ignore", "pipe", "ignore"],
+  });
+  fs.rmSync(path.dirname(wav), { recursive: true, force: true });
+  return out.split("\n").map((l) => l.trim()).filter(Boolean).join(" ");
+}
+
+const words = (s: string) => s.toLowerCase().replace(/[^a-z' ]+/g, " ").split(/\s+/).filter(Boolean);
+const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
