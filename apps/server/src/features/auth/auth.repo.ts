@@ -1,4 +1,5 @@
 import type { Queryable } from "../../platform/db.ts";
+import type { ThrottleRule } from "./login-throttle.ts";
 
 export type UserRow = {
   id: string;
@@ -21,7 +22,15 @@ export type RefreshTokenRow = {
   revoked_at: Date | null;
 };
 
-export type ThrottleRow = { key: string; failures: number; window_started_at: Date; locked_until: Date | null };
+export type Reservation = { key: string; failures: number; window_started_at: Date; locked_until: Date | null; refused: boolean };
+
+// Pieces of reserveAttempt's upsert ($2 now, $3 window ms, $4 limit, $5 first lock ms, $6 longest lock ms).
+const NOW = "$2::timestamptz";
+const LOCKED = `t.locked_until > ${NOW}`;
+const STALE = `t.window_started_at <= ${NOW} - $3::float8 * interval '1 millisecond'`;
+/** This attempt's number in the window. */
+const NUMBER = `(case when ${STALE} then 1 else t.failures + 1 end)`;
+const lockUntil = (n: string) => `${NOW} + least($5::float8 * power(2, ${n} - $4::int), $6::float8) * interval '1 millisecond'`;
 
 export function createAuthRepo(db: Queryable) {
   return {
@@ -91,18 +100,40 @@ export function createAuthRepo(db: Queryable) {
       return rows[0]?.family_id ?? null;
     },
 
-    async throttles(keys: string[]): Promise<ThrottleRow[]> {
-      return db.query<ThrottleRow>("select * from auth_throttle where key = any($1)", [keys]);
-    },
-    async saveThrottle(row: ThrottleRow): Promise<void> {
-      await db.query(
-        `insert into auth_throttle (key, failures, window_started_at, locked_until) values ($1, $2, $3, $4)
-         on conflict (key) do update set failures = $2, window_started_at = $3, locked_until = $4`,
-        [row.key, row.failures, row.window_started_at, row.locked_until],
+    /**
+     * Counts one attempt on `rule.key` in a single statement, before the password is checked: under
+     * concurrency each attempt gets its own number (the row is locked by the upsert). While the key is
+     * locked the count is left alone and `refused` comes back true. The attempt that reaches the limit sets
+     * the lock itself (login-throttle.ts `lockMs`, computed here in SQL), so the next one is refused even if
+     * this one's password check is still running. SET expressions read the row as it was.
+     */
+    async reserveAttempt(q: Queryable, rule: ThrottleRule, now: Date, windowMs: number): Promise<Reservation> {
+      const rows = await q.query<Reservation>(
+        `insert into auth_throttle as t (key, failures, window_started_at, locked_until, refused)
+         values ($1, 1, ${NOW}, case when 1 >= $4::int then ${lockUntil("1")} end, false)
+         on conflict (key) do update set
+           refused = coalesce(${LOCKED}, false),
+           failures = case when ${LOCKED} then t.failures else ${NUMBER} end,
+           window_started_at = case when ${LOCKED} or not ${STALE} then t.window_started_at else ${NOW} end,
+           locked_until = case when ${LOCKED} then t.locked_until when ${NUMBER} >= $4::int then ${lockUntil(NUMBER)} end
+         returning key, failures, window_started_at, locked_until, refused`,
+        [rule.key, now, windowMs, rule.limit, rule.baseLockMs, rule.maxLockMs],
       );
+      return rows[0]!;
     },
-    async clearThrottle(key: string): Promise<void> {
-      await db.query("delete from auth_throttle where key = $1", [key]);
+    /**
+     * A correct password gives its attempt back. When no attempt was counted after it (`failures` is still its
+     * number) and the rule forgives, the earlier failures go too: the owner's typos are forgotten, but
+     * guesses racing the owner's sign-in still count.
+     */
+    async refundAttempt(rule: ThrottleRule, r: Reservation): Promise<void> {
+      await db.query(
+        `update auth_throttle set
+           failures = case when $4 and failures = $2 then 0 else greatest(failures - 1, 0) end,
+           locked_until = case when ($4 and failures = $2) or failures - 1 < $3 then null else locked_until end
+         where key = $1 and window_started_at = $5`,
+        [rule.key, r.failures, rule.limit, rule.forgiveOnSuccess, r.window_started_at],
+      );
     },
   };
 }

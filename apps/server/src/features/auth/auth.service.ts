@@ -4,9 +4,9 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db.ts";
 import { AppError } from "../../http/errors.ts";
 import type { OrganizationsService } from "../organizations/organizations.service.ts";
-import type { AuthRepo, UserRow } from "./auth.repo.ts";
+import type { AuthRepo, Reservation, UserRow } from "./auth.repo.ts";
 import type { VerifyGoogleToken } from "./google-verifier.ts";
-import { LIMITS, afterFailure, failureDelayMs, lockedForMs, lockedMessage } from "./login-throttle.ts";
+import { WINDOW_MS, failureDelayMs, lockedMessage, signInRules, type ThrottleRule } from "./login-throttle.ts";
 import type { SessionTokens } from "./session-tokens.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,16 +31,33 @@ export function createAuthService(deps: AuthServiceDeps) {
     return org;
   }
 
-  async function recordFailure(keys: { key: string; limit: number }[]): Promise<void> {
+  /**
+   * Counts this attempt on every key before the password is checked, in one transaction: when any key is
+   * locked, nothing is counted (the transaction rolls back) and the answer is 429 with Retry-After. Keys are
+   * always taken in the same order (signInRules), so concurrent attempts cannot deadlock.
+   */
+  async function reserveAttempt(rules: ThrottleRule[]): Promise<Reservation[]> {
     const now = clock.now();
-    const rows = await repo.throttles(keys.map((k) => k.key));
-    let worst = 0;
-    for (const { key, limit } of keys) {
-      const next = afterFailure(rows.find((r) => r.key === key), key, limit, now);
-      await repo.saveThrottle(next);
-      worst = Math.max(worst, next.failures);
+    let refusedFor = 0;
+    try {
+      return await db.tx(async (q) => {
+        const reserved: Reservation[] = [];
+        for (const rule of rules) {
+          const r = await repo.reserveAttempt(q, rule, now, WINDOW_MS);
+          if (r.refused) {
+            refusedFor = (r.locked_until?.getTime() ?? 0) - now.getTime();
+            throw new AppError("rate_limited", lockedMessage(refusedFor));
+          }
+          reserved.push(r);
+        }
+        return reserved;
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === "rate_limited") {
+        throw new AppError("rate_limited", err.message, undefined, { "retry-after": String(Math.max(1, Math.ceil(refusedFor / 1000))) });
+      }
+      throw err;
     }
-    await sleep(failureDelayMs(worst));
   }
 
   return {
@@ -82,21 +99,16 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
       const login = input.email_or_username.trim().toLowerCase();
-      const keys = [
-        { key: `account:${login}`, limit: LIMITS.account },
-        { key: `address:${clientIp}`, limit: LIMITS.address },
-      ];
-      const lockedMs = lockedForMs(await repo.throttles(keys.map((k) => k.key)), clock.now());
-      if (lockedMs > 0) {
-        throw new AppError("rate_limited", lockedMessage(lockedMs), undefined, { "retry-after": String(Math.ceil(lockedMs / 1000)) });
-      }
+      // Keyed on the account, so its username and its email share one count; an unknown login on its text.
       const user = await repo.findUserByLogin(login);
+      const rules = signInRules(user ? `user:${user.id}` : `login:${login}`, clientIp);
+      const reserved = await reserveAttempt(rules);
       const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : (await verifyPassword(await DUMMY_HASH, input.password), false);
       if (!user || !ok) {
-        await recordFailure(keys);
+        await sleep(failureDelayMs(Math.max(...reserved.map((r) => r.failures))));
         throw new AppError("unauthenticated", "Invalid email/username or password.");
       }
-      await repo.clearThrottle(keys[0]!.key);
+      for (const [i, rule] of rules.entries()) await repo.refundAttempt(rule, reserved[i]!);
       return sessions.issue(user, await landingOrg(user.id), input.refresh ?? true);
     },
 

@@ -1,26 +1,47 @@
-import type { ThrottleRow } from "./auth.repo.ts";
-
 /**
- * Sign-in throttling policy, kept pure so it can be tested with a fixed clock.
- * Failures are counted in a 15-minute window; past the limit the key is locked,
- * for one minute at first and twice as long for each further failure, up to 15 minutes.
+ * Sign-in throttling policy. Every attempt first reserves one count on each of its keys, atomically in the
+ * database (auth.repo.ts `reserveAttempt`), before the password is checked; a key whose count reaches its
+ * limit is locked by that very reservation, so concurrent attempts past the limit are refused unchecked.
+ * A correct password gives its count back. Counts live in a 15-minute window; locks double per further
+ * failure up to a cap.
+ *
+ * Three keys per attempt, so a stranger's failures cannot lock the owner out:
+ * - the account from this address: 5 failures, then the full lock (1 minute, doubling to 15) — the
+ *   failing address itself is locked out of the account;
+ * - the client address: 20 failures across all accounts, then the same full lock;
+ * - the account from anywhere: 5 failures, then only a short delay (1 second, doubling to 1 minute). This
+ *   caps guessing spread over many addresses at about one a minute, while the owner, signing in from
+ *   another address, waits seconds at most. A refused attempt counts on no key (the reservation is rolled
+ *   back), so an attacker already locked out at their address does not keep the delay growing.
  */
 export const WINDOW_MS = 15 * 60_000;
 export const LIMITS = { account: 5, address: 20 } as const;
-const MAX_LOCK_MS = 15 * 60_000;
 
-export function lockedForMs(rows: ThrottleRow[], now: Date): number {
-  let longest = 0;
-  for (const r of rows) if (r.locked_until) longest = Math.max(longest, r.locked_until.getTime() - now.getTime());
-  return longest;
+export type ThrottleRule = {
+  key: string;
+  limit: number;
+  baseLockMs: number;
+  maxLockMs: number;
+  /** On success: forget earlier failures too (account keys) or only give back this attempt (shared address). */
+  forgiveOnSuccess: boolean;
+};
+
+const FULL_LOCK = { baseLockMs: 60_000, maxLockMs: 15 * 60_000 };
+const SHORT_DELAY = { baseLockMs: 1_000, maxLockMs: 60_000 };
+
+/** `account` is the user's id when the login names an account, else the normalised login. Order matters: see the repo. */
+export function signInRules(account: string, address: string): ThrottleRule[] {
+  return [
+    { key: `account:${account}|from:${address}`, limit: LIMITS.account, ...FULL_LOCK, forgiveOnSuccess: true },
+    { key: `address:${address}`, limit: LIMITS.address, ...FULL_LOCK, forgiveOnSuccess: false },
+    { key: `account:${account}`, limit: LIMITS.account, ...SHORT_DELAY, forgiveOnSuccess: true },
+  ];
 }
 
-export function afterFailure(prev: ThrottleRow | undefined, key: string, limit: number, now: Date): ThrottleRow {
-  const fresh = !prev || now.getTime() - prev.window_started_at.getTime() > WINDOW_MS;
-  const failures = fresh ? 1 : prev.failures + 1;
-  const over = failures - limit;
-  const locked_until = over >= 0 ? new Date(now.getTime() + Math.min(60_000 * 2 ** over, MAX_LOCK_MS)) : null;
-  return { key, failures, window_started_at: fresh ? now : prev.window_started_at, locked_until };
+/** The lock a reservation numbered `failures` sets (0 under the limit); the repo's SQL computes the same. */
+export function lockMs(rule: Pick<ThrottleRule, "limit" | "baseLockMs" | "maxLockMs">, failures: number): number {
+  if (failures < rule.limit) return 0;
+  return Math.min(rule.baseLockMs * 2 ** (failures - rule.limit), rule.maxLockMs);
 }
 
 /** A small delay that grows with recent failures: slows guessing without hurting a typo. */
@@ -29,6 +50,10 @@ export function failureDelayMs(failures: number): number {
 }
 
 export function lockedMessage(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) {
+    return `Too many failed sign-in attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+  }
+  const minutes = Math.ceil(ms / 60_000);
   return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
