@@ -143,6 +143,31 @@ describe("campaigns screens", () => {
     await mobile.context().close();
   });
 
+  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    test(`opening line: the file's columns are variables that insert themselves; an unknown one is refused at save (${size.width} px)`, async () => {
+      const page = await env.newPage(size);
+      await signIn(page, "campaigner");
+      await page.goto(`/org/${user.slug}/campaign-setup`);
+      await page.getByRole("textbox", { name: /Campaign Name/ }).fill(`Variables ${size.width}`);
+      await page.getByText("For your team only: the agent never says it.").waitFor();
+      await page.getByTestId("csv-input").setInputFiles(writeCsv());
+      const chips = page.getByLabel("Contact variables");
+      await chips.getByRole("button", { name: "{city}" }).waitFor();
+      const opening = page.getByRole("textbox", { name: "Opening line" });
+      await opening.fill("Hi ");
+      await chips.getByRole("button", { name: "{first_name}" }).click();
+      await opening.press("End");
+      await opening.pressSequentially(", how is {weather} in ");
+      await chips.getByRole("button", { name: "{city}" }).click();
+      assert.equal(await opening.inputValue(), "Hi {first_name}, how is {weather} in {city}");
+      await env.screenshot(page, `campaign-variables-${size.width}`);
+      await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
+      await page.getByText(/\{weather\} matches no column of the contact list\. Available: \{name\}, \{first_name\}, \{last_name\}, \{phone\}, \{email\}, \{city\}\./).waitFor();
+      await env.screenshot(page, `campaign-variables-refused-${size.width}`);
+      await page.context().close();
+    });
+  }
+
   test("dialing settings: max simultaneous calls and back-off are saved, shown in view mode and editable", async () => {
     const page = await env.newPage();
     await signIn(page, "campaigner");

@@ -1,5 +1,5 @@
 import type { Faq } from "./brain.ts";
-import { fillVariables } from "./template.ts";
+import { fillVariables } from "@parley/shared/template-variables";
 
 const STOP = new Set(
   ("a an the and or but if of to in on at for with about from by is are was were be been am do does did can could " +

@@ -8,7 +8,7 @@ describe("rules brain", () => {
     const { tools } = createRecordingTools();
     assert.equal(
       createRulesBrain(londonContext(), tools).greeting(),
-      "Hi Ana, this is an AI assistant calling on behalf of Acme about our premium plans. This call is recorded. Do you have a minute?",
+      "Hi Ana, this is an AI assistant calling on behalf of Acme. This call is recorded. Do you have a minute?",
     );
     const unrecorded = createRulesBrain(londonContext({ recording: false }), tools).greeting();
     assert.doesNotMatch(unrecorded, /recorded/);

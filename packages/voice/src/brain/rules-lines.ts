@@ -1,37 +1,52 @@
 import type { AgentContext } from "./brain.ts";
 import { speakDateTime } from "./spoken-time.ts";
-import { fillVariables } from "./template.ts";
+import { fillVariables } from "@parley/shared/template-variables";
 
 /** The fixed lines of the offline agent, personalised from the contact and the campaign. */
 
 const first = (ctx: AgentContext): string => ctx.contact.firstName.trim() || ctx.contact.variables.first_name?.trim() || "";
 const hi = (ctx: AgentContext): string => (first(ctx) ? `Hi ${first(ctx)}` : "Hi there");
 
-/** "premium plans" from the campaign's description (first short sentence) or else its name. */
-export function topicOf(ctx: AgentContext): string {
-  const description = fillVariables(ctx.campaign.description, ctx.contact.variables).split(/(?<=[.!?])\s/)[0]?.replace(/[.!?]+$/, "").trim() ?? "";
-  const topic = description && description.length <= 80 ? description : ctx.campaign.name.trim();
-  if (!topic) return `our ${ctx.campaign.service}`;
-  // "Our premium plans" reads mid-sentence as "our premium plans"; a name such as "Acme Pro" keeps its capital.
-  return /^(our|the|a|an|your|new|premium|special|exclusive)\b/i.test(topic) ? topic.charAt(0).toLowerCase() + topic.slice(1) : topic;
-}
+/** Who the agent calls for: the company as spoken (Settings), else the organisation's name. */
+const caller = (ctx: AgentContext): string => ctx.companyName?.trim() || ctx.orgName;
+const self = (ctx: AgentContext): string => (ctx.agentName?.trim() ? `${ctx.agentName.trim()}, an AI assistant` : "an AI assistant");
 
+/** The AI disclosure without the opening line: the campaign's description and name are the team's, never said. */
 export function introduction(ctx: AgentContext): string {
-  return `this is an AI assistant calling on behalf of ${ctx.orgName} about ${topicOf(ctx)}.`;
+  return `this is ${self(ctx)} calling on behalf of ${caller(ctx)}.`;
 }
 
-/** The AI disclosure and the recording notice always come first; the campaign's opening line follows. */
+// "Hi Wendy," "Good morning!": the greeting says hello once, with the contact's name.
+const SALUTATION = /^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\b(?:\s+(?!this\b|it's\b|my\b|i'm\b|i\b)[\p{L}'-]+){0,3}\s*[,.!?]*\s*/iu;
+// "this is Sam from Bright Dental." "My name is Sam." "I'm Sam from…" (not "I'm calling about…").
+const SELF_INTRO = /^((?:[Tt]his is|[Ii]t's|[Ii]t is|[Mm]y name is|(?:I'm|I am)(?=\s+\p{Lu}))\s+[^.!?]+[.!?])\s*/u; // no i flag: \p{Lu} must stay upper case
+
+/** The opening line in its parts: a self-introduction the agent keeps as its own, and the rest. */
+export function splitOpening(opening: string): { intro: string | null; rest: string } {
+  const text = opening.trim().replace(SALUTATION, "");
+  const intro = SELF_INTRO.exec(text);
+  if (!intro) return { intro: null, rest: text };
+  const said = intro[1]!.replace(/^(This|It|My)\b/, (w) => w.toLowerCase());
+  return { intro: said, rest: text.slice(intro[0].length).trim() };
+}
+
+/**
+ * One opening in the campaign's words: hello with the contact's name, the self-introduction of the opening
+ * line (else the agent's own), the AI disclosure and the recording notice once, then the rest of the line.
+ */
 export function greetingLine(ctx: AgentContext): string {
-  const recorded = ctx.recording ? " This call is recorded." : "";
-  const opening = fillVariables(ctx.campaign.openingLine ?? "", ctx.contact.variables).trim();
-  if (opening) return `${hi(ctx)}, this is an AI assistant calling on behalf of ${ctx.orgName}.${recorded} ${opening}`;
-  return `${hi(ctx)}, ${introduction(ctx)}${recorded} Do you have a minute?`;
+  const { intro, rest } = splitOpening(fillVariables(ctx.campaign.openingLine ?? "", ctx.contact.variables));
+  const recorded = ctx.recording;
+  const who = intro
+    ? `${intro} I'm an AI assistant${recorded ? ", and this call is recorded" : ""}.`
+    : `${introduction(ctx)}${recorded ? " This call is recorded." : ""}`;
+  return `${hi(ctx)}, ${who} ${rest || "Do you have a minute?"}`;
 }
 
 export const lines = {
   reintroduce: (ctx: AgentContext) => `Hi, ${introduction(ctx)} Do you have a minute?`,
   pitch: (ctx: AgentContext) => `Great, thank you${first(ctx) ? `, ${first(ctx)}` : ""}.`,
-  proposeMeeting: (ctx: AgentContext) => `I'd love to set up a short meeting with the ${ctx.orgName} team to go through ${topicOf(ctx)}. What day and time would suit you?`,
+  proposeMeeting: (ctx: AgentContext) => `I'd love to set up a short meeting with the ${caller(ctx)} team. What day and time would suit you?`,
   askTime: () => "What day and time would work best for you?",
   checking: () => "Let me check the calendar.",
   booked: (ctx: AgentContext, at: Date) => `You're booked for ${speakDateTime(at, ctx.campaign.timezone)}.`,

@@ -25,11 +25,18 @@ export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clo
       firstName,
       phone: c.phone,
       email: c.email,
-      variables: { first_name: firstName, name: c.contact_name, ...c.variables },
+      // {name}, {first_name} and {last_name} work from a full-name column; the list's own columns win.
+      variables: { name: c.contact_name, first_name: firstName, last_name: lastNameOf(c.contact_name, firstName), ...c.variables },
     },
     recording,
     now: () => clock.now(),
   };
+}
+
+/** "Ana Lima Souza" with first name "Ana" → "Lima Souza"; a one-word name has none. */
+function lastNameOf(fullName: string, firstName: string): string {
+  const name = fullName.trim();
+  return name.toLowerCase().startsWith(`${firstName.toLowerCase()} `) ? name.slice(firstName.length).trim() : "";
 }
 
 export type VocabularySource = Pick<CallContextRow,

@@ -16,6 +16,7 @@ import type { Storage } from "../../platform/storage.ts";
 import type { ContactListSummary } from "../contacts/contact-import.ts";
 import type { ContactsService } from "../contacts/contacts.service.ts";
 import type { CampaignCallStats } from "./campaign-call-stats.ts";
+import { checkVariables } from "./campaign-variables.ts";
 import { RUNNING_STATUSES, transition, type LifecycleAction } from "./campaign-lifecycle.ts";
 import { toCampaign, toFormValues, toSettings } from "./campaign-view.ts";
 import type { CampaignContactList, CampaignRow, CampaignsRepo } from "./campaigns.repo.ts";
@@ -145,6 +146,7 @@ export function createCampaignsService(deps: Deps) {
             ...settings, ...NO_LIST,
           });
           const list = upload ? await importList(q, actor.orgId, id, values.campaign_timezone, upload) : null;
+          await checkVariables(q, id, values.faqs);
           if (status !== "draft") await statusChanged(q, actor.orgId, id, "draft", status);
           return list ? (await repo.update(q, actor.orgId, id, list))! : inserted;
         });
@@ -165,6 +167,7 @@ export function createCampaignsService(deps: Deps) {
           if (!locked) throw notFound("Campaign");
           previousKey = upload ? locked.csv_storage_key : null;
           const list = upload ? await importList(q, orgId, id, values.campaign_timezone, upload) : {};
+          await checkVariables(q, id, values.faqs);
           const updated = await repo.update(q, orgId, id, { ...toSettings(values), ...list });
           if (upload) await contactsReplaced(q, orgId, id, locked.status);
           return updated!;

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { headerlessMap, matchHeaders, variableKey } from "./contact-headers.ts";
-import { detectDelimiter } from "./csv-delimiter.ts";
+import { columnKey, headerlessMap, matchHeaders } from "./contact-headers.ts";
+import { detectDelimiter } from "@parley/shared/csv-header";
 
 test("exact header names are matched loosely (case, spaces, punctuation)", () => {
   const map = matchHeaders(["First Name", "LAST_NAME", "Mobile No.", "E-mail", "Company", "persona"])!;
@@ -31,10 +31,10 @@ test("a file without any phone-like header gives null", () => {
 
 test("variable keys are snake_case, unique, and never empty", () => {
   const taken = new Set<string>();
-  assert.equal(variableKey("Company Name", 0, taken), "company_name");
-  assert.equal(variableKey("company-name", 1, taken), "company_name_2");
-  assert.equal(variableKey("  ", 2, taken), "column_3");
-  assert.equal(variableKey("Ville d'été", 3, taken), "ville_d_ete");
+  assert.equal(columnKey("Company Name", 0, taken), "company_name");
+  assert.equal(columnKey("company-name", 1, taken), "company_name_2");
+  assert.equal(columnKey("  ", 2, taken), "column_3");
+  assert.equal(columnKey("Ville d'été", 3, taken), "ville_d_ete");
 });
 
 test("header-less map takes every other column as a variable", () => {

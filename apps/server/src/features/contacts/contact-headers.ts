@@ -1,3 +1,5 @@
+import { variableKey } from "@parley/shared/template-variables";
+
 /** Which CSV column holds what; every column not claimed here becomes a contact variable. */
 export type ColumnMap = {
   phone: number;
@@ -39,14 +41,8 @@ const CONTAINS: Partial<Record<keyof typeof EXACT, RegExp>> = {
 };
 
 /** "Company Name" → "company_name"; empty or repeated headers get column_N / key_2. */
-export function variableKey(header: string, index: number, taken: Set<string>): string {
-  const base =
-    header
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "_")
-      .replace(/^_+|_+$/g, "") || `column_${index + 1}`;
+export function columnKey(header: string, index: number, taken: Set<string>): string {
+  const base = variableKey(header) || `column_${index + 1}`;
   let key = base;
   for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
   taken.add(key);
@@ -74,7 +70,7 @@ export function matchHeaders(headers: string[]): ColumnMap | null {
   const own = new Set([found.phone, found.name, found.firstName, found.lastName, found.email]);
   const taken = new Set<string>();
   const variables = headers
-    .map((h, index) => ({ index, key: variableKey(h, index, taken) }))
+    .map((h, index) => ({ index, key: columnKey(h, index, taken) }))
     .filter((v) => !own.has(v.index));
   return { ...found, phone: found.phone, variables };
 }
@@ -84,7 +80,7 @@ export function headerlessMap(width: number, phoneIndex: number): ColumnMap {
   const taken = new Set<string>();
   return {
     phone: phoneIndex,
-    variables: Array.from({ length: width }, (_, index) => ({ index, key: variableKey("", index, taken) })).filter(
+    variables: Array.from({ length: width }, (_, index) => ({ index, key: columnKey("", index, taken) })).filter(
       (v) => v.index !== phoneIndex,
     ),
   };

@@ -1,7 +1,7 @@
 import { pipeline, Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { decodeStream, detectEncoding, NotCsvError, type TextEncoding } from "./csv-decode.ts";
-import { detectDelimiter } from "./csv-delimiter.ts";
+import { detectDelimiter } from "@parley/shared/csv-header";
 
 export type CsvRecord = { cells: string[]; line: number };
 

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { AgentContext, TranscriptTurn } from "../brain.ts";
 import type { CallEvent } from "../call-events.ts";
 import { speakDateTime } from "../spoken-time.ts";
-import { fillVariables } from "../template.ts";
+import { fillVariables } from "@parley/shared/template-variables";
 import type { ChatMessage } from "./chat-types.ts";
 
 function factsSoFar(events: CallEvent[], zone: string): string[] {
@@ -25,8 +25,9 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[]): string {
   const faqs = ctx.campaign.faqs.map((f) => `Q: ${fillVariables(f.question, ctx.contact.variables)}\nA: ${fillVariables(f.answer, ctx.contact.variables)}`);
   const facts = factsSoFar(events, zone);
   return [
-    `You are an AI assistant making an outbound phone call on behalf of ${ctx.orgName}. You already said you are an AI assistant${ctx.recording ? " and that the call is recorded" : ""}; if asked, say so again honestly.`,
-    `Campaign: ${ctx.campaign.name}. ${fillVariables(ctx.campaign.description, ctx.contact.variables)}`.trim(),
+    `You are an AI assistant making an outbound phone call on behalf of ${ctx.companyName?.trim() || ctx.orgName}. You already said you are an AI assistant${ctx.recording ? " and that the call is recorded" : ""}; if asked, say so again honestly.`,
+    // The name and description are the team's own notes: context for the model, never words for the callee.
+    `The team's internal notes on this campaign (never say them to the callee): ${[ctx.campaign.name, ctx.campaign.description].filter((t) => t.trim()).join(". ")}`,
     `What you offer: ${ctx.campaign.service}.`,
     ctx.campaign.goal ? `The goal of this call: ${fillVariables(ctx.campaign.goal, ctx.contact.variables)}.` : "",
     `You are speaking with ${ctx.contact.name || "the contact"}.${vars.length ? `\nWhat we know about them:\n${vars.join("\n")}` : ""}`,

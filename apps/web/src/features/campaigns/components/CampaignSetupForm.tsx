@@ -7,6 +7,7 @@ import { toContactList, toForm } from "../api/campaign-mapping.ts";
 import { defaultCampaignForm, type CampaignFormValues } from "../logic/campaign-form.ts";
 import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useCampaignSubmit, type SubmitKind } from "../hooks/useCampaignSubmit.ts";
+import { useContactVariables } from "../hooks/useContactVariables.ts";
 import { useVoices } from "../hooks/useCampaignQueries.ts";
 import { CampaignTypeSection, ChannelSection, EmailSummarySection } from "./ChannelTypeSections.tsx";
 import { AppToast } from "../../../components/AppToast.tsx";
@@ -36,6 +37,7 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
   const voices = useVoices();
   const [values, setValues] = useState<CampaignFormValues>(() => (campaign ? toForm(campaign) : defaultCampaignForm()));
   const [csv, setCsv] = useState<File | null>(null);
+  const variables = useContactVariables(csv);
   const [attachments, setAttachments] = useState<File[]>([]);
   const [emailOpen, setEmailOpen] = useState(false);
   const [saved, setSaved] = useState<CampaignDto | null>(campaign);
@@ -79,7 +81,7 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
         <TextField fullWidth label="Campaign Name" required value={values.campaignName} onChange={(e) => patch({ campaignName: e.target.value })} slotProps={{ htmlInput: { readOnly: viewMode } }} />
       </FormSection>
       <FormSection title="Campaign Description">
-        <TextField fullWidth multiline minRows={3} label="Campaign Description" value={values.campaignDescription} onChange={(e) => patch({ campaignDescription: e.target.value })} slotProps={{ htmlInput: { readOnly: viewMode } }} />
+        <TextField fullWidth multiline minRows={3} label="Campaign Description" helperText="For your team only: the agent never says it." value={values.campaignDescription} onChange={(e) => patch({ campaignDescription: e.target.value })} slotProps={{ htmlInput: { readOnly: viewMode } }} />
       </FormSection>
       <ChannelSection value={values.channel} onChange={(channel) => patchRoute({ channel })} readOnly={viewMode} />
       <CampaignTypeSection value={values.campaignType} onChange={(campaignType) => patchRoute({ campaignType })} />
@@ -96,7 +98,7 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
         <FollowUpSection value={values} onChange={patch} />
       )}
       <FormSection title="Custom FAQs & Call Flows" subtitle="How the agent opens the call, what it is for, and answers to common questions">
-        <FaqEditor value={values.customFaqs} onChange={(customFaqs) => patch({ customFaqs })} readOnly={viewMode} />
+        <FaqEditor value={values.customFaqs} onChange={(customFaqs) => patch({ customFaqs })} readOnly={viewMode} variables={variables} />
       </FormSection>
       <KnowledgeBaseSection choice={kb} createPath={paths.createKnowledgeBase} />
       <TestCallPanel campaignId={saved?.id ?? null} />

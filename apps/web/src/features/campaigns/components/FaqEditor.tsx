@@ -1,5 +1,7 @@
+import { useRef } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -8,10 +10,17 @@ import Add from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import type { FaqFormValue } from "../logic/campaign-form.ts";
 
-type Props = { value: FaqFormValue; onChange(next: FaqFormValue): void; readOnly: boolean };
+type Props = { value: FaqFormValue; onChange(next: FaqFormValue): void; readOnly: boolean; variables: string[] };
 
 /** Opening line, the call's goal and question/answer pairs; read-only in view mode. */
-export function FaqEditor({ value, onChange, readOnly }: Props) {
+export function FaqEditor({ value, onChange, readOnly, variables }: Props) {
+  const opening = useRef<HTMLTextAreaElement>(null);
+  // A chip writes its variable where the caret is in the opening line (at the end when it has no focus).
+  const insert = (name: string) => {
+    const el = opening.current;
+    const at = el && document.activeElement === el ? el.selectionStart : value.opening_line.length;
+    onChange({ ...value, opening_line: `${value.opening_line.slice(0, at)}{${name}}${value.opening_line.slice(at)}` });
+  };
   const setPair = (i: number, key: "question" | "answer", text: string) =>
     onChange({ ...value, pairs: value.pairs.map((p, j) => (j === i ? { ...p, [key]: text } : p)) });
   const ro = { htmlInput: { readOnly } };
@@ -24,8 +33,18 @@ export function FaqEditor({ value, onChange, readOnly }: Props) {
         onChange={(e) => onChange({ ...value, opening_line: e.target.value })}
         multiline
         minRows={2}
+        inputRef={opening}
+        helperText="Said right after the agent's greeting and AI disclosure. {Variables} are filled from each contact's columns."
         slotProps={ro}
       />
+      {!readOnly && (
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center", mt: -1 }} aria-label="Contact variables">
+          <Typography variant="caption" color="text.secondary">Insert a variable:</Typography>
+          {variables.map((v) => (
+            <Chip key={v} size="small" variant="outlined" label={`{${v}}`} onClick={() => insert(v)} />
+          ))}
+        </Box>
+      )}
       <TextField
         label="Goal of the call"
         placeholder="Book a property viewing"

@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { AgentContext } from "./brain.ts";
+import { testContext } from "../testing/fake-providers.ts";
+import { greetingLine, lines, splitOpening } from "./rules-lines.ts";
+
+const wendy = (openingLine: string, over: Partial<AgentContext> = {}) =>
+  testContext({
+    orgName: "Bright Dental Org",
+    campaign: {
+      ...testContext().campaign,
+      name: "Trade fair leads",
+      description: "Internal note: trade fair list, owner Priya",
+      openingLine,
+    },
+    contact: { name: "Wendy Cole", firstName: "Wendy", phone: "+14155550100", email: "", variables: { name: "Wendy Cole", first_name: "Wendy", company: "Cole & Co" } },
+    ...over,
+  });
+
+test("an opening line written as the placeholder teaches is one greeting: hello once, its intro, the disclosure once", () => {
+  assert.equal(
+    greetingLine(wendy("Hi {name}, this is Sam from Bright Dental. Do you have a minute?")),
+    "Hi Wendy, this is Sam from Bright Dental. I'm an AI assistant, and this call is recorded. Do you have a minute?",
+  );
+  assert.equal(
+    greetingLine(wendy("Hello {{first_name}}! My name is Sam. I'm calling about {company}'s cleaning plan.", { recording: false })),
+    "Hi Wendy, my name is Sam. I'm an AI assistant. I'm calling about Cole & Co's cleaning plan.",
+  );
+});
+
+test("without a self-introduction the agent introduces itself; the description and campaign name are never said", () => {
+  const said = greetingLine(wendy("I'm calling about our spring offer for {company}."));
+  assert.equal(said, "Hi Wendy, this is an AI assistant calling on behalf of Bright Dental Org. This call is recorded. I'm calling about our spring offer for Cole & Co.");
+  const bare = wendy("");
+  for (const line of [greetingLine(bare), lines.reintroduce(bare), lines.voicemail(bare), lines.proposeMeeting(bare)]) {
+    assert.doesNotMatch(line, /Internal note|Priya|Trade fair/, line);
+  }
+});
+
+test("the agent's name and the company as spoken come from the organisation's settings", () => {
+  assert.equal(
+    greetingLine(wendy("", { agentName: "Maya", companyName: "Bright Dental" })),
+    "Hi Wendy, this is Maya, an AI assistant calling on behalf of Bright Dental. This call is recorded. Do you have a minute?",
+  );
+});
+
+test("nothing in braces is spoken: unknown variables drop out with their space", () => {
+  const said = greetingLine(wendy("Hi {nickname}, I'm calling about {{ Budget }} plans. {oops"));
+  assert.doesNotMatch(said, /[{}]/);
+  assert.equal(said, "Hi Wendy, this is an AI assistant calling on behalf of Bright Dental Org. This call is recorded. I'm calling about plans. oops");
+});
+
+test("splitOpening keeps 'I'm calling…' as the message, not as an introduction", () => {
+  assert.deepEqual(splitOpening("I'm calling about the fair."), { intro: null, rest: "I'm calling about the fair." });
+  assert.deepEqual(splitOpening("Hey there, I'm Sam from Acme. Got a minute?"), { intro: "I'm Sam from Acme.", rest: "Got a minute?" });
+  assert.deepEqual(splitOpening("Good morning! This is Acme Realty."), { intro: "this is Acme Realty.", rest: "" });
+});
