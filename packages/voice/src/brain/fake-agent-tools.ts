@@ -7,7 +7,7 @@ export function createRecordingTools(opts: { refuse?: string[]; alternatives?: D
     async bookMeeting(req): Promise<MeetingResult> {
       calls.push({ tool: "bookMeeting", arg: req.start.toISOString() });
       if (opts.refuse?.includes(req.start.toISOString())) {
-        return { booked: false, reason: "That slot is taken.", alternatives: opts.alternatives ?? [] };
+        return { booked: false, reason: "conflict", alternatives: opts.alternatives ?? [] };
       }
       return { booked: true, start: req.start, end: new Date(req.start.getTime() + 30 * 60_000), eventId: "ev-1" };
     },

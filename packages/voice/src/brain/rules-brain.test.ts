@@ -2,6 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRulesBrain } from "./rules-brain.ts";
 import { converse, createRecordingTools, londonContext } from "./fake-agent-tools.ts";
+import { lines } from "./rules-lines.ts";
 
 describe("rules brain", () => {
   test("greeting discloses the AI, the organisation and the recording", () => {
@@ -24,7 +25,7 @@ describe("rules brain", () => {
     assert.match(replies[0]![0]!, /AI assistant calling on behalf of Acme/);
     assert.match(replies[1]!.join(" "), /meeting.*What day and time/);
     assert.equal(replies[2]![0], "Let me check the calendar."); // said at once, before the calendar answers
-    assert.equal(replies[2]![1], "I'm sorry, that time isn't available. I could do Tuesday, October 27 at 4:00 PM or Wednesday, October 28 at 10:00 AM. Which works better for you?");
+    assert.equal(replies[2]![1], "I'm sorry, Tuesday, October 27 at 3:00 PM is already taken. I could do Tuesday, October 27 at 4:00 PM or Wednesday, October 28 at 10:00 AM. Which works better for you?");
     assert.deepEqual(replies[3], ["Let me check the calendar.", "You're booked for Wednesday, October 28 at 10:00 AM.", "Is there anything else I can help you with?"]);
     assert.match(replies[4]!.join(" "), /Goodbye/);
     assert.deepEqual(rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg), ["2026-10-27T15:00:00.000Z", "2026-10-28T10:00:00.000Z"]);
@@ -143,5 +144,14 @@ describe("rules brain", () => {
       ac.abort();
     }
     assert.equal(got.length, 1);
+  });
+
+  test("a refused time is named with the calendar's reason before the nearest free slots", () => {
+    const ctx = londonContext();
+    const asked = new Date("2026-10-23T14:00:00Z");
+    const alt = [new Date("2026-10-23T15:00:00Z")];
+    assert.equal(lines.alternatives(ctx, alt, { at: asked, reason: "in_past" }), "Friday, October 23 at 3:00 PM has already passed. I could do Friday, October 23 at 4:00 PM. Which works better for you?");
+    assert.match(lines.alternatives(ctx, alt, { at: asked, reason: "outside_hours" }), /^I'm sorry, Friday, October 23 at 3:00 PM is outside our meeting hours\./);
+    assert.match(lines.alternatives(ctx, [], { at: asked, reason: "conflict" }), /is already taken\. I couldn't find a free slot nearby\./);
   });
 });

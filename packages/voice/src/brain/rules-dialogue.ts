@@ -56,7 +56,7 @@ async function* tryBooking(turn: Turn, start: Date): AsyncGenerator<string> {
   turn.state.events.push({ kind: "booking_refused", requested: start, reason: result.reason, alternatives: result.alternatives });
   turn.state.alternatives = result.alternatives.slice(0, 2);
   turn.state.stage = "offered_alternatives";
-  yield lines.alternatives(turn.ctx, result.alternatives);
+  yield lines.alternatives(turn.ctx, result.alternatives, { at: start, reason: result.reason });
 }
 
 /** Which offered alternative the callee picked: "the first one", "the second", "yes" (the first), a named time. */

@@ -43,6 +43,13 @@ export function greetingLine(ctx: AgentContext): string {
   return `${hi(ctx)}, ${who} ${rest || "Do you have a minute?"}`;
 }
 
+function refusal(when: string, reason: string): string {
+  if (reason === "in_past") return `${when} has already passed.`;
+  if (reason === "outside_hours") return `I'm sorry, ${when} is outside our meeting hours.`;
+  if (reason === "conflict") return `I'm sorry, ${when} is already taken.`;
+  return "I'm sorry, that time isn't available.";
+}
+
 export const lines = {
   reintroduce: (ctx: AgentContext) => `Hi, ${introduction(ctx)} Do you have a minute?`,
   pitch: (ctx: AgentContext) => `Great, thank you${first(ctx) ? `, ${first(ctx)}` : ""}.`,
@@ -50,10 +57,13 @@ export const lines = {
   askTime: () => "What day and time would work best for you?",
   checking: () => "Let me check the calendar.",
   booked: (ctx: AgentContext, at: Date) => `You're booked for ${speakDateTime(at, ctx.campaign.timezone)}.`,
-  alternatives: (ctx: AgentContext, alts: Date[]) => {
-    const words = alts.slice(0, 2).map((a) => speakDateTime(a, ctx.campaign.timezone));
-    if (!words.length) return "I'm sorry, that time isn't available and I couldn't find a free slot nearby. What other day would suit you?";
-    return `I'm sorry, that time isn't available. I could do ${words.join(" or ")}. Which works better for you?`;
+  /** Why the asked time cannot be booked, said with the time itself, then the nearest free slots. */
+  alternatives: (ctx: AgentContext, alts: Date[], asked: { at: Date; reason: string }) => {
+    const zone = ctx.campaign.timezone;
+    const why = refusal(speakDateTime(asked.at, zone), asked.reason);
+    const words = alts.slice(0, 2).map((a) => speakDateTime(a, zone));
+    if (!words.length) return `${why} I couldn't find a free slot nearby. What other day would suit you?`;
+    return `${why} I could do ${words.join(" or ")}. Which works better for you?`;
   },
   anythingElse: () => "Is there anything else I can help you with?",
   askWhatElse: () => "Sure, what else would you like to know?",

@@ -67,3 +67,23 @@ describe("parseSpokenTime", () => {
     for (const t of ["hello", "yes i am interested", "", "not right now"]) assert.equal(parseSpokenTime(t, london), null);
   });
 });
+
+describe("a day said on that very day", () => {
+  // Tuesday 24 November 2026, 15:27 in UTC: "Tuesday at three pm" has passed this week.
+  const tuesdayAfternoon = { now: new Date("2026-11-24T15:27:00Z"), timezone: "UTC", businessHours: hours };
+  const at = (said: string) => speakDateTime(parseSpokenTime(said, tuesdayAfternoon)!.at, "UTC");
+
+  test("a weekday after its hour is next week's, never tomorrow", () => {
+    assert.equal(at("ok book me tuesday at three pm"), "Tuesday, December 1 at 3:00 PM");
+    assert.equal(at("tuesday at four pm"), "Tuesday, November 24 at 4:00 PM");
+  });
+
+  test("today at an hour that has passed stays today, so the calendar can say it has passed", () => {
+    assert.equal(at("today at three pm"), "Tuesday, November 24 at 3:00 PM");
+    assert.ok(parseSpokenTime("today at three pm", tuesdayAfternoon)!.at < tuesdayAfternoon.now);
+  });
+
+  test("a bare time that has passed is tomorrow's", () => {
+    assert.equal(at("at three pm"), "Wednesday, November 25 at 3:00 PM");
+  });
+});

@@ -55,9 +55,16 @@ export function parseSpokenTime(utterance: string, ctx: TimeContext): SpokenTime
     { year: s.get("year") ?? zoneNow.year, month: s.get("month") ?? zoneNow.month, day: s.get("day") ?? zoneNow.day, hour, minute },
     { zone: ctx.timezone },
   );
+  const dayNamed = s.isCertain("day") || /\btoday\b/.test(text);
+  const weekdayNamed = !dayNamed && s.isCertain("weekday");
   // chrono pushed a bare clock time to tomorrow when its am reading had passed; the pm reading may still be today.
-  if (!s.isCertain("day") && !s.isCertain("weekday") && local.minus({ days: 1 }) > zoneNow) local = local.minus({ days: 1 });
-  if (local <= zoneNow) local = local.plus({ days: 1 });
+  if (!dayNamed && !weekdayNamed && local.minus({ days: 1 }) > zoneNow) local = local.minus({ days: 1 });
+  if (local <= zoneNow && !dayNamed) {
+    // "Tuesday at 3 pm" said on a Tuesday after 3 pm is next week's Tuesday, never Wednesday; a bare time is tomorrow's.
+    local = local.plus({ days: weekdayNamed ? 7 : 1 });
+  }
+  // A date named outright ("today at 3", "November 24") that has passed stays as said: the calendar refuses it
+  // as past and the agent says so, rather than booking another day.
   const mins = local.hour * 60 + local.minute;
   const inBusinessHours = mins >= minutesOf(ctx.businessHours.start) && mins < minutesOf(ctx.businessHours.end);
   return { at: local.toJSDate(), exactTime, inBusinessHours };
