@@ -70,7 +70,8 @@ export async function startE2E(opts: { env?: Record<string, string>; /** Added t
   const logs: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/entry/api.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO: "0", LOG_LEVEL: "warn", DATABASE_URL: "", ...opts.env },
+    // Browser tests register many users from 127.0.0.1: the hourly sign-up limits are lifted.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO: "0", LOG_LEVEL: "warn", DATABASE_URL: "", SIGNUP_LIMIT_PER_HOUR: "1000000", ORG_CREATE_LIMIT_PER_HOUR: "1000000", ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => logs.push(String(d)));

@@ -23,13 +23,16 @@ export type TestApp = {
 };
 export type TestResponse<T> = { status: number; headers: Headers; body: T; text: string };
 
+export const UNLIMITED_SIGNUPS = { SIGNUP_LIMIT_PER_HOUR: "1000000", ORG_CREATE_LIMIT_PER_HOUR: "1000000" };
+
 /** Starts the real HTTP server on a random port over a fresh database of the given kind. */
 export async function startTestApp(
   kind: DbKind,
   opts: { env?: Record<string, string>; clock?: Clock; voice?: VoiceProviders; pgliteDir?: string } = {},
 ): Promise<TestApp> {
   const { db, drop, url } = await openTestDb(kind, opts.pgliteDir);
-  const config = loadConfig({ LOG_LEVEL: "silent", DEMO: "0", WEB_DIST: "/nonexistent", ...opts.env });
+  // Every test registers its users from 127.0.0.1: the hourly sign-up limits are lifted unless a test sets them.
+  const config = loadConfig({ LOG_LEVEL: "silent", DEMO: "0", WEB_DIST: "/nonexistent", ...UNLIMITED_SIGNUPS, ...opts.env });
   const { app, services } = await createServer({ config, db, logger: createLogger(config), clock: opts.clock, voice: opts.voice });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

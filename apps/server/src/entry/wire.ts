@@ -12,6 +12,7 @@ import { createAuthService } from "../features/auth/auth.service.ts";
 import { authRoutes } from "../features/auth/auth.routes.ts";
 import { createGoogleVerifier } from "../features/auth/google-verifier.ts";
 import { createSessionTokens } from "../features/auth/session-tokens.ts";
+import { createThrottle } from "../features/auth/throttle.ts";
 import { createDialerRepo } from "../features/dialer/dialer.repo.ts";
 import { dialerCampaignHooks } from "../features/dialer/dialer-campaign-hooks.ts";
 import { createDncRepo } from "../features/dnc/dnc.repo.ts";
@@ -97,7 +98,8 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const verifyGoogle = config.googleClientId
     ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
     : null;
-  const auth = createAuthService({ db, repo: authRepo, sessions, organizations, clock, verifyGoogle });
+  const throttle = createThrottle({ db, repo: authRepo, clock });
+  const auth = createAuthService({ db, repo: authRepo, sessions, organizations, clock, verifyGoogle, throttle, signupPerHour: config.rateLimits.signupPerHour });
   const dnc = createDncService({ repo: createDncRepo(db) });
   const calendarRepo = createCalendarRepo(db);
   const calendar = createCalendarService({ db, repo: calendarRepo, clock });
@@ -142,7 +144,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings };
+  return { ...kb, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -157,7 +159,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
     api: [
       healthRoutes({ db: w.db }),
       authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),
-      organizationsRoutes({ organizations: services.organizations, requireAuth }),
+      organizationsRoutes({ organizations: services.organizations, requireAuth, throttle: services.throttle, createPerHour: w.config.rateLimits.orgCreatePerHour }),
       dncRoutes({ dnc: services.dnc, requireAuth }),
       settingsRoutes({ settings: services.settings, requireAuth }),
       calendarRoutes({ calendar: services.calendar, feeds: services.calendarFeeds, requireAuth }),

@@ -30,7 +30,7 @@ export function authRoutes(deps: { auth: AuthService; requireAuth: RequireAuth; 
         },
       },
       async (request, reply) => {
-        const user = await auth.register(request.body);
+        const user = await auth.register(request.body, request.ip);
         return reply.status(201).send({
           message: "Account created. Please sign in.",
           user: { id: user.id, email: user.email, username: user.username },

@@ -4,9 +4,10 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db.ts";
 import { AppError } from "../../http/errors.ts";
 import type { OrganizationsService } from "../organizations/organizations.service.ts";
-import type { AuthRepo, Reservation, UserRow } from "./auth.repo.ts";
+import type { AuthRepo, UserRow } from "./auth.repo.ts";
 import type { VerifyGoogleToken } from "./google-verifier.ts";
-import { WINDOW_MS, failureDelayMs, lockedMessage, signInRules, type ThrottleRule } from "./login-throttle.ts";
+import { WINDOW_MS, failureDelayMs, lockedMessage, signInRules } from "./login-throttle.ts";
+import { HOUR_MS, hourlyRule, waitPhrase, type Throttle } from "./throttle.ts";
 import type { SessionTokens } from "./session-tokens.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,10 +21,13 @@ export type AuthServiceDeps = {
   organizations: OrganizationsService;
   clock: Clock;
   verifyGoogle: VerifyGoogleToken | null;
+  throttle: Throttle;
+  /** Accounts one client address may create per hour (config SIGNUP_LIMIT_PER_HOUR). */
+  signupPerHour: number;
 };
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, repo, sessions, organizations, clock } = deps;
+  const { db, repo, sessions, organizations, clock, throttle } = deps;
 
   async function landingOrg(userId: string) {
     const org = await organizations.primary(userId);
@@ -31,68 +35,55 @@ export function createAuthService(deps: AuthServiceDeps) {
     return org;
   }
 
-  /**
-   * Counts this attempt on every key before the password is checked, in one transaction: when any key is
-   * locked, nothing is counted (the transaction rolls back) and the answer is 429 with Retry-After. Keys are
-   * always taken in the same order (signInRules), so concurrent attempts cannot deadlock.
-   */
-  async function reserveAttempt(rules: ThrottleRule[]): Promise<Reservation[]> {
-    const now = clock.now();
-    let refusedFor = 0;
+  async function createAccount(body: RegisterRequest): Promise<UserRow> {
+    const taken = await repo.existing(body.email, body.username);
+    if (taken.email) throw new AppError("conflict", "An account with this email already exists.", [{ path: "email", message: "An account with this email already exists." }]);
+    if (taken.username) throw new AppError("conflict", "This username is already taken.", [{ path: "username", message: "This username is already taken." }]);
+    const passwordHash = await hashPassword(body.password);
     try {
       return await db.tx(async (q) => {
-        const reserved: Reservation[] = [];
-        for (const rule of rules) {
-          const r = await repo.reserveAttempt(q, rule, now, WINDOW_MS);
-          if (r.refused) {
-            refusedFor = (r.locked_until?.getTime() ?? 0) - now.getTime();
-            throw new AppError("rate_limited", lockedMessage(refusedFor));
-          }
-          reserved.push(r);
-        }
-        return reserved;
+        const user = await repo.insertUser(q, {
+          email: body.email,
+          username: body.username,
+          first_name: body.first_name,
+          last_name: body.last_name,
+          phone: body.phone,
+          password_hash: passwordHash,
+        });
+        await organizations.createForOwner(
+          {
+            name: body.organization_name,
+            website: body.organization_website ?? "",
+            contact_email: body.organization_contact_email,
+            contact_phone: body.organization_contact_phone,
+            address: body.organization_address,
+          },
+          user.id,
+          q,
+        );
+        return user;
       });
     } catch (err) {
-      if (err instanceof AppError && err.code === "rate_limited") {
-        throw new AppError("rate_limited", err.message, undefined, { "retry-after": String(Math.max(1, Math.ceil(refusedFor / 1000))) });
-      }
+      // Two registrations racing for the same email or username: the unique index decides.
+      if ((err as { code?: string }).code === "23505") throw new AppError("conflict", "An account with this email or username already exists.");
       throw err;
     }
   }
 
   return {
-    async register(input: RegisterRequest): Promise<UserRow> {
+    /**
+     * Sign-ups over HTTP are counted per client address before any work; one that fails gives its count
+     * back. In-process callers (the demo seed) pass no address and are not counted.
+     */
+    async register(input: RegisterRequest, clientIp?: string): Promise<UserRow> {
       const body = RegisterRequest.parse(input);
-      const taken = await repo.existing(body.email, body.username);
-      if (taken.email) throw new AppError("conflict", "An account with this email already exists.", [{ path: "email", message: "An account with this email already exists." }]);
-      if (taken.username) throw new AppError("conflict", "This username is already taken.", [{ path: "username", message: "This username is already taken." }]);
-      const passwordHash = await hashPassword(body.password);
+      if (clientIp === undefined) return createAccount(body);
+      const rules = [hourlyRule(`signup:address:${clientIp}`, deps.signupPerHour)];
+      const reserved = await throttle.reserve(rules, HOUR_MS, (ms) => `Too many accounts were created from your network. Please try again in ${waitPhrase(ms)}.`);
       try {
-        return await db.tx(async (q) => {
-          const user = await repo.insertUser(q, {
-            email: body.email,
-            username: body.username,
-            first_name: body.first_name,
-            last_name: body.last_name,
-            phone: body.phone,
-            password_hash: passwordHash,
-          });
-          await organizations.createForOwner(
-            {
-              name: body.organization_name,
-              website: body.organization_website ?? "",
-              contact_email: body.organization_contact_email,
-              contact_phone: body.organization_contact_phone,
-              address: body.organization_address,
-            },
-            user.id,
-            q,
-          );
-          return user;
-        });
+        return await createAccount(body);
       } catch (err) {
-        // Two registrations racing for the same email or username: the unique index decides.
-        if ((err as { code?: string }).code === "23505") throw new AppError("conflict", "An account with this email or username already exists.");
+        await throttle.refund(rules, reserved);
         throw err;
       }
     },
@@ -102,13 +93,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Keyed on the account, so its username and its email share one count; an unknown login on its text.
       const user = await repo.findUserByLogin(login);
       const rules = signInRules(user ? `user:${user.id}` : `login:${login}`, clientIp);
-      const reserved = await reserveAttempt(rules);
+      const reserved = await throttle.reserve(rules, WINDOW_MS, lockedMessage);
       const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : (await verifyPassword(await DUMMY_HASH, input.password), false);
       if (!user || !ok) {
         await sleep(failureDelayMs(Math.max(...reserved.map((r) => r.failures))));
         throw new AppError("unauthenticated", "Invalid email/username or password.");
       }
-      for (const [i, rule] of rules.entries()) await repo.refundAttempt(rule, reserved[i]!);
+      await throttle.refund(rules, reserved);
       return sessions.issue(user, await landingOrg(user.id), input.refresh ?? true);
     },
 

@@ -24,5 +24,6 @@ test("messages say seconds under a minute, whole minutes above; the delay is cap
   assert.equal(lockedMessage(60_000), "Too many failed sign-in attempts. Please wait 1 minute and try again.");
   assert.equal(lockedMessage(1_000), "Too many failed sign-in attempts. Please wait 1 second and try again.");
   assert.equal(lockedMessage(3_500), "Too many failed sign-in attempts. Please wait 4 seconds and try again.");
+  assert.equal(lockedMessage(59_000), "Too many failed sign-in attempts. Please wait 1 minute and try again.");
   assert.equal(failureDelayMs(100), 1500);
 });

@@ -1,3 +1,5 @@
+import { waitPhrase } from "./throttle.ts";
+
 /**
  * Sign-in throttling policy. Every attempt first reserves one count on each of its keys, atomically in the
  * database (auth.repo.ts `reserveAttempt`), before the password is checked; a key whose count reaches its
@@ -50,10 +52,5 @@ export function failureDelayMs(failures: number): number {
 }
 
 export function lockedMessage(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) {
-    return `Too many failed sign-in attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
-  }
-  const minutes = Math.ceil(ms / 60_000);
-  return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return `Too many failed sign-in attempts. Please wait ${waitPhrase(ms)} and try again.`;
 }
