@@ -101,8 +101,11 @@ describe("campaigns screens", () => {
     await env.screenshot(page, "campaign-setup-1280");
     await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
     await page.getByText("Campaign created successfully!").waitFor();
-    await page.waitForURL(/\/campaigns$/, { timeout: 10_000 });
-
+    // A launch lands on the campaign's live view; the list's row opens the same view.
+    await page.waitForURL(/campaign-setup\?id=/, { timeout: 10_000 });
+    await page.getByRole("heading", { name: "View Campaign" }).waitFor();
+    await page.getByTestId("progress-counts").waitFor();
+    await page.goto(`/org/${user.slug}/campaigns`);
     await page.getByRole("cell", { name: "Spring Leads", exact: true }).click();
     await page.waitForURL(/campaign-setup\?id=/);
     await page.getByRole("heading", { name: "View Campaign" }).waitFor();

@@ -47,6 +47,7 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
   const { submit, busy, toast, setToast } = useCampaignSubmit({
     campaignId: saved?.id ?? null,
     listPath: paths.list,
+    viewPath: paths.view,
     onSaved: (c) => {
       setSaved(c);
       setCsv(null);

@@ -19,10 +19,14 @@ const TEXT: Record<SubmitKind, { ok: string; failed: string }> = {
 };
 const REDIRECT_MS = 2000;
 
-/** Create, draft or update (campaignId: the campaign in view mode or a draft saved on this page): validate in the spec's order, send, toast, and go to the list 2 s after launch/update. */
+/**
+ * Create, draft or update (campaignId: the campaign in view mode or a draft saved on this page): validate in
+ * the spec's order, send, toast; 2 s later a launch lands on the campaign's live view, an update on the list.
+ */
 export function useCampaignSubmit(opts: {
   campaignId: string | null;
   listPath: string;
+  viewPath(id: string): string;
   onSaved(c: CampaignDto): void;
   /** Saves what lives beside the campaign (its knowledge base choice) once the campaign itself is saved. */
   afterSave?(c: CampaignDto): Promise<void>;
@@ -56,7 +60,9 @@ export function useCampaignSubmit(opts: {
         return;
       }
       setToast({ severity: "success", message: TEXT[kind].ok });
-      if (kind !== "draft") timer.current = setTimeout(() => navigate(opts.listPath), REDIRECT_MS);
+      // After a launch the user wants to watch the first calls, not find the campaign in a list.
+      const next = kind === "launch" ? opts.viewPath(saved.id) : kind === "update" ? opts.listPath : null;
+      if (next) timer.current = setTimeout(() => navigate(next), REDIRECT_MS);
     } catch (err) {
       setToast({ severity: "error", message: errorMessage(err, TEXT[kind].failed) });
     } finally {
