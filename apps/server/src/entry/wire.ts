@@ -123,12 +123,13 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     providers: configured,
     tools: { calendar, dnc, retrieval: kb.retrieval },
   });
-  const calls = createCallsService({ repo: callsRepo, dnc, placeCall: runner.placeCall, log: logger });
   // Each process that runs the loop is one dialer worker; they share the queue through the database.
   const dialer = createDialerService({
     repo: createDialerRepo(db), placer: runner, clock, log: logger, leaseMs: config.voice.dialerLeaseMs, workerId: `${process.pid}-${randomUUID().slice(0, 8)}`,
     isDoNotCall: (orgId, phones) => dnc.listed(orgId, phones),
   });
+  // "Ring now" goes through the dialer: its rules, limits and lease on the contact apply to calls by hand.
+  const calls = createCallsService({ repo: callsRepo, ringNow: dialer.ringNow });
   // The browser test call ("Test call" on Campaign setup) runs the same agent over the web leg.
   const webCalls = createWebCallService({
     repo: createWebCallRepo(db), tickets: createTicketStore(clock), runOnLeg: runner.runOnLeg, callContext: runner.context, retrieval: kb.retrieval, log: logger,

@@ -50,7 +50,7 @@ export type CallFinish = {
 export type KbSource = { query: string; document_id: string; document_name: string; heading: string; passage_id: string };
 
 /**
- * The voice side of the calls table. The call row is created by the dialer (or by "call now"); this repo
+ * The voice side of the calls table. The call row is created by the dialer (for "ring now" too); this repo
  * follows it live (turns appended as they happen, so other processes can show them) and closes it.
  * It reads campaigns, contacts and organisations in one join because that read is on every call's start
  * (browser test calls too: they have no contact, so the call row's lead stands in).
@@ -80,19 +80,6 @@ export function createCallsRepo(db: Db) {
         [callId],
       );
       return rows[0] ?? null;
-    },
-
-    /** A call placed by hand ("call now"), outside the dialer's queue. */
-    async createManual(orgId: string, campaignId: string, contactId: string): Promise<string | null> {
-      const rows = await db.query<{ id: string }>(
-        `insert into calls (org_id, campaign_id, contact_id, lead_name, lead_phone, lead_email, service, status)
-         select $1, k.id, ct.id, ct.name, ct.phone_e164, coalesce(ct.email, ''), k.service, 'ringing'
-           from campaigns k join contacts ct on ct.campaign_id = k.id
-          where k.org_id = $1 and k.id = $2 and ct.id = $3
-         returning id`,
-        [orgId, campaignId, contactId],
-      );
-      return rows[0]?.id ?? null;
     },
 
     async ringing(callId: string): Promise<void> {

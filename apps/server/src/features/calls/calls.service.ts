@@ -1,14 +1,13 @@
 import type { LiveCall } from "@parley/shared/calls";
-import { AppError, notFound } from "../../http/errors.ts";
-import type { Logger } from "../../platform/logger.ts";
-import type { DncService } from "../dnc/dnc.service.ts";
 import type { CallsRepo } from "./calls.repo.ts";
 
 type Deps = {
   repo: CallsRepo;
-  dnc: DncService;
-  placeCall(callId: string, signal: AbortSignal): Promise<unknown>;
-  log: Logger;
+  /**
+   * The dialer's "ring now" (DialerService.ringNow): it keeps the dialer's rules and lease, places the
+   * call, and ends it when the signal aborts.
+   */
+  ringNow(orgId: string, campaignId: string, contactId: string, hangUp: AbortSignal): Promise<{ callId: string; ended: Promise<void> }>;
 };
 
 /** Calls placed by hand and the live view of any call. */
@@ -17,20 +16,11 @@ export function createCallsService(deps: Deps) {
   return {
     /** Rings the contact now; the call runs in the background and is followed with `live`. */
     async callNow(orgId: string, campaignId: string, contactId: string): Promise<string> {
-      const id = await deps.repo.createManual(orgId, campaignId, contactId);
-      if (!id) throw notFound("Contact");
-      const ctx = await deps.repo.context(id);
-      if (ctx && (await deps.dnc.listed(orgId, [ctx.phone])).size) {
-        await deps.repo.finish(id, { status: "failed", outcome: "do_not_call", answeredAt: null, endedAt: new Date(), durationSecs: 0, summary: "", sentiment: null, transcript: [], latency: [], extracted: {}, recordingKey: null, error: "Number is on the do-not-call list." });
-        throw new AppError("conflict", "This number is on the do-not-call list.");
-      }
       const controller = new AbortController();
-      running.set(id, controller);
-      void deps
-        .placeCall(id, controller.signal)
-        .catch((err: Error) => deps.log.error({ err, callId: id }, "call failed"))
-        .finally(() => running.delete(id));
-      return id;
+      const { callId, ended } = await deps.ringNow(orgId, campaignId, contactId, controller.signal);
+      running.set(callId, controller);
+      void ended.finally(() => running.delete(callId));
+      return callId;
     },
 
     async live(orgId: string, callId: string): Promise<LiveCall | null> {

@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { decodeWav } from "@parley/voice/audio/wav";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
 
 // Whole calls with the real offline providers: flite/espeak-ng voices, pocketsphinx speech recognition,
 // the rules brain, the simulated carrier whose callees speak with flite. The voice path does not touch
@@ -27,7 +28,7 @@ describe(`calls with the offline voice engine (${kind})`, () => {
     owner = await buildUser(t);
     const [c] = await t.db.query<{ id: string }>(
       `insert into campaigns (org_id, name, service, status, timezone, business_hours_start, business_hours_end, faqs, goal)
-       values ($1, 'Premium plans', 'premium plans', 'active', 'UTC', '09:00', '17:00', $2, 'Book a demo of the premium plan') returning id`,
+       values ($1, 'Premium plans', 'premium plans', 'draft', 'UTC', '09:00', '17:00', $2, 'Book a demo of the premium plan') returning id`,
       [owner.orgId, JSON.stringify(FAQS)],
     );
     campaignId = c!.id;
@@ -37,7 +38,8 @@ describe(`calls with the offline voice engine (${kind})`, () => {
   async function call(persona: string, i: number): Promise<CallRow & { id: string; contactId: string }> {
     const [ct] = await t.db.query<{ id: string }>(
       `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, $3, 'Maya Patel', 'Maya', $4, $5) returning id`,
-      [owner.orgId, campaignId, i + 2, `+1415555${String(2000 + i)}`, persona],
+      // a country where it is daytime now: calls by hand keep to contact-local calling hours
+      [owner.orgId, campaignId, i + 2, numbersInHoursNow(1, i)[0], persona],
     );
     const res = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: ct!.id } });
     assert.equal(res.status, 202, res.text);

@@ -13,11 +13,20 @@ export type DueAttempt = {
   persona: string | null;
   campaign: CampaignRules;
 };
+/** A contact "ring now" asks for, with its campaign's rules; it becomes a job once the lease is taken. */
+export type RingTarget = Omit<DueAttempt, "id" | "attemptNumber">;
+/** Why the lease on a contact was not given (nothing was written). */
+export type LeaseRefusal =
+  | { reason: "contact_busy" | "no_minutes" }
+  | { reason: "org_limit" | "campaign_limit"; limit: number }
+  | { reason: "campaign_state"; status: string };
 export type Verdict = { kind: "dial" } | { kind: "close"; outcome: string; note: string } | { kind: "postpone"; at: Date };
 export type Leased = { job: DialJob; campaign: CampaignRules };
 
 type Row = Record<string, unknown>;
 const DEFAULT_CONCURRENCY = 10;
+/** Campaign states in which a call may still be placed by hand (a draft can be tried before launch). */
+const RINGABLE = new Set(["draft", "scheduled", "active", "paused"]);
 const LEASE_LOCK = 7263002;
 // Campaigns of org $1 already at their own call limit: their attempts would only take a full campaign's
 // place in the candidate list and starve the org's other campaigns.
@@ -37,6 +46,29 @@ const DUE_SELECT = `
   join campaigns c on c.id = a.campaign_id
   join contacts ct on ct.id = a.contact_id`;
 
+const TARGET_SELECT = `
+  select ct.id as contact_id, k.org_id, ct.phone_e164, ct.name, coalesce(ct.email, '') as email, ct.variables, ct.persona,
+         k.id as c_id, k.status as c_status, k.timezone, k.business_hours_start, k.business_hours_end,
+         k.start_at, k.end_at, k.max_attempts, k.time_gap_seconds, k.max_concurrent_calls as c_max_concurrent, k.retry_backoff
+  from campaigns k join contacts ct on ct.campaign_id = k.id`;
+
+function toCampaign(r: Row): CampaignRules {
+  return {
+    id: r.c_id as string,
+    orgId: r.org_id as string,
+    status: r.c_status as string,
+    timezone: r.timezone as string,
+    businessHoursStart: r.business_hours_start as string,
+    businessHoursEnd: r.business_hours_end as string,
+    startAt: (r.start_at as Date | null) ?? null,
+    endAt: (r.end_at as Date | null) ?? null,
+    maxAttempts: r.max_attempts as number,
+    timeGapSeconds: r.time_gap_seconds as number,
+    maxConcurrentCalls: (r.c_max_concurrent as number | null) ?? null,
+    retryBackoff: Boolean(r.retry_backoff),
+  };
+}
+
 function toDue(r: Row): DueAttempt {
   return {
     id: r.id as string,
@@ -48,20 +80,7 @@ function toDue(r: Row): DueAttempt {
     email: r.email as string,
     variables: (r.variables ?? {}) as Record<string, string>,
     persona: (r.persona as string | null) ?? null,
-    campaign: {
-      id: r.c_id as string,
-      orgId: r.org_id as string,
-      status: r.c_status as string,
-      timezone: r.timezone as string,
-      businessHoursStart: r.business_hours_start as string,
-      businessHoursEnd: r.business_hours_end as string,
-      startAt: (r.start_at as Date | null) ?? null,
-      endAt: (r.end_at as Date | null) ?? null,
-      maxAttempts: r.max_attempts as number,
-      timeGapSeconds: r.time_gap_seconds as number,
-      maxConcurrentCalls: (r.c_max_concurrent as number | null) ?? null,
-      retryBackoff: Boolean(r.retry_backoff),
-    },
+    campaign: toCampaign(r),
   };
 }
 
@@ -117,6 +136,58 @@ async function pickToDial(q: Queryable, due: DueAttempt[], verdicts: Map<string,
     toDial.push(a);
   }
   return toDial;
+}
+
+/**
+ * Under the lease lock: whether one more call fits the contact (no open call), the organisation (minutes,
+ * simultaneous calls) and the campaign (state, simultaneous calls). Counts what is live right now,
+ * calls placed by hand included, since those hold an in-progress attempt like the dialer's.
+ */
+async function refusalFor(q: Queryable, t: RingTarget): Promise<{ refused: LeaseRefusal } | { openId: string | undefined }> {
+  const no = (refused: LeaseRefusal) => ({ refused });
+  // The campaign first, with a share lock (a stop in flight is waited for, then seen), then its attempt:
+  // the order a stop takes them in, so the two never wait on each other.
+  const [k] = await q.query<{ status: string; max_concurrent_calls: number | null }>("select status, max_concurrent_calls from campaigns where id = $1 for share", [t.campaign.id]);
+  if (!k || !RINGABLE.has(k.status)) return no({ reason: "campaign_state", status: k?.status ?? "deleted" });
+  const [open] = await q.query<{ id: string; status: string }>(
+    "select id, status from call_attempts where contact_id = $1 and status in ('pending', 'in_progress') for update",
+    [t.contactId],
+  );
+  if (open?.status === "in_progress") return no({ reason: "contact_busy" });
+  const [org] = await q.query<{ max_concurrent_calls: number | null; minutes_balance: number | null; busy: number }>(
+    `select l.max_concurrent_calls, l.minutes_balance::float8 as minutes_balance,
+            (select count(*)::int from call_attempts b where b.org_id = $1 and b.status = 'in_progress') as busy
+     from (select 1) one left join org_limits l on l.org_id = $1`,
+    [t.orgId],
+  );
+  if (org!.minutes_balance !== null && org!.minutes_balance <= 0) return no({ reason: "no_minutes" });
+  const orgLimit = org!.max_concurrent_calls ?? DEFAULT_CONCURRENCY;
+  if (org!.busy >= orgLimit) return no({ reason: "org_limit", limit: orgLimit });
+  if (k.max_concurrent_calls !== null) {
+    const [c] = await q.query<{ n: number }>("select count(*)::int as n from call_attempts where campaign_id = $1 and status = 'in_progress'", [t.campaign.id]);
+    if (c!.n >= k.max_concurrent_calls) return no({ reason: "campaign_limit", limit: k.max_concurrent_calls });
+  }
+  return { openId: open?.id };
+}
+
+/**
+ * Takes the contact's attempt for a call by hand: its pending attempt is brought forward, or (none open)
+ * a new one is added. Either way it is the one open attempt the unique index allows per contact.
+ */
+async function takeAttempt(q: Queryable, t: RingTarget, openId: string | undefined, worker: string, now: Date, leaseUntil: Date) {
+  const rows = openId
+    ? await q.query<{ id: string; attempt_number: number }>(
+        `update call_attempts set status = 'in_progress', lease_owner = $2, lease_expires_at = $3, updated_at = now()
+         where id = $1 and status = 'pending' returning id, attempt_number`,
+        [openId, worker, leaseUntil],
+      )
+    : await q.query<{ id: string; attempt_number: number }>(
+        `insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, due_at, status, lease_owner, lease_expires_at)
+         select $1, $2, $3, coalesce(max(attempt_number), 0) + 1, $4, 'in_progress', $5, $6 from call_attempts where contact_id = $3
+         on conflict (contact_id) where status in ('pending', 'in_progress') do nothing returning id, attempt_number`,
+        [t.orgId, t.campaign.id, t.contactId, now, worker, leaseUntil],
+      );
+  return rows[0] ?? null;
 }
 
 export function createDialerRepo(db: Db) {
@@ -197,6 +268,34 @@ export function createDialerRepo(db: Db) {
       });
     },
 
+    /** The org's contact of one of its campaigns, with the campaign's dialing rules; null when not theirs. */
+    async ringTarget(orgId: string, campaignId: string, contactId: string): Promise<RingTarget | null> {
+      const rows = await db.query<Row>(`${TARGET_SELECT} where k.org_id = $1 and k.id = $2 and ct.id = $3`, [orgId, campaignId, contactId]);
+      return rows[0] ? toDue({ ...rows[0], id: "", attempt_number: 0 }) : null;
+    },
+
+    /**
+     * "Ring now": leases the contact's attempt to `worker` under the same lock and limits as `leaseDue`, so
+     * neither the dialer nor another request can ring the contact meanwhile; creates the call record.
+     */
+    async leaseContact(t: RingTarget, worker: string, now: Date, leaseUntil: Date): Promise<{ leased: Leased } | { refused: LeaseRefusal }> {
+      return db.tx(async (q) => {
+        await q.query("select pg_advisory_xact_lock($1)", [LEASE_LOCK]);
+        const fits = await refusalFor(q, t);
+        if ("refused" in fits) return fits;
+        const attempt = await takeAttempt(q, t, fits.openId, worker, now, leaseUntil);
+        if (!attempt) return { refused: { reason: "contact_busy" } };
+        const [call] = await q.query<{ id: string }>(
+          `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service, status)
+           select $1, k.id, $3, $4, $5, $6, $7, k.service, 'ringing' from campaigns k where k.id = $2 returning id`,
+          [t.orgId, t.campaign.id, t.contactId, attempt.id, t.name, t.phone, t.email],
+        );
+        await q.query("update call_attempts set call_id = $2 where id = $1", [attempt.id, call!.id]);
+        const job = toJob({ ...t, id: attempt.id, attemptNumber: attempt.attempt_number }, call!.id);
+        return { leased: { job, campaign: t.campaign } };
+      });
+    },
+
     async extendLease(attemptId: string, worker: string, until: Date): Promise<void> {
       await db.query("update call_attempts set lease_expires_at = $3 where id = $1 and lease_owner = $2 and status = 'in_progress'", [attemptId, worker, until]);
     },
@@ -262,6 +361,19 @@ export function createDialerRepo(db: Db) {
     },
     async pauseCampaign(campaignId: string, reason: string): Promise<void> {
       await db.query("update campaigns set status = 'paused', status_reason = $2, updated_at = now() where id = $1 and status = 'active'", [campaignId, reason]);
+    },
+    /**
+     * Pauses, saying why, the dialling campaigns (work still waiting) of organisations whose minutes are
+     * spent (of one organisation when given): otherwise they would sit "active" and silently call no one.
+     */
+    async pauseOutOfMinutes(reason: string, orgId: string | null = null): Promise<void> {
+      await db.query(
+        `update campaigns k set status = 'paused', status_reason = $1, updated_at = now()
+         where k.status = 'active' and ($2::uuid is null or k.org_id = $2)
+           and k.org_id in (select org_id from org_limits where minutes_balance <= 0)
+           and exists (select 1 from call_attempts a where a.campaign_id = k.id and a.status = 'pending')`,
+        [reason, orgId],
+      );
     },
     async completeCampaignIfDone(campaignId: string): Promise<void> {
       await db.query(

@@ -1,9 +1,12 @@
+import { CallRefusedMessages as M, type CallRefusal } from "@parley/shared/calls";
+import { DateTime } from "luxon";
+import { AppError, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { nextCallTime, clampContactHours, type CallWindowRules } from "./call-window.ts";
 import { contactZones } from "./contact-zones.ts";
 import type { CallPlacer, CampaignRules, DialJob, DialResult } from "./dialer.types.ts";
-import type { DialerRepo, DueAttempt, Verdict } from "./dialer.repo.ts";
+import type { DialerRepo, DueAttempt, LeaseRefusal, RingTarget, Verdict } from "./dialer.repo.ts";
 import { decideRetry, shouldTripBreaker } from "./retry-policy.ts";
 
 export type DialerDeps = {
@@ -28,6 +31,44 @@ const windowRules = (c: CampaignRules, phone: string): CallWindowRules => ({
   contactZones: contactZones(phone),
   contactHours: clampContactHours(null),
 });
+
+/**
+ * A call by hand keeps to the contact's local calling hours (the law) but not to the campaign's business
+ * hours and dates: those pace the dialer's queue, and the person pressing "ring now" decides them.
+ */
+const handCallRules = (phone: string): CallWindowRules => ({
+  businessHours: { start: "00:00", end: "00:00" }, // end ≤ start: the whole day
+  timezone: "UTC",
+  contactZones: contactZones(phone),
+  contactHours: clampContactHours(null),
+});
+
+const refuse = (message: string, details: CallRefusal) => new AppError("conflict", message, details);
+
+function leaseRefusal(r: LeaseRefusal): AppError {
+  switch (r.reason) {
+    case "contact_busy": return refuse(M.contactBusy, { reason: r.reason });
+    case "no_minutes": return refuse(M.noMinutes, { reason: r.reason });
+    case "org_limit": return refuse(M.orgLimit(r.limit), { reason: r.reason, limit: r.limit });
+    case "campaign_limit": return refuse(M.campaignLimit(r.limit), { reason: r.reason, limit: r.limit });
+    case "campaign_state": return refuse(M.campaignState(r.status), { reason: r.reason });
+  }
+}
+
+/**
+ * When the contact's calling window is closed, the refusal says when it opens on the contact's clock:
+ * in the zone that holds it shut (the one where it opens at the start of the legal hours), when the
+ * number's country has several.
+ */
+function outsideHours(now: Date, rules: CallWindowRules): AppError | null {
+  const next = nextCallTime(now, rules);
+  if (!next) return refuse(M.noWindow, { reason: "no_window" });
+  if (next.getTime() <= now.getTime()) return null;
+  const at = (zone: string) => DateTime.fromJSDate(next, { zone });
+  const zone = rules.contactZones.find((z) => at(z).toFormat("HH:mm") === rules.contactHours.start) ?? rules.contactZones[0] ?? rules.timezone;
+  const local = at(zone).toFormat("HH:mm 'on' ccc d LLL");
+  return refuse(M.outsideHours(local, zone), { reason: "outside_hours", opens_at: next.toISOString(), contact_zone: zone, contact_local_time: at(zone).toISO()! });
+}
 
 /**
  * The dialer: turns due attempts into calls within every rule (hours, dates, limits, minutes, do-not-call),
@@ -58,8 +99,9 @@ export function createDialerService(deps: DialerDeps) {
     await repo.completeCampaignIfDone(campaign.id);
   }
 
-  async function run(job: DialJob, campaign: CampaignRules): Promise<void> {
+  async function run(job: DialJob, campaign: CampaignRules, hangUp?: AbortSignal): Promise<void> {
     const controller = new AbortController();
+    hangUp?.addEventListener("abort", () => controller.abort(), { once: true });
     running.set(job.attemptId, controller);
     const heartbeat = setInterval(() => void repo.extendLease(job.attemptId, deps.workerId, new Date(clock.now().getTime() + leaseMs)), leaseMs / 3);
     heartbeat.unref(); // a live call keeps its lease; it must not keep a stopping process alive
@@ -92,6 +134,24 @@ export function createDialerService(deps: DialerDeps) {
       const leased = await repo.leaseDue(due, verdicts, deps.workerId, new Date(now.getTime() + leaseMs));
       for (const { job, campaign } of leased) void run(job, campaign);
       return leased.length;
+    },
+    /**
+     * "Ring now": one call to one contact, at once, within the dialer's rules (campaign state, do-not-call,
+     * contact-local hours, limits, minutes) and under the same lease, so the dialer and this never ring
+     * one contact twice. The call runs in this process (`hangUp` ends it); `ended` settles after it.
+     */
+    async ringNow(orgId: string, campaignId: string, contactId: string, hangUp?: AbortSignal): Promise<{ callId: string; ended: Promise<void> }> {
+      const target: RingTarget | null = await repo.ringTarget(orgId, campaignId, contactId);
+      if (!target) throw notFound("Contact");
+      if (["stopped", "completed", "failed"].includes(target.campaign.status)) throw leaseRefusal({ reason: "campaign_state", status: target.campaign.status });
+      if ((await deps.isDoNotCall(orgId, [target.phone])).size) throw refuse(M.doNotCall, { reason: "do_not_call" });
+      const now = clock.now();
+      const closed = outsideHours(now, handCallRules(target.phone));
+      if (closed) throw closed;
+      const lease = await repo.leaseContact(target, deps.workerId, now, new Date(now.getTime() + leaseMs));
+      if ("refused" in lease) throw leaseRefusal(lease.refused);
+      const ended = run(lease.leased.job, lease.leased.campaign, hangUp).catch((err: Error) => log.error({ err, callId: lease.leased.job.callId }, "call by hand failed"));
+      return { callId: lease.leased.job.callId, ended };
     },
     /** Calls this worker is placing right now. */
     activeCalls: () => running.size,
