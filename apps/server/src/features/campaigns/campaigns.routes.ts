@@ -51,6 +51,12 @@ export function campaignsRoutes(deps: { campaigns: CampaignsService; storage: St
       }));
     }
 
+    // A draft copy with the same settings and call flow, no contacts.
+    app.post("/campaigns/:id/duplicate", { schema: { params: IdParams, response: { 201: CampaignResponse } } }, async (request, reply) => {
+      const { orgId, userId } = request.auth;
+      return reply.status(201).send({ campaign: await campaigns.duplicate({ orgId, userId }, request.params.id) });
+    });
+
     app.get(
       "/campaigns/:id/contacts",
       { schema: { params: IdParams, querystring: ContactListQuery, response: { 200: ContactList } } },

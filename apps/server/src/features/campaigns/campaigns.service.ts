@@ -19,7 +19,7 @@ import type { CampaignCallStats } from "./campaign-call-stats.ts";
 import { checkVariables } from "./campaign-variables.ts";
 import { RUNNING_STATUSES, transition, type LifecycleAction } from "./campaign-lifecycle.ts";
 import { toCampaign, toFormValues, toSettings } from "./campaign-view.ts";
-import type { CampaignContactList, CampaignRow, CampaignsRepo } from "./campaigns.repo.ts";
+import type { CampaignContactList, CampaignRow, CampaignSettings, CampaignsRepo } from "./campaigns.repo.ts";
 
 /** A CSV already written to storage by the upload route. */
 export type StoredUpload = { key: string; fileName: string; size: number };
@@ -68,6 +68,25 @@ const NO_LIST: CampaignContactList = {
   csv_file_name: null, csv_file_size: null, csv_storage_key: null,
   contact_count: 0, rejected_count: 0, duplicates_merged: 0, rejected_rows: [],
 };
+
+const NAME_MAX = 200;
+const COPY_SUFFIX = " (copy)";
+/** "<name> (copy)", the name shortened when needed so the copy stays within the 200-character limit. */
+export function copyName(name: string): string {
+  return `${name.slice(0, NAME_MAX - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+}
+
+/** The columns a user edits, read back from a stored campaign. */
+function settingsOf(r: CampaignRow): CampaignSettings {
+  return {
+    name: r.name, description: r.description, direction: r.direction, channel: r.channel, voice_id: r.voice_id,
+    max_attempts: r.max_attempts, time_gap_seconds: r.time_gap_seconds, max_concurrent_calls: r.max_concurrent_calls,
+    retry_backoff: r.retry_backoff, opening_line: r.opening_line, goal: r.goal, faqs: r.faqs, service: r.service,
+    start_immediately: r.start_immediately, start_at: r.start_at, end_at: r.end_at, timezone: r.timezone,
+    business_hours_start: r.business_hours_start, business_hours_end: r.business_hours_end,
+    email_subject: r.email_subject, email_body: r.email_body,
+  };
+}
 
 export function createCampaignsService(deps: Deps) {
   const { db, repo, contacts, storage, clock } = deps;
@@ -195,6 +214,21 @@ export function createCampaignsService(deps: Deps) {
         return updated!;
       });
       return one(orgId, row);
+    },
+
+    /**
+     * A new draft named "<name> (copy)" with the same settings and call flow but no contacts: the list is
+     * the part that differs between runs, and a copy must never ring the original's contacts again.
+     */
+    async duplicate(actor: { orgId: string; userId: string | null }, id: string): Promise<Campaign> {
+      const source = await repo.get(actor.orgId, id);
+      if (!source) throw notFound("Campaign");
+      const settings = { ...settingsOf(source), name: copyName(source.name) };
+      const row = await repo.insert(db, {
+        id: crypto.randomUUID(), org_id: actor.orgId, created_by: actor.userId, status: "draft", launched_at: null,
+        ...settings, ...NO_LIST,
+      });
+      return one(actor.orgId, row);
     },
 
     /** Deleting a running campaign stops it first (status and pending work, one transaction), then removes it. */
