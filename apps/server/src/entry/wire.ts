@@ -12,6 +12,7 @@ import { createAuthService } from "../features/auth/auth.service.ts";
 import { authRoutes } from "../features/auth/auth.routes.ts";
 import { createGoogleVerifier } from "../features/auth/google-verifier.ts";
 import { createSessionTokens } from "../features/auth/session-tokens.ts";
+import { createSessionCheck } from "../features/auth/session-check.ts";
 import { createThrottle } from "../features/auth/throttle.ts";
 import { createDialerRepo } from "../features/dialer/dialer.repo.ts";
 import { dialerCampaignHooks } from "../features/dialer/dialer-campaign-hooks.ts";
@@ -91,10 +92,12 @@ export type Wiring = {
 export async function wireServices({ config, db, logger, clock = systemClock, voice }: Wiring) {
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, "jwt_secret", randomSecret));
   const access = createAccessTokens(jwtSecret, config.accessTokenTtlSeconds);
-  const requireAuth = createRequireAuth(access);
   const organizations = createOrganizationsService({ db, repo: createOrganizationsRepo(db) });
   const authRepo = createAuthRepo(db);
-  const sessions = createSessionTokens({ repo: authRepo, access, clock, refreshTtlDays: config.refreshTokenTtlDays });
+  // Access tokens of a closed session (logout) are refused; the check is cached a few seconds per process.
+  const sessionCheck = createSessionCheck({ repo: authRepo });
+  const requireAuth = createRequireAuth(access, sessionCheck);
+  const sessions = createSessionTokens({ repo: authRepo, access, clock, refreshTtlDays: config.refreshTokenTtlDays, sessionCheck });
   const verifyGoogle = config.googleClientId
     ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
     : null;

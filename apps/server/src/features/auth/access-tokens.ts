@@ -1,7 +1,8 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import type { Role } from "@parley/shared/auth";
 
-export type AccessClaims = { userId: string; orgId: string; role: Role };
+/** `sessionId`: the sign-in session (refresh-token family) the token belongs to; logout closes it. */
+export type AccessClaims = { userId: string; orgId: string; role: Role; sessionId: string };
 
 /** Short-lived HS256 access tokens; the secret is per instance (config or the database). */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
@@ -9,7 +10,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
   return {
     ttlSeconds,
     sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ org: claims.orgId, role: claims.role })
+      return new SignJWT({ org: claims.orgId, role: claims.role, sid: claims.sessionId })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(claims.userId)
         .setIssuedAt()
@@ -21,10 +22,11 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     async verify(token: string): Promise<AccessClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: "parley", algorithms: ["HS256"] });
-        if (typeof payload.sub !== "string" || typeof payload.org !== "string") return null;
+        // A token without a session cannot be logged out: refused (the client refreshes it).
+        if (typeof payload.sub !== "string" || typeof payload.org !== "string" || typeof payload.sid !== "string") return null;
         const role = payload.role;
         if (role !== "owner" && role !== "admin" && role !== "member") return null;
-        return { userId: payload.sub, orgId: payload.org, role };
+        return { userId: payload.sub, orgId: payload.org, role, sessionId: payload.sid };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;
         throw err;

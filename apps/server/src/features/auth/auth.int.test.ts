@@ -104,6 +104,38 @@ for (const kind of await dbKinds()) {
       assert.equal(res.status, 401);
     });
 
+    test("logout ends the access token too, at once", async () => {
+      const u = await buildUser(t);
+      assert.equal((await t.request("GET", "/api/auth/me", { token: u.token })).status, 200);
+      // The web app sends its refresh token in the body and its access token as the bearer.
+      const out = await t.request("POST", "/api/auth/logout", { token: u.token, body: { refresh_token: u.refreshToken } });
+      assert.equal(out.status, 204);
+      const after = await t.request("GET", "/api/auth/me", { token: u.token });
+      assert.equal(after.status, 401);
+      assert.equal(after.body.error.code, "unauthenticated");
+
+      // A session signed in without a refresh token is closed by its access token alone; other sessions live on.
+      const again = await t.request("POST", "/api/auth/login", { body: { email_or_username: u.username, password: u.password, refresh: false } });
+      const other = await t.request("POST", "/api/auth/login", { body: { email_or_username: u.email, password: u.password, refresh: true } });
+      assert.equal(again.body.refresh_token, null);
+      assert.equal((await t.request("POST", "/api/auth/logout", { token: again.body.access_token })).status, 204);
+      assert.equal((await t.request("GET", "/api/auth/me", { token: again.body.access_token })).status, 401);
+      assert.equal((await t.request("GET", "/api/auth/me", { token: other.body.access_token })).status, 200);
+
+      // Logging out with the refresh token only also ends the access tokens of its session.
+      assert.equal((await t.request("POST", "/api/auth/logout", { body: { refresh_token: other.body.refresh_token } })).status, 204);
+      assert.equal((await t.request("GET", "/api/auth/me", { token: other.body.access_token })).status, 401);
+    });
+
+    test("a refreshed access token belongs to the same session and dies with it", async () => {
+      const u = await buildUser(t);
+      const next = await t.request("POST", "/api/auth/refresh", { body: { refresh_token: u.refreshToken } });
+      assert.equal((await t.request("GET", "/api/auth/me", { token: next.body.access_token })).status, 200);
+      await t.request("POST", "/api/auth/logout", { body: { refresh_token: next.body.refresh_token } });
+      assert.equal((await t.request("GET", "/api/auth/me", { token: next.body.access_token })).status, 401);
+      assert.equal((await t.request("GET", "/api/auth/me", { token: u.token })).status, 401);
+    });
+
     test("protected endpoints need a valid token", async () => {
       assert.equal((await t.request("GET", "/api/auth/me")).status, 401);
       const forged = await t.request("GET", "/api/auth/me", { token: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0." });

@@ -95,6 +95,11 @@ export function createAuthRepo(db: Queryable) {
     async revokeFamily(familyId: string): Promise<void> {
       await db.query("update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null", [familyId]);
     },
+    /** True once any token of the family (one sign-in session) was revoked: logout, reuse, password change. */
+    async familyRevoked(familyId: string): Promise<boolean> {
+      const rows = await db.query("select 1 from refresh_tokens where family_id = $1 and revoked_at is not null limit 1", [familyId]);
+      return rows.length > 0;
+    },
     async familyOf(hash: string): Promise<string | null> {
       const rows = await db.query<{ family_id: string }>("select family_id from refresh_tokens where token_hash = $1", [hash]);
       return rows[0]?.family_id ?? null;

@@ -46,8 +46,11 @@ export function authRoutes(deps: { auth: AuthService; requireAuth: RequireAuth; 
       auth.refresh(request.body.refresh_token),
     );
 
-    app.post("/auth/logout", { schema: { body: LogoutRequest.optional() } }, async (request, reply) => {
-      if (request.body?.refresh_token) await auth.logout(request.body.refresh_token);
+    app.post("/auth/logout", { schema: { body: LogoutRequest.nullish() } }, async (request, reply) => {
+      // Closes the session of the refresh token and of the bearer access token, so neither works afterwards.
+      const header = request.headers.authorization ?? "";
+      const accessToken = header.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+      await auth.logout({ refreshToken: request.body?.refresh_token, accessToken: accessToken || undefined });
       return reply.status(204).send();
     });
 

@@ -104,14 +104,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async refresh(refreshToken: string): Promise<LoginResponse> {
-      const { userId, orgId, next } = await sessions.rotate(refreshToken);
+      const { userId, orgId, session } = await sessions.rotate(refreshToken);
       const user = await repo.findUserById(userId);
       const org = await organizations.membership(userId, { orgId });
       if (!user || !org) throw new AppError("unauthenticated", "Your session has expired. Please sign in again.");
-      return sessions.respond(user, org, next);
+      return sessions.respond(user, org, session);
     },
 
-    logout: (refreshToken: string) => sessions.revoke(refreshToken),
+    logout: (tokens: { refreshToken?: string; accessToken?: string }) => sessions.revoke(tokens),
 
     async google(idToken: string): Promise<LoginResponse> {
       if (!deps.verifyGoogle) throw new AppError("not_configured", "Google sign-in is not configured.");
@@ -147,7 +147,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await repo.findUserById(userId);
       const org = await organizations.membership(userId, { orgId });
       if (!user || !org) throw new AppError("unauthenticated", "Your session has expired. Please sign in again.");
-      return (await sessions.respond(user, org, null)).user;
+      return (await sessions.respond(user, org, { id: "", refreshToken: null })).user;
     },
 
     async switchOrganization(userId: string, slug: string): Promise<LoginResponse> {

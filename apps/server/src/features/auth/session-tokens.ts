@@ -4,17 +4,18 @@ import type { Clock } from "../../platform/clock.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AccessTokens } from "./access-tokens.ts";
 import type { AuthRepo, UserRow } from "./auth.repo.ts";
+import type { SessionCheck } from "./session-check.ts";
 import type { MembershipRow } from "../organizations/organizations.repo.ts";
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /**
- * Access tokens plus rotating refresh tokens. Each sign-in starts a family; a refresh
- * spends its token and issues the next one. Spending a token twice means it leaked,
- * so the whole family is revoked and the holder must sign in again.
+ * Access tokens plus rotating refresh tokens. Each sign-in starts a family, which is the session: access
+ * tokens carry its id (`sid`) and die with it. A refresh spends its token and issues the next one.
+ * Spending a token twice means it leaked, so the whole family is revoked and the holder must sign in again.
  */
-export function createSessionTokens(deps: { repo: AuthRepo; access: AccessTokens; clock: Clock; refreshTtlDays: number }) {
-  const { repo, access, clock } = deps;
+export function createSessionTokens(deps: { repo: AuthRepo; access: AccessTokens; clock: Clock; refreshTtlDays: number; sessionCheck: SessionCheck }) {
+  const { repo, access, clock, sessionCheck } = deps;
 
   async function newRefreshToken(familyId: string, userId: string, orgId: string): Promise<string> {
     const token = crypto.randomBytes(32).toString("base64url");
@@ -23,8 +24,9 @@ export function createSessionTokens(deps: { repo: AuthRepo; access: AccessTokens
     return token;
   }
 
-  async function respond(user: UserRow, org: MembershipRow, refreshToken: string | null): Promise<LoginResponse> {
-    const accessToken = await access.sign({ userId: user.id, orgId: org.id, role: org.role });
+  async function respond(user: UserRow, org: MembershipRow, session: { id: string; refreshToken: string | null }): Promise<LoginResponse> {
+    const refreshToken = session.refreshToken;
+    const accessToken = await access.sign({ userId: user.id, orgId: org.id, role: org.role, sessionId: session.id });
     return {
       access_token: accessToken,
       refresh_token: refreshToken,
@@ -48,27 +50,40 @@ export function createSessionTokens(deps: { repo: AuthRepo; access: AccessTokens
 
   return {
     respond,
-    /** Tokens for a fresh sign-in (a new family). */
+    /**
+     * Tokens for a fresh sign-in (a new family). Without `withRefresh` the family still gets a token row,
+     * never handed out, so the session exists and logout can close it.
+     */
     async issue(user: UserRow, org: MembershipRow, withRefresh: boolean): Promise<LoginResponse> {
-      const refresh = withRefresh ? await newRefreshToken(crypto.randomUUID(), user.id, org.id) : null;
-      return respond(user, org, refresh);
+      const familyId = crypto.randomUUID();
+      const refresh = await newRefreshToken(familyId, user.id, org.id);
+      return respond(user, org, { id: familyId, refreshToken: withRefresh ? refresh : null });
     },
     /** Spends a refresh token; answers who it belongs to and the next token of its family. */
-    async rotate(token: string): Promise<{ userId: string; orgId: string; next: string }> {
+    async rotate(token: string): Promise<{ userId: string; orgId: string; session: { id: string; refreshToken: string } }> {
       const expired = new AppError("unauthenticated", "Your session has expired. Please sign in again.");
       const found = await repo.consumeRefreshToken(hashToken(token));
       if (!found) throw expired;
       const { row, reused } = found;
       if (reused) {
         await repo.revokeFamily(row.family_id);
+        sessionCheck.markRevoked(row.family_id);
         throw expired;
       }
       if (row.revoked_at || row.expires_at.getTime() <= clock.now().getTime()) throw expired;
-      return { userId: row.user_id, orgId: row.org_id, next: await newRefreshToken(row.family_id, row.user_id, row.org_id) };
+      const next = await newRefreshToken(row.family_id, row.user_id, row.org_id);
+      return { userId: row.user_id, orgId: row.org_id, session: { id: row.family_id, refreshToken: next } };
     },
-    async revoke(token: string): Promise<void> {
-      const family = await repo.familyOf(hashToken(token));
-      if (family) await repo.revokeFamily(family);
+    /** Logout: closes the session of the refresh token and/or of the access token, here at once. */
+    async revoke(tokens: { refreshToken?: string; accessToken?: string }): Promise<void> {
+      const families = new Set<string>();
+      if (tokens.refreshToken) families.add((await repo.familyOf(hashToken(tokens.refreshToken))) ?? "");
+      if (tokens.accessToken) families.add((await access.verify(tokens.accessToken))?.sessionId ?? "");
+      families.delete("");
+      for (const family of families) {
+        await repo.revokeFamily(family);
+        sessionCheck.markRevoked(family);
+      }
     },
   };
 }
