@@ -50,12 +50,19 @@ export const CallHistoryRecord = z.object({
   lead_name: z.string(),
   lead_phone: z.string(),
   lead_email: z.string(),
+  /** The contact's CSV column "Services/Product" (or "Service", "Product"…); "" when there is none. */
   property: z.string(),
   type_of_property: z.string(),
+  /** The contact's CSV column "Budget", else the budget the callee gave on the call; "" when neither. */
   budget: z.string(),
-  /** YYYY-MM-DD and HH:MM of the call's start, in UTC. */
+  /** YYYY-MM-DD and HH:MM of the call's start in `timezone` (the campaign's; UTC for a call without one). */
   date: z.string(),
   time: z.string(),
+  /** When the call started, ISO 8601 (UTC). */
+  started_at: z.string(),
+  /** The IANA zone `date` and `time` are written in. */
+  timezone: z.string(),
+  /** When the lead was created: the contact's import, or the call's own row for a call without a contact. */
   created_at: z.string(),
   status: CallLogStatus,
   direction: z.enum(["INBOUND", "OUTBOUND"]),
@@ -64,6 +71,7 @@ export const CallHistoryRecord = z.object({
   audio_url: z.string().nullable(),
   summary: z.string(),
   campaign_id: z.string().nullable(),
+  campaign_name: z.string().nullable(),
 });
 export type CallHistoryRecord = z.infer<typeof CallHistoryRecord>;
 
@@ -96,7 +104,6 @@ export const CallDetail = z.object({
   call: CallHistoryRecord.extend({
     outcome: z.string().nullable(),
     sentiment: z.string().nullable(),
-    campaign_name: z.string().nullable(),
     answered_at: z.string().nullable(),
     ended_at: z.string().nullable(),
     transcript: z.array(TranscriptTurn),

@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify";
 import type { CallHistoryRecord } from "@parley/shared/call-history";
 
 export const CSV_HEADER = [
-  "Name", "Phone", "Email", "Services/Product", "Budget", "Date & Time", "Lead Date & Time", "Status", "Direction", "Duration (s)", "Summary",
+  "Name", "Phone", "Email", "Services/Product", "Budget", "Date & Time", "Lead Date & Time", "Status", "Direction", "Duration (s)", "Summary", "Campaign",
 ];
 
 /**
@@ -17,7 +17,7 @@ export function neutralizeFormula(value: string): string {
 export function csvRow(r: CallHistoryRecord): string[] {
   return [
     r.lead_name, r.lead_phone, r.lead_email, r.property, r.budget, `${r.date} ${r.time}`,
-    r.created_at.slice(0, 19).replace("T", " "), r.status, r.direction, String(r.call_duration_secs), r.summary,
+    r.created_at.slice(0, 19).replace("T", " "), r.status, r.direction, String(r.call_duration_secs), r.summary, r.campaign_name ?? "",
   ].map(neutralizeFormula);
 }
 

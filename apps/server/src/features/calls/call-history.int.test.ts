@@ -3,9 +3,12 @@ import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
-import { insertCalls } from "./call-history.test-data.ts";
+import { insertCalls, insertContacts } from "./call-history.test-data.ts";
 
-type Row = { id: string; lead_name: string; status: string; date: string; time: string; audio_url: string | null; property: string };
+type Row = {
+  id: string; lead_name: string; status: string; date: string; time: string; audio_url: string | null; property: string; budget: string;
+  started_at: string; timezone: string; created_at: string; campaign_name: string | null; campaign_id: string | null; call_duration_secs: number;
+};
 
 for (const kind of await dbKinds()) {
   describe(`call history on ${kind}`, () => {
@@ -43,9 +46,13 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(body.call_history.map((r) => r.lead_name), ["Gus Meet", "Fay Inbound", "Eve Stone", "Dee 100% Real", "Cy Park", "Bea Lin", "Omar Ali"]);
       const omar = body.call_history.at(-1)!;
       assert.deepEqual(omar, {
-        ...omar, lead_email: "omar@acme.io", property: "premium plan", type_of_property: "", budget: "$5,000", date: "2026-03-01", time: "09:15",
-        status: "interested", direction: "OUTBOUND", call_duration_secs: 42, audio_url: null, campaign_id: campaignId,
+        ...omar, lead_email: "omar@acme.io", property: "premium plan", type_of_property: "", budget: "$5,000",
+        // 09:15 UTC in the campaign's zone (Asia/Kolkata, the default: UTC+5:30).
+        date: "2026-03-01", time: "14:45", started_at: "2026-03-01T09:15:00.000Z", timezone: "Asia/Kolkata",
+        status: "interested", direction: "OUTBOUND", call_duration_secs: 42, audio_url: null, campaign_id: campaignId, campaign_name: "Spring",
       });
+      const bea = body.call_history.at(-2)!;
+      assert.deepEqual([bea.date, bea.time, bea.timezone, bea.campaign_name], ["2026-03-02", "10:30", "UTC", null], "no campaign: UTC");
       assert.deepEqual(body.call_history.map((r) => r.status), ["scheduled", "follow_up", "in_progress", "no_answer", "voicemail", "not_interested", "interested"]);
     });
 
@@ -99,6 +106,58 @@ for (const kind of await dbKinds()) {
       assert.equal((await list("status=busy")).total, 0);
       await t.db.query("delete from calls where id = $1", [a]);
       assert.deepEqual([(await list("")).total, (await list("status=interested")).total], [7, 1]);
+    });
+
+    test("date and time are the call's start in its campaign's zone, not the contact's import; CSV columns fill Services/Product and Budget", async () => {
+      const other = await buildUser(t);
+      const [k] = await t.db.query<{ id: string }>(
+        "insert into campaigns (org_id, name, service, timezone) values ($1, 'Harbor Homes', 'sales', 'America/New_York') returning id", [other.orgId],
+      );
+      const imported = "2025-11-20T08:00:00Z";
+      const [withBoth, serviceOnly, productOnly, noColumns] = await insertContacts(t.db, other.orgId, k!.id, [
+        { name: "Asha Rao", phone: "+14155550101", created_at: imported, variables: { services_product: "Solar roof", budget: "$12,000", company: "Acme" } },
+        { name: "Ben Ode", phone: "+14155550102", created_at: imported, variables: { SERVICE: "Heat pump" } },
+        { name: "Cat Lee", phone: "+14155550103", created_at: imported, variables: { "Product ": "Battery", " Budget": " 5k " } },
+        { name: "Dan Fox", phone: "+14155550104", created_at: imported, variables: { company: "Initech" } },
+      ]);
+      // The dialer copies the campaign's service ('sales') onto each call; only what the lead's CSV (or the call) says is shown.
+      const calls = [
+        { lead_name: "Asha Rao", contact_id: withBoth, started_at: "2026-03-08T02:30:00Z", duration_secs: 95 },
+        { lead_name: "Ben Ode", contact_id: serviceOnly, started_at: "2026-03-09T14:05:00Z" },
+        { lead_name: "Cat Lee", contact_id: productOnly, started_at: "2026-03-10T15:00:00Z" },
+        { lead_name: "Dan Fox", contact_id: noColumns, started_at: "2026-03-11T16:00:00Z" },
+      ];
+      await insertCalls(t.db, other.orgId, calls.map((c) => ({ ...c, campaign_id: k!.id, service: "sales", budget: "" })));
+      const res = await t.request<{ call_history: Row[] }>("GET", "/api/call-history", { token: other.token });
+      assert.equal(res.status, 200, res.text);
+      const byName = Object.fromEntries(res.body.call_history.map((r) => [r.lead_name, r]));
+      const asha = byName["Asha Rao"]!;
+      // 02:30 UTC on 8 March is 21:30 the evening before in New York (EST, before that morning's change to summer time).
+      assert.deepEqual(
+        [asha.started_at, asha.date, asha.time, asha.timezone, asha.campaign_name, asha.campaign_id, asha.call_duration_secs],
+        ["2026-03-08T02:30:00.000Z", "2026-03-07", "21:30", "America/New_York", "Harbor Homes", k!.id, 95],
+      );
+      assert.equal(asha.created_at, "2025-11-20T08:00:00.000Z", "created_at is the lead's import");
+      assert.notEqual(`${asha.date}T${asha.time}`, imported.slice(0, 16), "the call's date is not the import's");
+      // After the change to summer time (EDT, UTC-4).
+      assert.deepEqual([byName["Ben Ode"]!.date, byName["Ben Ode"]!.time], ["2026-03-09", "10:05"]);
+      assert.deepEqual(
+        ["Asha Rao", "Ben Ode", "Cat Lee", "Dan Fox"].map((n) => [byName[n]!.property, byName[n]!.budget]),
+        [["Solar roof", "$12,000"], ["Heat pump", ""], ["Battery", "5k"], ["", ""]],
+      );
+      const detail = await t.request("GET", `/api/call-history/${asha.id}`, { token: other.token });
+      assert.deepEqual(
+        [detail.body.call.started_at, detail.body.call.date, detail.body.call.time, detail.body.call.campaign_name, detail.body.call.property],
+        ["2026-03-08T02:30:00.000Z", "2026-03-07", "21:30", "Harbor Homes", "Solar roof"],
+      );
+      const csv = await fetch(`${t.baseUrl}/api/call-history/export?search=asha`, { headers: { authorization: `Bearer ${other.token}` } });
+      const text = await csv.text();
+      assert.match(text, /Asha Rao,'\+14155550100,ana@example.com,Solar roof,"\$12,000",2026-03-07 21:30,2025-11-20 08:00:00,interested,OUTBOUND,95,,Harbor Homes/);
+      // A deleted campaign or contact leaves its calls readable, written in UTC.
+      await t.db.query("delete from campaigns where id = $1", [k!.id]);
+      const after = await t.request<{ call_history: Row[] }>("GET", "/api/call-history", { token: other.token });
+      const orphan = after.body.call_history.find((r) => r.lead_name === "Asha Rao")!;
+      assert.deepEqual([orphan.date, orphan.time, orphan.timezone, orphan.campaign_name, orphan.started_at], ["2026-03-08", "02:30", "UTC", null, "2026-03-08T02:30:00.000Z"]);
     });
 
     test("another organisation sees none of these calls; no token is 401", async () => {

@@ -1,7 +1,10 @@
 import type { CallHistoryFilters } from "@parley/shared/call-history";
 import type { Db } from "../../platform/db.ts";
 
-/** A calls row as the log reads it. Date and time are the UTC start, formatted by the database. */
+/**
+ * A calls row as the log reads it, with its campaign (name, zone, service) and its contact (the CSV's other
+ * columns and when it was imported). Both are left joins: calls outlive deleted campaigns and contacts.
+ */
 export type CallLogRow = {
   id: string;
   lead_name: string;
@@ -9,9 +12,13 @@ export type CallLogRow = {
   lead_email: string;
   service: string;
   budget: string;
-  date: string;
-  time: string;
+  started_at: Date;
+  /** The contact's import time, else the call row's own creation. */
   created_at: Date;
+  campaign_name: string | null;
+  campaign_timezone: string | null;
+  campaign_service: string | null;
+  contact_variables: Record<string, unknown> | null;
   log_status: string;
   direction: string;
   duration_secs: number;
@@ -23,7 +30,6 @@ export type CallLogRow = {
 export type CallDetailRow = CallLogRow & {
   outcome: string | null;
   sentiment: string | null;
-  campaign_name: string | null;
   answered_at: Date | null;
   ended_at: Date | null;
   transcript: unknown[];
@@ -36,9 +42,15 @@ export type MeetingRow = { id: string; title: string; start_at: Date; end_at: Da
 /** Where the export's keyset paging stands: the last row's start (as exact text) and id. */
 export type ExportCursor = { started: string; id: string };
 
-const COLUMNS = `c.id, c.lead_name, c.lead_phone, c.lead_email, c.service, c.budget,
-  to_char(c.started_at at time zone 'UTC', 'YYYY-MM-DD') as date, to_char(c.started_at at time zone 'UTC', 'HH24:MI') as time,
-  c.created_at, c.log_status, c.direction, c.duration_secs, (c.recording_key is not null) as has_recording, c.summary, c.campaign_id`;
+const COLUMNS = `c.id, c.lead_name, c.lead_phone, c.lead_email, c.service, c.budget, c.started_at,
+  coalesce(ct.created_at, c.created_at) as created_at, c.log_status, c.direction, c.duration_secs,
+  (c.recording_key is not null) as has_recording, c.summary, c.campaign_id,
+  k.name as campaign_name, k.timezone as campaign_timezone, k.service as campaign_service, ct.variables as contact_variables`;
+
+/** The calls with their campaign and contact, each joined on its primary key within the same organisation. */
+const FROM = `calls c
+  left join campaigns k on k.id = c.campaign_id and k.org_id = c.org_id
+  left join contacts ct on ct.id = c.contact_id and ct.org_id = c.org_id`;
 
 /** LIKE wildcards in the user's text match themselves. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -81,7 +93,7 @@ export function createCallHistoryRepo(db: Db) {
     async page(orgId: string, f: CallHistoryFilters, limit: number, offset: number): Promise<CallLogRow[]> {
       const w = whereOf(orgId, f);
       return db.query<CallLogRow>(
-        `select ${COLUMNS} from calls c where ${w.sql}
+        `select ${COLUMNS} from ${FROM} where ${w.sql}
           order by c.started_at desc, c.id desc limit ${Number(limit)} offset ${Number(offset)}`,
         w.params,
       );
@@ -112,7 +124,7 @@ export function createCallHistoryRepo(db: Db) {
         after = ` and (c.started_at, c.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`;
       }
       return db.query<CallLogRow & { cursor_started: string }>(
-        `select ${COLUMNS}, c.started_at::text as cursor_started from calls c where ${w.sql}${after}
+        `select ${COLUMNS}, c.started_at::text as cursor_started from ${FROM} where ${w.sql}${after}
           order by c.started_at desc, c.id desc limit ${Number(limit)}`,
         params,
       );
@@ -120,9 +132,8 @@ export function createCallHistoryRepo(db: Db) {
 
     async detail(orgId: string, callId: string): Promise<CallDetailRow | null> {
       const rows = await db.query<CallDetailRow>(
-        `select ${COLUMNS}, c.outcome, c.sentiment, k.name as campaign_name, c.answered_at, c.ended_at,
-                c.transcript, c.extracted, c.latency
-           from calls c left join campaigns k on k.id = c.campaign_id and k.org_id = c.org_id
+        `select ${COLUMNS}, c.outcome, c.sentiment, c.answered_at, c.ended_at, c.transcript, c.extracted, c.latency
+           from ${FROM}
           where c.org_id = $1 and c.id = $2`,
         [orgId, callId],
       );

@@ -5,6 +5,7 @@ import { TranscriptTurn } from "@parley/shared/calls";
 import type { Readable } from "node:stream";
 import { notFound } from "../../http/errors.ts";
 import type { Storage } from "../../platform/storage.ts";
+import { budgetColumn, servicesProductColumn, startInZone } from "./call-history-fields.ts";
 import type { CallHistoryRepo, CallLogRow, ExportCursor } from "./call-history.repo.ts";
 import type { RecordingLinks } from "./recording-links.ts";
 
@@ -14,18 +15,28 @@ const EXPORT_BATCH = 2000;
 /** Totals past these are reported as "more than" (see repo.count); searches cost more per match. */
 export const COUNT_CAP = { search: 1000, range: 10_000 };
 
+/**
+ * The contact's "Services/Product" column; else the service the call itself recorded, unless that is only the
+ * campaign's own service the dialer copies onto every call (it says nothing about this lead).
+ */
+function servicesProduct(r: CallLogRow): string {
+  const fromCsv = servicesProductColumn(r.contact_variables);
+  if (fromCsv) return fromCsv;
+  return r.service && r.service !== r.campaign_service ? r.service : "";
+}
+
 export function createCallHistoryService({ repo, links, storage }: Deps) {
   const toRecord = (orgId: string, r: CallLogRow): CallHistoryRecord => ({
     id: r.id,
     lead_name: r.lead_name,
     lead_phone: r.lead_phone,
     lead_email: r.lead_email,
-    property: r.service,
+    property: servicesProduct(r),
     // Calls carry no property type of their own: the spec's field is sent, empty, rather than invented.
     type_of_property: "",
-    budget: r.budget,
-    date: r.date,
-    time: r.time,
+    budget: budgetColumn(r.contact_variables) || r.budget,
+    ...startInZone(r.started_at, r.campaign_timezone),
+    started_at: r.started_at.toISOString(),
     created_at: r.created_at.toISOString(),
     status: CallLogStatus.catch("completed").parse(r.log_status),
     direction: r.direction === "INBOUND" ? "INBOUND" : "OUTBOUND",
@@ -33,6 +44,7 @@ export function createCallHistoryService({ repo, links, storage }: Deps) {
     audio_url: r.has_recording ? links.url(orgId, r.id) : null,
     summary: r.summary,
     campaign_id: r.campaign_id,
+    campaign_name: r.campaign_name,
   });
 
   return {
@@ -54,7 +66,6 @@ export function createCallHistoryService({ repo, links, storage }: Deps) {
           ...toRecord(orgId, row),
           outcome: row.outcome,
           sentiment: row.sentiment,
-          campaign_name: row.campaign_name,
           answered_at: row.answered_at?.toISOString() ?? null,
           ended_at: row.ended_at?.toISOString() ?? null,
           transcript: turns,

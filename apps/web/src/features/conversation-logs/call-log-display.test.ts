@@ -4,15 +4,17 @@ import { callDateTime, countLine, leadDateTime, rowsToCsv, statusColour, statusL
 
 const record = {
   id: "1", lead_name: "", lead_phone: "+14155550100", lead_email: "", property: "solar", type_of_property: "", budget: "$5,000",
-  date: "2026-03-01", time: "09:15", created_at: "2026-02-28T23:59:58.000Z", status: "not_interested" as const, direction: "OUTBOUND" as const,
-  call_duration_secs: 42, audio_url: null, summary: "", campaign_id: null,
+  date: "2026-03-01", time: "14:45", started_at: "2026-03-01T09:15:00.000Z", timezone: "Asia/Kolkata", created_at: "2025-02-28T23:59:58.000Z", status: "not_interested" as const, direction: "OUTBOUND" as const,
+  call_duration_secs: 42, audio_url: null, summary: "", campaign_id: "k1", campaign_name: "Spring",
 };
 
 test("rows follow the spec's display mapping and defaults", () => {
   const row = toCallLogRow(record);
-  assert.deepEqual([row.name, row.phone, row.email, row.servicesProduct, row.budget], ["Unknown", "+14155550100", "N/A", "solar", "$5,000"]);
-  assert.deepEqual([row.dateTime, row.leadDateTime, row.duration, row.status], ["2026-03-01 09:15", "2026-02-28 23:59:58", "42s", "not_interested"]);
-  assert.equal(callDateTime("2025-12-31", "10:00", "2026-01-01T00:00:00Z"), "2026-12-31 10:00", "date takes created_at's year");
+  assert.deepEqual([row.name, row.phone, row.email, row.servicesProduct, row.budget, row.campaign], ["Unknown", "+14155550100", "N/A", "solar", "$5,000", "Spring"]);
+  assert.deepEqual([row.dateTime, row.leadDateTime, row.duration, row.status], ["2026-03-01 14:45", "2025-02-28 23:59:58", "42s", "not_interested"]);
+  assert.equal(callDateTime("2025-12-31", "10:00"), "2025-12-31 10:00", "the call's own date, not the lead's year");
+  const bare = toCallLogRow({ ...record, property: "", budget: " ", campaign_name: null });
+  assert.deepEqual([bare.servicesProduct, bare.budget, bare.campaign], ["—", "—", "—"]);
   assert.equal(leadDateTime("garbage"), "N/A");
 });
 

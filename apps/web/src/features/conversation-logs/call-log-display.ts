@@ -6,9 +6,14 @@ export type CallLogRow = {
   name: string;
   phone: string;
   email: string;
+  campaign: string;
   servicesProduct: string;
   budget: string;
+  /** When the call started, in its campaign's zone (YYYY-MM-DD HH:MM). */
   dateTime: string;
+  /** The zone `dateTime` is written in. */
+  timezone: string;
+  startedAt: string;
   leadDateTime: string;
   status: string;
   callDirection: string;
@@ -25,13 +30,17 @@ export function leadDateTime(createdAt: string): string {
   return Number.isNaN(d.getTime()) ? "N/A" : d.toISOString().slice(0, 19).replace("T", " ");
 }
 
-/** The call's date merged with the year of created_at, plus its time. */
-export function callDateTime(date: string, time: string, createdAt: string): string {
+/**
+ * When the call started: the server's date and time (already in the campaign's zone). The spec's "date merged
+ * with the year of created_at" is not applied: created_at is when the lead was imported, often another year.
+ */
+export function callDateTime(date: string, time: string): string {
   if (!date) return "N/A";
-  const year = new Date(createdAt).getUTCFullYear();
-  const merged = Number.isNaN(year) ? date : date.replace(/^\d{4}/, String(year));
-  return time ? `${merged} ${time}` : merged;
+  return time ? `${date} ${time}` : date;
 }
+
+/** What a table cell shows for a column the lead's CSV did not have. */
+export const MISSING = "—";
 
 export function toCallLogRow(r: CallHistoryRecord): CallLogRow {
   return {
@@ -39,9 +48,12 @@ export function toCallLogRow(r: CallHistoryRecord): CallLogRow {
     name: orDefault(r.lead_name, "Unknown"),
     phone: orDefault(r.lead_phone, "N/A"),
     email: orDefault(r.lead_email, "N/A"),
-    servicesProduct: orDefault(r.property, "N/A"),
-    budget: orDefault(r.budget, "N/A"),
-    dateTime: callDateTime(r.date, r.time, r.created_at),
+    campaign: orDefault(r.campaign_name, MISSING),
+    servicesProduct: orDefault(r.property, MISSING),
+    budget: orDefault(r.budget, MISSING),
+    dateTime: callDateTime(r.date, r.time),
+    timezone: r.timezone,
+    startedAt: r.started_at,
     leadDateTime: leadDateTime(r.created_at),
     status: orDefault(r.status, "Unknown"),
     callDirection: r.direction,
@@ -86,9 +98,9 @@ const quote = (v: string) => `"${safeCell(v).replace(/"/g, '""')}"`;
 
 /** The fallback CSV built from the rows on screen when the server export fails (spec section 8). */
 export function rowsToCsv(rows: CallLogRow[]): string {
-  const header = ["Name", "Phone", "Email", "Services/Product", "Budget", "Date & Time", "Lead Date & Time", "Status", "Direction", "Duration", "Summary"];
+  const header = ["Name", "Phone", "Email", "Services/Product", "Budget", "Date & Time", "Lead Date & Time", "Status", "Direction", "Duration", "Summary", "Campaign"];
   const lines = rows.map((r) =>
-    [r.name, r.phone, r.email, r.servicesProduct, r.budget, r.dateTime, r.leadDateTime, r.status, r.callDirection, r.duration, r.summary].map(quote).join(","),
+    [r.name, r.phone, r.email, r.servicesProduct, r.budget, r.dateTime, r.leadDateTime, r.status, r.callDirection, r.duration, r.summary, r.campaign].map(quote).join(","),
   );
   return [header.map(quote).join(","), ...lines].join("\r\n") + "\r\n";
 }
