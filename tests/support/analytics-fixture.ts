@@ -57,6 +57,7 @@ export async function seedAnalyticsFixture(db: Queryable, orgId: string) {
         started, c.answered ? new Date(started.getTime() + 5000) : null, new Date(started.getTime() + 5000 + c.secs * 1000), c.secs, JSON.stringify(marks)],
     );
   }
-  await db.query("insert into org_limits (org_id, minutes_balance) values ($1, 997)", [orgId]);
+  // A new organisation already has its row (its trial minutes): the fixture's balance replaces it.
+  await db.query("insert into org_limits (org_id, minutes_balance) values ($1, 997) on conflict (org_id) do update set minutes_balance = 997", [orgId]);
   return { spring: spring.id, other: other.id, promo: promo.id };
 }

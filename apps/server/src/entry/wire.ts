@@ -92,7 +92,7 @@ export type Wiring = {
 export async function wireServices({ config, db, logger, clock = systemClock, voice }: Wiring) {
   const jwtSecret = config.jwtSecret ?? (await getOrCreateSetting(db, "jwt_secret", randomSecret));
   const access = createAccessTokens(jwtSecret, config.accessTokenTtlSeconds);
-  const organizations = createOrganizationsService({ db, repo: createOrganizationsRepo(db) });
+  const organizations = createOrganizationsService({ db, repo: createOrganizationsRepo(db), trialMinutes: config.trialMinutes });
   const authRepo = createAuthRepo(db);
   // Access tokens of a closed session (logout) are refused; the check is cached a few seconds per process.
   const sessionCheck = createSessionCheck({ repo: authRepo });

@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   VOICE_MODE: z.enum(["live", "instant"]).default("live"),
   // A dead worker's calls come back to the queue after this long without a heartbeat.
   DIALER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  // Conversation minutes a new organisation starts with (its free trial); calls stop when they are spent.
+  TRIAL_MINUTES: z.coerce.number().int().min(0).max(100_000).default(30),
 });
 
 export type Config = {
@@ -92,6 +94,8 @@ export type Config = {
   kbExtractLimits: { memoryMb: number; timeoutMs: number };
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | null;
   voice: VoiceConfig;
+  /** Conversation minutes a new organisation starts with. */
+  trialMinutes: number;
 };
 
 type ProviderSettings = { apiKey: string | undefined; baseUrl: string | undefined; model: string | undefined };
@@ -154,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       instant: e.VOICE_MODE === "instant",
       dialerLeaseMs: e.DIALER_LEASE_SECONDS * 1000,
     },
+    trialMinutes: e.TRIAL_MINUTES,
   };
 }
 

@@ -31,7 +31,7 @@ describe(`a campaign of one contact per persona, dialled on the simulated carrie
   const offsetAt = (real: Date) => shifts.filter((s) => s.fromReal <= real.getTime()).at(-1)!.offset;
 
   before(async () => {
-    t = await startTestApp(kind!, { env: { SIMULATED_RING_MS: "200" }, clock });
+    t = await startTestApp(kind!, { env: { SIMULATED_RING_MS: "200", TRIAL_MINUTES: "10000" }, clock }); // minutes for every call
     owner = await buildUser(t);
     const [c] = await t.db.query<{ id: string }>(
       `insert into campaigns (org_id, name, service, status, timezone, business_hours_start, business_hours_end, max_attempts,

@@ -36,7 +36,8 @@ describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostg
   before(async () => {
     t = await startTestApp("postgres");
     owner = await buildUser(t);
-    await t.db.query("insert into org_limits (org_id, max_concurrent_calls) values ($1, 30)", [owner.orgId]);
+    // Minutes for every call of the test (a new organisation's trial would run out).
+    await t.db.query("update org_limits set max_concurrent_calls = 30, minutes_balance = 10000 where org_id = $1", [owner.orgId]);
   });
   after(async () => {
     for (const w of workers) w.kill("SIGKILL");

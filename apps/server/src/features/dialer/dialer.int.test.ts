@@ -138,7 +138,7 @@ for (const kind of await dbKinds()) {
 
     test("the org's concurrency limit holds across two workers", async () => {
       const u = await buildUser(t);
-      await t.db.query("insert into org_limits (org_id, max_concurrent_calls) values ($1, 2)", [u.orgId]);
+      await t.db.query("insert into org_limits (org_id, max_concurrent_calls) values ($1, 2) on conflict (org_id) do update set max_concurrent_calls = 2", [u.orgId]);
       const id = await campaignWith(u.orgId, ["a", "b", "c", "d", "e"]);
       const fake = fakePlacer({}, { hold: true });
       const clock = clockAt(MONDAY_10_IST);
@@ -161,7 +161,7 @@ for (const kind of await dbKinds()) {
 
     test("a campaign's own limit of 2 holds with the org limit at 10; the org's other campaign still dials; an edit applies next pass", async () => {
       const u = await buildUser(t);
-      await t.db.query("insert into org_limits (org_id, max_concurrent_calls) values ($1, 10)", [u.orgId]);
+      await t.db.query("insert into org_limits (org_id, max_concurrent_calls) values ($1, 10) on conflict (org_id) do update set max_concurrent_calls = 10", [u.orgId]);
       const capped = await campaignWith(u.orgId, ["a", "b", "c", "d", "e", "f"], { max_concurrent_calls: 2 });
       const other = await campaignWith(u.orgId, ["x", "y", "z"]);
       const fake = fakePlacer({}, { hold: true });

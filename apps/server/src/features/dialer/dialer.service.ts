@@ -1,4 +1,4 @@
-import { CallRefusedMessages as M, type CallRefusal } from "@parley/shared/calls";
+import { CallRefusedMessages as M, OUT_OF_MINUTES_REASON, type CallRefusal } from "@parley/shared/calls";
 import { DateTime } from "luxon";
 import { AppError, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
@@ -93,6 +93,7 @@ export function createDialerService(deps: DialerDeps) {
     const retry = decideRetry(result.outcome, job.attemptNumber, endedAt, rules, result.callbackAt);
     const retryAt = retry.retry ? nextCallTime(retry.notBefore, windowRules(campaign, job.phone)) : null;
     if (!(await repo.completeAttempt(job, result, endedAt, deps.workerId, retryAt))) return; // lease lost: another worker owns it
+    await repo.pauseOutOfMinutes(OUT_OF_MINUTES_REASON, job.orgId); // this call may have spent the last minutes
     if (shouldTripBreaker(await repo.recentOutcomes(campaign.id, 20))) {
       await repo.pauseCampaign(campaign.id, "Paused automatically: over half of the last 20 calls failed at the carrier.");
     }
@@ -125,6 +126,7 @@ export function createDialerService(deps: DialerDeps) {
         await finish(dropped.job, dropped.campaign, { outcome: "dropped", durationSecs: 0 });
       }
       await repo.activateDueCampaigns(now);
+      await repo.pauseOutOfMinutes(OUT_OF_MINUTES_REASON);
       const due = await repo.dueAttempts(now, deps.batchSize ?? 200);
       const blocked = new Set<string>();
       for (const [orgId, phones] of groupBy(due, (a) => a.orgId, (a) => a.phone)) {

@@ -36,6 +36,13 @@ export function createOrganizationsRepo(db: Queryable) {
         role,
       ]);
     },
+    /**
+     * The organisation's starting balance. Written at creation: an organisation without a limits row is
+     * one created before trial minutes existed, and keeps the 1000 minutes it was given then.
+     */
+    async startLimits(q: Queryable, orgId: string, minutes: number): Promise<void> {
+      await q.query("insert into org_limits (org_id, minutes_balance) values ($1, $2) on conflict (org_id) do nothing", [orgId, minutes]);
+    },
     listForUser(userId: string): Promise<MembershipRow[]> {
       return db.query<MembershipRow>(
         `select o.*, m.role from memberships m join organizations o on o.id = m.org_id

@@ -17,15 +17,20 @@ export function toOrganization(row: MembershipRow): Organization {
   };
 }
 
-export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRepo }) {
+/** `trialMinutes`: the conversation minutes a new organisation starts with (TRIAL_MINUTES). */
+export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRepo; trialMinutes: number }) {
   const { db, repo } = deps;
   return {
-    /** Creates an organisation with the user as its owner; pass q to join a caller's transaction. */
+    /**
+     * Creates an organisation with the user as its owner and its trial minutes; pass q to join a caller's
+     * transaction.
+     */
     async createForOwner(input: OrganizationCreate, userId: string, q?: Queryable): Promise<MembershipRow> {
       const org = OrganizationCreate.parse(input);
       const run = async (t: Queryable) => {
         const row = await repo.insert(t, org, slugify(org.name));
         await repo.addMember(t, row.id, userId, "owner");
+        await repo.startLimits(t, row.id, deps.trialMinutes);
         return { ...row, role: "owner" as Role };
       };
       return q ? run(q) : db.tx(run);
