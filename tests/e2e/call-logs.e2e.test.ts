@@ -4,26 +4,22 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { encodeWav } from "@parley/voice/audio/wav";
-import { startE2E, type E2E } from "../support/e2e.ts";
-import { dbKinds, openTestDb } from "../support/test-db.ts";
+import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
-import type { Db } from "../../apps/server/src/platform/db.ts";
-import { insertCalls, type TestCall } from "../../apps/server/src/features/calls/call-history.test-data.ts";
+import { insertCalls, insertContacts, type TestCall } from "../../apps/server/src/features/calls/call-history.test-data.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only);
 // recordings are real WAV files in the server's storage folder, where the call runner puts them.
-const postgres = (await dbKinds()).includes("postgres");
+const skip = await postgresSkipReason();
 
-describe("Conversation Logs: voice calls", { skip: !postgres && "needs the machine's PostgreSQL" }, () => {
-  let env: E2E;
-  let db: Db;
-  let drop: () => Promise<void>;
+const COLUMNS = ["Name", "Phone", "Email", "Campaign", "Services/Product", "Budget", "Date & Time", "Duration", "Lead Date & Time", "Status", "Actions"];
+
+describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
+  let env: E2EOnPostgres;
   let user: E2EUser;
   let slug: string;
   before(async () => {
-    const opened = await openTestDb("postgres");
-    ({ db, drop } = opened);
-    env = await startE2E({ env: { DATABASE_URL: opened.url!, DIALER: "0" } });
+    env = await startE2EOnPostgres();
     user = await registerViaApi(env.baseUrl);
     const login = await fetch(`${env.baseUrl}/api/auth/login`, {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
@@ -32,12 +28,12 @@ describe("Conversation Logs: voice calls", { skip: !postgres && "needs the machi
     slug = me.organization_slug_name;
     await seed(me.organization_id);
   });
-  after(async () => {
-    await env?.close();
-    await drop?.();
-  });
+  after(() => env?.close());
 
-  /** 23 calls: two recorded (3 s of tone each), one with a summary and transcript, one still running. */
+  /**
+   * 23 calls: 20 without a campaign, two recorded calls (3 s of tone each) of a New York campaign whose contacts
+   * were imported in December with "Services/Product" and "Budget" columns, and one call still running.
+   */
   async function seed(orgId: string) {
     const tone = new Int16Array(8000 * 3 * 2).map((_, i) => Math.round(6000 * Math.sin(i / 4)));
     for (const name of ["rec-a", "rec-b"]) {
@@ -45,34 +41,98 @@ describe("Conversation Logs: voice calls", { skip: !postgres && "needs the machi
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, encodeWav(tone, 8000, 2));
     }
+    const [k] = await env.db.query<{ id: string }>(
+      "insert into campaigns (org_id, name, service, timezone) values ($1, 'Harbor Homes Spring Outreach', 'sales', 'America/New_York') returning id", [orgId],
+    );
+    const [asha, omar] = await insertContacts(env.db, orgId, k!.id, [
+      { name: "Asha Rao", phone: "+14155550101", created_at: "2025-12-15T08:00:00Z", variables: { services_product: "Solar roof", budget: "$12,000" } },
+      { name: "Omar Ali", phone: "+14155550102", created_at: "2025-12-15T08:00:00Z", variables: { Service: "Heat pump" } },
+    ]);
     const calls: TestCall[] = Array.from({ length: 20 }, (_, i) => ({
       lead_name: `Lead ${String(i + 1).padStart(2, "0")}`, lead_email: `lead${i + 1}@example.com`, outcome: i % 2 ? "not_interested" : "follow_up",
-      started_at: new Date(Date.UTC(2026, 0, 1 + i, 9)).toISOString(),
+      service: "", started_at: new Date(Date.UTC(2026, 0, 1 + i, 9)).toISOString(),
     }));
     calls.push(
-      { lead_name: "Asha Rao", budget: "$12,000", service: "Solar roof", outcome: "scheduled", summary: "Booked a site visit for Friday.", recording_key: `recordings/${orgId}/rec-a.wav`, started_at: "2026-02-01T10:00:00Z",
+      { lead_name: "Asha Rao", lead_phone: "+14155550101", lead_email: "asha.rao@example.com", campaign_id: k!.id, contact_id: asha, service: "sales",
+        outcome: "scheduled", summary: "Booked a site visit for Friday.", recording_key: `recordings/${orgId}/rec-a.wav`, started_at: "2026-02-01T15:30:00Z", duration_secs: 95,
         transcript: [{ speaker: "agent", text: "Hi Asha, this is Parley.", startMs: 0, endMs: 1500 }, { speaker: "callee", text: "Friday works for me.", startMs: 2000, endMs: 3200 }],
         extracted: { budget: "$12,000" }, latency: [{ turn: 1, endOfSpeech: 3200, sttFinal: 3300, brainFirstToken: 3500, ttsFirstAudio: 3600, firstFrameSent: 3620 }] },
-      { lead_name: "Omar Ali", outcome: "interested", recording_key: `recordings/${orgId}/rec-b.wav`, started_at: "2026-02-02T10:00:00Z" },
-      { lead_name: "Li Wei", status: "in_progress", outcome: null, ended: false, started_at: "2026-02-03T10:00:00Z" },
+      { lead_name: "Omar Ali", campaign_id: k!.id, contact_id: omar, service: "sales", outcome: "interested", recording_key: `recordings/${orgId}/rec-b.wav`, started_at: "2026-02-02T10:00:00Z" },
+      { lead_name: "Li Wei", status: "in_progress", outcome: null, ended: false, service: "", started_at: "2026-02-03T10:00:00Z" },
     );
-    await insertCalls(db, orgId, calls);
+    await insertCalls(env.db, orgId, calls);
   }
 
   const rows = (page: Page) => page.getByTestId("call-log-row");
+  const cells = async (page: Page, name: string) =>
+    (await rows(page).filter({ has: page.getByRole("cell", { name, exact: true }) }).locator("td").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
 
-  test("rows, search, paging and details at 1280 px", async () => {
-    const page = await env.newPage({ width: 1280, height: 900 });
+  /** No sideways scrolling: neither the page nor the table's own container. */
+  async function assertNoHorizontalOverflow(page: Page, container?: string) {
+    const m = await page.evaluate((sel) => {
+      const el = sel ? document.querySelector<HTMLElement>(sel) : null;
+      return {
+        page: document.scrollingElement!.scrollWidth, viewport: window.innerWidth,
+        box: el ? { scroll: el.scrollWidth, client: el.clientWidth } : null,
+      };
+    }, container ?? null);
+    assert.ok(m.page <= m.viewport, `page scrolls sideways: ${m.page} > ${m.viewport}`);
+    if (container) {
+      assert.ok(m.box, `${container} is on the page`);
+      assert.ok(m.box.scroll <= m.box.client, `the table scrolls sideways: ${m.box.scroll} > ${m.box.client}`);
+    }
+  }
+
+  async function assertDialog(page: Page) {
+    const dialog = page.getByRole("dialog", { name: "Conversation Summary" });
+    const fact = (k: string) => dialog.locator(`[data-fact="${k}"]`).innerText();
+    await dialog.getByText("Friday works for me.").waitFor();
+    assert.deepEqual(
+      await Promise.all(["Name", "Number", "Campaign", "Started", "Duration", "Outcome"].map(fact)),
+      ["Asha Rao", "+14155550101", "Harbor Homes Spring Outreach", "2026-02-01 10:30 (America/New_York)", "95s", "Scheduled"],
+    );
+    const audio = dialog.getByLabel("Call recording");
+    assert.match((await audio.getAttribute("src")) ?? "", /\/api\/recordings\//);
+    assert.equal(await audio.evaluate((a) => (a as HTMLAudioElement).controls), true);
+    assert.equal(await dialog.getByTestId("call-summary").innerText(), "Booked a site visit for Friday.");
+    await dialog.getByText("Hi Asha, this is Parley.").waitFor();
+    return dialog;
+  }
+
+  test("every column fits at 1440 px; rows read the call's start, campaign, duration and the lead's CSV; a row opens the call", async () => {
+    const page = await env.newPage({ width: 1440, height: 900 });
     await signIn(page, user);
     await page.goto(`/org/${slug}/call-logs`);
     await page.getByText("23 Calls").waitFor();
     assert.equal(await rows(page).count(), 10);
+    assert.deepEqual((await page.locator("thead th").allInnerTexts()).map((t) => t.trim()), COLUMNS);
     assert.equal(await rows(page).first().locator("td").first().textContent(), "Li Wei");
     await page.getByText("1-10 of 23").waitFor();
     assert.equal(await page.getByRole("tab", { name: "Voice Call" }).getAttribute("aria-selected"), "true");
     assert.equal(await page.getByRole("button", { name: "In Bound" }).isDisabled(), true);
     assert.equal(await rows(page).first().locator("[data-status]").textContent(), "In Progress");
-    await env.screenshot(page, "call-logs-1280");
+
+    // 15:30 UTC is 10:30 in New York; the contact was imported on 15 December.
+    assert.deepEqual(await cells(page, "Asha Rao"), [
+      "Asha Rao", "+14155550101", "asha.rao@example.com", "Harbor Homes Spring Outreach", "Solar roof", "$12,000", "2026-02-01 10:30", "95s", "2025-12-15 08:00:00", "Scheduled", "",
+    ]);
+    assert.deepEqual((await cells(page, "Omar Ali")).slice(3, 8), ["Harbor Homes Spring Outreach", "Heat pump", "—", "2026-02-02 05:00", "42s"]);
+    assert.deepEqual((await cells(page, "Lead 20")).slice(3, 8), ["—", "—", "—", "2026-01-20 09:00", "42s"]);
+
+    await assertNoHorizontalOverflow(page, "[data-testid=call-logs-table]");
+    const actions = await page.getByRole("columnheader", { name: "Actions" }).boundingBox();
+    assert.ok(actions && actions.x + actions.width <= 1440, `Actions header is off screen: ${JSON.stringify(actions)}`);
+    const view = await page.getByRole("button", { name: "View Details for Asha Rao" }).boundingBox();
+    assert.ok(view && view.x + view.width <= 1440, "the row's actions are on screen");
+    await env.screenshot(page, "call-logs-1440");
+
+    // A click anywhere on the row opens the call.
+    await page.getByRole("cell", { name: "Solar roof" }).click();
+    const dialog = await assertDialog(page);
+    await dialog.getByText("Turn 1: 420 ms").waitFor();
+    await env.screenshot(page, "call-logs-details-1440");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
 
     await page.getByRole("button", { name: "Page 3" }).click();
     await page.getByText("21-23 of 23").waitFor();
@@ -86,30 +146,30 @@ describe("Conversation Logs: voice calls", { skip: !postgres && "needs the machi
     await page.getByRole("tab", { name: "Voice Call" }).click();
     await page.getByText("1-10 of 23").waitFor();
 
-    await page.getByLabel("Search call logs").fill("SOLAR");
+    await page.getByLabel("Search call logs").fill("ASHA");
     await page.getByText("1 Call", { exact: true }).waitFor();
     await page.getByText("1-1 of 1").waitFor();
     assert.equal(await rows(page).count(), 1);
     await page.getByRole("button", { name: "View Details for Asha Rao" }).click();
-    const dialog = page.getByRole("dialog", { name: "Conversation Summary" });
-    await dialog.getByText("Booked a site visit for Friday.").waitFor();
-    await dialog.getByText("Friday works for me.").waitFor();
-    await dialog.getByText("Turn 1: 420 ms").waitFor();
-    await env.screenshot(page, "call-logs-details-1280");
-    await dialog.getByRole("button", { name: "Close" }).click();
+    await assertDialog(page);
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
 
     await page.getByLabel("Search call logs").fill("nobody at all");
     await page.getByText("No voice call logs available.").waitFor();
     await page.getByLabel("Search call logs").fill("lead 0");
     await page.getByText("9 Calls").waitFor();
     await page.getByRole("button", { name: "View Details for Lead 09" }).click();
-    await page.getByRole("dialog").getByText("No summary available for this call.").waitFor();
-    await page.getByRole("button", { name: "Close" }).click();
+    const plain = page.getByRole("dialog");
+    await plain.getByText("No summary available for this call.").waitFor();
+    await plain.getByText("No recording for this call.").waitFor();
+    await plain.getByText("No transcript for this call.").waitFor();
+    assert.equal(await plain.locator('[data-fact="Campaign"]').innerText(), "—");
+    await plain.getByRole("button", { name: "Close" }).click();
     await page.context().close();
   });
 
   test("one clip at a time: play, switch, pause and stop", async () => {
-    const page = await env.newPage({ width: 1280, height: 900 });
+    const page = await env.newPage({ width: 1440, height: 900 });
     const served: number[] = [];
     page.on("response", (r) => r.url().includes("/api/recordings/") && served.push(r.status()));
     await signIn(page, user);
@@ -119,6 +179,7 @@ describe("Conversation Logs: voice calls", { skip: !postgres && "needs the machi
     await page.getByRole("button", { name: "Play Audio for Asha Rao" }).click();
     await page.getByRole("button", { name: "Pause Audio for Asha Rao" }).waitFor();
     await page.getByRole("button", { name: "Stop Audio for Asha Rao" }).waitFor();
+    assert.equal(await page.getByRole("dialog").count(), 0, "the row's buttons do not open the call");
     await page.getByRole("button", { name: "Play Audio for Omar Ali" }).click();
     await page.getByRole("button", { name: "Pause Audio for Omar Ali" }).waitFor();
     await page.getByRole("button", { name: "Play Audio for Asha Rao" }).waitFor();
@@ -131,11 +192,32 @@ describe("Conversation Logs: voice calls", { skip: !postgres && "needs the machi
     await page.context().close();
   });
 
-  test("export downloads the server's CSV; the page fits 390 px", async () => {
+  test("at 390 px the rows are cards that open the call; export downloads the server's CSV", async () => {
     const page = await env.newPage({ width: 390, height: 844 });
     await signIn(page, user);
     await page.goto(`/org/${slug}/call-logs`);
     await page.getByText("23 Calls").waitFor();
+    const cards = page.getByTestId("call-log-card");
+    assert.equal(await cards.count(), 10);
+    assert.equal(await rows(page).count(), 0, "no table at 390 px");
+    const asha = cards.filter({ hasText: "Asha Rao" });
+    assert.deepEqual(
+      await Promise.all(["card-name", "card-phone", "card-campaign", "card-when"].map((id) => asha.getByTestId(id).innerText())),
+      ["Asha Rao", "+14155550101", "Harbor Homes Spring Outreach", "2026-02-01 10:30 · 95s"],
+    );
+    assert.equal(await asha.locator("[data-status]").innerText(), "Scheduled");
+    await asha.getByRole("button", { name: "View Details for Asha Rao" }).waitFor();
+    await asha.getByRole("button", { name: "Play Audio for Asha Rao" }).waitFor();
+    await assertNoHorizontalOverflow(page);
+    const box = await asha.getByRole("button", { name: "Play Audio for Asha Rao" }).boundingBox();
+    assert.ok(box && box.x + box.width <= 390, "the card's actions are on screen");
+    await env.screenshot(page, "call-logs-390");
+
+    await asha.getByTestId("card-campaign").click();
+    await assertDialog(page);
+    await env.screenshot(page, "call-logs-details-390");
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+
     await page.getByLabel("Search call logs").fill("omar");
     await page.getByText("1 Call", { exact: true }).waitFor();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Call Logs" }).click()]);
@@ -143,11 +225,8 @@ describe("Conversation Logs: voice calls", { skip: !postgres && "needs the machi
     const csv = fs.readFileSync(await download.path(), "utf8");
     const lines = csv.trim().split(/\r?\n/);
     assert.equal(lines.length, 2, csv);
-    assert.match(lines[1]!, /^Omar Ali,'\+14155550100,/);
+    assert.match(lines[1]!, /^Omar Ali,'\+14155550100,ana@example.com,Heat pump,,2026-02-02 05:00,2025-12-15 08:00:00,interested,OUTBOUND,42,,Harbor Homes Spring Outreach$/);
     await page.getByText("Export completed! File downloaded successfully.").waitFor();
-    await page.getByLabel("Search call logs").fill("");
-    await page.getByText("23 Calls").waitFor();
-    await env.screenshot(page, "call-logs-390");
     await page.context().close();
   });
 });

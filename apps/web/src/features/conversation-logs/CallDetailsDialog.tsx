@@ -6,6 +6,8 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTheme } from "@mui/material/styles";
 import { useQuery } from "@tanstack/react-query";
 import type { CallDetail } from "@parley/shared/call-history";
 import { getCallDetail } from "./call-logs-api.ts";
@@ -49,15 +51,40 @@ function Latency({ marks }: { marks: Detail["latency"] }) {
   return <Typography variant="body2">{replies.map((r) => `Turn ${r.turn}: ${Math.round(r.ms)} ms`).join(" · ")}</Typography>;
 }
 
+/** Who was called, from which campaign, when, for how long and how it ended: known from the row at once. */
+function Facts({ row, outcome }: { row: CallLogRow; outcome: string | null }) {
+  const facts: Array<[string, string]> = [
+    ["Name", row.name],
+    ["Number", row.phone],
+    ["Campaign", row.campaign],
+    ["Started", `${row.dateTime} (${row.timezone})`],
+    ["Duration", row.duration],
+    ["Outcome", outcome === null ? "…" : statusLabel(outcome)],
+  ];
+  return (
+    <Box component="dl" data-testid="call-facts" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, m: 0 }}>
+      {facts.map(([k, v]) => (
+        <Box key={k} sx={{ display: "contents" }}>
+          <Typography component="dt" variant="body2" color="text.secondary">{k}</Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere" }} data-fact={k}>{v}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Recording({ url }: { url: string | null }) {
+  if (!url) return <Typography variant="body2" color="text.secondary">No recording for this call.</Typography>;
+  return <Box component="audio" controls preload="metadata" src={url} aria-label="Call recording" sx={{ width: "100%" }} />;
+}
+
 function DetailBody({ d }: { d: Detail }) {
   const fields = Object.entries(d.extracted);
   return (
     <>
-      <Section title="Outcome">
-        <Typography variant="body2">
-          {statusLabel(d.outcome ?? d.status)}{d.sentiment ? ` · ${d.sentiment} sentiment` : ""} · {d.call_duration_secs}s{d.campaign_name ? ` · ${d.campaign_name}` : ""}
-        </Typography>
-      </Section>
+      {d.sentiment && (
+        <Section title="Sentiment"><Typography variant="body2">{d.sentiment}</Typography></Section>
+      )}
       {d.meeting && (
         <Section title="Booked meeting">
           <Typography variant="body2">{d.meeting.title} — {new Date(d.meeting.start_time).toLocaleString()}{d.meeting.status === "cancelled" ? " (cancelled)" : ""}</Typography>
@@ -68,22 +95,29 @@ function DetailBody({ d }: { d: Detail }) {
           {fields.map(([k, v]) => <Typography key={k} variant="body2"><strong>{statusLabel(k)}:</strong> {v}</Typography>)}
         </Section>
       )}
-      <Section title="Transcript"><Transcript turns={d.transcript} /></Section>
       <Section title="Response latency"><Latency marks={d.latency} /></Section>
     </>
   );
 }
 
+/** One call: its facts, the recording, the summary and the transcript, then what the agent noted. */
 export function CallDetailsDialog({ row, onClose }: { row: CallLogRow | null; onClose(): void }) {
   const detail = useQuery({ queryKey: ["call-history", "detail", row?.id], queryFn: ({ signal }) => getCallDetail(row!.id, signal), enabled: row !== null });
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const d = detail.data?.call;
   return (
-    <Dialog open={row !== null} onClose={onClose} fullWidth maxWidth="sm" scroll="paper">
+    <Dialog open={row !== null} onClose={onClose} fullWidth maxWidth="sm" scroll="paper" fullScreen={phone}>
       <DialogTitle>Conversation Summary</DialogTitle>
       <DialogContent dividers>
-        <Typography data-testid="call-summary">{row?.summary?.trim() ? row.summary : "No summary available for this call."}</Typography>
+        {row && <Facts row={row} outcome={d ? d.outcome ?? d.status : detail.isError ? row.status : null} />}
+        <Section title="Recording"><Recording url={row?.audioUrl ?? null} /></Section>
+        <Section title="Summary">
+          <Typography variant="body2" data-testid="call-summary">{row?.summary?.trim() ? row.summary : "No summary available for this call."}</Typography>
+        </Section>
         {detail.isPending && <Box sx={{ display: "flex", gap: 1, alignItems: "center", mt: 2 }}><CircularProgress size={16} /><Typography variant="body2">Loading details...</Typography></Box>}
         {detail.isError && <Typography color="error" sx={{ mt: 2 }}>Failed to load the call's details. Please try again.</Typography>}
-        {detail.data && <DetailBody d={detail.data.call} />}
+        {d && <Section title="Transcript"><Transcript turns={d.transcript} /></Section>}
+        {d && <DetailBody d={d} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -7,9 +7,12 @@ import Paper from "@mui/material/Paper";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTheme } from "@mui/material/styles";
 import { AppToast, type Toast } from "../../components/AppToast.tsx";
 import { CallDetailsDialog } from "./CallDetailsDialog.tsx";
 import { CallLogsPager } from "./CallLogsPager.tsx";
+import { CallLogCards } from "./CallLogCards.tsx";
 import { CallLogsTable } from "./CallLogsTable.tsx";
 import { CallLogsToolbar } from "./CallLogsToolbar.tsx";
 import { type CallLogRow } from "./call-log-display.ts";
@@ -37,6 +40,14 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
   const total = list.data?.total ?? 0;
   const capped = list.data?.capped ?? false;
   const { exporting, exportLogs } = useCallLogsExport({ direction, search: debounced }, rows, setToast);
+  // Below 600 px the rows become cards (the spec's mobile breakpoint).
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const List = phone ? CallLogCards : CallLogsTable;
+  // The dialog has its own player: the list's clip stops so only one plays at a time.
+  const view = (r: CallLogRow) => {
+    audio.stop();
+    setViewing(r);
+  };
 
   const changeChannel = (c: Channel) => {
     audio.stop();
@@ -77,11 +88,11 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
             ) : rows.length === 0 ? (
               <Typography color="text.secondary" sx={{ textAlign: "center", py: 8 }}>No voice call logs available.</Typography>
             ) : (
-              <CallLogsTable
+              <List
                 rows={rows}
                 playingId={audio.playingId}
                 pausedId={audio.pausedId}
-                onView={setViewing}
+                onView={view}
                 onPlay={(r) => r.audioUrl && audio.play(r.id, r.audioUrl)}
                 onPause={audio.pause}
                 onStop={audio.stop}

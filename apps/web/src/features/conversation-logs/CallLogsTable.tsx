@@ -1,94 +1,76 @@
 import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
-import Pause from "@mui/icons-material/Pause";
-import PlayArrow from "@mui/icons-material/PlayArrow";
-import Stop from "@mui/icons-material/Stop";
-import Visibility from "@mui/icons-material/Visibility";
-import { statusColour, statusLabel, type CallLogRow, type ChipColour } from "./call-log-display.ts";
+import Typography from "@mui/material/Typography";
+import { CallLogActions, type CallLogHandlers } from "./CallLogActions.tsx";
+import { CallStatusChip } from "./CallStatusChip.tsx";
+import type { CallLogRow } from "./call-log-display.ts";
 
-const CHIP: Record<ChipColour, "success" | "info" | "warning" | "error" | "default"> = {
-  green: "success", blue: "info", orange: "warning", red: "error", grey: "default",
-};
+const COLUMNS = [
+  "Name", "Phone", "Email", "Campaign", "Services/Product", "Budget", "Date & Time", "Duration", "Lead Date & Time", "Status", "Actions",
+];
 
-const COLUMNS = ["Name", "Phone", "Email", "Services/Product", "Budget", "Date & Time", "Lead Date & Time", "Status", "Actions"];
+type Props = CallLogHandlers & { rows: CallLogRow[]; playingId: string | null; pausedId: string | null };
 
-type Props = {
-  rows: CallLogRow[];
-  playingId: string | null;
-  pausedId: string | null;
-  onView(row: CallLogRow): void;
-  onPlay(row: CallLogRow): void;
-  onPause(): void;
-  onStop(): void;
-};
+/** A date-time as two short lines (date, then time), so the two time columns stay narrow. */
+function When({ value, title }: { value: string; title?: string }) {
+  const [date, time] = value.split(" ");
+  return (
+    <Box title={title} sx={{ whiteSpace: "nowrap" }}>
+      {date}
+      {time && <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>{time}</Typography>}
+    </Box>
+  );
+}
 
+/** An address may break after its "@" (and only inside a word when even a part is wider than the column). */
+function Email({ value }: { value: string }) {
+  const at = value.indexOf("@");
+  if (at < 0) return <>{value}</>;
+  return <>{value.slice(0, at + 1)}<wbr />{value.slice(at + 1)}</>;
+}
+
+// Eleven columns fit the content area at 1440 px (about 1,150 px next to the menu): tight padding, long text wraps
+// between words, and a single word wider than its column breaks only as a last resort.
+const CELL = { px: 1, py: 0.75, verticalAlign: "top" } as const;
+const WRAP = { ...CELL, overflowWrap: "break-word", wordBreak: "break-word" } as const;
+
+/** The wide layout: one row per call; a click on the row (or View Details) opens the call. */
 export function CallLogsTable({ rows, playingId, pausedId, onView, onPlay, onPause, onStop }: Props) {
   return (
-    <TableContainer sx={{ maxHeight: "70vh" }}>
-      <Table stickyHeader size="small" sx={{ minWidth: 1200 }} aria-label="Voice call logs">
+    <TableContainer sx={{ maxHeight: "70vh", overflowX: "auto" }} data-testid="call-logs-table">
+      <Table stickyHeader size="small" aria-label="Voice call logs">
         <TableHead>
           <TableRow>
             {COLUMNS.map((c) => (
-              <TableCell key={c} sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>{c}</TableCell>
+              <TableCell key={c} sx={{ ...CELL, fontWeight: 700, lineHeight: 1.3 }}>{c}</TableCell>
             ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((r) => (
-            <TableRow key={r.id} hover data-testid="call-log-row">
-              <TableCell>{r.name}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{r.phone}</TableCell>
-              <TableCell>{r.email}</TableCell>
-              <TableCell>{r.servicesProduct}</TableCell>
-              <TableCell>{r.budget}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{r.dateTime}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{r.leadDateTime}</TableCell>
-              <TableCell>
-                <Chip size="small" label={statusLabel(r.status)} color={CHIP[statusColour(r.status)]} data-status={r.status} sx={{ fontWeight: 600 }} />
-              </TableCell>
-              <TableCell>
-                <RowActions row={r} playing={playingId === r.id} paused={pausedId === r.id} onView={onView} onPlay={onPlay} onPause={onPause} onStop={onStop} />
+            <TableRow key={r.id} hover data-testid="call-log-row" onClick={() => onView(r)} sx={{ cursor: "pointer" }}>
+              <TableCell sx={{ ...WRAP, minWidth: 90 }}>{r.name}</TableCell>
+              <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }}>{r.phone}</TableCell>
+              <TableCell sx={{ ...WRAP, minWidth: 90 }}><Email value={r.email} /></TableCell>
+              <TableCell sx={WRAP}>{r.campaign}</TableCell>
+              <TableCell sx={WRAP}>{r.servicesProduct}</TableCell>
+              <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }}>{r.budget}</TableCell>
+              <TableCell sx={CELL}><When value={r.dateTime} title={`Started ${r.dateTime} (${r.timezone})`} /></TableCell>
+              <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }}>{r.duration}</TableCell>
+              <TableCell sx={CELL}><When value={r.leadDateTime} /></TableCell>
+              <TableCell sx={CELL}><CallStatusChip status={r.status} /></TableCell>
+              <TableCell sx={CELL}>
+                <CallLogActions row={r} playing={playingId === r.id} paused={pausedId === r.id} onView={onView} onPlay={onPlay} onPause={onPause} onStop={onStop} />
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
     </TableContainer>
-  );
-}
-
-type ActionProps = Pick<Props, "onView" | "onPlay" | "onPause" | "onStop"> & { row: CallLogRow; playing: boolean; paused: boolean };
-
-function RowActions({ row, playing, paused, onView, onPlay, onPause, onStop }: ActionProps) {
-  return (
-    <Box sx={{ display: "flex", gap: 0.5 }}>
-      <Tooltip title="View Details">
-        <IconButton size="small" aria-label={`View Details for ${row.name}`} onClick={() => onView(row)}>
-          <Visibility fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      {row.audioUrl && (
-        <Tooltip title={playing ? "Pause Audio" : "Play Audio"}>
-          <IconButton size="small" color="primary" aria-label={`${playing ? "Pause" : "Play"} Audio for ${row.name}`} onClick={() => (playing ? onPause() : onPlay(row))}>
-            {playing ? <Pause fontSize="small" /> : <PlayArrow fontSize="small" />}
-          </IconButton>
-        </Tooltip>
-      )}
-      {(playing || paused) && (
-        <Tooltip title="Stop Audio">
-          <IconButton size="small" color="error" aria-label={`Stop Audio for ${row.name}`} onClick={onStop}>
-            <Stop fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-    </Box>
   );
 }
