@@ -161,7 +161,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
     webDist: w.config.webDist,
     trustProxy: w.config.trustProxy,
     api: [
-      healthRoutes({ db: w.db }),
+      healthRoutes({ db: w.db, telephony: w.config.voice.telephony }),
       authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),
       organizationsRoutes({ organizations: services.organizations, requireAuth, throttle: services.throttle, createPerHour: w.config.rateLimits.orgCreatePerHour }),
       dncRoutes({ dnc: services.dnc, requireAuth }),

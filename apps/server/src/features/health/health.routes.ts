@@ -2,11 +2,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../platform/db.ts";
 
-export function healthRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+const Health = z.object({
+  status: z.literal("ok"),
+  /**
+   * The carrier calls go out through. The setup screen explains the CSV's persona column only for the
+   * simulated one (where it decides how each callee answers); no secret or address is in it.
+   */
+  telephony: z.enum(["simulated", "twilio"]).optional(),
+});
+
+export function healthRoutes(deps: { db: Db; telephony?: "simulated" | "twilio" }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/health", { schema: { response: { 200: z.object({ status: z.literal("ok") }) } } }, async () => {
+    app.get("/health", { schema: { response: { 200: Health } } }, async () => {
       await deps.db.query("select 1");
-      return { status: "ok" as const };
+      return { status: "ok" as const, telephony: deps.telephony };
     });
   };
 }
