@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { DateTime } from "luxon";
+import { Contact, ContactList } from "./contacts.ts";
 
 /* ------------------------------------------------------------------ constants (spec §4, §5, §9) */
 
@@ -342,3 +343,34 @@ export const CampaignList = z.object({
   page_size: z.number(),
 });
 export type CampaignList = z.infer<typeof CampaignList>;
+
+/* ------------------------------------------------------------------ a contact's place in the dialer's queue */
+
+/**
+ * GET /api/campaigns/{id}/contacts adds `call_state` to each contact: where it stands with the dialer, and
+ * for a pending contact why it waits and until when (`due_at`, UTC ISO).
+ * - `queued`: due now, waiting for a free line;
+ * - `retry`: the last attempt reached nobody (`last_outcome`: no_answer, busy, voicemail…);
+ * - `callback`: the callee asked to be called back at `due_at`;
+ * - `calling_hours`: waiting for the campaign's business hours or the contact's legal calling hours;
+ * - `campaign_start`: the campaign is scheduled and has not started;
+ * - `paused`: the campaign is paused.
+ * `contact_timezone` is the zone the callee is most likely in (from the number), null when unknown.
+ */
+export const CONTACT_WAIT_REASONS = ["queued", "retry", "callback", "calling_hours", "campaign_start", "paused"] as const;
+export const ContactCallState = z.object({
+  state: z.enum(["not_started", "pending", "calling", "done"]),
+  reason: z.enum(CONTACT_WAIT_REASONS).nullable(),
+  due_at: z.string().nullable(),
+  /** Attempts that have ended. */
+  attempts_made: z.number(),
+  /** How the newest ended attempt went (no_answer, interested…), null before any. */
+  last_outcome: z.string().nullable(),
+  contact_timezone: z.string().nullable(),
+});
+export type ContactCallState = z.infer<typeof ContactCallState>;
+
+export const CampaignContact = Contact.extend({ call_state: ContactCallState });
+export type CampaignContact = z.infer<typeof CampaignContact>;
+export const CampaignContactPage = ContactList.extend({ contacts: z.array(CampaignContact) });
+export type CampaignContactPage = z.infer<typeof CampaignContactPage>;

@@ -1,6 +1,7 @@
 import type { CampaignStatus, FaqPair, RejectedRow } from "@parley/shared/campaigns";
 import type { Queryable } from "../../platform/db.ts";
 import { likePattern } from "../contacts/contacts.repo.ts";
+import type { LatestAttempt } from "./campaign-contact-state.ts";
 
 /** The settings a user edits (create and update). */
 export type CampaignSettings = {
@@ -107,6 +108,23 @@ export function createCampaignsRepo(db: Queryable) {
         [orgId, id],
       );
       return rows[0] ?? null;
+    },
+    /**
+     * Each listed contact's newest attempt in the dialer's queue and how the attempt before it ended
+     * (a contact has at most one open attempt, always its newest).
+     */
+    async latestAttempts(orgId: string, campaignId: string, contactIds: string[]): Promise<Map<string, LatestAttempt>> {
+      if (!contactIds.length) return new Map();
+      const rows = await db.query<LatestAttempt & { contact_id: string }>(
+        `select contact_id, status, attempt_number, due_at, outcome, previous_outcome from (
+           select contact_id, status, attempt_number, due_at, outcome,
+             lag(outcome) over (partition by contact_id order by attempt_number) as previous_outcome,
+             row_number() over (partition by contact_id order by attempt_number desc) as newest
+           from call_attempts where org_id = $1 and campaign_id = $2 and contact_id = any($3::uuid[])) a
+         where newest = 1`,
+        [orgId, campaignId, contactIds],
+      );
+      return new Map(rows.map(({ contact_id, ...a }) => [contact_id, a]));
     },
     async delete(q: Queryable, orgId: string, id: string): Promise<void> {
       await q.query("delete from campaigns where org_id = $1 and id = $2", [orgId, id]);

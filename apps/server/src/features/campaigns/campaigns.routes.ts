@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import multipart from "@fastify/multipart";
 import { z } from "zod";
-import { CampaignList, CampaignListQuery, CampaignResponse, CSV_MAX_BYTES } from "@parley/shared/campaigns";
-import { ContactList, ContactListQuery } from "@parley/shared/contacts";
+import { CampaignContactPage, CampaignList, CampaignListQuery, CampaignResponse, CSV_MAX_BYTES } from "@parley/shared/campaigns";
+import { ContactListQuery } from "@parley/shared/contacts";
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { readCampaignBody } from "./campaign-upload.ts";
@@ -59,7 +59,7 @@ export function campaignsRoutes(deps: { campaigns: CampaignsService; storage: St
 
     app.get(
       "/campaigns/:id/contacts",
-      { schema: { params: IdParams, querystring: ContactListQuery, response: { 200: ContactList } } },
+      { schema: { params: IdParams, querystring: ContactListQuery, response: { 200: CampaignContactPage } } },
       async (request) => campaigns.listContacts(request.auth.orgId, request.params.id, request.query),
     );
   };

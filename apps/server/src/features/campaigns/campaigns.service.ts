@@ -4,11 +4,12 @@ import {
   CampaignWire,
   normalizeCampaignFields,
   type Campaign,
+  type CampaignContactPage,
   type CampaignList,
   type CampaignStatus,
   type CampaignValues,
 } from "@parley/shared/campaigns";
-import type { ContactList, ContactListQuery } from "@parley/shared/contacts";
+import type { ContactListQuery } from "@parley/shared/contacts";
 import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db, Queryable } from "../../platform/db.ts";
@@ -17,6 +18,7 @@ import type { ContactListSummary } from "../contacts/contact-import.ts";
 import type { ContactsService } from "../contacts/contacts.service.ts";
 import type { CampaignCallStats } from "./campaign-call-stats.ts";
 import { checkVariables } from "./campaign-variables.ts";
+import { contactCallState } from "./campaign-contact-state.ts";
 import { RUNNING_STATUSES, transition, type LifecycleAction } from "./campaign-lifecycle.ts";
 import { toCampaign, toFormValues, toSettings } from "./campaign-view.ts";
 import type { CampaignContactList, CampaignRow, CampaignSettings, CampaignsRepo } from "./campaigns.repo.ts";
@@ -246,9 +248,17 @@ export function createCampaignsService(deps: Deps) {
       if (key) await storage.delete(key);
     },
 
-    async listContacts(orgId: string, id: string, query: ContactListQuery & { page: number; page_size: number }): Promise<ContactList> {
-      if (!(await repo.get(orgId, id))) throw notFound("Campaign");
-      return contacts.list(orgId, id, query);
+    /** The campaign's contacts, each with where it stands in the dialer's queue (why and until when it waits). */
+    async listContacts(orgId: string, id: string, query: ContactListQuery & { page: number; page_size: number }): Promise<CampaignContactPage> {
+      const campaign = await repo.get(orgId, id);
+      if (!campaign) throw notFound("Campaign");
+      const page = await contacts.list(orgId, id, query);
+      const attempts = await repo.latestAttempts(orgId, id, page.contacts.map((c) => c.id));
+      const now = clock.now();
+      return {
+        ...page,
+        contacts: page.contacts.map((c) => ({ ...c, call_state: contactCallState(attempts.get(c.id) ?? null, campaign, c.phone, now) })),
+      };
     },
   };
 }
