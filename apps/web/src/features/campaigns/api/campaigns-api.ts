@@ -1,10 +1,19 @@
 import type { CampaignDto, CampaignWrite } from "./campaign-dto.ts";
+import type { ContactCallState } from "@parley/shared/campaigns";
 import { http } from "./http.ts";
 
 export type CampaignListQuery = { search: string; page: number; pageSize: number; status?: string };
 export type CampaignListResult = { campaigns: CampaignDto[]; total: number; page: number; page_size: number };
 export type VoiceDto = { id: string; voice_id?: string; name: string; description?: string | null; preview_url?: string | null };
-export type ContactDto = { id: string; name: string | null; phone: string; email: string | null; variables: Record<string, string> };
+export type ContactDto = {
+  id: string;
+  name: string | null;
+  phone: string;
+  email: string | null;
+  variables: Record<string, string>;
+  /** Where the contact stands in the dialer's queue (why and until when a pending one waits). */
+  call_state?: ContactCallState;
+};
 export type ContactPage = { contacts: ContactDto[]; total: number; page: number; page_size: number };
 export type { LifecycleAction } from "../logic/lifecycle-actions.ts";
 import type { LifecycleAction } from "../logic/lifecycle-actions.ts";
@@ -51,6 +60,12 @@ export async function updateCampaign(id: string, payload: CampaignWrite, csv: Fi
 
 export async function changeLifecycle(id: string, action: LifecycleAction): Promise<CampaignDto> {
   const res = await http<{ campaign: CampaignDto }>("POST", `/campaigns/${encodeURIComponent(id)}/${action}`);
+  return res.campaign;
+}
+
+/** A new draft "<name> (copy)": same settings and FAQs, no contacts. */
+export async function duplicateCampaign(id: string): Promise<CampaignDto> {
+  const res = await http<{ campaign: CampaignDto }>("POST", `/campaigns/${encodeURIComponent(id)}/duplicate`);
   return res.campaign;
 }
 

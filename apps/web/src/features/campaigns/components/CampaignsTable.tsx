@@ -1,15 +1,13 @@
-import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import { StatusChip } from "./StatusChip.tsx";
 import { formatDateTime } from "../logic/dates.ts";
 import { formatTimeGap } from "../logic/time-gap.ts";
+import { RowActionIcons, type RowActionHandlers } from "./CampaignRowActions.tsx";
 
 export type CampaignRow = {
   id: string;
@@ -25,9 +23,10 @@ export type CampaignRow = {
 
 const COLUMNS = ["Campaign Name", "Type", "Max Attempts", "Time Gap", "Start Date", "End Date", "Status", "Created At", "Action"];
 
-type Props = { rows: CampaignRow[]; onOpen(id: string): void; onDelete(row: CampaignRow): void };
+type Props = RowActionHandlers & { rows: CampaignRow[] };
 
-export function CampaignsTable({ rows, onOpen, onDelete }: Props) {
+/** Desktop: the spec's columns; a row opens its campaign, the Action cell pauses/resumes, duplicates or deletes. */
+export function CampaignsTable({ rows, ...h }: Props) {
   return (
     <TableContainer>
       <Table size="medium" sx={{ minWidth: 1000 }} aria-label="Campaigns">
@@ -42,7 +41,7 @@ export function CampaignsTable({ rows, onOpen, onDelete }: Props) {
         </TableHead>
         <TableBody>
           {rows.map((r) => (
-            <TableRow key={r.id} hover onClick={() => onOpen(r.id)} sx={{ cursor: "pointer" }} data-testid="campaign-row">
+            <TableRow key={r.id} hover onClick={() => h.onOpen(r.id)} sx={{ cursor: "pointer" }} data-testid="campaign-row">
               <TableCell sx={{ fontWeight: 600 }}>{r.name}</TableCell>
               <TableCell sx={{ textTransform: "capitalize" }}>{r.type}</TableCell>
               <TableCell>{r.maxAttempts ?? "-"}</TableCell>
@@ -54,18 +53,7 @@ export function CampaignsTable({ rows, onOpen, onDelete }: Props) {
               </TableCell>
               <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(r.createdAt)}</TableCell>
               <TableCell>
-                <Tooltip title="Delete campaign">
-                  <IconButton
-                    aria-label={`Delete ${r.name}`}
-                    color="error"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      onDelete(r);
-                    }}
-                  >
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
+                <RowActionIcons row={r} {...h} />
               </TableCell>
             </TableRow>
           ))}

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import {
   changeLifecycle,
   deleteCampaign,
+  duplicateCampaign,
   getCampaign,
   listCampaigns,
   listContacts,
@@ -51,6 +52,23 @@ export function useLifecycle(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (action: LifecycleAction) => changeLifecycle(id, action),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [KEY] }),
+  });
+}
+
+/** Pause or resume from the list, whichever row it is. */
+export function useRowLifecycle() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; action: LifecycleAction }) => changeLifecycle(v.id, v.action),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [KEY] }),
+  });
+}
+
+export function useDuplicateCampaign() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateCampaign,
     onSuccess: () => qc.invalidateQueries({ queryKey: [KEY] }),
   });
 }

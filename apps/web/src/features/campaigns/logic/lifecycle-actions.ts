@@ -6,7 +6,8 @@ export function lifecycleActions(status: string | null | undefined): LifecycleAc
     case "draft":
       return ["launch"];
     case "scheduled":
-      return ["launch", "stop"];
+      // Already launched: the server refuses a second launch, but a scheduled campaign may be paused.
+      return ["pause", "stop"];
     case "active":
     case "running":
     case "in progress":
@@ -16,4 +17,10 @@ export function lifecycleActions(status: string | null | undefined): LifecycleAc
     default:
       return [];
   }
+}
+
+/** The one pause-or-resume action a list row offers for a status, or null (draft, stopped, completed…). */
+export function pauseOrResume(status: string | null | undefined): "pause" | "resume" | null {
+  const actions = lifecycleActions(status);
+  return actions.includes("pause") ? "pause" : actions.includes("resume") ? "resume" : null;
 }

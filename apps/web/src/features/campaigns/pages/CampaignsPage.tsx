@@ -8,13 +8,17 @@ import InputAdornment from "@mui/material/InputAdornment";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTheme } from "@mui/material/styles";
 import Add from "@mui/icons-material/Add";
 import Search from "@mui/icons-material/Search";
 import { CampaignsTable, type CampaignRow } from "../components/CampaignsTable.tsx";
 import { CampaignsPager } from "../components/CampaignsPager.tsx";
+import { CampaignCards } from "../components/CampaignCards.tsx";
+import type { RowActionHandlers } from "../components/CampaignRowActions.tsx";
 import { AppToast, type Toast } from "../../../components/AppToast.tsx";
 import { ConfirmDeleteDialog } from "../../../components/ConfirmDeleteDialog.tsx";
-import { useCampaignList, useDeleteCampaign } from "../hooks/useCampaignQueries.ts";
+import { useCampaignList, useDeleteCampaign, useDuplicateCampaign, useRowLifecycle } from "../hooks/useCampaignQueries.ts";
 import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue.ts";
 import { DEFAULT_PAGE_SIZE } from "../logic/pager-window.ts";
@@ -31,6 +35,34 @@ export function CampaignsPage() {
   const debounced = useDebouncedValue(search.trim());
   const list = useCampaignList({ search: debounced, page, pageSize });
   const remove = useDeleteCampaign();
+  const lifecycle = useRowLifecycle();
+  const duplicate = useDuplicateCampaign();
+  // Below the md breakpoint the nine columns do not fit: cards with a menu instead of a table.
+  const narrow = useMediaQuery(useTheme().breakpoints.down("md"));
+
+  const actions: RowActionHandlers = {
+    onOpen: (id) => navigate(paths.view(id)),
+    onDelete: setToDelete,
+    onLifecycle: (row, action) =>
+      lifecycle.mutate(
+        { id: row.id, action },
+        {
+          onSuccess: () => setToast({ severity: "success", message: action === "pause" ? `Paused ${row.name}.` : `Resumed ${row.name}.`, durationMs: 3000 }),
+          onError: (err) => setToast({ severity: "error", message: errorMessage(err, `Failed to ${action} campaign. Please try again.`) }),
+        },
+      ),
+    onDuplicate: (row) =>
+      duplicate.mutate(row.id, {
+        onSuccess: (copy) => {
+          // The copy is the newest campaign: it heads the first page of an unfiltered list.
+          setSearch("");
+          setPage(1);
+          setToast({ severity: "success", message: `Duplicated as “${copy.name}” (a draft without contacts).`, durationMs: 3000 });
+        },
+        onError: (err) => setToast({ severity: "error", message: errorMessage(err, "Failed to duplicate campaign. Please try again.") }),
+      }),
+    busyId: lifecycle.isPending ? (lifecycle.variables?.id ?? null) : duplicate.isPending ? (duplicate.variables ?? null) : null,
+  };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -90,7 +122,7 @@ export function CampaignsPage() {
             )}
           </Box>
         ) : (
-          <CampaignsTable rows={rows} onOpen={(id) => navigate(paths.view(id))} onDelete={setToDelete} />
+          narrow ? <CampaignCards rows={rows} {...actions} /> : <CampaignsTable rows={rows} {...actions} />
         )}
         <CampaignsPager
           page={page}
