@@ -1,13 +1,14 @@
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import type { CampaignDto } from "../api/campaign-dto.ts";
 import { toContactList, toForm } from "../api/campaign-mapping.ts";
-import { defaultCampaignForm, type CampaignFormValues } from "../logic/campaign-form.ts";
+import { defaultCampaignForm, initialVoiceId, type CampaignFormValues } from "../logic/campaign-form.ts";
 import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useCampaignSubmit, type SubmitKind } from "../hooks/useCampaignSubmit.ts";
-import { useContactVariables } from "../hooks/useContactVariables.ts";
+import { useContactVariables, useCsvPreview } from "../hooks/useContactVariables.ts";
+import { useTelephonyMode } from "../hooks/useSetupContext.ts";
 import { useVoices } from "../hooks/useCampaignQueries.ts";
 import { CampaignTypeSection, ChannelSection, EmailSummarySection } from "./ChannelTypeSections.tsx";
 import { AppToast } from "../../../components/AppToast.tsx";
@@ -30,14 +31,31 @@ import { setCampaignKnowledgeBases } from "../api/knowledge-bases-api.ts";
 /** Statuses in which the campaign has (or will have) calls to follow live. */
 const PROGRESS_STATUSES = new Set(["scheduled", "active", "paused", "completed"]);
 
+type Props = {
+  campaign: CampaignDto | null;
+  /** Create mode: where a new campaign starts (the organisation's timezone and hours) and its default voice. */
+  initial?: CampaignFormValues;
+  defaultVoiceId?: string | null;
+};
+
 /** The setup form in create mode (campaign null) or view mode (an existing campaign). */
-export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }) {
+export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) {
   const viewMode = campaign !== null;
   const paths = useCampaignPaths();
   const voices = useVoices();
-  const [values, setValues] = useState<CampaignFormValues>(() => (campaign ? toForm(campaign) : defaultCampaignForm()));
+  const [values, setValues] = useState<CampaignFormValues>(() => (campaign ? toForm(campaign) : (initial ?? defaultCampaignForm())));
   const [csv, setCsv] = useState<File | null>(null);
-  const variables = useContactVariables(csv);
+  const preview = useCsvPreview(csv);
+  const variables = useContactVariables(preview);
+  const simulatedCarrier = useTelephonyMode() === "simulated";
+  // Create mode starts with a voice chosen (the organisation's default, else the first), once the list is in.
+  const voicePicked = useRef(viewMode);
+  useEffect(() => {
+    if (voicePicked.current || !voices.data?.length) return;
+    voicePicked.current = true;
+    const id = initialVoiceId(voices.data.map((v) => v.voice_id ?? v.id), defaultVoiceId);
+    setValues((v) => (v.toneOfVoice ? v : { ...v, toneOfVoice: id }));
+  }, [voices.data, defaultVoiceId]);
   const [attachments, setAttachments] = useState<File[]>([]);
   const [emailOpen, setEmailOpen] = useState(false);
   const [saved, setSaved] = useState<CampaignDto | null>(campaign);
@@ -86,7 +104,10 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
       </FormSection>
       <ChannelSection value={values.channel} onChange={(channel) => patchRoute({ channel })} readOnly={viewMode} />
       <CampaignTypeSection value={values.campaignType} onChange={(campaignType) => patchRoute({ campaignType })} />
-      <EmailSummarySection subject={values.emailSubject} enabled={values.channel === "email"} onEdit={() => setEmailOpen(true)} />
+      {/* Email content means nothing to a voice campaign: the card shows only for the email channel. */}
+      {values.channel !== "voice" && (
+        <EmailSummarySection subject={values.emailSubject} enabled={values.channel === "email"} onEdit={() => setEmailOpen(true)} />
+      )}
       <FormSection title="Tone of Voice" subtitle="Pick the voice your AI agent speaks with">
         <VoiceSelect
           voices={(voices.data ?? []).map((v) => ({ ...v, id: v.voice_id ?? v.id }))}
@@ -104,10 +125,10 @@ export function CampaignSetupForm({ campaign }: { campaign: CampaignDto | null }
       <KnowledgeBaseSection choice={kb} createPath={paths.createKnowledgeBase} />
       <TestCallPanel campaignId={saved?.id ?? null} />
       <FormSection title="Contact List Upload & Integrations">
-        <ContactListSection file={csv} onFileChange={setCsv} existing={contactList} viewMode={viewMode} />
+        <ContactListSection file={csv} onFileChange={setCsv} existing={contactList} viewMode={viewMode} preview={preview} simulatedCarrier={simulatedCarrier} />
         {viewMode && saved && (
           <Box sx={{ mt: 2 }}>
-            <ContactsTable campaignId={saved.id} />
+            <ContactsTable campaignId={saved.id} campaignZone={saved.campaign_timezone || values.campaignTimezone} />
           </Box>
         )}
       </FormSection>

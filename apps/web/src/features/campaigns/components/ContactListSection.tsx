@@ -8,16 +8,22 @@ import Hub from "@mui/icons-material/Hub";
 import { CSV_INVALID_MESSAGE, formatFileSize, isCsvFile } from "../logic/file-checks.ts";
 import { CrmDialog } from "./CrmDialog.tsx";
 import { ContactListSummary, type ContactListInfo } from "./ContactListSummary.tsx";
+import { CsvPreviewPanel } from "./CsvPreviewPanel.tsx";
+import type { CsvPreview } from "../logic/csv-preview.ts";
 
 type Props = {
   file: File | null;
   onFileChange(file: File | null): void;
   existing: ContactListInfo | null;
   viewMode: boolean;
+  /** The chosen file read in the browser; null until read (or with no file). */
+  preview: CsvPreview | null;
+  /** The server dials the simulated carrier: the persona column is explained. */
+  simulatedCarrier: boolean;
 };
 
 /** 'CSV Upload' (with the stored list's summary once saved) and 'CRM Mapping'. */
-export function ContactListSection({ file, onFileChange, existing, viewMode }: Props) {
+export function ContactListSection({ file, onFileChange, existing, viewMode, preview, simulatedCarrier }: Props) {
   const inputRef = useRef<HTMLInputElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [crmOpen, setCrmOpen] = useState(false);
@@ -70,9 +76,11 @@ export function ContactListSection({ file, onFileChange, existing, viewMode }: P
             </Button>
           </Box>
         )}
+        {file && preview && <CsvPreviewPanel preview={preview} simulatedCarrier={simulatedCarrier} />}
         {error && <Alert severity="error">{error}</Alert>}
         <Typography variant="caption" color="text.secondary">
           Columns: name, phone (required), email, and any extra columns as variables.
+          {simulatedCarrier && !file && " An optional persona column tells the simulated carrier how each callee answers."}
         </Typography>
       </Box>
       <Box sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2, display: "flex", flexDirection: "column", gap: 1.5 }}>

@@ -10,41 +10,68 @@ import Typography from "@mui/material/Typography";
 import { useCampaignContacts } from "../hooks/useCampaignQueries.ts";
 import { errorMessage } from "../api/error-message.ts";
 import { CampaignsPager } from "./CampaignsPager.tsx";
+import { contactStatus } from "../logic/contact-status.ts";
 
-/** View mode: the campaign's contacts, paged on the server. */
-export function ContactsTable({ campaignId }: { campaignId: string }) {
+// Below sm (phones) only Name and Status are shown.
+const WIDE_ONLY = new Set(["Phone", "Email", "Variables"]);
+const WIDE = { xs: "none", sm: "table-cell" };
+
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+/** View mode: the campaign's contacts, paged on the server, each with its status (a pending one says why and until when). */
+export function ContactsTable({ campaignId, campaignZone }: { campaignId: string; campaignZone: string }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(5);
   const q = useCampaignContacts(campaignId, page, pageSize);
   if (q.isPending) return <Typography color="text.secondary">Loading contacts...</Typography>;
   if (q.isError) return <Typography color="error">{errorMessage(q.error, "Failed to load contacts.")}</Typography>;
   if (q.data.total === 0) return <Typography color="text.secondary">No contacts uploaded yet.</Typography>;
+  const now = new Date();
   return (
     <Box data-testid="contacts-table">
       <TableContainer>
-        <Table size="small" aria-label="Contacts" sx={{ minWidth: 560 }}>
+        <Table size="small" aria-label="Contacts" sx={{ minWidth: { sm: 720 } }}>
           <TableHead>
             <TableRow>
-              {["Name", "Phone", "Email", "Variables"].map((h) => (
-                <TableCell key={h} sx={{ fontWeight: 700 }}>
+              {["Name", "Phone", "Status", "Email", "Variables"].map((h) => (
+                <TableCell key={h} sx={{ fontWeight: 700, display: WIDE_ONLY.has(h) ? WIDE : undefined }}>
                   {h}
                 </TableCell>
               ))}
             </TableRow>
           </TableHead>
           <TableBody>
-            {q.data.contacts.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell>{c.name || "Unknown"}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{c.phone}</TableCell>
-                <TableCell>{c.email || "N/A"}</TableCell>
-                <TableCell sx={{ color: "text.secondary" }}>
-                  {Object.entries(c.variables ?? {})
-                    .map(([k, v]) => `${k}: ${v}`)
-                    .join(", ") || "-"}
-                </TableCell>
-              </TableRow>
-            ))}
+            {q.data.contacts.map((c) => {
+              const status = contactStatus(c.call_state, now, viewerZone(), campaignZone);
+              return (
+                <TableRow key={c.id} data-testid="contact-row">
+                  <TableCell>
+                    {c.name || "Unknown"}
+                    {/* Phones show the number under the name: the status needs the room. */}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: "block", sm: "none" }, whiteSpace: "nowrap" }}>
+                      {c.phone}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap", display: WIDE }}>{c.phone}</TableCell>
+                  <TableCell sx={{ minWidth: { sm: 180 } }} data-testid="contact-status">
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {status.label}
+                    </Typography>
+                    {status.detail && (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+                        {status.detail}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ display: WIDE }}>{c.email || "N/A"}</TableCell>
+                  <TableCell sx={{ color: "text.secondary", display: WIDE }}>
+                    {Object.entries(c.variables ?? {})
+                      .map(([k, v]) => `${k}: ${v}`)
+                      .join(", ") || "-"}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </TableContainer>

@@ -1,21 +1,25 @@
-import { useEffect, useState } from "react";
-import { readHeader } from "@parley/shared/csv-header";
+import { useEffect, useMemo, useState } from "react";
 import { availableVariables } from "@parley/shared/template-variables";
+import { previewCsv, type CsvPreview } from "../logic/csv-preview.ts";
 
 // Every contact has these, whatever its list's columns are.
 const CONTACT_FIELDS = ["name", "phone", "email"];
-const HEADER_BYTES = 64 * 1024;
 
-/** The variables the opening line and answers may use: the chosen file's columns, else the contact's own fields. */
-export function useContactVariables(file: File | null): string[] {
-  const [columns, setColumns] = useState<string[]>([]);
+/** The chosen file's rows and columns, read in the browser as soon as it is picked (nothing is sent). */
+export function useCsvPreview(file: File | null): CsvPreview | null {
+  const [preview, setPreview] = useState<CsvPreview | null>(null);
   useEffect(() => {
     let live = true;
-    setColumns([]);
-    if (file) void file.slice(0, HEADER_BYTES).text().then((text) => live && setColumns(readHeader(text)));
+    setPreview(null);
+    if (file) void file.text().then((text) => live && setPreview(previewCsv(text)), () => live && setPreview(null));
     return () => {
       live = false;
     };
   }, [file]);
-  return availableVariables([...CONTACT_FIELDS, ...columns]);
+  return preview;
+}
+
+/** The variables the opening line and answers may use: the chosen file's columns, else the contact's own fields. */
+export function useContactVariables(preview: CsvPreview | null): string[] {
+  return useMemo(() => availableVariables([...CONTACT_FIELDS, ...(preview?.columns.map((c) => c.header) ?? [])]), [preview]);
 }

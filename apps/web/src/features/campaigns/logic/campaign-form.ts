@@ -53,3 +53,38 @@ export function defaultCampaignForm(): CampaignFormValues {
     emailBody: "",
   };
 }
+
+/** The organisation's defaults for new campaigns (GET /api/settings/organization), as far as the form uses them. */
+export type OrgCampaignDefaults = { timezone: string | null; business_hours_start: string; business_hours_end: string };
+
+const knownZone = (zone: string | null | undefined): zone is string => {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A new campaign starts where the organisation works: its timezone and business hours from the settings,
+ * else the browser's timezone; the spec's fixed zone only when neither is known.
+ */
+export function newCampaignForm(org: OrgCampaignDefaults | null, browserZone: string | undefined): CampaignFormValues {
+  const d = defaultCampaignForm();
+  const zone = [org?.timezone, browserZone].find(knownZone) ?? d.campaignTimezone;
+  const hoursOk = org && org.business_hours_start !== org.business_hours_end;
+  return {
+    ...d,
+    campaignTimezone: zone,
+    businessHoursStart: hoursOk ? org.business_hours_start : d.businessHoursStart,
+    businessHoursEnd: hoursOk ? org.business_hours_end : d.businessHoursEnd,
+  };
+}
+
+/** The voice a new campaign starts with: the organisation's default when it is offered, else the first voice. */
+export function initialVoiceId(voiceIds: readonly string[], orgDefault: string | null | undefined): string {
+  if (orgDefault && voiceIds.includes(orgDefault)) return orgDefault;
+  return voiceIds[0] ?? "";
+}

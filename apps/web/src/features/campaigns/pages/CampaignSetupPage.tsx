@@ -5,6 +5,8 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { useCampaign } from "../hooks/useCampaignQueries.ts";
+import { browserZone, useOrgDefaults } from "../hooks/useSetupContext.ts";
+import { newCampaignForm } from "../logic/campaign-form.ts";
 import { errorMessage } from "../api/error-message.ts";
 import { CampaignSetupForm } from "../components/CampaignSetupForm.tsx";
 
@@ -14,6 +16,9 @@ export function CampaignSetupPage() {
   const id = params.get("id");
   const campaign = useCampaign(id);
   const viewMode = id !== null;
+  // A new campaign starts from the organisation's settings; if they cannot be read, from the browser's zone.
+  const org = useOrgDefaults(!viewMode);
+  const settings = org.data?.settings ?? null;
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3, maxWidth: 1100, mx: "auto", width: "100%" }}>
@@ -25,7 +30,14 @@ export function CampaignSetupPage() {
           {viewMode ? "View your campaign settings" : "Setup your high performance campaign"}
         </Typography>
       </Box>
-      {!viewMode && <CampaignSetupForm key="new" campaign={null} />}
+      {!viewMode && org.isPending && (
+        <Box sx={{ display: "flex", justifyContent: "center", py: 8 }}>
+          <CircularProgress aria-label="Loading your organisation's defaults" />
+        </Box>
+      )}
+      {!viewMode && !org.isPending && (
+        <CampaignSetupForm key="new" campaign={null} initial={newCampaignForm(settings, browserZone())} defaultVoiceId={settings?.default_voice_id ?? null} />
+      )}
       {viewMode && campaign.isPending && (
         <Box sx={{ display: "flex", justifyContent: "center", py: 8 }}>
           <CircularProgress aria-label="Loading campaign" />
