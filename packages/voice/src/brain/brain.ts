@@ -89,8 +89,12 @@ export interface Brain {
   readonly name: string;
   /** The opening line (AI disclosure, the organisation, recording notice when on); prepared while the phone rings. */
   greeting(): string;
-  /** The reply to what the callee just said, streamed sentence by sentence; tools are called along the way. */
-  reply(calleeText: string, history: TranscriptTurn[], signal: AbortSignal): AsyncIterable<string>;
+  /**
+   * The reply to what the callee just said, streamed sentence by sentence; tools are called along the way.
+   * `confidence` (0–1, null when the engine gives none) is how sure speech recognition was of those words:
+   * below the brain's bar it confirms before booking, opting out, scheduling or hanging up.
+   */
+  reply(calleeText: string, history: TranscriptTurn[], signal: AbortSignal, confidence?: number | null): AsyncIterable<string>;
   /** What to say after the n-th silence in a row (1: a check-in; 2: goodbye, then the call ends). */
   onSilence(count: number): string;
   /** The short personalised message left after a voicemail beep. */

@@ -47,19 +47,23 @@ export function londonContext(overrides: Partial<AgentContext> = {}): AgentConte
   };
 }
 
-/** Plays a callee script through a brain, returning what the agent said per turn and the transcript. */
+/**
+ * Plays a callee script through a brain, returning what the agent said per turn and the transcript. A line
+ * may carry the recognizer's confidence: { text, confidence }.
+ */
 export async function converse(
-  brain: { greeting(): string; reply(t: string, h: TranscriptTurn[], s: AbortSignal): AsyncIterable<string> },
-  callee: string[],
+  brain: { greeting(): string; reply(t: string, h: TranscriptTurn[], s: AbortSignal, c?: number | null): AsyncIterable<string> },
+  callee: Array<string | { text: string; confidence: number }>,
 ): Promise<{ replies: string[][]; transcript: TranscriptTurn[] }> {
   const transcript: TranscriptTurn[] = [];
   const at = () => transcript.length * 1000;
   transcript.push({ speaker: "agent", text: brain.greeting(), startMs: at(), endMs: at() + 900 });
   const replies: string[][] = [];
-  for (const text of callee) {
+  for (const line of callee) {
+    const { text, confidence } = typeof line === "string" ? { text: line, confidence: null } : line;
     transcript.push({ speaker: "callee", text, startMs: at(), endMs: at() + 900 });
     const said: string[] = [];
-    for await (const s of brain.reply(text, [...transcript], new AbortController().signal)) said.push(s);
+    for await (const s of brain.reply(text, [...transcript], new AbortController().signal, confidence)) said.push(s);
     replies.push(said);
     transcript.push({ speaker: "agent", text: said.join(" "), startMs: at(), endMs: at() + 900 });
   }

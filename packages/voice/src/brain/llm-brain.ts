@@ -6,6 +6,7 @@ import { chatMessages } from "./llm/llm-prompt.ts";
 import { summarizeWithLlm } from "./llm/llm-summary.ts";
 import { runToolCall, TOOL_DEFINITIONS } from "./llm/llm-tools.ts";
 import { createSentenceSplitter } from "./llm/sentence-splitter.ts";
+import { isSure } from "./heard-confidence.ts";
 import { greetingLine, lines } from "./rules-lines.ts";
 
 // Enough for "book → refused → book an alternative → end call" in one reply; a loop beyond is a model gone astray.
@@ -22,9 +23,9 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
     return {
       name: `llm:${config.model}`,
       greeting: () => greetingLine(ctx),
-      async *reply(calleeText, history, signal) {
+      async *reply(calleeText, history, signal, confidence) {
         const passages = await tools.retrieve(calleeText).catch(() => [] as string[]);
-        const messages: ChatMessage[] = chatMessages(ctx, events, history, calleeText, passages);
+        const messages: ChatMessage[] = chatMessages(ctx, events, history, calleeText, passages, isSure(confidence));
         for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
           const splitter = createSentenceSplitter();
           let text = "";

@@ -154,4 +154,20 @@ describe("rules brain", () => {
     assert.match(lines.alternatives(ctx, alt, { at: asked, reason: "outside_hours" }), /^I'm sorry, Friday, October 23 at 3:00 PM is outside our meeting hours\./);
     assert.match(lines.alternatives(ctx, [], { at: asked, reason: "conflict" }), /is already taken\. I couldn't find a free slot nearby\./);
   });
+
+  test("doubtful words never act: the agent asks, and only the callee's yes books, opts out or hangs up", async () => {
+    const unsure = (text: string) => ({ text, confidence: 0.3 });
+    const rec = createRecordingTools();
+    const { replies } = await converse(createRulesBrain(londonContext(), rec.tools), [
+      "Yes I'm interested", unsure("OK book me Tuesday at 3 pm"), "yes", unsure("take me off your list"), "no", unsure("bye"), "yes",
+    ]);
+    assert.deepEqual(replies[1], ["Just to be sure, did you say Tuesday, October 27 at 3:00 PM?"]);
+    assert.match(replies[2]!.join(" "), /You're booked for Tuesday, October 27 at 3:00 PM/);
+    assert.deepEqual(replies[3], ["Just to be sure: would you like us to stop calling you?"]);
+    assert.deepEqual(replies[4], ["Alright, please go ahead."]);
+    assert.deepEqual(replies[5], ["Sorry, I didn't quite catch that. Would you like to end the call?"]);
+    assert.match(replies[6]!.join(" "), /Goodbye/);
+    assert.deepEqual(rec.calls.map((c) => c.tool), ["bookMeeting", "endCall"], "one booking after the yes, no opt-out");
+  });
 });
+

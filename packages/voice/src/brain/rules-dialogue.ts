@@ -6,11 +6,17 @@ import { lines } from "./rules-lines.ts";
 import { parseSpokenTime } from "./spoken-time.ts";
 
 /** Where the conversation stands, so "yes" or "3 pm" can be read in the light of the last question asked. */
-export type Stage = "opening" | "proposed_meeting" | "offered_alternatives" | "asked_callback_time" | "offered_callback" | "asked_anything_else" | "ended";
+export type Stage =
+  | "opening" | "proposed_meeting" | "offered_alternatives" | "asked_callback_time" | "offered_callback" | "asked_anything_else"
+  | "confirming" | "ended";
 
-export type DialogueState = { stage: Stage; unclear: number; alternatives: Date[]; events: CallEvent[] };
+/** An action asked for in words the recognizer was unsure of, waiting for the callee's yes. */
+export type PendingAction = { kind: "book"; at: Date } | { kind: "callback"; at: Date } | { kind: "dnc" } | { kind: "end"; notInterested: boolean };
 
-export type Turn = { ctx: AgentContext; tools: AgentTools; state: DialogueState; text: string };
+export type DialogueState = { stage: Stage; unclear: number; alternatives: Date[]; events: CallEvent[]; pending: PendingAction | null };
+
+/** One utterance to answer; `sure` is false when speech recognition doubted its words (no action on them). */
+export type Turn = { ctx: AgentContext; tools: AgentTools; state: DialogueState; text: string; sure: boolean };
 
 const timeCtx = (ctx: AgentContext) => ({ now: ctx.now(), timezone: ctx.campaign.timezone, businessHours: ctx.campaign.businessHours });
 
@@ -19,7 +25,17 @@ function end(turn: Turn): void {
   turn.tools.endCall();
 }
 
+/** Side effects wait for a yes when the words were doubtful: the question is asked instead. */
+function* confirmFirst(turn: Turn, action: PendingAction): Generator<string, boolean> {
+  if (turn.sure) return false;
+  turn.state.pending = action;
+  turn.state.stage = "confirming";
+  yield lines.confirm(turn.ctx, action);
+  return true;
+}
+
 export async function* doNotCall(turn: Turn): AsyncGenerator<string> {
+  if (yield* confirmFirst(turn, { kind: "dnc" })) return;
   await turn.tools.markDoNotCall();
   turn.state.events.push({ kind: "dnc" });
   end(turn);
@@ -36,6 +52,11 @@ export async function* callback(turn: Turn, orDefault: boolean): AsyncGenerator<
   }
   // No time named even after asking: the next business morning is a fair default.
   const at = named?.at ?? parseSpokenTime("tomorrow morning", timeCtx(turn.ctx))!.at;
+  yield* scheduleCallback(turn, at);
+}
+
+async function* scheduleCallback(turn: Turn, at: Date): AsyncGenerator<string> {
+  if (yield* confirmFirst(turn, { kind: "callback", at })) return;
   await turn.tools.scheduleCallback(at);
   turn.state.events.push({ kind: "callback", at });
   end(turn);
@@ -44,6 +65,7 @@ export async function* callback(turn: Turn, orDefault: boolean): AsyncGenerator<
 }
 
 async function* tryBooking(turn: Turn, start: Date): AsyncGenerator<string> {
+  if (yield* confirmFirst(turn, { kind: "book", at: start })) return;
   yield lines.checking();
   const result = await turn.tools.bookMeeting({ start, notes: `Booked by the AI agent during the ${turn.ctx.campaign.name} campaign call.` });
   if (result.booked) {
@@ -90,6 +112,7 @@ export async function* question(turn: Turn): AsyncGenerator<string> {
 }
 
 export async function* goodbye(turn: Turn, notInterested: boolean): AsyncGenerator<string> {
+  if (yield* confirmFirst(turn, { kind: "end", notInterested })) return;
   end(turn);
   if (notInterested) yield lines.notInterested();
   yield lines.goodbye(turn.ctx);
@@ -135,8 +158,32 @@ export async function* unclear(turn: Turn): AsyncGenerator<string> {
   yield lines.repeat();
 }
 
+/** The answer to "did you say…?": yes does it, no asks again, anything else is a new request. */
+async function* confirmed(intent: Intent, turn: Turn, action: PendingAction): AsyncGenerator<string> {
+  turn.state.pending = null;
+  turn.state.stage = "opening";
+  if (intent === "yes") {
+    const sure = { ...turn, sure: true };
+    if (action.kind === "book") return yield* tryBooking(sure, action.at);
+    if (action.kind === "callback") return yield* scheduleCallback(sure, action.at);
+    if (action.kind === "dnc") return yield* doNotCall(sure);
+    return yield* goodbye(sure, action.notInterested);
+  }
+  if (intent !== "no") return yield* route(intent, turn);
+  if (action.kind === "book") {
+    turn.state.stage = "proposed_meeting";
+    return yield lines.askTime();
+  }
+  if (action.kind === "callback") {
+    turn.state.stage = "asked_callback_time";
+    return yield lines.askCallbackTime();
+  }
+  yield lines.goAhead();
+}
+
 /** Routes one utterance to its handler; a time named while a meeting is being arranged is a booking. */
 export function route(intent: Intent, turn: Turn): AsyncGenerator<string> {
+  if (turn.state.stage === "confirming" && turn.state.pending) return confirmed(intent, turn, turn.state.pending);
   const arranging = turn.state.stage === "proposed_meeting" || turn.state.stage === "offered_alternatives";
   if (intent !== "unclear") turn.state.unclear = 0;
   if (turn.state.stage === "asked_callback_time" && intent !== "dnc" && intent !== "no") return callback(turn, true);

@@ -1,4 +1,5 @@
 import type { AgentContext } from "./brain.ts";
+import type { PendingAction } from "./rules-dialogue.ts";
 import { speakDateTime } from "./spoken-time.ts";
 import { fillVariables } from "@parley/shared/template-variables";
 
@@ -64,6 +65,14 @@ export const lines = {
     const words = alts.slice(0, 2).map((a) => speakDateTime(a, zone));
     if (!words.length) return `${why} I couldn't find a free slot nearby. What other day would suit you?`;
     return `${why} I could do ${words.join(" or ")}. Which works better for you?`;
+  },
+  /** Before an action on doubtful words: the callee's yes is what the agent acts on. */
+  confirm: (ctx: AgentContext, action: PendingAction) => {
+    const zone = ctx.campaign.timezone;
+    if (action.kind === "book") return `Just to be sure, did you say ${speakDateTime(action.at, zone)}?`;
+    if (action.kind === "callback") return `Just to be sure, you'd like a call back on ${speakDateTime(action.at, zone)}?`;
+    if (action.kind === "dnc") return "Just to be sure: would you like us to stop calling you?";
+    return "Sorry, I didn't quite catch that. Would you like to end the call?";
   },
   anythingElse: () => "Is there anything else I can help you with?",
   askWhatElse: () => "Sure, what else would you like to know?",

@@ -15,11 +15,11 @@ export function withFallback(primary: BrainFactory, fallback: BrainFactory): Bra
         return failed ? `${spare.name} (fallback from ${main.name}: ${failed.message})` : main.name;
       },
       greeting: () => main.greeting(),
-      async *reply(calleeText, history, signal) {
-        if (failed) return yield* spare.reply(calleeText, history, signal);
+      async *reply(calleeText, history, signal, confidence) {
+        if (failed) return yield* spare.reply(calleeText, history, signal, confidence);
         let said = false;
         try {
-          for await (const sentence of main.reply(calleeText, history, signal)) {
+          for await (const sentence of main.reply(calleeText, history, signal, confidence)) {
             said = true;
             yield sentence;
           }
@@ -27,7 +27,7 @@ export function withFallback(primary: BrainFactory, fallback: BrainFactory): Bra
           if (signal.aborted) return;
           failed = err instanceof Error ? err : new Error(String(err));
           if (said) throw failed;
-          yield* spare.reply(calleeText, history, signal);
+          yield* spare.reply(calleeText, history, signal, confidence);
         }
       },
       onSilence: (count) => (failed ? spare : main).onSilence(count),

@@ -158,6 +158,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
       recognizing--;
       lastActivityMs = t();
     });
+    const { confidence } = await u.heard; // settled with the text
     if (ended) return; // the end of the call keeps these words (no reply)
     unheard.delete(u);
     const sttFinal = Math.round(t());
@@ -179,7 +180,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     const turn = beginAgentTurn({ endOfSpeech: u.endMs, sttFinal });
     replyAbort = new AbortController();
     const history = transcript.slice(0, -1);
-    await speak(brain.reply(text, history, replyAbort.signal), turn, replyAbort.signal);
+    await speak(brain.reply(text, history, replyAbort.signal, confidence), turn, replyAbort.signal);
   }
 
   function interrupt(): void {

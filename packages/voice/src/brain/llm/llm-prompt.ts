@@ -3,6 +3,7 @@ import type { AgentContext, TranscriptTurn } from "../brain.ts";
 import type { CallEvent } from "../call-events.ts";
 import { speakDateTime } from "../spoken-time.ts";
 import { fillVariables } from "@parley/shared/template-variables";
+import { DOUBTFUL_WORDS_NOTE } from "../heard-confidence.ts";
 import type { ChatMessage } from "./chat-types.ts";
 
 function factsSoFar(events: CallEvent[], zone: string): string[] {
@@ -46,7 +47,9 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[]): string {
 }
 
 /** The conversation so far as chat messages, plus the knowledge passages for the latest utterance. */
-export function chatMessages(ctx: AgentContext, events: CallEvent[], history: TranscriptTurn[], calleeText: string, passages: string[]): ChatMessage[] {
+export function chatMessages(
+  ctx: AgentContext, events: CallEvent[], history: TranscriptTurn[], calleeText: string, passages: string[], sure = true,
+): ChatMessage[] {
   const messages: ChatMessage[] = [{ role: "system", content: systemPrompt(ctx, events) }];
   for (const turn of history) {
     if (!turn.text.trim()) continue;
@@ -57,6 +60,7 @@ export function chatMessages(ctx: AgentContext, events: CallEvent[], history: Tr
     const kb = passages.slice(0, 3).map((p, i) => `[${i + 1}] ${p.replace(/\s+/g, " ").slice(0, 1200)}`).join("\n");
     messages.push({ role: "system", content: `Knowledge base passages that may answer the caller (use only what they say):\n${kb}` });
   }
+  if (!sure) messages.push({ role: "system", content: DOUBTFUL_WORDS_NOTE });
   messages.push({ role: "user", content: calleeText });
   return messages;
 }

@@ -11,7 +11,7 @@ describe("LLM tool calls", () => {
     const rec = createRecordingTools({ refuse: ["2026-10-27T15:00:00.000Z"], alternatives: [new Date("2026-10-27T16:00:00Z")] });
     const events: CallEvent[] = [];
     const out = JSON.parse(await runToolCall(call("book_meeting", '{"start":"2026-10-27T15:00"}'), londonContext(), rec.tools, events));
-    assert.deepEqual(out, { booked: false, reason: "That slot is taken.", alternatives: [{ start: "2026-10-27T16:00:00+00:00", spoken: "Tuesday, October 27 at 4:00 PM" }] });
+    assert.deepEqual(out, { booked: false, reason: "conflict", alternatives: [{ start: "2026-10-27T16:00:00+00:00", spoken: "Tuesday, October 27 at 4:00 PM" }] });
     assert.equal(events[0]!.kind, "booking_refused");
   });
   test("schedule_callback reads a local time in the campaign zone (BST here)", async () => {

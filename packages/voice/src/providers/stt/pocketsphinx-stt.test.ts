@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createOfflineTts } from "../tts/offline-tts.ts";
 import { buildArpa, tokenize } from "./domain-lm.ts";
-import { createPocketsphinxStt, parseDecode } from "./pocketsphinx-stt.ts";
+import { createPocketsphinxStt, parseDecode, pickPass, readDictionaryFile } from "./pocketsphinx-stt.ts";
 
 test("the domain model is valid ARPA: counts match, probabilities are log10, unknown words left out", () => {
   const arpa = buildArpa(["Book me Tuesday at 3 pm", "book me Friday", "zzyzx"], (w) => w !== "zzyzx");
@@ -16,10 +16,26 @@ test("the domain model is valid ARPA: counts match, probabilities are log10, unk
   assert.deepEqual(tokenize("OK, book me Tuesday at 3 pm!"), ["ok", "book", "me", "tuesday", "at", "3", "pm"]);
 });
 
-test("a decode's text joins its segments and its likelihood sums theirs", () => {
+test("a decode's text joins its segments, its likelihood sums theirs, its confidence is the words' mean posterior", () => {
   const log = "INFO: ps_lattice.c(1380): Normalizer P(O) = alpha(</s>:100:110) = -1200\nINFO: x\nINFO: ps_lattice.c(1380): Normalizer P(O) = alpha(</s>:10:20) = -300\n";
-  assert.deepEqual(parseDecode("yes i am\ninterested\n", log), { text: "yes i am interested", logProb: -1500 });
-  assert.equal(parseDecode("", "").logProb, -Infinity);
+  const out = "Yes I am\n<s> 0.000 0.060 0.999400\nyes 0.07 0.3 0.9\n<sil> 0.3 0.4 0.5\ni 0.4 0.5 0.8\nam(2) 0.5 0.7 0.7\n</s> 0.7 0.8 1.0\ninterested\n[NOISE] 0.8 0.9 0.1\ninterested 0.9 1.5 0.6\n";
+  const pass = parseDecode(out, log);
+  assert.deepEqual([pass.text, pass.logProb], ["yes i am interested", -1500]);
+  assert.ok(Math.abs(pass.confidence! - 0.75) < 1e-9);
+  assert.deepEqual(parseDecode("", ""), { text: "", logProb: -Infinity, confidence: null });
+});
+
+test("the domain pass's words stand when they sound like the general pass's, or explain the audio far better, and only then", async () => {
+  const dict = await readDictionaryFile("/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict");
+  const pass = (text: string, logProb: number, confidence: number) => ({ text, logProb, confidence });
+  // pocketsphinx-testdata cards/001.wav, "ten of clubs": the domain model heard a price question nobody asked.
+  assert.deepEqual(pickPass(pass("i've been up close", -352_173, 0.27), pass("that cost", -326_977, 0.5), dict), { text: "i've been up close", confidence: 0.27 });
+  // flite over the phone round trip: the general model hears little, the domain model all of it.
+  const phone = pickPass(pass("okay let me do it creepy and", -802_404, 0.41), pass("ok book me tuesday at three pm", -477_114, 0.91), dict);
+  assert.equal(phone.text, "ok book me tuesday at three pm");
+  assert.ok(phone.confidence! < 0.55, `disagreeing passes are doubtful (${phone.confidence}): a booking is confirmed first`);
+  assert.deepEqual(pickPass(pass("okay but the disney at three pm", -900, 0.4), pass("ok book me tuesday at three pm", -850, 0.9), dict), { text: "ok book me tuesday at three pm", confidence: 0.9 });
+  assert.equal(pickPass(pass("yes", -500, 0.9), pass("yes", -520, 0.95), dict).confidence, 0.9, "a worse explanation of the audio never wins");
 });
 
 test("real speech: short answers and booking times are heard, out-of-domain speech too", async () => {

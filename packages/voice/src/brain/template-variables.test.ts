@@ -1,6 +1,7 @@
+// The shared package has no Node types, so its variable rules are tested here, beside the agent that speaks them.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { availableVariables, fillVariables, unknownVariables, unknownVariablesMessage, variablesIn } from "./template-variables.ts";
+import { availableVariables, fillVariables, unknownVariables, unknownVariablesMessage, variablesIn } from "@parley/shared/template-variables";
 
 test("{x} and {{x}} are both variables; case, spaces and dashes do not matter", () => {
   assert.deepEqual(variablesIn("Hi {name}, {{ First Name }} of {company-name}"), ["name", "First Name", "company-name"]);
