@@ -26,17 +26,35 @@ function sentimentOf(intents: Intent[], events: CallEvent[]): Sentiment {
   return pos > neg ? "positive" : neg > pos ? "negative" : "neutral";
 }
 
-function sentencesOf(name: string, tz: string, intents: Intent[], events: CallEvent[], budget: string | null): string[] {
-  const out: string[] = [];
+/** The sentence that states the outcome; it is chosen from the outcome, so the two can never disagree. */
+function outcomeSentence(outcome: CallOutcome, name: string, tz: string, events: CallEvent[]): string | null {
   const booked = events.find((e) => e.kind === "booked");
   const callback = events.find((e) => e.kind === "callback");
+  switch (outcome) {
+    case "do_not_call":
+      return `${name} asked not to be called again and was added to the do-not-call list.`;
+    case "scheduled":
+      return `${name} agreed to a meeting, booked for ${speakDateTime(booked!.start, tz)}.`;
+    case "not_interested":
+      return `${name} said they were not interested.`;
+    case "interested":
+      return events.some((e) => e.kind === "booking_refused")
+        ? `${name} asked for a meeting but the requested time was not available; no meeting was booked.`
+        : `${name} showed interest but no meeting was booked.`;
+    default:
+      if (callback) return `${name} asked to be called back; a callback is scheduled for ${speakDateTime(callback.at, tz)}.`;
+      return null; // questions only, or nothing clear: the sentences below say which
+  }
+}
+
+function sentencesOf(outcome: CallOutcome, name: string, tz: string, intents: Intent[], events: CallEvent[], budget: string | null): string[] {
+  const out: string[] = [];
+  const first = outcomeSentence(outcome, name, tz, events);
+  if (first) out.push(first);
+  // A meeting booked before the callee opted out is still in the calendar: say so.
+  const booked = events.find((e) => e.kind === "booked");
+  if (outcome === "do_not_call" && booked) out.push(`A meeting had been booked for ${speakDateTime(booked.start, tz)}.`);
   const answered = events.filter((e) => e.kind === "answered");
-  if (events.some((e) => e.kind === "dnc")) out.push(`${name} asked not to be called again and was added to the do-not-call list.`);
-  if (booked) out.push(`${name} agreed to a meeting, booked for ${speakDateTime(booked.start, tz)}.`);
-  else if (events.some((e) => e.kind === "booking_refused")) out.push(`${name} asked for a meeting but the requested time was not available.`);
-  if (callback) out.push(`${name} asked to be called back; a callback is scheduled for ${speakDateTime(callback.at, tz)}.`);
-  if (!booked && !callback && intents.includes("no")) out.push(`${name} said they were not interested.`);
-  else if (!booked && intents.includes("yes") && !out.length) out.push(`${name} showed interest but no meeting was booked.`);
   if (answered.length) {
     const unknown = answered.filter((e) => e.source === "none").length;
     const q = answered[0]!.question.replace(/[?.!\s]+$/, "");
@@ -46,6 +64,24 @@ function sentencesOf(name: string, tz: string, intents: Intent[], events: CallEv
   if (budget) out.push(`Budget mentioned: ${budget}.`);
   if (!out.length) out.push(intents.length ? `${name} spoke with the agent; no clear outcome.` : `${name} answered but said nothing the agent understood.`);
   return out.slice(0, 3);
+}
+
+/** Calls with no conversation: the outcome alone is what happened. */
+export type UnspokenOutcome = "voicemail" | "no_answer" | "busy" | "failed";
+
+/**
+ * The summary of a call nobody talked on: voicemail (`messageLeft`: the whole message was played),
+ * no answer (`answered`: picked up, then silence), busy, or failed (`reason`: why, when known).
+ */
+export function summarizeUnspokenCall(outcome: UnspokenOutcome, o: { messageLeft?: boolean; answered?: boolean; reason?: string } = {}): CallSummary {
+  const reason = o.reason?.trim().replace(/[.\s]+$/, "");
+  const summary = {
+    voicemail: o.messageLeft ? "Reached voicemail; left the message." : "Reached voicemail; no message left.",
+    no_answer: o.answered ? "The call was answered but nobody spoke." : "No answer.",
+    busy: "The line was busy.",
+    failed: reason ? `The call failed: ${reason}.` : "The call failed.",
+  }[outcome];
+  return { outcome, summary, sentiment: "neutral", extracted: {} };
 }
 
 /** A summary built only from what was said and what the tools really did: nothing is invented. */
@@ -63,9 +99,10 @@ export function summarizeCall(ctx: AgentContext, transcript: TranscriptTurn[], e
   const callback = events.find((e) => e.kind === "callback");
   if (callback) extracted.callback_time = isoInZone(callback.at, tz);
   const name = ctx.contact.name.trim() || "The contact";
+  const outcome = outcomeOf(intents, events);
   return {
-    outcome: outcomeOf(intents, events),
-    summary: sentencesOf(name, tz, intents, events, budget).join(" "),
+    outcome,
+    summary: sentencesOf(outcome, name, tz, intents, events, budget).join(" "),
     sentiment: sentimentOf(intents, events),
     extracted,
   };

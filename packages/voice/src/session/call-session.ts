@@ -1,5 +1,6 @@
 import { createFramer } from "../audio/frames.ts";
 import type { Brain, CallOutcome, TranscriptTurn } from "../brain/brain.ts";
+import { summarizeUnspokenCall } from "../brain/rules-summary.ts";
 import type { EndReason, LegEvent } from "../telephony/call-leg.ts";
 import { createAgentVoice } from "./agent-voice.ts";
 import { createCallRecorder } from "./call-recorder.ts";
@@ -204,11 +205,12 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     if (voicemailFallback) clearTimeout(voicemailFallback);
     voicemailFallback = setTimeout(() => voicemail === "listening" && leaveVoicemail(), ms);
   }
+  let voicemailText = "";
   function leaveVoicemail(): void {
     voicemail = "leaving";
     if (voicemailFallback) clearTimeout(voicemailFallback);
     endAfterSpeech = true;
-    say(brain.voicemailMessage());
+    say((voicemailText = brain.voicemailMessage()));
   }
 
   // ---- silence, limits and the end ----------------------------------------------------------------
@@ -281,14 +283,19 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     const answered = answeredAt !== null;
     const spoke = transcript.some((x) => x.speaker === "callee");
     const summary = answered && voicemail === "no" && spoke ? await brain.finish(transcript).catch(() => null) : null;
+    const outcome = outcomeOf(answered, endReason, voicemail !== "no", spoke, summary?.outcome);
+    // Left only if the whole message was played (not cut off by a hang-up).
+    const messageLeft = transcript.some((x) => x.speaker === "agent" && !x.interrupted && voicemailText !== "" && x.text === voicemailText.trim());
     return {
       answered,
       endReason,
       answeredAt,
       endedAt,
       durationSecs: answered ? Math.round((endedAt.getTime() - answeredAt!.getTime()) / 1000) : 0,
-      outcome: outcomeOf(answered, endReason, voicemail !== "no", spoke, summary?.outcome),
-      summary,
+      outcome,
+      summary: summary ?? (outcome === "voicemail" || outcome === "no_answer" || outcome === "busy" || outcome === "failed"
+        ? summarizeUnspokenCall(outcome, { messageLeft, answered, reason: endReason === "cancelled" ? "cancelled" : undefined })
+        : null),
       transcript,
       latency,
       recording: answered ? recorder.toWav() : null,

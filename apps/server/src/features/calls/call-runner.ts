@@ -1,6 +1,7 @@
 import type { AgentTools, BrainFactory } from "@parley/voice/brain/brain";
 import type { SttProvider } from "@parley/voice/providers/stt/stt-provider";
 import type { TtsProvider } from "@parley/voice/providers/tts/tts-provider";
+import { summarizeUnspokenCall } from "@parley/voice/brain/rules-summary";
 import { runCallSession } from "@parley/voice/session/call-session";
 import type { SessionEvent, SessionResult } from "@parley/voice/session/session-types";
 import type { CallLeg, Telephony } from "@parley/voice/telephony/call-leg";
@@ -99,10 +100,13 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
    */
   async function runOnLeg(c: CallContextRow, leg: CallLeg, o: RunOnLegOptions): Promise<SessionResult> {
     const result = await converse(c, leg, o.tools, o);
+    const unstarted = "The test call ended before the browser started it.";
+    // The row says failed: its summary must too (the session's would say "No answer.").
+    if (!result.answered) result.summary = summarizeUnspokenCall("failed", { reason: unstarted });
     await close(c, result, {
       status: result.answered ? "completed" : "failed",
       outcome: result.answered ? result.outcome : "failed",
-      error: result.answered ? null : "The test call ended before the browser started it.",
+      error: result.answered ? null : unstarted,
     });
     return result;
   }
@@ -113,6 +117,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
 export type RunOnLegOptions = { tools: Omit<AgentTools, "endCall">; signal?: AbortSignal; onEvent?: (e: SessionEvent) => void };
 
 const failedCall = (at: Date, error: string) => ({
-  status: "failed" as const, outcome: "failed", answeredAt: null, endedAt: at, durationSecs: 0, summary: "", sentiment: null,
+  status: "failed" as const, outcome: "failed", answeredAt: null, endedAt: at, durationSecs: 0,
+  summary: summarizeUnspokenCall("failed", { reason: error }).summary, sentiment: null,
   transcript: [], latency: [], extracted: {}, recordingKey: null, error,
 });
