@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   // 1: `npm start` also runs the dialer (0 leaves dialling to `npm run worker` processes).
   DIALER: z.enum(["0", "1"]).default("1"),
   SIMULATED_RING_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  // The folder of WAV files a simulated callee may play (`play:<file>` persona steps); unset, they are refused.
+  SIMULATED_AUDIO_DIR: z.string().optional().or(z.literal("").transform(() => undefined)),
   // instant: no speech engines (tone voices, every reply heard as "ok bye") for load and many-worker tests.
   VOICE_MODE: z.enum(["live", "instant"]).default("live"),
   // A dead worker's calls come back to the queue after this long without a heartbeat.
@@ -111,6 +113,8 @@ export type VoiceConfig = {
   recordCalls: boolean;
   dialer: boolean;
   simulatedRingMs: number;
+  /** Absolute folder of the WAV files `play:` steps read; null refuses them. */
+  simulatedAudioDir: string | null;
   instant: boolean;
   dialerLeaseMs: number;
 };
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recordCalls: e.RECORD_CALLS === "1",
       dialer: e.DIALER === "1",
       simulatedRingMs: e.SIMULATED_RING_MS,
+      simulatedAudioDir: e.SIMULATED_AUDIO_DIR ? path.resolve(e.SIMULATED_AUDIO_DIR) : null,
       instant: e.VOICE_MODE === "instant",
       dialerLeaseMs: e.DIALER_LEASE_SECONDS * 1000,
     },

@@ -19,7 +19,7 @@ export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredV
   if (cfg.instant) {
     const p = createInstantProviders();
     return {
-      telephony: createSimulatedTelephony({ tts: p.calleeTts, ringMs: cfg.simulatedRingMs }),
+      telephony: createSimulatedTelephony({ tts: p.calleeTts, ringMs: cfg.simulatedRingMs, audioDir: cfg.simulatedAudioDir }),
       stt: p.stt, tts: p.tts, brain: p.brain, defaultVoiceId: p.voiceId, recording: cfg.recordCalls, twilioWebhooks: null,
     };
   }
@@ -38,7 +38,7 @@ export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredV
     return { ...common, telephony: twilio, twilioWebhooks: twilio.webhooks };
   }
   // The simulated callees always speak with the offline voices (flite slt), whatever the agent uses.
-  return { ...common, telephony: createSimulatedTelephony({ tts: createOfflineTts(), ringMs: cfg.simulatedRingMs }), twilioWebhooks: null };
+  return { ...common, telephony: createSimulatedTelephony({ tts: createOfflineTts(), ringMs: cfg.simulatedRingMs, audioDir: cfg.simulatedAudioDir }), twilioWebhooks: null };
 }
 
 /** The speech recognition the configuration chooses (calls and `npm run transcribe` hear alike). */

@@ -1,3 +1,5 @@
+import path from "node:path";
+
 /** What a simulated callee does: a preset persona or a script such as "say:Hello?;barge:Stop;hangup". */
 export type ScriptStep =
   | { kind: "say"; text: string }
@@ -5,7 +7,12 @@ export type ScriptStep =
   | { kind: "barge"; text: string }
   /** Stay silent this many seconds (tests check-ins). */
   | { kind: "wait"; seconds: number }
+  /** Play a WAV file from the simulated audio folder (SIMULATED_AUDIO_DIR): a real voice instead of flite. */
+  | { kind: "play"; file: string }
   | { kind: "hangup" };
+
+/** Where `play:` steps find their files; without a folder they are refused. */
+export type ScriptOptions = { audioDir?: string | null };
 
 export type Persona =
   | { kind: "conversation"; name: string; steps: ScriptStep[] }
@@ -28,9 +35,9 @@ const CONVERSATIONS: Record<string, ScriptStep[]> = {
 export const PRESETS = [...Object.keys(CONVERSATIONS), "voicemail", "no_answer", "busy", "failed"] as const;
 
 /** Reads a persona column; unknown words fall back to the number's own persona. */
-export function parsePersona(value: string | null, phone: string): Persona {
+export function parsePersona(value: string | null, phone: string, opts: ScriptOptions = {}): Persona {
   const v = (value ?? "").trim();
-  if (v.includes(":") || /(^|;)\s*hangup\s*$/i.test(v)) return { kind: "conversation", name: "script", steps: parseScript(v) };
+  if (v.includes(":") || /(^|;)\s*hangup\s*$/i.test(v)) return { kind: "conversation", name: "script", steps: parseScript(v, opts) };
   const preset = v.toLowerCase().replace(/[\s-]+/g, "_");
   if (CONVERSATIONS[preset]) return { kind: "conversation", name: preset, steps: CONVERSATIONS[preset]! };
   if (preset === "voicemail") {
@@ -40,8 +47,8 @@ export function parsePersona(value: string | null, phone: string): Persona {
   return parsePersona(personaForNumber(phone), phone);
 }
 
-/** `say:…;barge:…;wait:5;hangup` → steps; a malformed step is an error the caller shows. */
-export function parseScript(script: string): ScriptStep[] {
+/** `say:…;barge:…;wait:5;play:hello.wav;hangup` → steps; a malformed step is an error the caller shows. */
+export function parseScript(script: string, opts: ScriptOptions = {}): ScriptStep[] {
   return script
     .split(";")
     .map((s) => s.trim())
@@ -53,8 +60,22 @@ export function parseScript(script: string): ScriptStep[] {
       if (/^say$/i.test(verb) && arg) return say(arg);
       if (/^barge$/i.test(verb) && arg) return { kind: "barge", text: arg };
       if (/^wait$/i.test(verb) && Number(arg) > 0) return { kind: "wait", seconds: Number(arg) };
-      throw new Error(`Invalid persona script step "${step}": use say:<text>, barge:<text>, wait:<seconds> or hangup`);
+      if (/^play$/i.test(verb) && arg) return { kind: "play", file: checkAudioName(step, arg, opts.audioDir) };
+      throw new Error(`Invalid persona script step "${step}": use say:<text>, barge:<text>, wait:<seconds>, play:<file.wav> or hangup`);
     });
+}
+
+/**
+ * A `play:` file name is a plain name inside the audio folder: no absolute path, no `..`, no folder
+ * outside it. (Symlinks and missing files are caught when the file is opened: see audio-clips.ts.)
+ */
+function checkAudioName(step: string, file: string, audioDir: string | null | undefined): string {
+  if (!audioDir) throw new Error(`Invalid persona script step "${step}": play needs SIMULATED_AUDIO_DIR, the folder of WAV files simulated callees may play`);
+  const parts = file.split(/[\\/]+/);
+  if (path.isAbsolute(file) || /^[a-z]:/i.test(file) || parts.some((p) => p === ".." || p === "") || file.includes("\0")) {
+    throw new Error(`Invalid persona script step "${step}": play takes a file name inside SIMULATED_AUDIO_DIR (no absolute path, no "..")`);
+  }
+  return file;
 }
 
 // Weighted like a real list: most people talk, some miss the call.

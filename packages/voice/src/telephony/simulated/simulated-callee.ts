@@ -6,7 +6,7 @@ import type { Persona, ScriptStep } from "./persona-script.ts";
 export type CalleeDeps = {
   sampleRate: number;
   pacer: FramePacer;
-  /** Every line of the persona, already synthesised (it was done while the phone rang). */
+  /** Every line of the persona (by `lineKey`), already synthesised or loaded (it was done while the phone rang). */
   lines: Map<string, Int16Array>;
   sendAudio(frame: Int16Array): void;
   hangup(): void;
@@ -63,7 +63,7 @@ export function startSimulatedCallee(persona: Extract<Persona, { kind: "conversa
     } else if (agentDone || stuck) {
       steps.shift();
       if (step.kind === "hangup") finish();
-      else speak(step.text);
+      else speak(lineKey(step));
     }
   }
 
@@ -103,9 +103,20 @@ export function startSimulatedCallee(persona: Extract<Persona, { kind: "conversa
   };
 }
 
+/** Where a step's audio is found in `lines`: its text, or the played file under a key no text can take. */
+export function lineKey(step: Extract<ScriptStep, { kind: "say" | "barge" | "play" }>): string {
+  return step.kind === "play" ? `\u0000play:${step.file}` : step.text;
+}
+
 /** Every line a persona may say, so they can be synthesised before the call is answered. */
 export function personaLines(persona: Persona): string[] {
   if (persona.kind === "voicemail") return [persona.greeting];
   if (persona.kind !== "conversation") return [];
   return persona.steps.flatMap((s) => (s.kind === "say" || s.kind === "barge" ? [s.text] : []));
+}
+
+/** Every file a persona plays, so they can be loaded before the call is answered. */
+export function personaClips(persona: Persona): string[] {
+  if (persona.kind !== "conversation") return [];
+  return [...new Set(persona.steps.flatMap((s) => (s.kind === "play" ? [s.file] : [])))];
 }

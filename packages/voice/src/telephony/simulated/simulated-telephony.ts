@@ -2,7 +2,8 @@ import { createFramePacer, type FramePacer } from "../../session/frame-pacer.ts"
 import type { TtsProvider } from "../../providers/tts/tts-provider.ts";
 import type { CallLeg, DialRequest, EndReason, LegEvent, Telephony } from "../call-leg.ts";
 import { parsePersona, type Persona } from "./persona-script.ts";
-import { personaLines, startSimulatedCallee } from "./simulated-callee.ts";
+import { loadAudioClip } from "./audio-clips.ts";
+import { lineKey, personaClips, personaLines, startSimulatedCallee } from "./simulated-callee.ts";
 
 export type SimulatedTelephonyOptions = {
   /** The callees' voice (flite `slt` by default, unlike any agent voice). */
@@ -12,6 +13,8 @@ export type SimulatedTelephonyOptions = {
   noAnswerMs?: number;
   /** Callee audio has its own pacer so the agent's timing figures measure only the agent. */
   pacer?: FramePacer;
+  /** The folder `play:<file>` steps read WAV files from (SIMULATED_AUDIO_DIR); unset, they are refused. */
+  audioDir?: string | null;
 };
 
 const SAMPLE_RATE = 16_000; // pocketsphinx needs 16 kHz; the simulated line carries it
@@ -33,12 +36,15 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Telep
         callee?.stop();
         emit({ type: "ended", reason, ...(detail ? { detail } : {}) });
       };
-      let persona: Persona;
+      // A script that cannot be played (bad step, no audio folder, a file outside it or missing) is
+      // refused before anything rings: the error reaches the call record through the dialler.
+      let persona: Persona = parsePersona(req.persona, req.to, { audioDir: opts.audioDir });
+      const clips = await loadClips(opts.audioDir, personaClips(persona));
       let lines = new Map<string, Int16Array>();
       let timer: NodeJS.Timeout | undefined;
       try {
-        persona = parsePersona(req.persona, req.to);
         lines = await synthesizeLines(opts, personaLines(persona), req.signal);
+        for (const [file, pcm] of clips) lines.set(lineKey({ kind: "play", file }), pcm);
       } catch (err) {
         persona = { kind: "failed" };
         setTimeout(() => end("failed", (err as Error).message), 0);
@@ -62,6 +68,14 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Telep
       };
     },
   };
+}
+
+async function loadClips(audioDir: string | null | undefined, files: string[]): Promise<Map<string, Int16Array>> {
+  const out = new Map<string, Int16Array>();
+  if (!files.length) return out;
+  if (!audioDir) throw new Error("play steps need SIMULATED_AUDIO_DIR");
+  for (const file of files) out.set(file, await loadAudioClip(audioDir, file, SAMPLE_RATE));
+  return out;
 }
 
 async function synthesizeLines(opts: SimulatedTelephonyOptions, lines: string[], signal: AbortSignal): Promise<Map<string, Int16Array>> {

@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { decodeWav } from "@parley/voice/audio/wav";
+import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
+import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
+
+// Rehearsals on the simulated carrier with real recorded voices (`play:` steps reading Debian's
+// pocketsphinx-testdata) and personas that answer what the agent says. Whole calls with the offline
+// engine in real time; the voice path does not depend on the database engine, so the first one only.
+const [kind] = await dbKinds();
+const CARDS = "/usr/share/pocketsphinx/test/data/cards"; // 001.wav "ten of clubs", 003.wav "seven of clubs"
+
+type CallRow = {
+  id: string; status: string; outcome: string; error: string | null; recording_key: string | null; duration_secs: number;
+  transcript: Array<{ speaker: string; text: string }>;
+};
+
+const FAQS = [{ question: "What does the premium plan cost?", answer: "The premium plan costs 49 dollars a month." }];
+
+describe(`simulated callees with real voices and reactions (${kind})`, { skip: !fs.existsSync(CARDS) && "pocketsphinx-testdata is not installed" }, () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let campaignId: string;
+  before(async () => {
+    t = await startTestApp(kind!, { env: { SIMULATED_RING_MS: "300", SIMULATED_AUDIO_DIR: CARDS } });
+    owner = await buildUser(t);
+    // An FAQ and the calendar (bookings inside 09:00–17:00 UTC): everything the agent could act on.
+    const [c] = await t.db.query<{ id: string }>(
+      `insert into campaigns (org_id, name, service, status, timezone, business_hours_start, business_hours_end, faqs, goal)
+       values ($1, 'Premium plans', 'premium plans', 'draft', 'UTC', '09:00', '17:00', $2, 'Book a demo of the premium plan') returning id`,
+      [owner.orgId, JSON.stringify(FAQS)],
+    );
+    campaignId = c!.id;
+  });
+  after(() => t.close());
+
+  let line = 0;
+  async function call(persona: string): Promise<CallRow & { contactId: string; phone: string }> {
+    const i = line++;
+    const phone = numbersInHoursNow(1, 40 + i)[0]!; // a country where it is daytime: calls by hand keep to local hours
+    const [ct] = await t.db.query<{ id: string }>(
+      `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, $3, 'Maya Patel', 'Maya', $4, $5) returning id`,
+      [owner.orgId, campaignId, i + 2, phone, persona],
+    );
+    const res = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: ct!.id } });
+    assert.equal(res.status, 202, res.text);
+    const id = res.body.call.id as string;
+    for (let waited = 0; waited < 150_000; waited += 250) {
+      const [row] = await t.db.query<CallRow & { ended_at: Date | null }>("select * from calls where id = $1", [id]);
+      if (row!.ended_at) return { ...row!, id, contactId: ct!.id, phone };
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`call for ${persona} never ended`);
+  }
+  const transcriptOf = (r: CallRow) => r.transcript.map((x) => `${x.speaker}: ${x.text}`).join("\n");
+  const meetingsOf = async (contactId: string) =>
+    (await t.db.query<{ start_at: Date }>("select start_at from calendar_events where contact_id = $1 and status <> 'cancelled'", [contactId])).map((e) => e.start_at);
+
+  test("a callee playing recorded card names: recording and transcript are kept, and the agent takes no action", async () => {
+    const r = await call("play:001.wav;play:003.wav;hangup");
+    const shown = transcriptOf(r);
+    assert.equal(r.status, "completed", shown);
+    // Both recordings were heard as callee turns (what pocketsphinx makes of them is the hearing benchmark's business).
+    assert.ok(r.transcript.filter((x) => x.speaker === "callee" && x.text.trim()).length >= 2, shown);
+    // No meeting, no do-not-call entry, no callback.
+    assert.deepEqual(await meetingsOf(r.contactId), [], shown);
+    // (The outcome may read follow_up when the agent offered a call back: an offer, not an action.)
+    assert.ok(!["scheduled", "do_not_call"].includes(r.outcome), `${r.outcome}\n${shown}`);
+    assert.doesNotMatch(shown, /I'll call you back on|You're booked|removed your number/, shown);
+    const dnc = await t.db.query("select 1 from dnc_numbers where org_id = $1 and phone_e164 = $2", [owner.orgId, r.phone]);
+    assert.equal(dnc.length, 0, shown);
+    const pending = await t.db.query("select 1 from call_attempts where contact_id = $1 and status = 'pending'", [r.contactId]);
+    assert.equal(pending.length, 0, `a callback was scheduled\n${shown}`);
+    // The recording holds both sides, as long as the call.
+    const wav = decodeWav(fs.readFileSync(path.join(t.config.dataDir, "files", r.recording_key!)));
+    assert.equal(wav.channels, 2);
+    assert.ok(Math.abs(wav.samples.length / 2 / wav.sampleRate - r.duration_secs) <= 2);
+  });
+
+  test("a play step outside the audio folder or of a missing file fails the call with the reason", async () => {
+    const outside = await call("play:../../../../../etc/passwd;hangup");
+    assert.equal(outside.status, "failed");
+    assert.match(outside.error ?? "", /inside SIMULATED_AUDIO_DIR/);
+    const missing = await call("play:999.wav;hangup");
+    assert.equal(missing.status, "failed");
+    assert.match(missing.error ?? "", /no such file/);
+  });
+});
