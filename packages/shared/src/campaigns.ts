@@ -374,3 +374,14 @@ export const CampaignContact = Contact.extend({ call_state: ContactCallState });
 export type CampaignContact = z.infer<typeof CampaignContact>;
 export const CampaignContactPage = ContactList.extend({ contacts: z.array(CampaignContact) });
 export type CampaignContactPage = z.infer<typeof CampaignContactPage>;
+
+/* ------------------------------------------------------------------ greeting preview */
+
+/**
+ * GET /api/campaigns/{id}/greeting-preview: the exact first words the campaign's first contact (the
+ * list's first row) will hear, built by the same rule as a real call; `contact_name` is that contact's name.
+ * GET …/greeting-preview/audio?voice_id= answers those words as audio/wav in that voice (else the campaign's).
+ */
+export const GreetingPreview = z.object({ text: z.string(), contact_name: z.string() });
+export type GreetingPreview = z.infer<typeof GreetingPreview>;
+export const GreetingPreviewAudioQuery = z.object({ voice_id: z.string().max(200).optional() });

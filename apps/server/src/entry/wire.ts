@@ -33,6 +33,9 @@ import { callStatsFromCalls } from "../features/dialer/call-stats.ts";
 import { createCampaignsRepo } from "../features/campaigns/campaigns.repo.ts";
 import { campaignsRoutes } from "../features/campaigns/campaigns.routes.ts";
 import { createCampaignsService } from "../features/campaigns/campaigns.service.ts";
+import { createGreetingPreview } from "../features/campaigns/greeting-preview.ts";
+import { createGreetingPreviewRepo } from "../features/campaigns/greeting-preview.repo.ts";
+import { greetingPreviewRoutes } from "../features/campaigns/greeting-preview.routes.ts";
 import { createContactsRepo } from "../features/contacts/contacts.repo.ts";
 import { createContactsService } from "../features/contacts/contacts.service.ts";
 import { encodeWav } from "@parley/voice/audio/wav";
@@ -121,6 +124,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const callsRepo = createCallsRepo(db);
   const configured = voice ? { ...voice, twilioWebhooks: null } : createVoiceProviders(config.voice, logger);
+  const greetingPreview = createGreetingPreview({ repo: createGreetingPreviewRepo(db), tts: configured.tts, defaultVoiceId: configured.defaultVoiceId, recording: configured.recording, clock, encodeWav });
   const runner = createCallRunner({
     repo: callsRepo, storage, clock, log: logger,
     providers: configured,
@@ -148,7 +152,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings };
+  return { ...kb, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -168,6 +172,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       settingsRoutes({ settings: services.settings, requireAuth }),
       calendarRoutes({ calendar: services.calendar, feeds: services.calendarFeeds, requireAuth }),
       campaignsRoutes({ campaigns: services.campaigns, storage: services.storage, requireAuth }),
+      greetingPreviewRoutes({ preview: services.greetingPreview, requireAuth }),
       voicesRoutes({ voices: services.voices, requireAuth }),
       knowledgeBaseRoutes({ knowledgeBase: services.knowledgeBase, ingest: services.kbIngest, requireAuth }),
       callsRoutes({ calls: services.calls, requireAuth }),
