@@ -23,6 +23,7 @@ import { PublishSection } from "./PublishSection.tsx";
 import { VoiceSelect } from "./VoiceSelect.tsx";
 import { KnowledgeBaseSection } from "./KnowledgeBaseSection.tsx";
 import { TestCallPanel } from "./TestCallPanel.tsx";
+import { GreetingPreviewPanel } from "./GreetingPreviewPanel.tsx";
 import { ProgressPanel } from "./ProgressPanel.tsx";
 import { useKnowledgeBaseChoice } from "../hooks/useKnowledgeBaseChoice.ts";
 import { choiceChanged } from "../logic/knowledge-base-choice.ts";
@@ -132,6 +133,9 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
           </Box>
         )}
       </FormSection>
+      {values.channel === "voice" && (
+        <GreetingPreviewPanel campaignId={saved?.id ?? null} version={`${saved?.updated_at ?? ""}:${saved?.contact_count ?? 0}`} voiceId={values.toneOfVoice} />
+      )}
       <FormSection title="Publish & Launch">
         <PublishSection value={values} onChange={patch} datesReadOnly={viewMode} />
       </FormSection>

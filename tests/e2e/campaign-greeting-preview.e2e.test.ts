@@ -1,0 +1,69 @@
+import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startE2E, type E2E } from "../support/e2e.ts";
+import { registerViaApi, signIn } from "../support/e2e-users.ts";
+
+// Issue 24: the campaign setup screen shows the exact greeting the list's first contact will hear, and plays it.
+describe("campaign setup: greeting preview", () => {
+  let env: E2E;
+  let user: Awaited<ReturnType<typeof registerViaApi>>;
+  let slug: string;
+  let campaignId: string;
+  let expected: { text: string; contact_name: string };
+
+  before(async () => {
+    env = await startE2E();
+    user = await registerViaApi(env.baseUrl);
+    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
+    });
+    const session = (await login.json()) as { access_token: string; user: { organization_slug_name: string } };
+    slug = session.user.organization_slug_name;
+    const auth = { authorization: `Bearer ${session.access_token}` };
+    const form = new FormData();
+    form.set("name", "Greeting Check");
+    form.set("campaign_timezone", "Europe/London");
+    form.set("save_as_draft", "true");
+    form.set("faqs", JSON.stringify({ opening_line: "I'm calling {{company}} about faster support.", goal: "Book a demo", faqs: [] }));
+    form.set("csv_file", new Blob(["name,phone,company\nAsha Rao,+447911100001,Rao Textiles\nVikram Shah,+447911100002,Shah Ltd\n"], { type: "text/csv" }), "leads.csv");
+    const res = await fetch(`${env.baseUrl}/api/create_campaign`, { method: "POST", headers: auth, body: form });
+    const text = await res.text();
+    assert.equal(res.status, 201, text);
+    campaignId = JSON.parse(text).campaign.id;
+    expected = await (await fetch(`${env.baseUrl}/api/campaigns/${campaignId}/greeting-preview`, { headers: auth })).json();
+  });
+  after(() => env?.close());
+
+  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    test(`shows the first contact's greeting and plays it (${size.width} px)`, async () => {
+      const page = await env.newPage(size);
+      await signIn(page, user);
+      await page.goto(`/org/${slug}/campaign-setup?id=${campaignId}`);
+      const panel = page.getByRole("region", { name: "Greeting Preview" });
+      const quote = panel.getByTestId("greeting-preview-text");
+      await quote.waitFor();
+      assert.equal((await quote.innerText()).trim(), expected.text);
+      assert.match(expected.text, /^Hi Asha, .*AI assistant.*calling Rao Textiles about faster support\./);
+      assert.match(await panel.innerText(), /What Asha Rao will hear/);
+      await panel.scrollIntoViewIfNeeded();
+      await panel.getByRole("button", { name: /Play greeting/ }).click();
+      await panel.getByRole("button", { name: /Stop/ }).waitFor({ timeout: 60_000 });
+      const audio = await panel.getByTestId("greeting-audio").evaluate((el: HTMLAudioElement) => ({ src: el.src, error: el.error?.code ?? null, duration: el.duration }));
+      assert.match(audio.src, /^blob:/);
+      assert.equal(audio.error, null);
+      assert.ok(audio.duration > 1, `the clip lasts ${audio.duration} s`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the page does not scroll sideways");
+      await env.screenshot(page, `campaign-greeting-preview-${size.width}`);
+      await page.context().close();
+    });
+  }
+
+  test("create mode says to save first", async () => {
+    const page = await env.newPage({ width: 1440, height: 900 });
+    await signIn(page, user);
+    await page.goto(`/org/${slug}/campaign-setup`);
+    const panel = page.getByRole("region", { name: "Greeting Preview" });
+    await panel.getByText(/Save the campaign \(Save as Draft\) with a contact list/).waitFor();
+    await page.context().close();
+  });
+});
