@@ -7,22 +7,30 @@ export type VadOptions = {
   minSpeechDb?: number;
 };
 
+// The noise floor is the quietest frame of the last 3 s ("minimum statistics"): running speech always has
+// quiet gaps between words, so the floor stays at the line's noise, while steady noise with no gaps lifts it
+// to its own level within 3 s (longer than an answering machine's greeting must last to be recognised). A
+// floor that follows quiet-looking frames instead climbs during soft speech and then hears the rest of the
+// sentence as silence (hearing bench: a quarter of the words dropped).
+const FLOOR_WINDOW_FRAMES = Math.round(3000 / FRAME_MS);
+
 /**
- * Energy voice-activity detection with an adaptive noise floor: cheap enough for hundreds of calls on
- * two cores, and robust on synthetic and phone audio. A model-based VAD can replace it behind `isSpeech`.
+ * Energy voice-activity detection against the line's noise floor: cheap enough for hundreds of calls on
+ * two cores, and robust on synthetic, recorded and phone audio. A model-based VAD can replace it behind `isSpeech`.
  */
 export function createVad(opts: VadOptions = {}) {
   const margin = opts.marginDb ?? 12;
   const minDb = opts.minSpeechDb ?? -45;
-  let floor = -60;
+  const recent = new Float64Array(FLOOR_WINDOW_FRAMES).fill(-60);
+  let at = 0;
   return {
     isSpeech(frame: Int16Array): boolean {
       const db = levelDb(frame);
-      const speech = db > minDb && db > floor + margin;
-      // The floor follows quiet frames quickly and loud ones very slowly, so speech does not raise it.
-      floor = speech ? floor + 0.002 * (db - floor) : floor + 0.1 * (db - floor);
-      floor = Math.min(floor, -25);
-      return speech;
+      recent[at] = db;
+      at = (at + 1) % recent.length;
+      let floor = Infinity;
+      for (const x of recent) floor = Math.min(floor, x); // 150 values: cheaper than a deque at this size
+      return db > minDb && db > Math.min(floor, -25) + margin;
     },
   };
 }
