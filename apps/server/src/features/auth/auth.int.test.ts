@@ -153,7 +153,7 @@ for (const kind of await dbKinds()) {
 
     test("health, unknown API path, security headers", async () => {
       const health = await t.request("GET", "/api/health");
-      assert.deepEqual(health.body, { status: "ok" });
+      assert.deepEqual(health.body, { status: "ok", telephony: "simulated" });
       assert.ok(health.headers.get("content-security-policy"));
       assert.equal(health.headers.get("x-content-type-options"), "nosniff");
       // No page may be framed, not even by Parley itself (clickjacking).
