@@ -3,6 +3,7 @@ import { test, describe, before, after } from "node:test";
 import type { Page } from "playwright-core";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import { numbersInHoursNow } from "../support/in-hours-numbers.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only).
@@ -22,10 +23,12 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
   async function seed(orgId: string) {
     const [k] = await db.query<{ id: string }>("insert into campaigns (org_id, name, status) values ($1, 'Autumn', 'active') returning id", [orgId]);
     const contacts: string[] = [];
+    // Ring now keeps contact-local calling hours: numbers where it is daytime now.
+    const phones = numbersInHoursNow(3);
     for (const [i, name] of ["Asha Rao", "Omar Ali", "Li Wei"].entries()) {
       const [ct] = await db.query<{ id: string }>(
         "insert into contacts (org_id, campaign_id, line_number, name, phone_e164) values ($1, $2, $3, $4, $5) returning id",
-        [orgId, k!.id, i + 2, name, `+1415555010${i}`],
+        [orgId, k!.id, i + 2, name, phones[i]],
       );
       contacts.push(ct!.id);
     }
@@ -39,7 +42,7 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
     await call(0, "scheduled", "positive", 120);
     await call(1, "interested", "neutral", 60);
     await call(2, "no_answer", null, 0);
-    return { campaignId: k!.id, contactId: contacts[0]! };
+    return { campaignId: k!.id, contactId: contacts[0]!, phone: phones[0]! };
   }
 
   async function pickPeriod(page: Page, label: string) {
@@ -111,7 +114,7 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
     });
     const { access_token: token, user: me } = (await login.json()) as { access_token: string; user: { organization_id: string; organization_slug_name: string } };
-    const { campaignId, contactId } = await seed(me.organization_id);
+    const { campaignId, contactId, phone: asha } = await seed(me.organization_id);
     const page = await env.newPage({ width: 390, height: 844 });
     await signIn(page, user);
     await page.goto(`/org/${me.organization_slug_name}/calling-visualization`);
@@ -124,7 +127,7 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
     assert.equal(placed.status, 202);
     const card = panel.getByRole("listitem", { name: "Call with Asha Rao" });
     await card.waitFor({ timeout: 5000 });
-    await card.getByText("+14155550100 · Autumn").waitFor();
+    await card.getByText(`${asha} · Autumn`).waitFor();
     await card.getByText(/^(Ringing|Talking) \d+:\d\d$/).waitFor();
     await env.screenshot(page, "analytics-live-390");
     await panel.getByText("No calls in progress right now.").waitFor({ timeout: 30_000 });
