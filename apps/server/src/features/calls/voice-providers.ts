@@ -37,8 +37,10 @@ export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredV
     const twilio = createTwilioTelephony({ ...cfg.twilio, onError: (message, err) => log.error({ err }, message) });
     return { ...common, telephony: twilio, twilioWebhooks: twilio.webhooks };
   }
-  // The simulated callees always speak with the offline voices (flite slt), whatever the agent uses.
-  return { ...common, telephony: createSimulatedTelephony({ tts: createOfflineTts(), ringMs: cfg.simulatedRingMs, audioDir: cfg.simulatedAudioDir }), twilioWebhooks: null };
+  // The simulated callees always speak with the offline voices (flite slt), whatever the agent uses, and
+  // hear the agent's words from its brain so they can answer what it asks (agent-ears.ts).
+  const simulated = createSimulatedTelephony({ tts: createOfflineTts(), ringMs: cfg.simulatedRingMs, audioDir: cfg.simulatedAudioDir });
+  return { ...common, brain: simulated.listenToAgent(brain), telephony: simulated, twilioWebhooks: null };
 }
 
 /** The speech recognition the configuration chooses (calls and `npm run transcribe` hear alike). */

@@ -2,7 +2,8 @@ import path from "node:path";
 
 /** What a simulated callee does: a preset persona or a script such as "say:Hello?;barge:Stop;hangup". */
 export type ScriptStep =
-  | { kind: "say"; text: string }
+  /** `faq`: ask the campaign's FAQ of this index (modulo their count) instead, when the agent's brain is heard. */
+  | { kind: "say"; text: string; faq?: number }
   /** Talk over the agent while it speaks (tests barge-in). */
   | { kind: "barge"; text: string }
   /** Stay silent this many seconds (tests check-ins). */
@@ -14,8 +15,14 @@ export type ScriptStep =
 /** Where `play:` steps find their files; without a folder they are refused. */
 export type ScriptOptions = { audioDir?: string | null };
 
+/**
+ * How a preset answers the agent's last turn when it matches, instead of its next step (at most `times`
+ * per call). `say: null` repeats the callee's own last line ("could you say it again?").
+ */
+export type Reaction = { when: RegExp; say: string | null; times: number };
+
 export type Persona =
-  | { kind: "conversation"; name: string; steps: ScriptStep[] }
+  | { kind: "conversation"; name: string; steps: ScriptStep[]; reactions?: Reaction[] }
   | { kind: "voicemail"; greeting: string }
   | { kind: "no_answer" }
   | { kind: "busy" }
@@ -32,6 +39,24 @@ const CONVERSATIONS: Record<string, ScriptStep[]> = {
   dnc: [say("Please stop calling me and take me off your list."), HANGUP],
 };
 
+// People answer what they are asked: they confirm what they said, repeat themselves once when not
+// understood, and the interested one takes the first free slot offered (the agent's own words: rules-lines.ts).
+const PEOPLE: Reaction[] = [
+  { when: /\bjust to be sure\b/i, say: "Yes.", times: 2 },
+  { when: /\b(say it again|didn't quite catch)\b/i, say: null, times: 1 },
+];
+const REACTIONS: Record<string, Reaction[]> = {
+  interested: [{ when: /\bwhich works better\b|\bI could do\b.*\bor\b/i, say: "The first one works.", times: 2 }, ...PEOPLE],
+};
+
+/** A preset's conversation; the question persona asks one of the campaign's FAQs on some numbers. */
+function presetConversation(name: string, phone: string): Persona {
+  let steps = CONVERSATIONS[name]!;
+  const h = hashDigits(phone, 37);
+  if (name === "question" && h % 2 === 0) steps = [{ ...steps[0]!, faq: Math.floor(h / 2) } as ScriptStep, ...steps.slice(1)];
+  return { kind: "conversation", name, steps, reactions: REACTIONS[name] ?? PEOPLE };
+}
+
 export const PRESETS = [...Object.keys(CONVERSATIONS), "voicemail", "no_answer", "busy", "failed"] as const;
 
 /** Reads a persona column; unknown words fall back to the number's own persona. */
@@ -39,7 +64,7 @@ export function parsePersona(value: string | null, phone: string, opts: ScriptOp
   const v = (value ?? "").trim();
   if (v.includes(":") || /(^|;)\s*hangup\s*$/i.test(v)) return { kind: "conversation", name: "script", steps: parseScript(v, opts) };
   const preset = v.toLowerCase().replace(/[\s-]+/g, "_");
-  if (CONVERSATIONS[preset]) return { kind: "conversation", name: preset, steps: CONVERSATIONS[preset]! };
+  if (CONVERSATIONS[preset]) return presetConversation(preset, phone);
   if (preset === "voicemail") {
     return { kind: "voicemail", greeting: "Hi, you have reached my voicemail. I cannot take your call right now. Please leave a message after the tone." };
   }
@@ -83,8 +108,11 @@ const BY_NUMBER = ["interested", "interested", "not_interested", "callback", "qu
 
 /** A number without a persona always behaves the same way (its digits pick the preset). */
 export function personaForNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
+  return BY_NUMBER[hashDigits(phone, 31) % BY_NUMBER.length]!;
+}
+
+function hashDigits(phone: string, base: number): number {
   let h = 0;
-  for (const d of digits) h = (h * 31 + Number(d)) % 1_000_003;
-  return BY_NUMBER[h % BY_NUMBER.length]!;
+  for (const d of phone.replace(/\D/g, "")) h = (h * base + Number(d)) % 1_000_003;
+  return h;
 }

@@ -1,7 +1,7 @@
 import { tone } from "../../audio/beep.ts";
 import { createFramer, levelDb, samplesPerFrame } from "../../audio/frames.ts";
 import type { FramePacer } from "../../session/frame-pacer.ts";
-import type { Persona, ScriptStep } from "./persona-script.ts";
+import type { Persona, Reaction, ScriptStep } from "./persona-script.ts";
 
 export type CalleeDeps = {
   sampleRate: number;
@@ -12,6 +12,17 @@ export type CalleeDeps = {
   hangup(): void;
 };
 
+/** What the callee learns of the agent beyond its audio, when the agent's brain is heard (agent-ears.ts). */
+export type AgentWords = {
+  /** A sentence the agent says (or is about to say). */
+  said(text: string): void;
+  /** The agent starts (true) or ends (false) working out a reply, e.g. checking the calendar: a person waits for it. */
+  thinking(busy: boolean): void;
+};
+
+/** The key of the line that asks the campaign's FAQ (see `faq` on a say step). */
+export const FAQ_LINE = "\u0000faq";
+
 const AGENT_DONE_MS = 700; // the agent has finished when it has been quiet this long
 const STUCK_MS = 8000; // the agent said nothing for this long: go on anyway (as a person would say "hello?")
 
@@ -20,7 +31,10 @@ const STUCK_MS = 8000; // the agent said nothing for this long: go on anyway (as
  * waits for the agent to finish before its next line (or talks over it for `barge:`), and sends its own
  * voice as real-time 20 ms frames, silence in between, like a phone line.
  */
-export function startSimulatedCallee(persona: Extract<Persona, { kind: "conversation" | "voicemail" }>, d: CalleeDeps): { hear(frame: Int16Array): void; stop(): void } {
+export function startSimulatedCallee(
+  persona: Extract<Persona, { kind: "conversation" | "voicemail" }>,
+  d: CalleeDeps,
+): { hear(frame: Int16Array): void; stop(): void; agent: AgentWords } {
   const now = () => performance.now();
   const quiet = new Int16Array(samplesPerFrame(d.sampleRate));
   const steps: ScriptStep[] = persona.kind === "conversation" ? [...persona.steps] : [];
@@ -31,8 +45,15 @@ export function startSimulatedCallee(persona: Extract<Persona, { kind: "conversa
   let lineEndedAt = now();
   let waitUntil = 0;
   let stopped = false;
+  // The agent's words since this callee's last line began, and whether its reply is still coming.
+  let agentText = "";
+  let agentThinking = 0; // replies being worked out (a barge-in can start one before the last is dropped)
+  let lastLine = "";
+  const reactionsLeft = new Map<Reaction, number>();
 
   function speak(text: string, extra?: Int16Array): void {
+    agentText = "";
+    lastLine = text;
     const framer = createFramer(d.sampleRate);
     queue = [...framer.push(d.lines.get(text) ?? new Int16Array(0)), ...(extra ? framer.push(extra) : []), ...framer.drain()];
   }
@@ -43,13 +64,14 @@ export function startSimulatedCallee(persona: Extract<Persona, { kind: "conversa
   function nextStep(): void {
     const t = now();
     const agentQuietFor = t - lastAgentVoice;
-    const agentDone = agentSpokeSinceLine && agentQuietFor >= AGENT_DONE_MS;
+    const agentDone = agentSpokeSinceLine && agentQuietFor >= AGENT_DONE_MS && agentThinking === 0;
     const stuck = !agentSpokeSinceLine && t - lineEndedAt >= STUCK_MS;
     if (persona.kind === "voicemail") {
       if (agentDone || t - lineEndedAt > 40_000) finish();
       return;
     }
     const step = steps[0];
+    if (agentDone && step?.kind !== "wait" && step?.kind !== "barge" && react()) return;
     if (!step) return void ((agentDone || stuck) && finish());
     if (step.kind === "wait") {
       if (!waitUntil) waitUntil = t + step.seconds * 1000;
@@ -63,8 +85,18 @@ export function startSimulatedCallee(persona: Extract<Persona, { kind: "conversa
     } else if (agentDone || stuck) {
       steps.shift();
       if (step.kind === "hangup") finish();
-      else speak(lineKey(step));
+      else speak(step.kind === "say" && step.faq !== undefined && d.lines.has(FAQ_LINE) ? FAQ_LINE : lineKey(step));
     }
+  }
+
+  /** Answers the agent's last turn instead of the next step when a reaction of the persona fits it. */
+  function react(): boolean {
+    if (persona.kind !== "conversation" || !agentText) return false;
+    const r = persona.reactions?.find((x) => x.when.test(agentText) && (reactionsLeft.get(x) ?? x.times) > 0);
+    if (!r || (r.say === null && !lastLine)) return false;
+    reactionsLeft.set(r, (reactionsLeft.get(r) ?? r.times) - 1);
+    speak(r.say ?? lastLine);
+    return true;
   }
 
   function finish(): void {
@@ -92,6 +124,10 @@ export function startSimulatedCallee(persona: Extract<Persona, { kind: "conversa
   }
 
   return {
+    agent: {
+      said: (text) => void (agentText = `${agentText} ${text}`.trim()),
+      thinking: (busy) => void (agentThinking = Math.max(0, agentThinking + (busy ? 1 : -1))),
+    },
     hear(frame) {
       if (levelDb(frame) < -40) return;
       const t = now();
@@ -112,7 +148,8 @@ export function lineKey(step: Extract<ScriptStep, { kind: "say" | "barge" | "pla
 export function personaLines(persona: Persona): string[] {
   if (persona.kind === "voicemail") return [persona.greeting];
   if (persona.kind !== "conversation") return [];
-  return persona.steps.flatMap((s) => (s.kind === "say" || s.kind === "barge" ? [s.text] : []));
+  const reactions = (persona.reactions ?? []).flatMap((r) => (r.say ? [r.say] : []));
+  return [...new Set([...persona.steps.flatMap((s) => (s.kind === "say" || s.kind === "barge" ? [s.text] : [])), ...reactions])];
 }
 
 /** Every file a persona plays, so they can be loaded before the call is answered. */

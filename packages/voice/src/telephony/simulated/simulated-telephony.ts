@@ -2,8 +2,10 @@ import { createFramePacer, type FramePacer } from "../../session/frame-pacer.ts"
 import type { TtsProvider } from "../../providers/tts/tts-provider.ts";
 import type { CallLeg, DialRequest, EndReason, LegEvent, Telephony } from "../call-leg.ts";
 import { parsePersona, type Persona } from "./persona-script.ts";
+import type { AgentContext, BrainFactory } from "../../brain/brain.ts";
+import { createAgentEars } from "./agent-ears.ts";
 import { loadAudioClip } from "./audio-clips.ts";
-import { lineKey, personaClips, personaLines, startSimulatedCallee } from "./simulated-callee.ts";
+import { FAQ_LINE, lineKey, personaClips, personaLines, startSimulatedCallee, type AgentWords } from "./simulated-callee.ts";
 
 export type SimulatedTelephonyOptions = {
   /** The callees' voice (flite `slt` by default, unlike any agent voice). */
@@ -19,11 +21,18 @@ export type SimulatedTelephonyOptions = {
 
 const SAMPLE_RATE = 16_000; // pocketsphinx needs 16 kHz; the simulated line carries it
 
+export type SimulatedTelephony = Telephony & {
+  /** The agent's brain factory, wrapped so each callee hears the words of its agent (see agent-ears.ts). */
+  listenToAgent(brain: BrainFactory): BrainFactory;
+};
+
 /** A carrier inside Parley: it rings, then answers as the contact's persona says, over real audio frames. */
-export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Telephony {
+export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): SimulatedTelephony {
   const pacer = opts.pacer ?? createFramePacer();
+  const ears = createAgentEars();
   return {
     name: "simulated",
+    listenToAgent: (brain) => ears.listen(brain),
     async dial(req: DialRequest): Promise<CallLeg> {
       const listeners: ((e: LegEvent) => void)[] = [];
       const emit = (e: LegEvent) => listeners.forEach((l) => l(e));
@@ -33,6 +42,7 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Telep
         if (over) return;
         over = true;
         clearTimeout(timer);
+        forget();
         callee?.stop();
         emit({ type: "ended", reason, ...(detail ? { detail } : {}) });
       };
@@ -50,11 +60,23 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Telep
         setTimeout(() => end("failed", (err as Error).message), 0);
       }
       const p = persona;
+      // What the agent says before the callee answers (its greeting is prepared while the phone rings).
+      const early: Array<(a: AgentWords) => void> = [];
+      const toCallee = (f: (a: AgentWords) => void) => (callee ? f(callee.agent) : early.push(f));
+      let forget = () => {};
+      if (p.kind === "conversation" && !over) {
+        forget = ears.expect(req.to, {
+          said: (text) => toCallee((a) => a.said(text)),
+          thinking: (busy) => toCallee((a) => a.thinking(busy)),
+          context: (ctx) => void prepareFaqLine(opts, p, ctx, lines, req.signal).catch(() => {}),
+        });
+      }
       req.signal.addEventListener("abort", () => end("cancelled"), { once: true });
       if (p.kind === "conversation" || p.kind === "voicemail") {
         timer = setTimeout(() => {
           emit({ type: "answered" });
           callee = startSimulatedCallee(p, { sampleRate: SAMPLE_RATE, pacer, lines, sendAudio: (frame) => emit({ type: "audio", frame }), hangup: () => end("completed") });
+          for (const f of early.splice(0)) f(callee.agent);
         }, opts.ringMs ?? 1500);
       } else if (p.kind !== "failed") {
         timer = setTimeout(() => end(p.kind), p.kind === "busy" ? 800 : (opts.noAnswerMs ?? 6000));
@@ -68,6 +90,16 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Telep
       };
     },
   };
+}
+
+/** The campaign FAQ a `faq` step asks, synthesised while the phone rings; until it is ready the preset's own line is said. */
+async function prepareFaqLine(opts: SimulatedTelephonyOptions, p: Persona, ctx: AgentContext, lines: Map<string, Int16Array>, signal: AbortSignal) {
+  const step = p.kind === "conversation" ? p.steps.find((s) => s.kind === "say" && s.faq !== undefined) : undefined;
+  const faqs = ctx.campaign.faqs.filter((f) => f.question.trim());
+  if (step?.kind !== "say" || step.faq === undefined || !faqs.length) return;
+  const question = faqs[step.faq % faqs.length]!.question;
+  const audio = await synthesizeLines(opts, [question], signal);
+  lines.set(FAQ_LINE, audio.get(question)!);
 }
 
 async function loadClips(audioDir: string | null | undefined, files: string[]): Promise<Map<string, Int16Array>> {
