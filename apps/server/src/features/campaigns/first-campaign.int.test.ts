@@ -53,6 +53,7 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
       if (!call) await new Promise((r) => setTimeout(r, 250));
     }
     assert.ok(call, "the campaign's call ended");
+    console.log(call.transcript.map((x) => `# ${x.speaker}: ${x.text}`).join("\n")); // what a new team's callee hears
     const agent = call.transcript.filter((x) => x.speaker === "agent").map((x) => x.text);
     assert.equal(agent[0], "Hi Wendy, this is Sam from Bright Dental. I'm an AI assistant, and this call is recorded. Do you have a minute?");
     for (const line of agent) assert.doesNotMatch(line, /[{}]|Internal note|Priya|Trade fair/, line);
