@@ -45,6 +45,9 @@ async function openFromMenu(page: Page, mobile: boolean): Promise<void> {
 }
 
 const rows = (page: Page) => page.getByTestId("dnc-row");
+/** The range text changes with the page number; the rows follow when that page's data arrives. */
+const waitForRows = (page: Page, n: number) =>
+  page.waitForFunction((count) => document.querySelectorAll('[data-testid="dnc-row"]').length === count, n);
 
 describe("do-not-call list screen", () => {
   let env: E2E;
@@ -62,15 +65,16 @@ describe("do-not-call list screen", () => {
       await openFromMenu(page, size.width < 600);
 
       await page.getByText("1–10 of 12").waitFor();
-      assert.equal(await rows(page).count(), 10);
+      await waitForRows(page, 10);
       await page.getByRole("cell", { name: "Added by hand" }).first().waitFor();
       await env.screenshot(page, `dnc-list-${size.name}`);
       await page.getByRole("button", { name: "Go to next page" }).click();
       await page.getByText("11–12 of 12").waitFor();
-      assert.equal(await rows(page).count(), 2);
+      await waitForRows(page, 2);
 
       await page.getByLabel("Search the do-not-call list").fill("555-1005");
       await page.getByText("1–1 of 1").waitFor();
+      await waitForRows(page, 1);
       assert.match((await rows(page).first().locator("td").first().textContent()) ?? "", /^\+14155551005/);
       await page.getByLabel("Search the do-not-call list").fill("asked by email");
       await page.getByText("1–1 of 1").waitFor();
