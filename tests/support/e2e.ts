@@ -48,7 +48,7 @@ function ensureWebBuilt(): void {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logs: string[]): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000; // a fresh embedded database migrates first; slow on a busy 2-core machine
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
     try {
@@ -77,7 +77,14 @@ export async function startE2E(opts: { env?: Record<string, string>; /** Added t
   child.stdout!.on("data", (d) => logs.push(String(d)));
   child.stderr!.on("data", (d) => logs.push(String(d)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, logs);
+  try {
+    await waitForHealth(baseUrl, child, logs);
+  } catch (err) {
+    // A server left running would keep this test file's process alive after the failure: CI would hang.
+    child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...(opts.browserArgs ?? [])] });
   const shotsDir = path.join(ROOT, "test-results/screenshots");
   fs.mkdirSync(shotsDir, { recursive: true });
