@@ -1,4 +1,5 @@
 import type { Db } from "../../platform/db.ts";
+import type { VocabularySource } from "./call-context.ts";
 
 /** Everything a call's agent needs to know, read in one query when the call starts. */
 export type CallContextRow = {
@@ -55,8 +56,29 @@ export type KbSource = { query: string; document_id: string; document_name: stri
  * It reads campaigns, contacts and organisations in one join because that read is on every call's start
  * (browser test calls too: they have no contact, so the call row's lead stands in).
  */
+// The first passages of the campaign `k`'s documents: their words are what callees ask about.
+const KB_PHRASES = `coalesce((select array_agg(left(p.heading || ' ' || p.text, 400)) from (
+   select p.heading, p.text from kb_passages p join campaign_knowledge_bases b on b.document_id = p.document_id
+    where b.campaign_id = k.id and p.org_id = k.org_id order by p.position limit 40) p), '{}') as kb_phrases`;
+
 export function createCallsRepo(db: Db) {
   return {
+    /** What a call of this campaign would bias speech recognition with (its first contact's first name included). */
+    async vocabularySource(campaignId: string): Promise<VocabularySource | null> {
+      const rows = await db.query<VocabularySource>(
+        `select k.name as campaign_name, k.description, k.service, k.goal, k.faqs, o.name as org_name,
+                coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name,
+                coalesce((select ct.first_name from contacts ct where ct.campaign_id = k.id order by ct.line_number limit 1), '') as first_name,
+                ${KB_PHRASES}
+           from campaigns k
+           join organizations o on o.id = k.org_id
+           left join org_settings os on os.org_id = k.org_id
+          where k.id::text = $1`,
+        [campaignId],
+      );
+      return rows[0] ?? null;
+    },
+
     async context(callId: string): Promise<CallContextRow | null> {
       const rows = await db.query<CallContextRow>(
         `select c.id as call_id, c.org_id, o.name as org_name,
@@ -67,10 +89,7 @@ export function createCallsRepo(db: Db) {
                 coalesce(ct.first_name, split_part(c.lead_name, ' ', 1)) as first_name, coalesce(ct.phone_e164, c.lead_phone) as phone,
                 coalesce(ct.email, c.lead_email, '') as email, coalesce(ct.variables, '{}'::jsonb) as variables, ct.persona,
                 coalesce((select array_agg(document_id) from campaign_knowledge_bases b where b.campaign_id = k.id), '{}') as kb_document_ids,
-                -- the first passages of the attached documents: their words are what callees ask about
-                coalesce((select array_agg(left(p.heading || ' ' || p.text, 400)) from (
-                   select p.heading, p.text from kb_passages p join campaign_knowledge_bases b on b.document_id = p.document_id
-                    where b.campaign_id = k.id and p.org_id = c.org_id order by p.position limit 40) p), '{}') as kb_phrases
+                ${KB_PHRASES}
            from calls c
            join organizations o on o.id = c.org_id
            left join org_settings os on os.org_id = c.org_id
