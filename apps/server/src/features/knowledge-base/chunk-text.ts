@@ -2,7 +2,13 @@
  * Splits extracted text into passages for retrieval: about 80–200 words each, never across a heading,
  * broken only at sentence ends (a sentence longer than the maximum is cut at a word boundary).
  */
-export type Passage = { heading: string; text: string };
+export type Passage = {
+  /** The heading path, outermost first ("Chapter 3 › Installing"); "" before the first heading. */
+  heading: string;
+  text: string;
+  /** The PDF page (1-based) the passage starts on; null or absent for documents without pages. */
+  page?: number | null;
+};
 export type ChunkOptions = { minWords: number; maxWords: number };
 const DEFAULTS: ChunkOptions = { minWords: 80, maxWords: 200 };
 

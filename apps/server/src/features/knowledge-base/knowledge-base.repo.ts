@@ -177,10 +177,10 @@ export async function insertPassages(
     const params: unknown[] = [doc.orgId, doc.id];
     const values = passages.slice(start, start + ROWS_PER_INSERT).map((p, i) => {
       const at = params.length;
-      params.push(first + start + i, p.heading, p.text, embeddings?.[start + i] ?? null);
-      return `($1, $2, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::real[])`;
+      params.push(first + start + i, p.heading, p.text, p.page ?? null, embeddings?.[start + i] ?? null);
+      return `($1, $2, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::int, $${at + 5}::real[])`;
     });
-    await q.query(`insert into kb_passages (org_id, document_id, position, heading, text, embedding) values ${values.join(", ")}`, params);
+    await q.query(`insert into kb_passages (org_id, document_id, position, heading, text, page, embedding) values ${values.join(", ")}`, params);
   }
   await yieldToEventLoop();
   await countDocumentLexemes(q, doc, 1, { from: first, to: first + passages.length });
