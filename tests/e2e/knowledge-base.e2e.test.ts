@@ -1,6 +1,8 @@
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
@@ -53,7 +55,10 @@ describe("knowledge base screens", () => {
     await alertText(page, "Invalid file type(s): photo.png. Please upload only TXT, PDF, DOC, or DOCX files.").waitFor();
     await input.setInputFiles(Array.from({ length: 6 }, (_, i) => file(`n${i}.txt`, Buffer.from("hello"))));
     await alertText(page, "Maximum 5 files allowed. You can upload 5 more file(s).").waitFor();
-    await input.setInputFiles([file("huge.pdf", Buffer.alloc(20 * 1024 * 1024 + 1))]);
+    // Handed over by path: sent as a buffer, 20 MB crosses the browser protocol slowly on a busy machine.
+    const huge = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-kb-e2e-")), "huge.pdf");
+    fs.writeFileSync(huge, Buffer.alloc(20 * 1024 * 1024 + 1));
+    await input.setInputFiles(huge);
     await alertText(page, "File(s) too large: huge.pdf. Maximum file size is 20MB.").waitFor();
     await env.screenshot(page, "kb-create-validation-1280");
   });

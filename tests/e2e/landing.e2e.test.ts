@@ -16,6 +16,16 @@ async function openLanding(env: E2E, width = 1280): Promise<Page> {
   return page;
 }
 
+/** Resolves once the page has not scrolled for a few frames (the sections link scrolls smoothly). */
+async function scrollSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { lastY?: number; still?: number };
+    w.still = w.lastY === window.scrollY ? (w.still ?? 0) + 1 : 0;
+    w.lastY = window.scrollY;
+    return w.still >= 5;
+  }, undefined, { polling: "raf" });
+}
+
 const headerBackground = (page: Page) => page.locator("header").evaluate((el) => getComputedStyle(el).backgroundColor);
 
 async function scrollTo(page: Page, top: number): Promise<void> {
@@ -172,6 +182,8 @@ describe("landing page", () => {
     await menu.getByRole("link", { name: "Testimonials" }).click();
     await menu.waitFor({ state: "detached" });
     assert.equal(await page.evaluate(() => location.hash), "#testimonials");
+    await scrollSettled(page); // a click during the smooth scroll lands wherever the tab was a moment ago
+
 
     // The industry tabs scroll sideways instead of squeezing.
     const scroller = page.locator("#industries .MuiTabs-scroller");
