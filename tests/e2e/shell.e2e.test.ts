@@ -36,13 +36,15 @@ describe("the app shell: routes, menu, session and organizations", () => {
     await signIn(page, user);
     const slug = slugOf(page.url());
     const menu = page.getByRole("navigation", { name: "Main menu" });
-    for (const [name, path] of [["Dashboard", "dashboard"], ["Campaigns", "campaigns"], ["Call logs", "call-logs"], ["Knowledge base", "knowledge-base"], ["Calendar", "calendar"], ["Organizations", "organization"]]) {
+    for (const [name, path] of [["Dashboard", "dashboard"], ["Campaigns", "campaigns"], ["Call logs", "call-logs"], ["Analytics", "calling-visualization"], ["Knowledge base", "knowledge-base"], ["Calendar", "calendar"], ["Organizations", "organization"]]) {
       assert.equal(await menu.getByRole("link", { name: name! }).getAttribute("href"), `/org/${slug}/${path}`);
     }
     await page.goto(`/org/${slug}/campaign-setup`);
     await page.getByRole("heading", { name: "Campaign Setup" }).waitFor();
     assert.match((await menu.getByRole("link", { name: "Campaigns" }).getAttribute("class")) ?? "", /Mui-selected/);
     assert.doesNotMatch((await menu.getByRole("link", { name: "Dashboard" }).getAttribute("class")) ?? "", /Mui-selected/);
+    await menu.getByRole("link", { name: "Analytics" }).click();
+    await page.getByRole("heading", { name: /^Calling Analytics/, level: 1 }).waitFor();
 
     const titles: Record<string, RegExp> = {
       "call-logs": /^Conversation Logs/,

@@ -7,6 +7,7 @@ import CalendarMonth from "@mui/icons-material/CalendarMonth";
 import Business from "@mui/icons-material/Business";
 import PhoneDisabled from "@mui/icons-material/PhoneDisabled";
 import Settings from "@mui/icons-material/Settings";
+import Insights from "@mui/icons-material/Insights";
 
 import type { NavTarget } from "./nav-paths.ts";
 
@@ -17,6 +18,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Dashboard", path: "dashboard", icon: <SpaceDashboard /> },
   { label: "Campaigns", path: "campaigns", icon: <Campaign />, also: ["campaign-setup"] },
   { label: "Call logs", path: "call-logs", icon: <Call /> },
+  // The spec reaches analytics only from the dashboard's button; a menu entry lets it be found (issue 18).
+  { label: "Analytics", path: "calling-visualization", icon: <Insights /> },
   { label: "Knowledge base", path: "knowledge-base", icon: <MenuBook />, also: ["create-knowledge-base"] },
   { label: "Calendar", path: "calendar", icon: <CalendarMonth /> },
   // Beyond the spec's five (issue 24): the screen a new user looks for before dialling anyone.
