@@ -1,0 +1,62 @@
+/**
+ * What a caller's question asks for: its kind (a number, a time, a definition, a yes or no…) and its
+ * content words, folded so that "printing", "prints" and "printed" meet "print".
+ */
+export type QuestionKind = "quantity" | "time" | "definition" | "yesno" | "reason" | "place" | "how" | "other";
+
+const STOP = new Set(
+  ("a an the and or but if of to in on at for with about from by is are was were be been being am do does did doing can could " +
+    "would should will shall may might must i me my you your we our us it its this that these those there here what whats " +
+    "how which who whom whose when where why please tell know want like just so really any some much many get got have has " +
+    "had okay ok yes no hi hello um uh er well also then than into out up down over only very too more most other such " +
+    "one ones thing things something anything way need let say said mean means use used using since ever even still " +
+    "actually exactly currently maybe probably perhaps kind sort guess wonder wondering whether").split(" "),
+);
+
+// Spoken lead-ins that carry no meaning: "so, um, can you tell me whether…".
+const LEAD_INS =
+  /^(?:(?:so|and|but|well|okay|ok|um+|uh+|er+|hi|hello|yeah|right|also|then|oh|sorry|excuse me|quick question)[\s,]+|(?:can|could) you (?:please )?(?:tell me|explain|say)\s+|i(?:'d| would)? (?:like|want|wanted) to know\s+|i (?:was )?wonder(?:ing)?\s+|do you know\s+|tell me\s+|please\s+)+/;
+
+/** Light English suffix folding, applied alike to questions and passages: it only has to make forms meet. */
+export function fold(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed") && !w.endsWith("eed")) w = w.slice(0, -2);
+  else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
+  return w;
+}
+
+/** Content words of a text, folded; words of one or two letters and function words left out. */
+export function terms(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/['’]s\b/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 1 && !STOP.has(w) && !/^\d$/.test(w))
+    .map((w) => SAME[fold(w)] ?? fold(w));
+}
+
+// Words a caller uses for the same thing as the document ("how much does it cost" / "the price").
+const SAME: Record<string, string> = { cost: "pric", fee: "pric", charg: "pric", pricing: "pric", gigabyt: "gb", megabyt: "mb", kilobyt: "kb" };
+
+const KIND_PATTERNS: Array<[QuestionKind, RegExp]> = [
+  ["quantity", /\bhow (?:much|many|long|big|large|far|fast|often|old|heavy|high|small|wide|tall|deep)\b|\bwhat(?:'s| is| are)? (?:the )?(?:price|cost|fee|rate|size|number|amount|limit|maximum|minimum|max|min|length|version)\b|\b(?:maximum|minimum|limit)\b/],
+  ["time", /\bwhen\b|\bwhat (?:time|day|date|year|month|hours?)\b|\bwhich (?:day|date|year|month)\b|\bopening hours\b|\bhow soon\b/],
+  ["reason", /^why\b|\bhow come\b|\bwhat for\b/],
+  ["place", /^where\b|\bwhich (?:file|directory|folder|site|page|address)\b/],
+  ["definition", /^(?:what|who)(?:'s| is| are| was| were)\b|\bwhat does .+ (?:mean|stand for)\b|^(?:define|explain)\b|\bmeaning of\b/],
+  ["how", /^how (?:do|does|can|could|should|would|to|is|are)\b/],
+  ["yesno", /^(?:is|are|can|could|does|do|did|will|would|should|has|have|was|were|may|must|shall|isn't|aren't|doesn't|don't|can't|won't)\b/],
+];
+
+export type ParsedQuestion = { kind: QuestionKind; terms: string[]; text: string };
+
+/** The question's kind and content words; lead-ins ("so, can you tell me…") do not hide its first word. */
+export function parseQuestion(question: string): ParsedQuestion {
+  const text = question.toLowerCase().replace(/[“”"?!.]+/g, " ").replace(/\s+/g, " ").trim().replace(LEAD_INS, "");
+  const kind = KIND_PATTERNS.find(([, re]) => re.test(text))?.[0] ?? "other";
+  return { kind, terms: [...new Set(terms(text))], text };
+}

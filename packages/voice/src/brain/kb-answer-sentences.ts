@@ -1,0 +1,105 @@
+/**
+ * A passage as sentences a caller could hear: links become their site's name, markdown and list numbers
+ * go, and each sentence is marked when it is a question (an FAQ's own question is context, never an answer)
+ * or something no one says on the phone (a heading, a table of contents, code).
+ */
+export type Sentence = {
+  text: string;
+  /** Position in the passage. */
+  index: number;
+  /** Ends with a question mark: the passage's own question, never read back. */
+  question: boolean;
+  /** Fit to be spoken as (part of) an answer. */
+  speakable: boolean;
+};
+
+const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+// A segment ending in one of these was cut inside a sentence ("e.g. the", "see Fig. 3").
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf|fig|no|approx|incl|dr|mr|mrs|ms|st|ch|sec|vol|p|pp)\.$/i;
+
+/** "https://www.zlib.net/faq.html" is said "zlib.net"; a markdown link keeps its words. */
+function spokenLinks(text: string): string {
+  return text
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/<?(?:https?|ftp):\/\/(?:www\.)?([^/\s>)]+)[^\s>)]*>?/g, "$1")
+    .replace(/\bwww\.([^/\s]+)\S*/g, "$1");
+}
+
+/** Text without markup: headings' hashes, emphasis, underlines (=== / ---), bullets, table bars. */
+export function plainText(text: string): string {
+  return spokenLinks(text)
+    .replace(/^\s*#+\s+/gm, "")
+    .replace(/[=\-_~*]{3,}/g, " ")
+    .replace(/(^|[.!?:]\s+)[*-]\s+/g, "$1")
+    .replace(/\s*[•·▪◦]\s+/g, " ")
+    .replace(/[*_`#>|~]+/g, " ")
+    .replace(/\\(?=[*_#])/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.!?;:])(?=\s|$)/g, "$1")
+    .trim();
+}
+
+/** List numbers at a sentence's start ("11. Can zlib…", "3) Run…") are layout, not words. */
+const stripListNumber = (s: string) => s.replace(/^(?:\(?\d{1,3}[.)]|[a-z][.)])\s+(?=\S)/, "");
+
+function segments(text: string): string[] {
+  const out: string[] = [];
+  for (const { segment } of segmenter.segment(text)) {
+    // The segmenter does not end a sentence before a lower-case word; names like "zlib" or "npm" start sentences.
+    for (const part of segment.split(/(?<=\p{L}{3}[.!?])\s+(?=\p{Ll}+\b)/u)) {
+      const s = part.trim();
+      if (!s) continue;
+      const prev = out[out.length - 1];
+      // Re-join a cut after an abbreviation or an initial ("Thomas G. Lane"), a bare list number, and a
+      // file extension (".Z files").
+      if (prev !== undefined && /\s\.$/.test(prev)) out[out.length - 1] = `${prev}${s}`;
+      else if (prev !== undefined && (ABBREVIATION.test(prev) || /\b\p{Lu}\.$/u.test(prev) || /^\(?\d{1,3}[.)]$/.test(prev))) out[out.length - 1] = `${prev} ${s}`;
+      else out.push(s);
+    }
+  }
+  return out;
+}
+
+/** Words a listener would hear; code (braces, operators, calls) and tables of contents are not. */
+function looksSpoken(s: string): boolean {
+  const words = s.match(/\p{L}+/gu) ?? [];
+  if (words.length < 3) return false;
+  const letters = words.join("").length;
+  const code = (s.match(/[{}[\]<>=;\\|$^&*+]|\w\(\)/g) ?? []).length;
+  if (code > 3 || code / Math.max(1, letters) > 0.04) return false;
+  if (/(?:\.\s?){4,}|…{2,}/.test(s)) return false; // dot leaders of a table of contents
+  if ((s.match(/\b\d+(?:\.\d+)+\b/g) ?? []).length >= 3) return false; // a run of section numbers
+  return true;
+}
+
+/** The passage's sentences in order; a sentence that only repeats the heading is not speakable. */
+export function sentencesOf(text: string, heading = ""): Sentence[] {
+  const head = heading.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const raw = segments(plainText(text));
+  // "… zlib@gzip.org 27." then "Will zlib…": the number starts the next item, it does not end this one.
+  for (let i = 0; i + 1 < raw.length; i++) {
+    const m = /^(.*\S)\s+(\d{1,3}[.)])$/.exec(raw[i]!);
+    if (m && /\?["'”)]?$/.test(raw[i + 1]!)) [raw[i], raw[i + 1]] = [m[1]!, `${m[2]} ${raw[i + 1]}`];
+  }
+  const numbered = raw.map((s) => stripListNumber(s) !== s);
+  const isAsked = (s: string) => /\?["'”)]?$/.test(s);
+  // In a numbered FAQ every numbered item is a question, even one put as a statement ("10. I need a Delphi interface.").
+  const numberedFaq = raw.some((s, i) => numbered[i] && isAsked(s));
+  return raw.map((r, index) => {
+    const s = stripListNumber(r);
+    const question = isAsked(s) || (numberedFaq && numbered[index]!);
+    const bare = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+    const isHeading = head !== "" && (bare === head || head.endsWith(bare));
+    // A sentence ending in a colon introduces what follows (a command, a list): alone it says nothing.
+    return { text: s, index, question, speakable: !question && !isHeading && !s.endsWith(":") && looksSpoken(s) };
+  });
+}
+
+/** At most maxChars, cut at a clause or word boundary, ending as a spoken sentence. */
+export function trimForSpeech(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const head = text.slice(0, maxChars);
+  const clause = Math.max(head.lastIndexOf("; "), head.lastIndexOf(", "), head.lastIndexOf(": "));
+  const cut = clause > maxChars * 0.5 ? head.slice(0, clause) : head.replace(/\s+\S*$/, "");
+  return `${cut.replace(/[\s,;:(-]+$/, "")}.`;
+}
