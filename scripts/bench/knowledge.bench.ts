@@ -1,0 +1,162 @@
+/**
+ * Knowledge bench: the dev set of real documents (tests/kb-dev-set) ingested through the upload path,
+ * every question asked through the live call's retrieval and the offline brain's answer, and figures
+ * for how often the right passage and a true answer come back. Also ts_rank_cd alone, for comparison.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { buildUser, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { answerFromPassages } from "../../packages/voice/src/brain/kb-answer.ts";
+import { DEV_SET_DIR, devDocumentFiles, holdsFacts, loadDevQuestions, passageNoise, type AnswerableQuestion, type UnanswerableQuestion } from "./kb-dev-set.ts";
+
+type Hit = { documentId: string; heading: string; text: string };
+const pctOf = (n: number, d: number) => `${n}/${d} (${d ? Math.round((n / d) * 100) : 0}%)`;
+
+/** Serves the dev set's HTML pages on 127.0.0.1: web pages are ingested by URL, as a user adds them. */
+async function serveHtml(): Promise<{ url: (file: string) => string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const file = path.join(DEV_SET_DIR, path.basename(decodeURIComponent(req.url ?? "")));
+    if (!file.endsWith(".html") || !fs.existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(fs.readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  return { url: (f) => `http://127.0.0.1:${port}/${encodeURIComponent(f)}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Ingests each document on its own (so its time is its own); answers file name → document id. */
+async function ingestDevSet(t: TestApp, orgId: string): Promise<Map<string, string>> {
+  const { knowledgeBase, kbIngest } = t.services;
+  const web = await serveHtml();
+  const ids = new Map<string, string>();
+  const perKind = new Map<string, { bytes: number; ms: number; passages: number }>();
+  try {
+    for (const file of devDocumentFiles()) {
+      const bytes = fs.readFileSync(path.join(DEV_SET_DIR, file));
+      const started = performance.now();
+      const [doc] = file.endsWith(".html")
+        ? await knowledgeBase.uploadUrls(orgId, [{ url: web.url(file), name: file }])
+        : await knowledgeBase.uploadFiles(orgId, [{ fileName: file, bytes }]);
+      await kbIngest.idle();
+      const ms = performance.now() - started;
+      const done = await knowledgeBase.get(orgId, doc!.id);
+      if (done.status !== "ready") throw new Error(`${file}: ${done.status} (${done.status_reason})`);
+      ids.set(file, doc!.id);
+      const kind = path.extname(file).slice(1);
+      const k = perKind.get(kind) ?? { bytes: 0, ms: 0, passages: 0 };
+      perKind.set(kind, { bytes: k.bytes + bytes.length, ms: k.ms + ms, passages: k.passages + done.passage_count });
+    }
+  } finally {
+    await web.close();
+  }
+  const total = [...perKind.values()].reduce((a, k) => ({ bytes: a.bytes + k.bytes, ms: a.ms + k.ms, passages: a.passages + k.passages }), { bytes: 0, ms: 0, passages: 0 });
+  const line = (k: { bytes: number; ms: number; passages: number }) =>
+    `${(k.bytes / 1024).toFixed(0)} KB, ${k.passages} passages, ${(k.ms / 1000).toFixed(2)} s → ${(k.ms / 1000 / (k.bytes / 1024 / 1024)).toFixed(1)} s per MB`;
+  console.log(`ingest of ${ids.size} documents (upload → ready, one at a time): ${line(total)}`);
+  for (const [kind, k] of perKind) console.log(`  ${kind}: ${line(k)}`);
+  return ids;
+}
+
+/** PostgreSQL full text alone: passages holding any of the question's words, by ts_rank_cd. */
+async function tsRankCd(t: TestApp, orgId: string, question: string, ids: string[]): Promise<Hit[]> {
+  return t.db.query<Hit>(
+    `with q as (select string_agg(quote_literal(l), ' | ')::tsquery as q from unnest(tsvector_to_array(to_tsvector('english', $2))) l)
+     select p.document_id as "documentId", p.heading, p.text from kb_passages p, q
+     where p.org_id = $1 and p.document_id = any($3::uuid[]) and p.tsv @@ q.q
+     order by ts_rank_cd(p.tsv, q.q) desc, p.id limit 3`,
+    [orgId, question, ids],
+  );
+}
+
+function scoreRanking(name: string, questions: AnswerableQuestion[], ids: Map<string, string>, results: Hit[][]): void {
+  let top1 = 0;
+  let top3 = 0;
+  const missed: string[] = [];
+  questions.forEach((q, i) => {
+    const wanted = new Set((q.documents ?? [q.document]).map((d) => ids.get(d)));
+    const rank = results[i]!.findIndex((h) => wanted.has(h.documentId) && holdsFacts(`${h.heading}\n${h.text}`, q.facts));
+    if (rank === 0) top1++;
+    if (rank >= 0 && rank < 3) top3++;
+    else missed.push(q.id);
+  });
+  console.log(`${name}: top-1 ${pctOf(top1, questions.length)}, top-3 ${pctOf(top3, questions.length)}`);
+  if (missed.length) console.log(`  not in the top 3: ${missed.join(", ")}`);
+}
+
+type Answer = (question: string) => Promise<{ text: string; answered: boolean }>;
+
+/** How often the spoken answer holds the fact, and how often it answers what the documents do not say. */
+async function scoreAnswers(name: string, answerable: AnswerableQuestion[], unanswerable: UnanswerableQuestion[], answer: Answer): Promise<void> {
+  let holds = 0;
+  let wrong = 0;
+  const failed: string[] = [];
+  for (const q of answerable) {
+    const a = await answer(q.question);
+    if (a.answered && holdsFacts(a.text, q.facts)) holds++;
+    else {
+      if (a.answered) wrong++;
+      failed.push(`${q.id}: ${a.answered ? JSON.stringify(a.text.slice(0, 100)) : "(no answer)"}`);
+    }
+  }
+  const falses: string[] = [];
+  for (const q of unanswerable) {
+    const a = await answer(q.question);
+    if (a.answered) falses.push(`${q.id}: ${JSON.stringify(a.text.slice(0, 80))}`);
+  }
+  console.log(`${name}: spoken answer holds the fact ${pctOf(holds, answerable.length)} (answered without it ${wrong}, ` +
+    `said it did not know ${answerable.length - holds - wrong}); false answers on unanswerable questions ${pctOf(falses.length, unanswerable.length)}`);
+  if (process.env.BENCH_VERBOSE) for (const f of [...failed, ...falses]) console.log(`  ${f}`);
+}
+
+export async function run(): Promise<void> {
+  console.log(`(${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at start)`);
+  const { answerable, unanswerable } = loadDevQuestions();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-knowledge-"));
+  const t = await startTestApp("pglite", { env: { DATA_DIR: dataDir, KB_ALLOW_PRIVATE_URLS: "1" } });
+  try {
+    const u = await buildUser(t);
+    const ids = await ingestDevSet(t, u.orgId);
+    const docIds = [...ids.values()];
+
+    const stored = await t.db.query<{ document_id: string; heading: string; text: string }>(
+      `select document_id, heading, text from kb_passages where org_id = $1 order by document_id, position`, [u.orgId]);
+    if (process.env.BENCH_DUMP) {
+      // The stored passages, one file per document, to read what extraction kept.
+      fs.mkdirSync(process.env.BENCH_DUMP, { recursive: true });
+      for (const [file, id] of ids) {
+        const text = stored.filter((p) => p.document_id === id).map((p) => `=== ${p.heading}\n${p.text}`).join("\n\n");
+        fs.writeFileSync(path.join(process.env.BENCH_DUMP, `${file}.passages.txt`), text);
+      }
+    }
+    const noise = passageNoise(stored.map((p) => ({ document: p.document_id, text: p.text })));
+    console.log(`stored passages: ${stored.length}; holding a 6-word run repeated across their document (running header/footer): ${noise.boilerplate}; ` +
+      `table-of-contents-like: ${noise.tocLike}; words split at a line end: ${noise.brokenHyphens}`);
+    const lost = answerable.filter((q) => !stored.some((p) => (q.documents ?? [q.document]).some((d) => ids.get(d) === p.document_id) && holdsFacts(p.text, q.facts)));
+    console.log(`questions whose facts no stored passage of their document holds (lost in extraction or chunking): ${lost.length ? lost.map((q) => q.id).join(", ") : "none"}`);
+
+    // The live call's retrieval: the campaign's documents, three passages (agent-tools.ts).
+    const { retrieval } = t.services;
+    const retrieve = (q: string) => retrieval.retrieve(u.orgId, q, { documentIds: docIds, limit: 3 });
+    const timings: number[] = [];
+    const live: Hit[][] = [];
+    for (const q of answerable) {
+      const s = performance.now();
+      live.push(await retrieve(q.question));
+      timings.push(performance.now() - s);
+    }
+    scoreRanking("retrieval (retrieval.service, as a live call)", answerable, ids, live);
+    const baseline: Hit[][] = [];
+    for (const q of answerable) baseline.push(await tsRankCd(t, u.orgId, q.question, docIds));
+    scoreRanking("ts_rank_cd alone (any of the question's words)", answerable, ids, baseline);
+    timings.sort((a, b) => a - b);
+    console.log(`  retrieval time over ${stored.length} passages: p50 ${timings[Math.floor(timings.length / 2)]!.toFixed(1)} ms, max ${timings.at(-1)!.toFixed(1)} ms`);
+
+    // The offline brain's answer (kb-answer.ts), from the same retrieval.
+    await scoreAnswers("answerFromPassages (kb-answer.ts)", answerable, unanswerable, async (q) => answerFromPassages(q, await retrieve(q)));
+  } finally {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
