@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chunkText } from "./chunk-text.ts";
+import { chunkSections, chunkText } from "./chunk-text.ts";
 
 const wc = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const sentence = (i: number) => `Sentence number ${i} explains one more detail about the service we offer.`;
@@ -21,8 +21,8 @@ test("never crosses a heading and records it", () => {
   const text = "# Pricing\nPremium plan: $49 per month.\nBasic plan: $19 per month.\n\n# Support\nWe answer calls from 9 to 5.";
   const passages = chunkText(text);
   assert.deepEqual(passages, [
-    { heading: "Pricing", text: "Premium plan: $49 per month. Basic plan: $19 per month." },
-    { heading: "Support", text: "We answer calls from 9 to 5." },
+    { heading: "Pricing", text: "Premium plan: $49 per month. Basic plan: $19 per month.", page: null },
+    { heading: "Support", text: "We answer calls from 9 to 5.", page: null },
   ]);
 });
 
@@ -49,7 +49,20 @@ test("empty or blank text gives no passages", () => {
 test("finds headings in PDF-style text without blank lines", () => {
   const text = "The battery stores 13.5 kWh and keeps the\nlights on.\nWarranty\nThe warranty lasts twelve years.";
   assert.deepEqual(chunkText(text), [
-    { heading: "", text: "The battery stores 13.5 kWh and keeps the lights on." },
-    { heading: "Warranty", text: "The warranty lasts twelve years." },
+    { heading: "", text: "The battery stores 13.5 kWh and keeps the lights on.", page: null },
+    { heading: "Warranty", text: "The warranty lasts twelve years.", page: null },
   ]);
+});
+
+test("a heading under a higher one carries the path; a same-level heading replaces it", () => {
+  const text = "# Installing\nRun the installer.\n\n## On Debian\nUse apt.\n\n## On Windows\nUse the wizard.\n\n# Support\nCall us.";
+  assert.deepEqual(chunkText(text).map((p) => p.heading), ["Installing", "Installing › On Debian", "Installing › On Windows", "Support"]);
+});
+
+test("a passage keeps the page its first sentence is printed on", () => {
+  const first = Array.from({ length: 25 }, (_, i) => `Page one sentence ${i} has words.`).join(" ");
+  const second = " Page two starts here and goes on.";
+  const passages = chunkSections([{ heading: "", paragraphs: [{ text: first + second, page: 1, breaks: [{ at: first.length + 1, page: 2 }] }] }], { minWords: 10, maxWords: 150 });
+  assert.deepEqual(passages.map((p) => p.page), [1, 2]);
+  assert.match(passages[1]!.text, /Page two starts here/);
 });

@@ -1,20 +1,17 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { chunkText } from "./chunk-text.ts";
-import { ExtractionError, decodeText, extractText } from "./extract-text.ts";
-import { mainTextOfHtml } from "./html-text.ts";
+import { chunkSections, textSections } from "./chunk-text.ts";
+import { extractDocument, type ExtractedDocument } from "./extract-document.ts";
+import { ExtractionError, decodeText } from "./extract-text.ts";
 import type { ExtractJob, ExtractReply } from "./isolated-extract.ts";
 import { checkZipLimits } from "./zip-limits.ts";
 
 /** Worker side of `extractPassages`: everything an untrusted file makes us parse happens on this heap. */
-async function textOf(job: ExtractJob): Promise<string> {
-  if (job.kind === "page") {
-    const text = new TextDecoder(job.charset).decode(job.bytes);
-    return job.html ? mainTextOfHtml(text).text : text;
-  }
+async function documentOf(job: ExtractJob): Promise<ExtractedDocument> {
+  if (job.kind === "page") return extractDocument(job.html ? "html" : "txt", job.bytes, job.charset);
   if (job.kind === "docx") await checkZipLimits(job.bytes);
-  return extractText(job.kind, job.bytes).catch((err: unknown) => {
+  return extractDocument(job.kind, job.bytes).catch((err: unknown) => {
     if (err instanceof ExtractionError || !job.lenientText) throw err;
-    return decodeText(job.bytes);
+    return { sections: textSections(decodeText(job.bytes)), cleanup: { runningLines: 0, contentsPages: 0, hyphenJoins: 0, tableRows: 0 } };
   });
 }
 
@@ -23,7 +20,7 @@ const post = (reply: ExtractReply) => parentPort!.postMessage(reply);
 
 async function run(job: ExtractJob): Promise<void> {
   try {
-    const passages = chunkText(await textOf(job));
+    const passages = chunkSections((await documentOf(job)).sections);
     if (passages.length === 0) throw new ExtractionError("the document contains no text");
     for (let i = 0; i < passages.length; i += PASSAGES_PER_MESSAGE) post({ type: "passages", passages: passages.slice(i, i + PASSAGES_PER_MESSAGE) });
     post({ type: "done" });

@@ -1,30 +1,134 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { HEADING_SEPARATOR, headingTitle, type Section } from "./chunk-text.ts";
+import { tableSentences, type TableCell } from "./table-sentences.ts";
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+/** HTML as sections under their heading paths, and how many table rows were turned into sentences. */
+export type HtmlSections = { sections: Section[]; tableRows: number };
 
-/** Simple HTML (mammoth's, readability's) to text: headings become "# " lines the chunker recognises. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, "")
-    .replace(/<h([1-6])[^>]*>/gi, (_, n: string) => `\n\n${"#".repeat(Number(n))} `)
-    .replace(/<\/(h[1-6]|p|li|tr|div|section|article|blockquote|pre|table|ul|ol)>/gi, "\n\n")
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e]!)
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/[ \t]+\n/g, "\n")
-    .trim();
+const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "HEAD", "BUTTON", "SELECT"]);
+const BLOCK = new Set([
+  "P", "DIV", "SECTION", "ARTICLE", "MAIN", "ASIDE", "HEADER", "FOOTER", "NAV", "BLOCKQUOTE", "PRE", "UL", "OL", "LI",
+  "DL", "DT", "DD", "FIGURE", "FIGCAPTION", "FORM", "FIELDSET", "ADDRESS", "CAPTION", "HR", "BR", "BODY",
+]);
+/** Page furniture, not content: navigation, menus, tables of contents, banners. */
+const BOILERPLATE = /(^|[\s_-])(nav\w*|menu|sidebar|breadcrumbs?|toc|footer|masthead|banner|cookies?|skip\w*)($|[\s_-])/i;
+
+// linkedom's nodes, typed as far as this file reads them.
+type DomNode = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<DomNode>; parentNode: DomNode | null };
+type DomElement = DomNode & {
+  getAttribute(name: string): string | null;
+  querySelectorAll(selector: string): ArrayLike<DomElement>;
+  remove(): void;
+};
+
+const collapse = (s: string) => s.replace(/\s+/g, " ");
+const textOf = (node: DomNode) => collapse(node.textContent ?? "").trim();
+const words = (s: string) => (s.match(/\S+/g) ?? []).length;
+
+/** A cell is a header when it is a <th>, or when all its text is bold (Word tables have no <th>). */
+function cellOf(cell: DomElement): TableCell {
+  const text = textOf(cell);
+  const bold = Array.from(cell.querySelectorAll("strong, b")).map(textOf).join(" ");
+  return { text, header: cell.nodeName === "TH" || (text !== "" && collapse(bold).trim() === text) };
 }
 
-/** The main text of a web page (readability), falling back to the whole body; and its title. */
-export function mainTextOfHtml(html: string): { title: string; text: string } {
+function closestTable(node: DomNode): DomNode | null {
+  let at = node.parentNode;
+  while (at && at.nodeName !== "TABLE") at = at.parentNode;
+  return at;
+}
+
+/** The rows of a table (not those of tables nested in it); a cell spanning columns is repeated in each. */
+function rowsOf(table: DomElement): TableCell[][] {
+  const rows = Array.from(table.querySelectorAll("tr")).filter((tr) => closestTable(tr) === table);
+  return rows.map((tr) =>
+    Array.from(tr.childNodes as ArrayLike<DomElement>)
+      .filter((c) => c.nodeName === "TD" || c.nodeName === "TH")
+      .flatMap((c) => Array.from({ length: Math.min(Math.max(Number(c.getAttribute("colspan")) || 1, 1), 20) }, () => cellOf(c))),
+  );
+}
+
+/** A paragraph set wholly in bold, short and without a full stop: how Word users often write a heading. */
+function boldTitle(node: DomElement): string | null {
+  if (node.nodeName !== "P") return null;
+  const text = textOf(node);
+  if (!text || words(text) > 12 || /[.:;,]$/.test(text)) return null;
+  const bold = Array.from(node.querySelectorAll("strong, b")).map(textOf).join(" ");
+  return collapse(bold).trim() === text ? text : null;
+}
+
+/** HTML (mammoth's, Readability's, a page's) to sections: h1–h6 give the heading path, tables give sentences. */
+export function htmlSections(html: string): HtmlSections {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const sections: Section[] = [{ heading: "", paragraphs: [] }];
+  const path: Array<{ level: number; title: string }> = [];
+  let inline: string[] = [];
+  let tableRows = 0;
+
+  const paragraph = (text: string) => {
+    const t = collapse(text).trim();
+    if (/\p{L}|\d/u.test(t)) sections[sections.length - 1]!.paragraphs.push({ text: t, page: null });
+  };
+  const flush = () => {
+    paragraph(inline.join(""));
+    inline = [];
+  };
+  const heading = (level: number, title: string) => {
+    flush();
+    while (path.length && path[path.length - 1]!.level >= level) path.pop();
+    path.push({ level, title: headingTitle(title) });
+    sections.push({ heading: path.map((h) => h.title).join(HEADING_SEPARATOR), paragraphs: [] });
+  };
+  const walk = (node: DomNode) => {
+    if (node.nodeType === 3) return void inline.push(node.textContent ?? "");
+    if (node.nodeType !== 1 || SKIP.has(node.nodeName)) return;
+    const el = node as DomElement;
+    const h = /^H([1-6])$/.exec(node.nodeName);
+    const title = h ? textOf(node) : boldTitle(el);
+    if (title) return heading(h ? Number(h[1]) : 7, title);
+    if (node.nodeName === "TABLE") {
+      flush();
+      const sentences = tableSentences(rowsOf(el));
+      tableRows += sentences.length;
+      sentences.forEach(paragraph);
+      return;
+    }
+    const block = BLOCK.has(node.nodeName);
+    if (block) flush();
+    for (const child of Array.from(node.childNodes)) walk(child);
+    if (block) flush();
+  };
+  walk(document.body as unknown as DomNode);
+  flush();
+  return { sections: sections.filter((s) => s.paragraphs.length > 0), tableRows };
+}
+
+/** The page's body without its furniture (navigation, menus, table of contents, header and footer). */
+function bodyContent(html: string): string {
+  const { document } = parseHTML(html);
+  for (const el of Array.from(document.querySelectorAll("nav, header, footer, aside, form, [role=navigation]")) as DomElement[]) el.remove();
+  for (const el of Array.from(document.querySelectorAll("[class], [id]")) as DomElement[]) {
+    if (BOILERPLATE.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`)) el.remove();
+  }
+  return document.querySelector("body")?.innerHTML ?? "";
+}
+
+const headingCount = (s: HtmlSections) => s.sections.filter((x) => x.heading !== "").length;
+
+/**
+ * The main content of a web page, with its headings, and the page's title. Readability finds the main
+ * content; when it drops most of the page's headings (it does on generated manuals, whose headings sit in
+ * small "titlepage" blocks), the body without its furniture is read instead.
+ */
+export function mainContentOfHtml(html: string): HtmlSections & { title: string } {
   const { document } = parseHTML(html);
   const title = (document.querySelector("title")?.textContent ?? "").trim();
   const article = new Readability(document as unknown as Document).parse();
-  if (article?.content && htmlToText(article.content).length > 0) {
-    return { title: article.title?.trim() || title, text: htmlToText(article.content) };
+  const body = htmlSections(bodyContent(html));
+  if (article?.content) {
+    const main = htmlSections(article.content);
+    if (main.sections.length > 0 && headingCount(main) * 2 >= headingCount(body)) return { title: article.title?.trim() || title, ...main };
   }
-  const { document: fresh } = parseHTML(html);
-  return { title, text: htmlToText(fresh.querySelector("body")?.innerHTML ?? "") };
+  return { title, ...body };
 }

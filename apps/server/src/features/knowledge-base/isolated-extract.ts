@@ -1,6 +1,6 @@
 import { startTsWorker } from "../../platform/ts-worker.ts";
 import type { Passage } from "./chunk-text.ts";
-import { ExtractionError } from "./extract-text.ts";
+import { ExtractionError } from "./extraction-error.ts";
 import type { DocKind } from "./file-sniff.ts";
 
 /** One document to turn into passages: an uploaded file, or the body of a fetched page. */

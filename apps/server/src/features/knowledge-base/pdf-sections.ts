@@ -1,0 +1,141 @@
+import { HEADING_SEPARATOR, SECTION_NUMBER, headingTitle, type Paragraph, type Section } from "./chunk-text.ts";
+import { bodySize } from "./pdf-cleanup.ts";
+import type { OutlineEntry, PdfLine } from "./pdf-layout.ts";
+
+/**
+ * A PDF's cleaned lines to sections: headings from the outline (bookmarks) when the document has one,
+ * else from type bigger than the body's (or, in a manual page, an all-capitals line at the margin);
+ * lines joined into paragraphs, across page breaks while a sentence is unfinished, with words hyphenated
+ * at a line end joined again.
+ */
+
+const SENTENCE_END = /[.!?:;]["'”’)]?$/;
+const key = (title: string) => title.replace(SECTION_NUMBER, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const words = (text: string) => (text.match(/\S+/g) ?? []).length;
+
+type Heading = { level: number; title: string };
+
+/** Finds headings by the outline: a line (or two wrapped lines) whose title is an outline entry's, on its page. */
+function outlineMatcher(outline: OutlineEntry[]) {
+  const entries = outline.map((e) => ({ ...e, key: key(e.title), used: false })).filter((e) => e.key !== "");
+  return (text: string, page: number): Heading | null => {
+    const k = key(text);
+    if (k === "") return null;
+    const entry = entries.find((e) => !e.used && e.key === k && (e.page === null || Math.abs(e.page - page) <= 1));
+    if (!entry) return null;
+    entry.used = true;
+    return { level: entry.depth, title: entry.title.replace(SECTION_NUMBER, "").trim() || entry.title };
+  };
+}
+
+/** Heading levels by type size: the largest size above the body's is level 0. */
+function sizeLevels(lines: PdfLine[], body: number): (size: number) => number | null {
+  const sizes = [...new Set(lines.filter((l) => l.size >= body * 1.15 && words(l.text) <= 14).map((l) => Math.round(l.size * 2) / 2))].sort((a, b) => b - a);
+  return (size) => {
+    const i = sizes.indexOf(Math.round(size * 2) / 2);
+    return i < 0 ? null : i;
+  };
+}
+
+const titleLike = (text: string) => /\p{L}/u.test(text) && words(text) <= 14 && !/[.,;]$/.test(text);
+/** A manual page's section title: "SHELL GRAMMAR", "INVOCATION". */
+const capitalsTitle = (text: string) => /^[\p{Lu}][\p{Lu}\d \-/&]{2,40}$/u.test(text) && words(text) <= 5;
+
+/** Joins a word hyphenated at a line end unless the document spells it with the hyphen elsewhere. */
+function hyphenJoiner(lines: PdfLine[]) {
+  const spelled = new Set<string>();
+  for (const l of lines) for (const w of l.text.toLowerCase().match(/\p{L}+(?:-\p{L}+)+/gu) ?? []) spelled.add(w);
+  return (before: string, after: string): string | null => {
+    const tail = /(\p{L}+)[-\u00ad\u2010]$/u.exec(before);
+    const head = /^(\p{L}+)/u.exec(after);
+    if (!tail || !head) return null;
+    const lower = /^\p{Ll}/u.test(head[1]!);
+    const capitals = /^\p{Lu}+$/u.test(tail[1]!) && /^\p{Lu}+$/u.test(head[1]!);
+    if (!lower && !capitals) return null;
+    if (spelled.has(`${tail[1]}-${head[1]}`.toLowerCase())) return `${before}${after}`;
+    return `${before.slice(0, -1)}${after}`;
+  };
+}
+
+export type PdfSectionStats = { hyphenJoins: number };
+
+export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sections: Section[]; stats: PdfSectionStats } {
+  const body = bodySize(lines);
+  const margin = Math.min(...lines.filter((l) => Math.abs(l.size - body) < 0.5).map((l) => l.x));
+  const fromOutline = outlineMatcher(outline);
+  const levelOfSize = sizeLevels(lines, body);
+  const joinHyphen = hyphenJoiner(lines);
+  const useOutline = outline.length >= 2;
+  // Capitals titles rank below every heading set in bigger type.
+  const bigTypeLevels = new Set(lines.map((l) => levelOfSize(l.size)).filter((n) => n !== null)).size;
+
+  const sections: Section[] = [{ heading: "", paragraphs: [] }];
+  const path: Heading[] = [];
+  let para: (Paragraph & { breaks: Array<{ at: number; page: number }> }) | null = null;
+  let prev: PdfLine | null = null;
+  let hyphenJoins = 0;
+
+  const endParagraph = () => {
+    if (para && /\p{L}|\d/u.test(para.text)) sections[sections.length - 1]!.paragraphs.push(para.breaks.length ? para : { text: para.text, page: para.page });
+    para = null;
+  };
+  const startSection = (h: Heading) => {
+    endParagraph();
+    while (path.length && path[path.length - 1]!.level >= h.level) path.pop();
+    path.push(h);
+    sections.push({ heading: path.map((p) => p.title).join(HEADING_SEPARATOR), paragraphs: [] });
+  };
+  const headingOf = (line: PdfLine, next: PdfLine | undefined): { heading: Heading; consumed: number } | null => {
+    if (useOutline) {
+      const one = fromOutline(line.text, line.page);
+      if (one) return { heading: one, consumed: 1 };
+      // A long title wraps onto a second line in the same type.
+      if (next && next.page === line.page && Math.abs(next.size - line.size) < 0.5 && line.size > body * 1.05) {
+        const two = fromOutline(`${line.text} ${next.text}`, line.page);
+        if (two) return { heading: two, consumed: 2 };
+      }
+      return null;
+    }
+    const level = levelOfSize(line.size);
+    if (level !== null && titleLike(line.text)) return { heading: { level, title: headingTitle(line.text) }, consumed: 1 };
+    if (line.x <= margin + 1 && capitalsTitle(line.text)) return { heading: { level: bigTypeLevels, title: line.text }, consumed: 1 };
+    return null;
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const found = headingOf(line, lines[i + 1]);
+    if (found) {
+      startSection(found.heading);
+      i += found.consumed - 1;
+      prev = null;
+      continue;
+    }
+    if (para && prev && !startsParagraph(prev, line, body)) {
+      const joined = joinHyphen(para.text, line.text);
+      if (joined !== null) hyphenJoins++;
+      if (line.page !== prev.page) para.breaks.push({ at: para.text.length + 1, page: line.page });
+      para.text = joined ?? `${para.text} ${line.text}`;
+    } else {
+      endParagraph();
+      para = { text: line.text, page: line.page, breaks: [] };
+    }
+    prev = line;
+  }
+  endParagraph();
+  return { sections: sections.filter((s) => s.paragraphs.length > 0), stats: { hyphenJoins } };
+}
+
+/**
+ * Whether `line` begins a new paragraph after `prev`: on a new page only when the sentence before was
+ * finished; on the same page after a wider gap than between lines, an indented first line, or a change
+ * of type size.
+ */
+function startsParagraph(prev: PdfLine, line: PdfLine, body: number): boolean {
+  const finished = SENTENCE_END.test(prev.text);
+  if (line.page !== prev.page) return finished;
+  if (Math.abs(line.size - prev.size) > 0.5) return true;
+  const gap = prev.y - line.y;
+  if (gap < 0 || gap > Math.max(prev.size, body) * 1.45) return true;
+  return finished && Math.abs(line.x - prev.x) > body * 0.8;
+}
