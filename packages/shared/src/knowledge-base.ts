@@ -129,3 +129,37 @@ export const CampaignKnowledgeBasesResponse = z.object({
   documents: z.array(KbDocument),
 });
 export type CampaignKnowledgeBasesResponse = z.infer<typeof CampaignKnowledgeBasesResponse>;
+
+/**
+ * POST /voice/KB/ask: try the knowledge base before a call. campaign_id answers from that campaign's
+ * documents, as its calls do; document_ids (the setup screen's current choice) narrow it further; neither
+ * means every document of the organisation.
+ */
+export const KbAskRequest = z.object({
+  question: z.string().trim().min(1, "Type a question.").max(500, "A question is at most 500 characters."),
+  campaign_id: z.string().uuid("campaign_id must be a campaign's id.").optional(),
+  document_ids: z.array(z.string().uuid("document_ids must be knowledge base item ids.")).max(100).optional(),
+});
+export type KbAskRequest = z.input<typeof KbAskRequest>;
+
+export const KbAskPassage = z.object({
+  document_id: z.string(),
+  document_name: z.string(),
+  heading: z.string(),
+  /** The page of a PDF the passage starts on; null for other documents. */
+  page: z.number().int().nullable(),
+  text: z.string(),
+  score: z.number(),
+  /** The answer was taken from this passage. */
+  used: z.boolean(),
+});
+export type KbAskPassage = z.infer<typeof KbAskPassage>;
+
+export const KbAskResponse = z.object({
+  /** What the caller would hear. */
+  answer: z.string(),
+  /** false: the passages do not answer it, and the answer says so and offers a follow-up. */
+  answered: z.boolean(),
+  passages: z.array(KbAskPassage),
+});
+export type KbAskResponse = z.infer<typeof KbAskResponse>;

@@ -174,7 +174,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       campaignsRoutes({ campaigns: services.campaigns, storage: services.storage, requireAuth }),
       greetingPreviewRoutes({ preview: services.greetingPreview, requireAuth }),
       voicesRoutes({ voices: services.voices, requireAuth }),
-      knowledgeBaseRoutes({ knowledgeBase: services.knowledgeBase, ingest: services.kbIngest, requireAuth }),
+      knowledgeBaseRoutes({ knowledgeBase: services.knowledgeBase, ask: services.kbAsk, ingest: services.kbIngest, requireAuth }),
       callsRoutes({ calls: services.calls, requireAuth }),
       ...(services.twilioWebhooks ? [twilioRoutes({ twilio: services.twilioWebhooks })] : []),
       webCallRoutes({ webCalls: services.webCalls, requireAuth }),

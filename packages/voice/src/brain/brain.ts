@@ -58,6 +58,9 @@ export type AgentContext = {
   now(): Date;
 };
 
+/** A knowledge-base passage as the agent gets it: its id (to record it as a source), heading and text. */
+export type KnowledgePassage = { id: string; heading: string; text: string };
+
 export type MeetingResult =
   | { booked: true; start: Date; end: Date; eventId: string }
   | { booked: false; reason: string; alternatives: Date[] };
@@ -73,7 +76,9 @@ export interface AgentTools {
   /** Hang up once the reply being spoken has been played. */
   endCall(): void;
   /** Knowledge-base passages relevant to what the callee asked, best first (may be empty). */
-  retrieve(query: string): Promise<string[]>;
+  retrieve(query: string): Promise<KnowledgePassage[]>;
+  /** The passages an answer was taken from (the call's kb_sources); tools that keep no record leave it out. */
+  citeSources?(query: string, passages: KnowledgePassage[]): void;
 }
 
 /** What a finished conversation amounts to, stored on the call record. */

@@ -1,7 +1,7 @@
-import type { AgentContext, AgentTools, MeetingResult, TranscriptTurn } from "./brain.ts";
+import type { AgentContext, AgentTools, KnowledgePassage, MeetingResult, TranscriptTurn } from "./brain.ts";
 
 /** Tools that record every call; `refuse` lists ISO instants the calendar will not accept (it offers `alternatives`). */
-export function createRecordingTools(opts: { refuse?: string[]; alternatives?: Date[]; passages?: string[] } = {}) {
+export function createRecordingTools(opts: { refuse?: string[]; alternatives?: Date[]; passages?: KnowledgePassage[] } = {}) {
   const calls: Array<{ tool: string; arg?: unknown }> = [];
   const tools: AgentTools = {
     async bookMeeting(req): Promise<MeetingResult> {
@@ -23,6 +23,9 @@ export function createRecordingTools(opts: { refuse?: string[]; alternatives?: D
     async retrieve(query) {
       calls.push({ tool: "retrieve", arg: query });
       return opts.passages ?? [];
+    },
+    citeSources(query, passages) {
+      calls.push({ tool: "citeSources", arg: passages.map((p) => p.id) });
     },
   };
   return { tools, calls, names: () => calls.map((c) => c.tool) };

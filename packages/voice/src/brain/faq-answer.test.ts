@@ -1,13 +1,14 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { answerQuestion, bestFaq, bestSentences, speakable } from "./faq-answer.ts";
+import { answerQuestion, bestFaq, speakable } from "./faq-answer.ts";
+import type { KnowledgePassage } from "./brain.ts";
 
 const faqs = [
   { question: "What does the premium plan cost?", answer: "The premium plan is 49 dollars a month for {{company}}." },
   { question: "Do you offer a free trial?", answer: "Yes, every plan starts with a **14-day** free trial." },
   { question: "How do I cancel?", answer: "You can cancel any time from the billing page." },
 ];
-const none = async (): Promise<string[]> => [];
+const none = async (): Promise<KnowledgePassage[]> => [];
 
 describe("bestFaq", () => {
   test("matches rephrased questions", () => {
@@ -22,15 +23,8 @@ describe("bestFaq", () => {
   });
 });
 
-describe("bestSentences", () => {
-  const passage =
-    "# Pricing\nAcme was founded in 2010. The premium plan costs $49 per month, billed yearly. " +
-    "See https://acme.example/pricing for details. Support is available around the clock.";
-  test("takes the best sentence, without markdown or links", () => {
-    assert.equal(bestSentences("what does the premium plan cost", passage), "The premium plan costs $49 per month, billed yearly.");
-  });
-  test("null when nothing in the passage fits", () => assert.equal(bestSentences("do you ship to mars", passage), null));
-  test("speakable strips markdown and URLs", () => {
+describe("speakable", () => {
+  test("strips markdown and URLs", () => {
     assert.equal(speakable("**Bold** [link](http://x.y) see https://a.b/c now"), "Bold link see now");
   });
 });
@@ -38,7 +32,7 @@ describe("bestSentences", () => {
 describe("answerQuestion", () => {
   test("FAQ answer with variables filled and markdown removed", async () => {
     const a = await answerQuestion("What does the premium plan cost?", faqs, none, { company: "Lima Bakery" });
-    assert.deepEqual(a, { text: "The premium plan is 49 dollars a month for Lima Bakery.", source: "faq" });
+    assert.deepEqual(a, { text: "The premium plan is 49 dollars a month for Lima Bakery.", source: "faq", passages: [] });
     const b = await answerQuestion("do you have a free trial", faqs, none, {});
     assert.equal(b.text, "Yes, every plan starts with a 14-day free trial.");
   });
@@ -46,16 +40,21 @@ describe("answerQuestion", () => {
     const asked: string[] = [];
     const retrieve = async (q: string) => {
       asked.push(q);
-      return ["Integrations: Parley connects to Salesforce and HubSpot in two clicks. Setup takes a day."];
+      return [
+        { id: "p1", heading: "Office", text: "Our office is in Lisbon, open on weekdays." },
+        { id: "p2", heading: "Integrations", text: "Parley connects to Salesforce and HubSpot in two clicks. Setup takes a day." },
+      ];
     };
     const a = await answerQuestion("do you integrate with salesforce", faqs, retrieve, {});
     assert.deepEqual(asked, ["do you integrate with salesforce"]);
     assert.equal(a.source, "knowledge_base");
     assert.match(a.text, /Salesforce and HubSpot/);
+    assert.deepEqual(a.passages.map((p) => p.id), ["p2"], "only the passage the answer came from");
   });
   test("says honestly when nothing is known", async () => {
-    const a = await answerQuestion("do you ship to mars", faqs, async () => ["Our office is in Lisbon."], {});
+    const a = await answerQuestion("do you ship to mars", faqs, async () => [{ id: "p1", heading: "", text: "Our office is in Lisbon." }], {});
     assert.equal(a.source, "none");
+    assert.deepEqual(a.passages, []);
     assert.match(a.text, /don't have that information/);
   });
 });

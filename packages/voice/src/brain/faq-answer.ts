@@ -1,4 +1,5 @@
-import type { Faq } from "./brain.ts";
+import type { Faq, KnowledgePassage } from "./brain.ts";
+import { answerFromPassages } from "./kb-answer.ts";
 import { fillVariables } from "@parley/shared/template-variables";
 
 const STOP = new Set(
@@ -57,41 +58,24 @@ export function speakable(text: string): string {
     .trim();
 }
 
-const sentencesOf = (text: string): string[] => speakable(text).match(/[^.!?]+[.!?]+|[^.!?]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
-
-/** The one or two sentences of a passage that best answer the question, short enough to say on the phone. */
-export function bestSentences(question: string, passage: string, maxChars = 240): string | null {
-  const ranked = sentencesOf(passage)
-    .map((s, i) => ({ s, i, score: overlapScore(question, s) }))
-    .filter((x) => x.score > 0)
-    .sort((a, b) => b.score - a.score || a.i - b.i);
-  const first = ranked[0];
-  if (!first || first.score < 0.34) return null;
-  const picked = [first];
-  const second = ranked[1];
-  if (second && second.score >= first.score * 0.75 && first.s.length + second.s.length <= maxChars) picked.push(second);
-  const text = picked.sort((a, b) => a.i - b.i).map((x) => x.s).join(" ");
-  return text.length <= maxChars ? text : `${text.slice(0, maxChars).replace(/\s+\S*$/, "")}.`;
-}
-
-export type FaqAnswer = { text: string; source: "faq" | "knowledge_base" | "none" };
+export type FaqAnswer = {
+  text: string;
+  source: "faq" | "knowledge_base" | "none";
+  /** The knowledge-base passages the answer was taken from. */
+  passages: KnowledgePassage[];
+};
 
 /** Answers from the campaign FAQs first, then the knowledge base; says so honestly when neither knows. */
 export async function answerQuestion(
   question: string,
   faqs: Faq[],
-  retrieve: (q: string) => Promise<string[]>,
+  retrieve: (q: string) => Promise<KnowledgePassage[]>,
   variables: Record<string, string>,
 ): Promise<FaqAnswer> {
   const faq = bestFaq(question, faqs);
-  if (faq) return { text: speakable(fillVariables(faq.answer, variables)), source: "faq" };
-  const passages = await retrieve(question).catch(() => [] as string[]);
-  for (const passage of passages.slice(0, 3)) {
-    const answer = bestSentences(question, passage);
-    if (answer) return { text: answer, source: "knowledge_base" };
-  }
-  return {
-    text: "I'm sorry, I don't have that information with me. I can have someone from the team follow up with the answer.",
-    source: "none",
-  };
+  if (faq) return { text: speakable(fillVariables(faq.answer, variables)), source: "faq", passages: [] };
+  const passages = await retrieve(question).catch(() => [] as KnowledgePassage[]);
+  const answer = answerFromPassages(question, passages);
+  if (!answer.answered) return { text: answer.text, source: "none", passages: [] };
+  return { text: answer.text, source: "knowledge_base", passages: answer.used.map((i) => passages[i]!) };
 }

@@ -65,7 +65,8 @@ function looksSpoken(s: string): boolean {
   const words = s.match(/\p{L}+/gu) ?? [];
   if (words.length < 3) return false;
   const letters = words.join("").length;
-  const code = (s.match(/[{}[\]<>=;\\|$^&*+]|\w\(\)/g) ?? []).length;
+  // Braces and operators, calls "f()", shell prompts "%", paths "./x" and options " --port".
+  const code = (s.match(/[{}[\]<>=;\\|$^&*+%]|\w\(\)|\.\/|\s--?[a-z]/g) ?? []).length;
   if (code > 3 || code / Math.max(1, letters) > 0.04) return false;
   if (/(?:\.\s?){4,}|…{2,}/.test(s)) return false; // dot leaders of a table of contents
   if ((s.match(/\b\d+(?:\.\d+)+\b/g) ?? []).length >= 3) return false; // a run of section numbers

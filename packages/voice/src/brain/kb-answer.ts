@@ -15,7 +15,7 @@ const NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|
 const EVIDENCE: Record<QuestionKind, RegExp> = {
   quantity: NUMBER,
   time: /\b(?:19|20)\d\d\b|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|morning|afternoon|evening|noon|midnight|hours?|days?|weeks?|months?|years?|minutes?|seconds?|before|after|until|since|during|when|at boot|at startup)\b/i,
-  definition: /\b(?:is|are|was|were|means?|refers? to|stands? for|called|known as)\b/i,
+  definition: /\b(?:is|are|was|were|means?|refers? to|stands? for|called|known as)\b/i, // (see defines)
   yesno: /^(?:yes|no)\b|\b(?:not|no|cannot|can't|doesn't|don't|isn't|won't|never|only|always|supports?|can|will|does|may)\b/i,
   reason: /\b(?:because|since|so that|in order to|designed|due to|reason|as a result|to (?:keep|avoid|allow|make|ensure))\b/i,
   place: /\b(?:in|at|from|under|inside|directory|file|folder|site|page|located)\b/i,
@@ -28,6 +28,8 @@ const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30}[.!?]$
 const LEANS_BACK = /^(?:it|this|that|these|those|they|such|both|so|but|however|also)\b/i;
 
 type Weights = Map<string, number>;
+// What a caller asks a product to do, said in many ways ("integrate with" / "connects to"): weak evidence either way.
+const GENERIC = new Set(terms("support supports integrate integrates work works handle handles connect offer provide include allow run help able available possible"));
 /**
  * The question's most telling word found in the passages: the one the fewest of their sentences hold
  * ("tls" in "how do I build redis with tls support"). An answer should be about it.
@@ -50,8 +52,9 @@ type Candidate = { passage: number; sentences: Sentence[]; at: number; score: nu
  */
 function termWeights(q: ParsedQuestion, passageTerms: Set<string>[]): Weights {
   const n = passageTerms.length;
-  // A name with a digit ("bzip2", "y2k", "4gb") is as specific as words get.
-  const weight = (t: string) => (n > 1 && passageTerms.every((p) => p.has(t)) ? 0.6 : /\d/.test(t) ? 1.5 : 1);
+  // A name with a digit ("bzip2", "y2k", "4gb") is as specific as words get; "support" or "work" hardly are.
+  const weight = (t: string) =>
+    n > 1 && passageTerms.every((p) => p.has(t)) ? 0.6 : /\d/.test(t) ? 1.5 : GENERIC.has(t) ? 0.5 : 1;
   return new Map(q.terms.map((t) => [t, weight(t)]));
 }
 
@@ -86,7 +89,7 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     // Under another FAQ question than the one asked (of this passage, or one that does not fit): another answer.
     if (asked && ((bestQuestionFit >= 0.5 && askedFit < bestQuestionFit) || (askedFit < 0.34 && topical < 0.6))) return [];
     const context = Math.max(headingFit, askedFit);
-    const evidence = EVIDENCE[q.kind].test(s.text) && (q.kind !== "definition" || topical > 0);
+    const evidence = q.kind === "definition" ? defines(s.text, weights) : EVIDENCE[q.kind].test(s.text);
     const firstAnswer = asked !== null && sentences[at - 1] === asked;
     const about = key === null || own.has(key) || terms(`${passage.heading} ${asked?.text ?? ""}`).includes(key);
     const score =
@@ -96,12 +99,19 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
   });
 }
 
-/** Numbers and times are the answer to "how much" and "when": without one the sentence does not answer. */
-const needsEvidence = (kind: QuestionKind) => kind === "quantity" || kind === "time";
+/** "Redis is often referred to as…": the sentence opens with a word of the question, then says what it is. */
+function defines(sentence: string, weights: Weights): boolean {
+  const m = /^((?:\S+\s){0,3}\S+?)\s(?:is|are|was|were|means|refers to|stands for)\b/i.exec(sentence);
+  return m !== null && terms(m[1]!).some((t) => weights.has(t));
+}
 
-function acceptable(q: ParsedQuestion, c: Candidate, spoken: string): boolean {
+/** A number, a time, a definition: without one the sentence does not answer "how much", "when", "what is". */
+const needsEvidence = (kind: QuestionKind) => kind === "quantity" || kind === "time" || kind === "definition";
+
+function acceptable(q: ParsedQuestion, weights: Weights, c: Candidate, spoken: string): boolean {
   if (c.coverage < 0.6 || Math.max(c.topical, c.context) < 0.4 || c.score < 0.5) return false;
-  return !needsEvidence(q.kind) || EVIDENCE[q.kind].test(spoken);
+  if (!needsEvidence(q.kind)) return true;
+  return q.kind === "definition" ? c.evidence : EVIDENCE[q.kind].test(spoken);
 }
 
 /** The chosen sentence with the one beside it when it needs it: a bare yes/no, a short line, a sentence leaning back. */
@@ -114,7 +124,7 @@ function spokenAnswer(q: ParsedQuestion, weights: Weights, c: Candidate, maxChar
   const next = c.sentences[c.at + 1];
   if (next?.speakable && YES_NO_LEAD.test(first.text)) return `${first.text} ${trimForSpeech(next.text, maxChars - first.text.length - 1)}`;
   if (next?.speakable && next.text.length + first.text.length < maxChars) {
-    const needed = YES_NO_LEAD.test(first.text) || first.text.length < 90 || (needsEvidence(q.kind) && !EVIDENCE[q.kind].test(first.text));
+    const needed = LEANS_BACK.test(next.text) || ((q.kind === "quantity" || q.kind === "time") && !EVIDENCE[q.kind].test(first.text));
     const relevant = overlap(weights, new Set(terms(next.text))) >= 0.34;
     if (needed || relevant) return `${first.text} ${next.text}`;
   }
@@ -138,7 +148,7 @@ export function answerFromPassages(question: string, passages: KbPassage[], opts
   const ranked = top.flatMap((p, i) => candidatesOf(q, weights, key, p, i, passageTerms[i]!)).sort((a, b) => b.score - a.score);
   for (const c of ranked.slice(0, 5)) {
     const text = spokenAnswer(q, weights, c, maxChars);
-    if (acceptable(q, c, text)) return { text, answered: true, used: [c.passage] };
+    if (acceptable(q, weights, c, text)) return { text, answered: true, used: [c.passage] };
   }
   return notKnown;
 }

@@ -1,4 +1,5 @@
-import type { Brain, BrainFactory } from "./brain.ts";
+import type { Brain, BrainFactory, KnowledgePassage } from "./brain.ts";
+import { answerFromPassages } from "./kb-answer.ts";
 import type { CallEvent } from "./call-events.ts";
 import { streamChat } from "./llm/chat-client.ts";
 import type { ChatMessage, LlmConfig, ToolCall } from "./llm/chat-types.ts";
@@ -24,7 +25,10 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
       name: `llm:${config.model}`,
       greeting: () => greetingLine(ctx),
       async *reply(calleeText, history, signal, confidence) {
-        const passages = await tools.retrieve(calleeText).catch(() => [] as string[]);
+        const passages = await tools.retrieve(calleeText).catch(() => [] as KnowledgePassage[]);
+        // The model gets the top passages; the record keeps the ones that hold an answer to what was asked.
+        const answer = answerFromPassages(calleeText, passages);
+        if (answer.answered) tools.citeSources?.(calleeText, answer.used.map((i) => passages[i]!));
         const messages: ChatMessage[] = chatMessages(ctx, events, history, calleeText, passages, isSure(confidence));
         for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
           const splitter = createSentenceSplitter();

@@ -90,12 +90,17 @@ describe("rules brain", () => {
   });
 
   test("question answered from a knowledge-base passage", async () => {
-    const rec = createRecordingTools({ passages: ["## Pricing\nThe premium plan costs **$99** per month. Visit https://acme.test for more. We were founded in 1999."] });
+    const rec = createRecordingTools({
+      passages: [{ id: "p1", heading: "Pricing", text: "The premium plan costs **$99** per month. Visit https://acme.test for more. We were founded in 1999." }],
+    });
     const ctx = londonContext();
     const brain = createRulesBrain({ ...ctx, campaign: { ...ctx.campaign, faqs: [] } }, rec.tools);
     const { replies } = await converse(brain, ["What does the premium plan cost?"]);
     assert.equal(replies[0]![0], "The premium plan costs $99 per month.");
-    assert.deepEqual(rec.calls[0], { tool: "retrieve", arg: "What does the premium plan cost?" });
+    assert.deepEqual(rec.calls.slice(0, 2), [
+      { tool: "retrieve", arg: "What does the premium plan cost?" },
+      { tool: "citeSources", arg: ["p1"] },
+    ]);
   });
 
   test("unknown answer is admitted, not invented", async () => {

@@ -105,6 +105,7 @@ export async function* booking(turn: Turn): AsyncGenerator<string> {
 export async function* question(turn: Turn): AsyncGenerator<string> {
   const { ctx, tools, state, text } = turn;
   const answer = await answerQuestion(text, ctx.campaign.faqs, (q) => tools.retrieve(q), ctx.contact.variables);
+  if (answer.passages.length) tools.citeSources?.(text, answer.passages);
   state.events.push({ kind: "answered", question: text, source: answer.source });
   state.stage = "asked_anything_else";
   yield answer.text;

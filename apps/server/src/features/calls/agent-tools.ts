@@ -1,7 +1,8 @@
 import type { AgentTools, MeetingResult } from "@parley/voice/brain/brain";
 import type { CalendarService } from "../calendar/calendar.service.ts";
 import type { DncService } from "../dnc/dnc.service.ts";
-import type { RetrievalService } from "../knowledge-base/retrieval.service.ts";
+import { retrieveForCampaign } from "../knowledge-base/kb-campaign-retrieval.ts";
+import type { RetrievalService, RetrievedPassage } from "../knowledge-base/retrieval.service.ts";
 import type { CallContextRow, KbSource } from "./calls.repo.ts";
 
 export type AgentToolDeps = { calendar: CalendarService; dnc: DncService; retrieval: RetrievalService };
@@ -14,6 +15,7 @@ export function bindAgentTools(deps: AgentToolDeps, c: CallContextRow) {
   const done: { callbackAt: Date | null; meetingId: string | null; doNotCall: boolean; kbSources: KbSource[] } = {
     callbackAt: null, meetingId: null, doNotCall: false, kbSources: [],
   };
+  const retrieved = new Map<string, RetrievedPassage>();
   const tools: Omit<AgentTools, "endCall"> = {
     async bookMeeting({ start, durationMinutes, notes }): Promise<MeetingResult> {
       const r = await deps.calendar.bookMeeting(c.org_id, {
@@ -40,13 +42,16 @@ export function bindAgentTools(deps: AgentToolDeps, c: CallContextRow) {
       await deps.dnc.markFromCall(c.org_id, c.phone, "Asked not to be called again during a call.", c.campaign_id);
     },
     async retrieve(query) {
-      // Only the campaign's knowledge bases; a campaign without any answers from its FAQs alone.
-      if (!c.kb_document_ids.length) return [];
-      const passages = await deps.retrieval.retrieve(c.org_id, query, { documentIds: c.kb_document_ids, limit: 3 });
-      for (const p of passages) {
-        done.kbSources.push({ query, document_id: p.documentId, document_name: p.documentName, heading: p.heading, passage_id: p.passageId });
+      const passages = await retrieveForCampaign(deps.retrieval, c, query);
+      for (const p of passages) retrieved.set(p.passageId, p);
+      return passages.map((p) => ({ id: p.passageId, heading: p.heading, text: p.text }));
+    },
+    // Only the passages an answer was taken from are the call's sources, not every passage looked at.
+    citeSources(query, passages) {
+      for (const { id } of passages) {
+        const p = retrieved.get(id);
+        if (p) done.kbSources.push({ query, document_id: p.documentId, document_name: p.documentName, heading: p.heading, passage_id: p.passageId });
       }
-      return passages.map((p) => p.text);
     },
   };
   return { tools, done };

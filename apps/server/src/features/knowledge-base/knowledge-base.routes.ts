@@ -5,6 +5,8 @@ import {
   CampaignKnowledgeBases,
   CampaignKnowledgeBasesResponse,
   KB_MAX_FILE_BYTES,
+  KbAskRequest,
+  KbAskResponse,
   KbDocumentList,
   KbDocumentResponse,
   KbMessages,
@@ -16,6 +18,7 @@ import {
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import { AppError } from "../../http/errors.ts";
 import { readFieldsOnly, readKbUpload } from "./kb-upload-body.ts";
+import type { KbAskService } from "./kb-ask.service.ts";
 import type { KnowledgeBaseService } from "./knowledge-base.service.ts";
 
 const IdParams = z.object({ id: z.string() });
@@ -47,10 +50,11 @@ function parseUrlsData(raw: string | z.infer<typeof KbUrlEntry>[] | undefined) {
  */
 export function knowledgeBaseRoutes(deps: {
   knowledgeBase: KnowledgeBaseService;
+  ask: KbAskService;
   ingest: { idle(): Promise<void> };
   requireAuth: RequireAuth;
 }): FastifyPluginAsyncZod {
-  const { knowledgeBase: kb, ingest, requireAuth } = deps;
+  const { knowledgeBase: kb, ask, ingest, requireAuth } = deps;
   return async (app) => {
     // Let indexing in progress finish before the database closes.
     app.addHook("onClose", () => ingest.idle());
@@ -104,6 +108,14 @@ export function knowledgeBaseRoutes(deps: {
     app.put("/knowledge-base/:id", { schema: { params: IdParams, body: KbUpdate, response: { 200: KbDocumentResponse } } }, async (request) => ({
       data: { document: await kb.update(request.auth.orgId, request.params.id, request.body) },
     }));
+
+    // "Test your knowledge base": what a call would find and say for this question.
+    app.post("/voice/KB/ask", { schema: { body: KbAskRequest, response: { 200: KbAskResponse } } }, async (request, reply) => {
+      // A language model's answer is not waited for once the browser has gone.
+      const gone = new AbortController();
+      reply.raw.once("close", () => gone.abort());
+      return ask.ask(request.auth.orgId, request.body, gone.signal);
+    });
 
     app.get("/campaigns/:id/knowledge-bases", { schema: { params: IdParams, response: { 200: CampaignKnowledgeBasesResponse } } }, async (request) => {
       const documents = await kb.campaignDocuments(request.auth.orgId, request.params.id);

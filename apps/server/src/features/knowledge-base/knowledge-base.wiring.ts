@@ -3,6 +3,8 @@ import type { Db } from "../../platform/db.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { createOpenAiEmbedder } from "./embeddings.ts";
+import { createKbAskRepo } from "./kb-ask.repo.ts";
+import { createKbAskService } from "./kb-ask.service.ts";
 import { createKbIngest } from "./kb-ingest.ts";
 import { createKbRetrievalRepo } from "./kb-retrieval.repo.ts";
 import { setUpKbVectors } from "./kb-vectors.ts";
@@ -13,7 +15,7 @@ import { createSafeFetcher } from "./safe-fetch.ts";
 
 type Deps = {
   db: Db;
-  config: Pick<Config, "kbAllowPrivateUrls" | "kbExtractLimits" | "embeddings">;
+  config: Pick<Config, "kbAllowPrivateUrls" | "kbExtractLimits" | "embeddings"> & { voice: Pick<Config["voice"], "llm"> };
   logger: Logger;
   storage: Storage;
   campaignExists: (orgId: string, campaignId: string) => Promise<boolean>;
@@ -37,5 +39,6 @@ export async function wireKnowledgeBase({ db, config, logger, storage, campaignE
   // Documents a previous process left half-indexed start again.
   const recovered = await ingest.recover();
   if (recovered) logger.info({ recovered }, "knowledge base: re-queued documents left in processing");
-  return { knowledgeBase, retrieval, kbIngest: ingest };
+  const kbAsk = createKbAskService({ retrieval, knowledgeBase, documents: repo, repo: createKbAskRepo(db), llm: config.voice.llm });
+  return { knowledgeBase, retrieval, kbIngest: ingest, kbAsk };
 }

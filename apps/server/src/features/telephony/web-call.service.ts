@@ -6,6 +6,7 @@ import { AppError } from "../../http/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { CallContextRow } from "../calls/calls.repo.ts";
 import type { RunOnLegOptions } from "../calls/call-runner.ts";
+import { retrieveForCampaign } from "../knowledge-base/kb-campaign-retrieval.ts";
 import type { RetrievalService } from "../knowledge-base/retrieval.service.ts";
 import type { TicketHolder, TicketStore } from "./web-call-tickets.ts";
 import type { WebCallRepo } from "./web-call.repo.ts";
@@ -97,9 +98,8 @@ export function testCallTools(retrieval: RetrievalService, c: CallContextRow): O
     async scheduleCallback() {},
     async markDoNotCall() {},
     async retrieve(query) {
-      if (!c.kb_document_ids.length) return [];
-      const passages = await retrieval.retrieve(c.org_id, query, { documentIds: c.kb_document_ids, limit: 3 });
-      return passages.map((p) => p.text);
+      const passages = await retrieveForCampaign(retrieval, c, query);
+      return passages.map((p) => ({ id: p.passageId, heading: p.heading, text: p.text }));
     },
   };
 }

@@ -37,7 +37,7 @@ describe("LLM brain against a local OpenAI-compatible server", () => {
       ] },
       { kind: "sse", events: [text("You're booked for Tuesday, October 27 at 3:00 PM. Anything"), text(" else?")] },
     ]);
-    const rec = createRecordingTools({ passages: ["Meetings last thirty minutes and happen on video."] });
+    const rec = createRecordingTools({ passages: [{ id: "p1", heading: "Meetings", text: "Meetings last thirty minutes and happen on video." }] });
     const brain = createLlmBrain({ baseUrl: server.baseUrl, apiKey: "sk-test", model: "gpt-test" })(londonContext(), rec.tools);
     const history = [{ speaker: "agent" as const, text: brain.greeting(), startMs: 0, endMs: 900 }];
     // The server holds back the tool call until the first sentence arrived: a brain that waits for the whole answer hangs here.

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { AgentContext, TranscriptTurn } from "../brain.ts";
+import type { AgentContext, KnowledgePassage, TranscriptTurn } from "../brain.ts";
 import type { CallEvent } from "../call-events.ts";
 import { speakDateTime } from "../spoken-time.ts";
 import { fillVariables } from "@parley/shared/template-variables";
@@ -46,9 +46,23 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[]): string {
   ].filter(Boolean).join("\n\n");
 }
 
+/** The passages retrieved for the caller's words, with the rule that answers come from them alone. */
+export function knowledgeNote(passages: KnowledgePassage[]): string {
+  const kb = passages
+    .slice(0, 3)
+    .map((p, i) => `[${i + 1}]${p.heading.trim() ? ` (${p.heading.trim()})` : ""} ${p.text.replace(/\s+/g, " ").slice(0, 1200)}`)
+    .join("\n");
+  return [
+    "Knowledge base passages that may answer the caller. Answer a question only from what these passages say, in one or two",
+    "short spoken sentences (the fact itself: the number, date, yes or no); never read a heading or a question back. If they",
+    "do not answer it, say you don't have that information and offer a follow-up from the team.",
+    kb,
+  ].join("\n");
+}
+
 /** The conversation so far as chat messages, plus the knowledge passages for the latest utterance. */
 export function chatMessages(
-  ctx: AgentContext, events: CallEvent[], history: TranscriptTurn[], calleeText: string, passages: string[], sure = true,
+  ctx: AgentContext, events: CallEvent[], history: TranscriptTurn[], calleeText: string, passages: KnowledgePassage[], sure = true,
 ): ChatMessage[] {
   const messages: ChatMessage[] = [{ role: "system", content: systemPrompt(ctx, events) }];
   for (const turn of history) {
@@ -56,10 +70,7 @@ export function chatMessages(
     const text = turn.interrupted ? `${turn.text} [interrupted]` : turn.text;
     messages.push(turn.speaker === "agent" ? { role: "assistant", content: text } : { role: "user", content: text });
   }
-  if (passages.length) {
-    const kb = passages.slice(0, 3).map((p, i) => `[${i + 1}] ${p.replace(/\s+/g, " ").slice(0, 1200)}`).join("\n");
-    messages.push({ role: "system", content: `Knowledge base passages that may answer the caller (use only what they say):\n${kb}` });
-  }
+  if (passages.length) messages.push({ role: "system", content: knowledgeNote(passages) });
   if (!sure) messages.push({ role: "system", content: DOUBTFUL_WORDS_NOTE });
   messages.push({ role: "user", content: calleeText });
   return messages;
