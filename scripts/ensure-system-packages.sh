@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Debian packages the product and its tests use: chromium (browser tests, driven by playwright-core; never a
-# downloaded browser), flite and espeak-ng (the offline voices), pocketsphinx with its US English model (the
-# offline speech-to-text); for the tests and benchmarks also real recorded speech (pocketsphinx-testdata), NIST's
-# scorer (sctk) and sox. Installs what is missing when run as root. `runtime`: only what `npm start` needs.
+# downloaded browser), flite and espeak-ng (the offline voices), pocketsphinx with its US English model and
+# libpocketsphinx3 (the offline speech-to-text, loaded in-process); for the tests and benchmarks also real
+# recorded speech (pocketsphinx-testdata), NIST's scorer (sctk) and sox. Installs what is missing when run as root. `runtime`: only what `npm start` needs.
 set -euo pipefail
 need=()
 [ "${1:-}" = runtime ] || command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
 command -v flite >/dev/null 2>&1 || need+=(flite)
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
 command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
+# The library the resident recognizer loads in-process (koffi); pocketsphinx depends on it, but say it.
+case "$(/sbin/ldconfig -p 2>/dev/null)" in *'libpocketsphinx.so.3 '*) ;; *) need+=(libpocketsphinx3) ;; esac
 [ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
 if [ "${1:-}" != runtime ]; then
   [ -d /usr/share/pocketsphinx/test/data/librivox ] || need+=(pocketsphinx-testdata)

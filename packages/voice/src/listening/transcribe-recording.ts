@@ -15,6 +15,11 @@ export type TranscribeOptions = {
   /** Through an 8 kHz mu-law round trip first, as a phone line delivers the callee. */
   phone?: boolean;
   turnTaking?: TurnTakingOptions;
+  /**
+   * Frames at the pace a call delivers them (one every 20 ms) instead of as fast as they can be read, so a
+   * streaming engine decodes while the speaker talks and `final_ms` is only what is left after the endpoint.
+   */
+  realTime?: boolean;
 };
 
 const WEB_RATE = 16_000; // a browser test call's leg
@@ -66,8 +71,10 @@ export async function transcribeRecording(pcm: Pcm, o: TranscribeOptions): Promi
     onUtterance: (u) => (pending = u),
   });
   const total = leg.samples.length + (leg.rate * TAIL_MS) / 1000;
+  let clock = performance.now();
   try {
     for (let at = 0; at + frameLen <= total; at += frameLen, atMs += FRAME_MS) {
+      if (o.realTime) clock = await frameTime(clock);
       const frame = new Int16Array(frameLen);
       frame.set(leg.samples.subarray(at, Math.min(at + frameLen, leg.samples.length)));
       listener.push(frame);
@@ -77,10 +84,19 @@ export async function transcribeRecording(pcm: Pcm, o: TranscribeOptions): Promi
       const started = performance.now();
       const r = await u.heard;
       const final = performance.now() - started;
+      clock = performance.now(); // the callee waited for the answer
       if (r.text.trim()) heard.push({ start_ms: u.startMs, end_ms: u.endMs, text: r.text.trim(), confidence: r.confidence, final_ms: Math.round(final) });
     }
   } finally {
     stream.close();
   }
   return heard;
+}
+
+/** Waits until 20 ms after the previous frame's time (or not at all when behind); the next frame's time. */
+async function frameTime(previous: number): Promise<number> {
+  const due = previous + FRAME_MS;
+  const wait = due - performance.now();
+  if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+  return due;
 }

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import { test } from "node:test";
+import { decodeWav } from "../../audio/wav.ts";
 import { createOfflineTts } from "../tts/offline-tts.ts";
 import { buildArpa, tokenize } from "./domain-lm.ts";
 import { createPocketsphinxStt, parseDecode, pickPass, readDictionaryFile } from "./pocketsphinx-stt.ts";
@@ -55,4 +57,55 @@ test("real speech: short answers and booking times are heard, out-of-domain spee
   } finally {
     stream.close();
   }
+});
+
+test("resident recognition: partial words while the caller speaks, and two calls at once hear what each would alone", async () => {
+  const stt = createPocketsphinxStt({ engine: "resident", threads: 1 });
+  assert.match(stt.engine, /^resident/);
+  const clip = (file: string) => decodeWav(fs.readFileSync(`/usr/share/pocketsphinx/test/data/${file}`)).samples;
+  const hear = async (samples: Int16Array) => {
+    const stream = stt.openStream({ vocabulary: [] });
+    const write = (from: number, to: number) => {
+      for (let at = from; at < to; at += 320) stream.write(samples.subarray(at, Math.min(at + 320, to)));
+    };
+    try {
+      const half = Math.floor(samples.length / 640) * 320;
+      write(0, half);
+      // While the utterance is still open, the words heard so far arrive (the thread may be busy: wait for them).
+      let partial = "";
+      for (let waited = 0; !partial && waited < 60_000; waited += 50) {
+        await new Promise((r) => setTimeout(r, 50));
+        partial = stream.partial?.() ?? "";
+      }
+      write(half, samples.length);
+      return { heard: await stream.flush(), partial };
+    } finally {
+      stream.close();
+    }
+  };
+  const man = clip("librivox/sense_and_sensibility_01_austen_64kb-0880.wav"); // "he was not an ill disposed young man"
+  const clubs = clip("cards/005.wav"); // "eight of spades four of clubs seven of hearts"
+  const alone = [await hear(man), await hear(clubs)];
+  const together = await Promise.all([hear(man), hear(clubs)]);
+  assert.match(alone[0]!.heard.text, /^he was not .* young man$/);
+  assert.match(alone[1]!.heard.text, /^eight of spades .* seven of hearts$/);
+  assert.deepEqual(together.map((t) => t.heard.text), alone.map((a) => a.heard.text));
+  assert.match(alone[0]!.partial, /^he was/, "words arrive before the end of the utterance");
+  for (const { heard } of alone) assert.ok(heard.confidence! > 0 && heard.confidence! <= 1, String(heard.confidence));
+});
+
+test("the fallback engine (a process per pass) hears a real clip as the resident one does", async () => {
+  const samples = decodeWav(fs.readFileSync("/usr/share/pocketsphinx/test/data/cards/001.wav")).samples; // "ten of clubs"
+  const hear = async (engine: "resident" | "processes") => {
+    const stream = createPocketsphinxStt({ engine, threads: 1 }).openStream({ vocabulary: ["What does the premium plan cost?"] });
+    for (let at = 0; at < samples.length; at += 320) stream.write(samples.subarray(at, at + 320));
+    try {
+      return await stream.flush();
+    } finally {
+      stream.close();
+    }
+  };
+  const [resident, processes] = [await hear("resident"), await hear("processes")];
+  assert.equal(resident.text, processes.text);
+  assert.doesNotMatch(resident.text, /cost/, "the domain model's price question is not what was said");
 });

@@ -24,5 +24,10 @@ export interface SttStream {
   write(frame: Int16Array): void;
   /** The utterance ended: the text of everything written since the last flush (empty text when nothing was understood). */
   flush(): Promise<SttResult>;
+  /**
+   * What the engine has heard of the current utterance so far, while the callee is still speaking ("" when
+   * nothing yet, or when the engine only hears whole utterances). For turn-taking; never acted on.
+   */
+  partial?(): string;
   close(): void;
 }

@@ -1,0 +1,102 @@
+import koffi from "koffi";
+
+/**
+ * Debian's libpocketsphinx3 (0.8+5prealpha) reached in-process through koffi: the C calls a resident,
+ * streaming decoder needs. Nothing here decodes; sphinx-decoder.ts does. Loading throws when the library
+ * (Debian package libpocketsphinx3) is missing, so the caller can fall back to spawning processes.
+ */
+
+export type DecoderHandle = { readonly __brand: "ps_decoder_t" };
+export type LanguageModelHandle = { readonly __brand: "ngram_model_t" };
+export type SegHandle = { readonly __brand: "ps_seg_t" };
+type Handle = unknown;
+
+export type SphinxLibrary = {
+  /** A decoder configured by pocketsphinx command-line flags (`-hmm`, `-lm`, `-dict`, …); null if refused. */
+  init(flags: string[]): DecoderHandle | null;
+  free(ps: DecoderHandle): void;
+  /** Loads an n-gram model (ARPA or binary) with `ps`'s configuration, to be shared by decoders of this thread. */
+  readLanguageModel(ps: DecoderHandle, file: string): LanguageModelHandle | null;
+  /** Makes `lm` (retained, so freeing one decoder leaves it to the others) `ps`'s search from the next utterance. */
+  useLanguageModel(ps: DecoderHandle, name: string, lm: LanguageModelHandle): boolean;
+  startUtt(ps: DecoderHandle): number;
+  /** Feeds PCM16 mono at 16 kHz; returns the frames searched or < 0 on error. */
+  processRaw(ps: DecoderHandle, samples: Int16Array): number;
+  endUtt(ps: DecoderHandle): number;
+  /** The best hypothesis so far (partial while in an utterance), "" when none. */
+  hyp(ps: DecoderHandle): string;
+  /** Each word of the best path with its posterior probability (0–1), fillers and silences included. */
+  words(ps: DecoderHandle): Array<{ word: string; posterior: number }>;
+  /** Sends sphinxbase's log (every decoder in this process) to `file`, appending. */
+  logTo(file: string): void;
+  /** Writes out what C's stdio still buffers for the log. */
+  flushLog(): void;
+};
+
+let loaded: SphinxLibrary | null = null;
+
+/** The library, loaded once per thread (koffi binds per thread; worker threads each call this). */
+export function loadSphinx(): SphinxLibrary {
+  return (loaded ??= bind());
+}
+
+function bind(): SphinxLibrary {
+  // By soname, as the dynamic linker finds them (/usr/lib/<arch>/ on Debian).
+  const base = koffi.load("libsphinxbase.so.3");
+  const ps = koffi.load("libpocketsphinx.so.3");
+  for (const name of ["cmd_ln_t", "arg_t", "ps_decoder_t", "ps_seg_t", "logmath_t", "ngram_model_t"]) koffi.opaque(name);
+  const psArgs = ps.func("arg_t *ps_args()");
+  const parse = base.func("cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout, arg_t *defn, int32_t argc, const char **argv, int32_t strict)");
+  const cmdFree = base.func("int cmd_ln_free_r(cmd_ln_t *cmdln)");
+  const init = ps.func("ps_decoder_t *ps_init(cmd_ln_t *config)");
+  const free = ps.func("int ps_free(ps_decoder_t *ps)");
+  const start = ps.func("int ps_start_utt(ps_decoder_t *ps)");
+  const processRaw = ps.func("int ps_process_raw(ps_decoder_t *ps, const int16_t *data, size_t n, int no_search, int full_utt)");
+  const end = ps.func("int ps_end_utt(ps_decoder_t *ps)");
+  const getHyp = ps.func("const char *ps_get_hyp(ps_decoder_t *ps, _Out_ int32_t *score)");
+  const segIter = ps.func("ps_seg_t *ps_seg_iter(ps_decoder_t *ps)");
+  const segNext = ps.func("ps_seg_t *ps_seg_next(ps_seg_t *seg)");
+  const segWord = ps.func("const char *ps_seg_word(ps_seg_t *seg)");
+  const segProb = ps.func("int32_t ps_seg_prob(ps_seg_t *seg, _Out_ int32_t *ascr, _Out_ int32_t *lscr, _Out_ int32_t *lback)");
+  const getLogmath = ps.func("logmath_t *ps_get_logmath(ps_decoder_t *ps)");
+  const logExp = base.func("double logmath_exp(logmath_t *lmath, int logb_p)");
+  const getConfig = ps.func("cmd_ln_t *ps_get_config(ps_decoder_t *ps)");
+  const readLm = base.func("ngram_model_t *ngram_model_read(cmd_ln_t *config, const char *file, int type, logmath_t *lmath)");
+  const setLm = ps.func("int ps_set_lm(ps_decoder_t *ps, const char *name, ngram_model_t *lm)");
+  const setSearch = ps.func("int ps_set_search(ps_decoder_t *ps, const char *name)");
+  const NGRAM_AUTO = 0;
+  const setLogfile = base.func("int err_set_logfile(const char *path)");
+  const fflush = koffi.load("libc.so.6").func("int fflush(void *stream)");
+  const out = () => [0];
+
+  return {
+    init(flags) {
+      const config: Handle = parse(null, psArgs(), flags.length, flags, 1);
+      if (!config) return null;
+      const decoder = init(config) as DecoderHandle | null;
+      cmdFree(config); // the decoder holds its own reference
+      return decoder;
+    },
+    free: (d) => void free(d),
+    readLanguageModel: (d, file) => readLm(getConfig(d), file, NGRAM_AUTO, getLogmath(d)) as LanguageModelHandle | null,
+    useLanguageModel: (d, name, lm) => setLm(d, name, lm) === 0 && setSearch(d, name) === 0,
+    startUtt: (d) => start(d) as number,
+    processRaw: (d, samples) => processRaw(d, samples, samples.length, 0, 0) as number,
+    endUtt: (d) => end(d) as number,
+    hyp: (d) => (getHyp(d, out()) as string | null) ?? "",
+    words(d) {
+      const lmath: Handle = getLogmath(d);
+      const words: Array<{ word: string; posterior: number }> = [];
+      // ps_seg_next frees the iterator when it returns null, so walking to the end leaks nothing.
+      for (let seg: Handle = segIter(d); seg; seg = segNext(seg)) {
+        const posterior = Math.min(1, logExp(lmath, segProb(seg, out(), out(), out())) as number); // log-math rounding can pass 1
+        words.push({ word: segWord(seg) as string, posterior });
+      }
+      return words;
+    },
+    logTo(file) {
+      if (setLogfile(file) < 0) throw new Error(`pocketsphinx cannot write its log to ${file}`);
+    },
+    flushLog: () => void fflush(null), // null: every output stream
+  };
+}
