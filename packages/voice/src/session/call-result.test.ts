@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { TranscriptTurn } from "../brain/brain.ts";
+import { echoBrain, testContext } from "../testing/fake-providers.ts";
+import { callResult, outcomeOf } from "./call-result.ts";
+
+const noTools = { bookMeeting: async () => ({ booked: false as const, reason: "", alternatives: [] }), scheduleCallback: async () => {}, markDoNotCall: async () => {}, endCall: () => {}, retrieve: async () => [] };
+const brain = echoBrain(testContext(), noTools);
+
+test("outcome without the brain: the carrier's reason, voicemail, silence", () => {
+  assert.equal(outcomeOf(false, "busy", false, false), "busy");
+  assert.equal(outcomeOf(false, "no_answer", false, false), "no_answer");
+  assert.equal(outcomeOf(false, "cancelled", false, false), "failed");
+  assert.equal(outcomeOf(true, "completed", true, true, "interested"), "voicemail");
+  assert.equal(outcomeOf(true, "completed", false, false), "no_answer");
+  assert.equal(outcomeOf(true, "completed", false, true), "follow_up");
+  assert.equal(outcomeOf(true, "completed", false, true, "scheduled"), "scheduled");
+});
+
+test("a call where a person spoke takes the brain's summary; a voicemail says whether the message was left", async () => {
+  const base = { endReason: "completed" as const, brain, latency: [], recording: { toWav: () => Buffer.from("wav") }, sampleRate: 16_000, lateFrames: 0 };
+  const spoken: TranscriptTurn[] = [{ speaker: "agent", text: "Hi", startMs: 0, endMs: 500 }, { speaker: "callee", text: "hello", startMs: 900, endMs: 1300 }];
+  const talk = await callResult({ ...base, answeredAt: new Date(Date.now() - 3000), voicemail: false, messageLeft: false, transcript: spoken });
+  assert.equal(talk.outcome, "interested");
+  assert.equal(talk.summary!.summary, "2 turns.");
+  assert.equal(talk.durationSecs, 3);
+  const vm = await callResult({ ...base, answeredAt: new Date(), voicemail: true, messageLeft: true, transcript: [] });
+  assert.equal(vm.summary!.summary, "Reached voicemail; left the message.");
+  const never = await callResult({ ...base, answeredAt: null, endReason: "no_answer", voicemail: false, messageLeft: false, transcript: [] });
+  assert.deepEqual([never.outcome, never.recording, never.durationSecs], ["no_answer", null, 0]);
+});
