@@ -3,7 +3,7 @@ import { assertHasText, decodeText, docText, docxSections, ExtractionError } fro
 import type { DocKind } from "./file-sniff.ts";
 import { mainContentOfHtml, type HtmlSections } from "./html-text.ts";
 import { isContentsPage, removeRunningLines } from "./pdf-cleanup.ts";
-import { readPdfLayout } from "./pdf-layout.ts";
+import { readPdfLayout, type PdfLayout } from "./pdf-layout.ts";
 import { pdfSections } from "./pdf-sections.ts";
 
 /** What extraction's clean-up removed or rewrote in one document (the knowledge bench prints these). */
@@ -23,8 +23,8 @@ export type ExtractKind = DocKind | "html";
 
 const noCleanup = (): ExtractionCleanup => ({ runningLines: 0, contentsPages: 0, hyphenJoins: 0, tableRows: 0 });
 
-async function pdfDocument(bytes: Uint8Array): Promise<ExtractedDocument> {
-  const layout = await readPdfLayout(bytes);
+/** A read PDF's sections after its clean-up. */
+export function pdfDocument(layout: PdfLayout): ExtractedDocument {
   const lines = layout.pages.flatMap((p) => p.lines);
   assertHasText(lines.map((l) => l.text).join(" "), "scanned PDF with no text");
   const { pages, removed } = removeRunningLines(layout.pages);
@@ -44,7 +44,7 @@ const fromHtml = ({ sections, tableRows }: HtmlSections): ExtractedDocument => (
 export async function extractDocument(kind: ExtractKind, bytes: Uint8Array, charset?: string): Promise<ExtractedDocument> {
   let doc: ExtractedDocument;
   try {
-    if (kind === "pdf") doc = await pdfDocument(bytes);
+    if (kind === "pdf") doc = pdfDocument(await readPdfLayout(bytes));
     else if (kind === "docx") doc = fromHtml(await docxSections(bytes));
     else if (kind === "doc") doc = fromText(await docText(bytes));
     else if (kind === "html") doc = fromHtml(mainContentOfHtml(new TextDecoder(charset ?? "utf-8").decode(bytes)));

@@ -123,12 +123,13 @@ const headingCount = (s: HtmlSections) => s.sections.filter((x) => x.heading !==
  */
 export function mainContentOfHtml(html: string): HtmlSections & { title: string } {
   const { document } = parseHTML(html);
-  const title = (document.querySelector("title")?.textContent ?? "").trim();
+  const pageTitle = collapse(document.querySelector("title")?.textContent ?? "").trim();
   const article = new Readability(document as unknown as Document).parse();
   const body = htmlSections(bodyContent(html));
-  if (article?.content) {
-    const main = htmlSections(article.content);
-    if (main.sections.length > 0 && headingCount(main) * 2 >= headingCount(body)) return { title: article.title?.trim() || title, ...main };
-  }
-  return { title, ...body };
+  const main = article?.content ? htmlSections(article.content) : null;
+  const chosen = main && main.sections.length > 0 && headingCount(main) * 2 >= headingCount(body) ? main : body;
+  const title = (chosen === main && article?.title?.trim()) || pageTitle;
+  // Text before the first heading is about the page as a whole: its title says what.
+  const sections = chosen.sections.map((s) => (s.heading === "" && title ? { ...s, heading: headingTitle(title) } : s));
+  return { title, sections, tableRows: chosen.tableRows };
 }

@@ -64,8 +64,12 @@ function pageNumberOffset(pages: PdfPage[]): number | null {
 export function removeRunningLines(pages: PdfPage[]): { pages: PdfPage[]; removed: number } {
   const body = bodySize(pages.flatMap((p) => p.lines));
   const seen = new Map<string, number>();
+  // A line shaped like the body's own lines is content, however often it recurs at the edges.
+  const inBody = new Map<string, number>();
   for (const page of pages) {
-    for (const s of new Set(edges(page, 2).map((l) => shape(l.text)))) seen.set(s, (seen.get(s) ?? 0) + 1);
+    const edge = edges(page, 2);
+    for (const s of new Set(edge.map((l) => shape(l.text)))) seen.set(s, (seen.get(s) ?? 0) + 1);
+    for (const s of new Set(page.lines.filter((l) => !edge.includes(l)).map((l) => shape(l.text)))) inBody.set(s, (inBody.get(s) ?? 0) + 1);
   }
   const repeatsOn = Math.min(3, Math.max(2, pages.length));
   const offset = pageNumberOffset(pages);
@@ -75,7 +79,8 @@ export function removeRunningLines(pages: PdfPage[]): { pages: PdfPage[]; remove
     const outer = new Set(outermost(page));
     const running = (l: PdfLine) => {
       if (!edge.has(l) || l.size > body * 1.1) return false;
-      if (pages.length > 1 && words(l.text) <= 15 && (seen.get(shape(l.text)) ?? 0) >= repeatsOn) return true;
+      const s = shape(l.text);
+      if (pages.length > 1 && words(l.text) <= 15 && (seen.get(s) ?? 0) >= repeatsOn && (inBody.get(s) ?? 0) < 2) return true;
       if (!outer.has(l)) return false;
       return isPageMarker(l.text) || (offset !== null && edgeNumber(l.text) === page.page - offset && words(l.text) <= 12);
     };

@@ -15,13 +15,18 @@ const words = (text: string) => (text.match(/\S+/g) ?? []).length;
 
 type Heading = { level: number; title: string };
 
-/** Finds headings by the outline: a line (or two wrapped lines) whose title is an outline entry's, on its page. */
+/**
+ * Finds headings by the outline: a line (or two wrapped lines) whose title is an outline entry's, on the
+ * page it points to, or near it when set in bigger type than the body (a glossary term in body type that
+ * happens to be a section's title elsewhere is not one).
+ */
 function outlineMatcher(outline: OutlineEntry[]) {
   const entries = outline.map((e) => ({ ...e, key: key(e.title), used: false })).filter((e) => e.key !== "");
-  return (text: string, page: number): Heading | null => {
+  return (text: string, page: number, big: boolean): Heading | null => {
     const k = key(text);
     if (k === "") return null;
-    const entry = entries.find((e) => !e.used && e.key === k && (e.page === null || Math.abs(e.page - page) <= 1));
+    const near = (e: { page: number | null }) => (e.page === null ? big : e.page === page || (big && Math.abs(e.page - page) <= 1));
+    const entry = entries.find((e) => !e.used && e.key === k && near(e));
     if (!entry) return null;
     entry.used = true;
     return { level: entry.depth, title: entry.title.replace(SECTION_NUMBER, "").trim() || entry.title };
@@ -87,11 +92,12 @@ export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sectio
   };
   const headingOf = (line: PdfLine, next: PdfLine | undefined): { heading: Heading; consumed: number } | null => {
     if (useOutline) {
-      const one = fromOutline(line.text, line.page);
+      const big = line.size > body * 1.05;
+      const one = fromOutline(line.text, line.page, big);
       if (one) return { heading: one, consumed: 1 };
       // A long title wraps onto a second line in the same type.
-      if (next && next.page === line.page && Math.abs(next.size - line.size) < 0.5 && line.size > body * 1.05) {
-        const two = fromOutline(`${line.text} ${next.text}`, line.page);
+      if (big && next && next.page === line.page && Math.abs(next.size - line.size) < 0.5) {
+        const two = fromOutline(`${line.text} ${next.text}`, line.page, big);
         if (two) return { heading: two, consumed: 2 };
       }
       return null;
