@@ -1,9 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
-import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { vector } from "@electric-sql/pglite-pgvector";
 import pg from "pg";
+import { openPglite } from "./pglite-in-worker.ts";
+
+export { openPglite };
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -19,36 +17,10 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-// int8 and numeric as JS numbers in both engines: counts and sums here never pass 2^53.
+// int8 and numeric as JS numbers in both engines (PGlite's: pglite.worker.ts): counts and sums here never pass 2^53.
 const toNumber = (v: string) => Number(v);
 pg.types.setTypeParser(20, toNumber);
 pg.types.setTypeParser(1700, toNumber);
-
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
-    parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
-    // Trigram indexes for substring search (migration 0016), as PostgreSQL's contrib provides them.
-    // pgvector: offered to features/knowledge-base/kb-vectors.ts, which creates it at start (not a migration:
-    // a PostgreSQL without pgvector must still migrate).
-    extensions: { pg_trgm, vector },
-  });
-  return {
-    kind: "pglite",
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await db.query<T>(sql, params)).rows;
-    },
-    async exec(sql) {
-      await db.exec(sql);
-    },
-    tx(fn) {
-      return db.transaction((t) =>
-        fn({ query: async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows }),
-      );
-    },
-    close: () => db.close(),
-  };
-}
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
@@ -114,12 +86,4 @@ function describeUrl(url: string): string {
   } catch {
     return "DATABASE_URL";
   }
-}
-
-/**
- * Lets timers and I/O run between the statements of a long loop. PGlite answers from this thread and its
- * promises settle as microtasks, so a loop of awaited statements would otherwise never yield.
- */
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -1,4 +1,4 @@
-import { yieldToEventLoop, type Db, type Queryable } from "../../platform/db.ts";
+import type { Db, Queryable } from "../../platform/db.ts";
 import type { Passage } from "./chunk-text.ts";
 import { countDocumentLexemes } from "./kb-lexemes.repo.ts";
 
@@ -25,12 +25,11 @@ export type NewKbDocument = Pick<KbDocumentRow, "id" | "name" | "channel" | "sou
 
 const COLUMNS = `id, org_id, name, channel, description, source, url, file_name, file_size, mime_type, storage_key,
   status, status_reason, passage_count, created_at, updated_at`;
-// Small enough that one insert (to_tsvector and the GIN index: ~0.4 ms a passage) holds PGlite's
-// event loop ~10 ms; the loop yields between inserts.
+// Multi-row VALUES: one statement per row is 25x slower on PGlite.
 const ROWS_PER_INSERT = 25;
-// One transaction (≈ 8 inserts and their lexeme count, ~100 ms of PGlite's time) is as long as any other
-// request waits behind a document being stored.
-const PASSAGES_PER_TX = 200;
+// PGlite has one connection: a call's statements wait while a transaction is open. Two inserts and their
+// lexeme count (~100 ms of PGlite's time on a busy machine, seconds for 200 passages) is the longest wait.
+const PASSAGES_PER_TX = 50;
 
 export function createKnowledgeBaseRepo(db: Db) {
   return {
@@ -160,11 +159,7 @@ export function createKnowledgeBaseRepo(db: Db) {
 }
 export type KnowledgeBaseRepo = ReturnType<typeof createKnowledgeBaseRepo>;
 
-/**
- * Stores passages at positions first, first + 1, … and counts their lexemes. Multi-row VALUES in chunks (one
- * statement per row is 25x slower on PGlite), yielding between them so PGlite's synchronous work never
- * holds the event loop long.
- */
+/** Stores passages at positions first, first + 1, … and counts their lexemes, ROWS_PER_INSERT a statement. */
 export async function insertPassages(
   q: Queryable,
   doc: { id: string; orgId: string },
@@ -173,7 +168,6 @@ export async function insertPassages(
   first = 0,
 ): Promise<void> {
   for (let start = 0; start < passages.length; start += ROWS_PER_INSERT) {
-    await yieldToEventLoop();
     const params: unknown[] = [doc.orgId, doc.id];
     const values = passages.slice(start, start + ROWS_PER_INSERT).map((p, i) => {
       const at = params.length;
@@ -182,6 +176,5 @@ export async function insertPassages(
     });
     await q.query(`insert into kb_passages (org_id, document_id, position, heading, text, page, embedding) values ${values.join(", ")}`, params);
   }
-  await yieldToEventLoop();
   await countDocumentLexemes(q, doc, 1, { from: first, to: first + passages.length });
 }

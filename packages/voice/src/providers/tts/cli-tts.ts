@@ -1,13 +1,11 @@
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { resample } from "../../audio/resample.ts";
 import { decodeWav } from "../../audio/wav.ts";
+import { runProgram } from "../../os/run-program.ts";
 
-const run = promisify(execFile);
 const CHUNK_MS = 100;
 
 /**
@@ -23,7 +21,7 @@ export async function* synthesizeWithCli(
   const file = path.join(tmpdir(), `parley-tts-${randomUUID()}.wav`);
   let wav;
   try {
-    await run(command, args(file), { signal });
+    await runProgram(command, args(file), { signal });
     wav = decodeWav(await readFile(file));
   } finally {
     await rm(file, { force: true });
