@@ -15,6 +15,7 @@ import { ChannelSelect } from "./components/ChannelSelect.tsx";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
 import { KbTable } from "./components/KbTable.tsx";
 import { AppToast, type Toast } from "../../components/AppToast.tsx";
+import { KnowledgeTestBox } from "../../components/knowledge-test/KnowledgeTestBox.tsx";
 import { deleteKnowledgeBaseItem, listKnowledgeBase } from "./kb-api.ts";
 import type { Channel } from "./kb-form.ts";
 import { useKbPaths } from "./useKbPaths.ts";
@@ -110,6 +111,11 @@ export function KnowledgeBasePage() {
           onDelete={setToDelete}
         />
       </Paper>
+      <KnowledgeTestBox
+        scope={{}}
+        blockedReason={list.isSuccess && !list.data.some((d) => d.status === "ready") ? "Upload a document first: once it is indexed you can ask it questions here." : null}
+        subtitle="Ask what a caller might ask: see what the agent would answer from all of your documents, and the passages it comes from. A campaign answers from the items chosen on its setup."
+      />
       <ConfirmDeleteDialog title="Delete knowledge base item" question={KbMessages.deleteConfirm} itemName={toDelete?.name ?? null} busy={remove.isPending} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
       <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>

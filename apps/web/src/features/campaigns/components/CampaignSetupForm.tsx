@@ -21,6 +21,7 @@ import { FormSection } from "./FormSection.tsx";
 import { LifecyclePanel } from "./LifecyclePanel.tsx";
 import { PublishSection } from "./PublishSection.tsx";
 import { VoiceSelect } from "./VoiceSelect.tsx";
+import { KnowledgeTestBox } from "../../../components/knowledge-test/KnowledgeTestBox.tsx";
 import { KnowledgeBaseSection } from "./KnowledgeBaseSection.tsx";
 import { TestCallPanel } from "./TestCallPanel.tsx";
 import { GreetingPreviewPanel } from "./GreetingPreviewPanel.tsx";
@@ -124,6 +125,14 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
         <FaqEditor value={values.customFaqs} onChange={(customFaqs) => patch({ customFaqs })} readOnly={viewMode} variables={variables} />
       </FormSection>
       <KnowledgeBaseSection choice={kb} createPath={paths.createKnowledgeBase} />
+      {values.channel === "voice" && (
+        // The items chosen above, saved or not: what this campaign's calls would answer from once saved.
+        <KnowledgeTestBox
+          scope={{ campaign_id: saved?.id, document_ids: kb.selected }}
+          blockedReason={kb.selected.length ? null : "Choose knowledge base items above to test what this campaign's calls would answer from them."}
+          subtitle="Ask what a caller might ask: see what the agent would answer on this campaign's calls from the items chosen above, and the passages it comes from."
+        />
+      )}
       <TestCallPanel campaignId={saved?.id ?? null} />
       <FormSection title="Contact List Upload & Integrations">
         <ContactListSection file={csv} onFileChange={setCsv} existing={contactList} viewMode={viewMode} preview={preview} simulatedCarrier={simulatedCarrier} />

@@ -1,0 +1,121 @@
+import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { startE2E, type E2E } from "../support/e2e.ts";
+import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+
+// Real documents from Debian packages: zlib1g-dev's FAQ and redis-server's README.
+const debianDoc = (name: string) => fs.readFileSync(new URL(`../../packages/voice/src/brain/fixtures/${name}`, import.meta.url));
+
+type Session = { user: E2EUser; token: string; slug: string };
+
+async function newUser(env: E2E): Promise<Session> {
+  const user = await registerViaApi(env.baseUrl, "Northwind");
+  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
+  });
+  const body = (await res.json()) as { access_token: string; user: { organization_slug_name: string } };
+  return { user, token: body.access_token, slug: body.user.organization_slug_name };
+}
+
+/** Uploads the documents and waits until every one is indexed. */
+async function readyDocuments(env: E2E, s: Session, files: Array<[string, Buffer]>): Promise<void> {
+  const form = new FormData();
+  for (const [name, bytes] of files) form.append("files[]", new Blob([new Uint8Array(bytes)], { type: "text/plain" }), name);
+  const res = await fetch(`${env.baseUrl}/api/voice/KB/bulk-upload-documents`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
+  assert.equal(res.status, 201, await res.clone().text());
+  for (let i = 0; i < 150; i++) {
+    const list = (await (await fetch(`${env.baseUrl}/api/voice/KB/documents`, { headers: { authorization: `Bearer ${s.token}` } })).json()) as {
+      data: { documents: Array<{ status: string }> };
+    };
+    if (list.data.documents.every((d) => d.status === "ready")) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("documents never became ready");
+}
+
+/** Asks in the box and waits for the answer to this question. */
+async function ask(page: Page, question: string): Promise<{ answer: string; status: string; sources: string[] }> {
+  const box = page.getByRole("region", { name: "Test your knowledge base" });
+  await box.getByRole("textbox", { name: "Question" }).fill(question);
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/voice/KB/ask") && r.request().postDataJSON()?.question === question);
+  await box.getByRole("button", { name: "Ask" }).click();
+  await answered;
+  const answer = box.getByTestId("kb-test-answer");
+  await answer.waitFor();
+  const status = await box.getByText(/^(Answered|Not in the knowledge base)$/).innerText();
+  const sources = await box.getByRole("list", { name: "Passages" }).getByRole("heading").allInnerTexts().catch(() => []);
+  return { answer: await answer.innerText(), status, sources };
+}
+
+describe("Test your knowledge base", () => {
+  let env: E2E;
+  let s: Session;
+  before(async () => {
+    env = await startE2E();
+    s = await newUser(env);
+    await readyDocuments(env, s, [["zlib-faq.txt", debianDoc("zlib-faq.txt")], ["redis-readme.txt", debianDoc("redis-readme.md")]]);
+  });
+  after(() => env.close());
+
+  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+    test(`knowledge base screen at ${width} px: the answer a caller would hear, and the passages`, async () => {
+      const page = await env.newPage({ width, height });
+      await signIn(page, s.user);
+      await page.goto(`/org/${s.slug}/knowledge-base`);
+      await page.getByText("zlib-faq").first().waitFor();
+      const yes = await ask(page, "Is zlib thread safe?");
+      assert.equal(yes.status, "Answered");
+      assert.match(yes.answer, /^Yes\. However any library routines that zlib uses/);
+      assert.ok(yes.sources.length >= 1 && yes.sources.every((h) => /^\d\. (zlib-faq|redis-readme)/.test(h)), yes.sources.join(" | "));
+      const box = page.getByRole("region", { name: "Test your knowledge base" });
+      const used = box.getByRole("listitem").filter({ hasText: "Answer taken from here" });
+      assert.equal(await used.count(), 1);
+      assert.match(await used.getByRole("heading").innerText(), /zlib-faq/);
+      await box.scrollIntoViewIfNeeded();
+      await box.getByTestId("kb-test-answer").scrollIntoViewIfNeeded();
+      await env.screenshot(page, `kb-test-box-answered-${width}`);
+
+      const no = await ask(page, "Does zlib support bzip2 compression?");
+      assert.equal(no.status, "Not in the knowledge base");
+      assert.match(no.answer, /don't have that information.*follow up/);
+      assert.equal(await box.getByText("Answer taken from here").count(), 0);
+      await page.context().close();
+    });
+  }
+
+  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+    test(`campaign setup at ${width} px: answers only from the items chosen for the campaign`, async () => {
+      const page = await env.newPage({ width, height });
+      await signIn(page, s.user);
+      await page.goto(`/org/${s.slug}/campaign-setup`);
+      const box = page.getByRole("region", { name: "Test your knowledge base" });
+      await box.getByText("Choose knowledge base items above to test what this campaign's calls would answer from them.").waitFor();
+      assert.equal(await box.getByRole("button", { name: "Ask" }).isDisabled(), true);
+
+      await page.getByRole("combobox", { name: "Knowledge base" }).click();
+      await page.getByRole("option", { name: /redis-readme/ }).click();
+      await page.keyboard.press("Escape");
+      const other = await ask(page, "Is zlib thread safe?");
+      assert.equal(other.status, "Not in the knowledge base", "the zlib FAQ is not chosen for this campaign");
+      assert.ok(other.sources.every((h) => h.includes("redis-readme")), other.sources.join(" | "));
+
+      const mine = await ask(page, "Does Redis support big endian architectures?");
+      assert.equal(mine.status, "Answered");
+      assert.equal(mine.answer, "We support big endian and little endian architectures, and both 32 bit and 64 bit systems.");
+      assert.ok(mine.sources[0]!.includes("redis-readme · Building Redis"), mine.sources.join(" | "));
+      // Enter asks too, without saving the campaign around it.
+      await box.getByRole("textbox", { name: "Question" }).fill("Is zlib thread safe?");
+      const viaEnter = page.waitForResponse((r) => r.url().endsWith("/api/voice/KB/ask"));
+      await box.getByRole("textbox", { name: "Question" }).press("Enter");
+      await viaEnter;
+      assert.equal(await page.getByText("Campaign saved as draft successfully!").count(), 0);
+      await ask(page, "Does Redis support big endian architectures?");
+      await box.scrollIntoViewIfNeeded();
+      await box.getByTestId("kb-test-answer").scrollIntoViewIfNeeded();
+      await env.screenshot(page, `campaign-kb-test-box-${width}`);
+      await page.context().close();
+    });
+  }
+});
