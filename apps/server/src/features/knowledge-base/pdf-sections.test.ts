@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { chunkSections } from "./chunk-text.ts";
+import { chunkSections, type Passage } from "./chunk-text.ts";
 import { pdfDocument } from "./extract-document.ts";
 import { readPdfLayout } from "./pdf-layout.ts";
 
@@ -10,7 +10,7 @@ const passagesOf = async (name: string) => {
   const doc = pdfDocument(layout);
   return { doc, passages: chunkSections(doc.sections) };
 };
-const holding = (passages: Array<{ text: string }>, s: string) => passages.find((p) => p.text.includes(s));
+const holding = (passages: Passage[], s: string) => passages.find((p) => p.text.includes(s));
 
 test("texinfo manual: outline headings as paths, pages, words and sentences joined across lines and pages", async () => {
   const { doc, passages } = await passagesOf("bashref-extract.pdf");
@@ -40,6 +40,6 @@ test("manual page without outline: capitals titles are the headings", async () =
   assert.deepEqual([...new Set(passages.map((p) => p.heading))].slice(0, 5), ["NAME", "SYNOPSIS", "COPYRIGHT", "DESCRIPTION", "OPTIONS"]);
   const login = holding(passages, "A login shell is one whose first character of argument zero");
   assert.equal(login?.heading, "INVOCATION");
-  assert.ok(login && login.page !== null && login.page! >= 2);
+  assert.ok((login?.page ?? 0) >= 2, `page ${login?.page}`);
   assert.ok(!passages.some((p) => /General Commands Manual|2022 September 19/.test(p.text)));
 });
