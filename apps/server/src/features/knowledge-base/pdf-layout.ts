@@ -73,8 +73,8 @@ async function outlineOf(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
 }
 
 async function open(bytes: Uint8Array): Promise<PDFDocumentProxy> {
-  // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  const task = getDocument({ data: bytes.slice(), verbosity: VerbosityLevel.ERRORS, isEvalSupported: false, useSystemFonts: false });
+  // pdf.js takes ownership of (detaches) the buffer it is given, and refuses a Buffer: hand it a plain copy.
+  const task = getDocument({ data: new Uint8Array(bytes), verbosity: VerbosityLevel.ERRORS, isEvalSupported: false, useSystemFonts: false });
   try {
     return await task.promise;
   } catch (err) {
