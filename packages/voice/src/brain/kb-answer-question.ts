@@ -35,19 +35,25 @@ export function terms(text: string): string[] {
     .toLowerCase()
     .replace(/['’]s\b/g, "")
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 1 && !STOP.has(w) && !/^\d$/.test(w))
-    .map((w) => SAME[fold(w)] ?? fold(w));
+    .filter((w) => (w.length > 1 || /\d/.test(w)) && !STOP.has(w))
+    .map((w) => NUMBER_WORDS[w] ?? SAME[fold(w)] ?? fold(w));
 }
+
+// Said numbers meet written ones ("version three of the GPL" / "GPL version 3").
+const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
+  "zero one two three four five six seven eight nine ten eleven twelve".split(" ").map((w, i) => [w, String(i)]),
+);
 
 // Words a caller uses for the same thing as the document ("how much does it cost" / "the price").
 const SAME: Record<string, string> = { cost: "pric", fee: "pric", charg: "pric", pricing: "pric", gigabyt: "gb", megabyt: "mb", kilobyt: "kb" };
 
 const KIND_PATTERNS: Array<[QuestionKind, RegExp]> = [
-  ["quantity", /\bhow (?:much|many|long|big|large|far|fast|often|old|heavy|high|small|wide|tall|deep)\b|\bwhat(?:'s| is| are)? (?:the )?(?:price|cost|fee|rate|size|number|amount|limit|maximum|minimum|max|min|length|version)\b|\b(?:maximum|minimum|limit)\b/],
+  ["quantity", /\bhow (?:much|many|long|big|large|far|fast|often|old|heavy|high|small|wide|tall|deep)\b|\bwhat(?:'s|s| is| are)? (?:the )?(?:price|cost|fee|rate|size|number|amount|limit|maximum|minimum|max|min|length|version|largest|biggest|highest|smallest|lowest|longest|range|resolution|precision)\b|\b(?:maximum|minimum|limit)\b/],
   ["time", /\bwhen\b|\bwhat (?:time|day|date|year|month|hours?)\b|\bwhich (?:day|date|year|month)\b|\bopening hours\b|\bhow soon\b/],
   ["reason", /^why\b|\bhow come\b|\bwhat for\b/],
   ["place", /^where\b|\bwhich (?:file|directory|folder|site|page|address)\b/],
-  ["definition", /^(?:what|who)(?:'s| is| are| was| were)\b|\bwhat does .+ (?:mean|stand for)\b|^(?:define|explain)\b|\bmeaning of\b/],
+  // "What is Redis?", "what's a login shell": a short subject; "what's the difference between…" is not a definition.
+  ["definition", /^(?:what|who)(?:'s|s| is| are| was| were) (?!the difference|the best|the way)(?:an? |the )?\S+(?: \S+){0,2}$|\bwhat does .+ (?:mean|stand for)\b|^define\b|\bmeaning of\b/],
   ["how", /^how (?:do|does|can|could|should|would|to|is|are)\b/],
   ["yesno", /^(?:is|are|can|could|does|do|did|will|would|should|has|have|was|were|may|must|shall|isn't|aren't|doesn't|don't|can't|won't)\b/],
 ];
@@ -56,7 +62,7 @@ export type ParsedQuestion = { kind: QuestionKind; terms: string[]; text: string
 
 /** The question's kind and content words; lead-ins ("so, can you tell me…") do not hide its first word. */
 export function parseQuestion(question: string): ParsedQuestion {
-  const text = question.toLowerCase().replace(/[“”"?!.]+/g, " ").replace(/\s+/g, " ").trim().replace(LEAD_INS, "");
+  const text = question.toLowerCase().replace(/’/g, "'").replace(/[“”"?!.]+/g, " ").replace(/\s+/g, " ").trim().replace(LEAD_INS, "");
   const kind = KIND_PATTERNS.find(([, re]) => re.test(text))?.[0] ?? "other";
   return { kind, terms: [...new Set(terms(text))], text };
 }

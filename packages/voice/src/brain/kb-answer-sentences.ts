@@ -15,7 +15,7 @@ export type Sentence = {
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 // A segment ending in one of these was cut inside a sentence ("e.g. the", "see Fig. 3").
-const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf|fig|no|approx|incl|dr|mr|mrs|ms|st|ch|sec|vol|p|pp)\.$/i;
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf|fig|approx|incl|dr|mr|mrs|ms|st|ch|sec|vol|p|pp)\.$/i;
 
 /** "https://www.zlib.net/faq.html" is said "zlib.net"; a markdown link keeps its words. */
 function spokenLinks(text: string): string {
@@ -46,7 +46,7 @@ function segments(text: string): string[] {
   const out: string[] = [];
   for (const { segment } of segmenter.segment(text)) {
     // The segmenter does not end a sentence before a lower-case word; names like "zlib" or "npm" start sentences.
-    for (const part of segment.split(/(?<=\p{L}{3}[.!?])\s+(?=\p{Ll}+\b)/u)) {
+    for (const part of segment.split(/(?<=(?:\p{L}{3}|\d|\))[.!?])\s+(?=\p{Ll}+\b)/u)) {
       const s = part.trim();
       if (!s) continue;
       const prev = out[out.length - 1];
@@ -66,17 +66,46 @@ function looksSpoken(s: string): boolean {
   if (words.length < 3) return false;
   const letters = words.join("").length;
   // Braces and operators, calls "f()", shell prompts "%", paths "./x" and options " --port".
-  const code = (s.match(/[{}[\]<>=;\\|$^&*+%]|\w\(\)|\.\/|\s--?[a-z]/g) ?? []).length;
+  // (Brackets are left out: table rows name types like "timestamp [ (p) ]".)
+  const code = (s.match(/[{}<>=;\\|$^&*]|%\s|\w\(\)|\.\/|\s--?[a-z]/g) ?? []).length;
   if (code > 3 || code / Math.max(1, letters) > 0.04) return false;
   if (/(?:\.\s?){4,}|…{2,}/.test(s)) return false; // dot leaders of a table of contents
   if ((s.match(/\b\d+(?:\.\d+)+\b/g) ?? []).length >= 3) return false; // a run of section numbers
   return true;
 }
 
+/**
+ * An AsciiDoc FAQ ("[[anchor]] I've made a mistake in the last commit. How do I change it?:: You can…"):
+ * from the anchor to the "::" is the question, after it the answer.
+ */
+function faqItems(segs: string[]): { raw: string[]; asked: Set<number> } {
+  const raw: string[] = [];
+  const asked = new Set<number>();
+  let inItem = false;
+  for (const seg of segs) {
+    let s = seg;
+    if (/^\[\[[^\]]+\]\]/.test(s)) {
+      inItem = true;
+      s = s.replace(/^\[\[[^\]]+\]\]\s*/, "");
+    }
+    const split = /^(.*?::)\s+(.+)$/.exec(s);
+    if (split && (inItem || /\?::/.test(split[1]!))) {
+      asked.add(raw.length);
+      raw.push(split[1]!.replace(/::$/, ""));
+      raw.push(split[2]!);
+      inItem = false;
+    } else {
+      if (inItem) asked.add(raw.length);
+      raw.push(s);
+    }
+  }
+  return { raw, asked };
+}
+
 /** The passage's sentences in order; a sentence that only repeats the heading is not speakable. */
 export function sentencesOf(text: string, heading = ""): Sentence[] {
   const head = heading.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-  const raw = segments(plainText(text));
+  const { raw, asked } = faqItems(segments(plainText(text)));
   // "… zlib@gzip.org 27." then "Will zlib…": the number starts the next item, it does not end this one.
   for (let i = 0; i + 1 < raw.length; i++) {
     const m = /^(.*\S)\s+(\d{1,3}[.)])$/.exec(raw[i]!);
@@ -88,7 +117,7 @@ export function sentencesOf(text: string, heading = ""): Sentence[] {
   const numberedFaq = raw.some((s, i) => numbered[i] && isAsked(s));
   return raw.map((r, index) => {
     const s = stripListNumber(r);
-    const question = isAsked(s) || (numberedFaq && numbered[index]!);
+    const question = isAsked(s) || asked.has(index) || (numberedFaq && numbered[index]!);
     const bare = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
     const isHeading = head !== "" && (bare === head || head.endsWith(bare));
     // A sentence ending in a colon introduces what follows (a command, a list): alone it says nothing.

@@ -16,7 +16,7 @@ const EVIDENCE: Record<QuestionKind, RegExp> = {
   quantity: NUMBER,
   time: /\b(?:19|20)\d\d\b|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|morning|afternoon|evening|noon|midnight|hours?|days?|weeks?|months?|years?|minutes?|seconds?|before|after|until|since|during|when|at boot|at startup)\b/i,
   definition: /\b(?:is|are|was|were|means?|refers? to|stands? for|called|known as)\b/i, // (see defines)
-  yesno: /^(?:yes|no)\b|\b(?:not|no|cannot|can't|doesn't|don't|isn't|won't|never|only|always|supports?|can|will|does|may)\b/i,
+  yesno: /^(?:yes|no)\b|:\s*(?:yes|no)\b|\b(?:not|no|cannot|can't|doesn't|don't|isn't|won't|never|only|always|supports?|can|will|does|may)\b/i,
   reason: /\b(?:because|since|so that|in order to|designed|due to|reason|as a result|to (?:keep|avoid|allow|make|ensure))\b/i,
   place: /\b(?:in|at|from|under|inside|directory|file|folder|site|page|located)\b/i,
   how: /\b(?:use|run|type|call|set|install|make|click|open|add|enter|choose|select|press|configure|compile|build|request|by \w+ing)\b/i,
@@ -28,8 +28,20 @@ const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30}[.!?]$
 const LEANS_BACK = /^(?:it|this|that|these|those|they|such|both|so|but|however|also)\b/i;
 
 type Weights = Map<string, number>;
+// In "what's the largest number a smallint can hold" the number is the answer, not a word to find.
+const MEASURES = new Set(terms("number numbers value values amount count total"));
+// "The largest…", "how far…": a range or a limit answers it ("Range: -32768 to +32767").
+const ASKS_LIMIT = /\b(?:largest|biggest|highest|smallest|lowest|maximum|minimum|max|min|most|least|range|far|limit)\b/i;
+const STATES_LIMIT = /\b(?:range|maximum|minimum|max|min|up to|at most|at least|largest|highest|smallest|lowest|limit(?:ed)?)\b|\bto [+-]?\d/i;
 // What a caller asks a product to do, said in many ways ("integrate with" / "connects to"): weak evidence either way.
-const GENERIC = new Set(terms("support supports integrate integrates work works handle handles connect offer provide include allow run help able available possible"));
+// Nor do the measure words of a "how much" question: the number in the answer is what matters.
+const GENERIC = new Set(
+  terms(
+    "support supports integrate integrates work works handle handles connect offer provide include allow run help able available possible " +
+      "take takes hold holds fit fits go goes come comes room space big large long far size amount happen happens " +
+      "largest biggest highest smallest lowest longest maximum minimum max min",
+  ),
+);
 /**
  * The question's most telling word found in the passages: the one the fewest of their sentences hold
  * ("tls" in "how do I build redis with tls support"). An answer should be about it.
@@ -46,6 +58,22 @@ function keyTerm(weights: Weights, sentenceTerms: Set<string>[]): string | null 
 
 type Candidate = { passage: number; sentences: Sentence[]; at: number; score: number; evidence: boolean; coverage: number; topical: number; context: number };
 
+/** Two words said apart that the passages write as one ("big int" / "bigint", "mac address" / "macaddr" is not). */
+function joinCompounds(q: ParsedQuestion, passageTerms: Set<string>[]): ParsedQuestion {
+  const words = q.text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const joined = new Set<string>();
+  const parts = new Set<string>();
+  for (let i = 0; i + 1 < words.length; i++) {
+    const compound = terms(`${words[i]}${words[i + 1]}`)[0];
+    if (compound && passageTerms.some((p) => p.has(compound))) {
+      joined.add(compound);
+      for (const t of terms(`${words[i]} ${words[i + 1]}`)) parts.add(t);
+    }
+  }
+  if (!joined.size) return q;
+  return { ...q, terms: [...q.terms.filter((t) => !parts.has(t)), ...joined] };
+}
+
 /**
  * Words every passage shares are the topic ("zlib"); a question word no passage holds is what makes it
  * unanswerable. So shared words weigh less, and missing words weigh fully.
@@ -53,8 +81,8 @@ type Candidate = { passage: number; sentences: Sentence[]; at: number; score: nu
 function termWeights(q: ParsedQuestion, passageTerms: Set<string>[]): Weights {
   const n = passageTerms.length;
   // A name with a digit ("bzip2", "y2k", "4gb") is as specific as words get; "support" or "work" hardly are.
-  const weight = (t: string) =>
-    n > 1 && passageTerms.every((p) => p.has(t)) ? 0.6 : /\d/.test(t) ? 1.5 : GENERIC.has(t) ? 0.5 : 1;
+  const weak = (t: string) => GENERIC.has(t) || (q.kind === "quantity" && MEASURES.has(t));
+  const weight = (t: string) => (n > 1 && passageTerms.every((p) => p.has(t)) ? 0.6 : /\d/.test(t) ? 1.5 : weak(t) ? 0.2 : 1);
   return new Map(q.terms.map((t) => [t, weight(t)]));
 }
 
@@ -68,18 +96,44 @@ function overlap(weights: Weights, words: Set<string>): number {
   return all ? hit / all : 0;
 }
 
-/** The FAQ question a sentence answers: the nearest question before it in the passage. */
-function askedBefore(sentences: Sentence[], at: number): Sentence | null {
-  for (let i = at - 1; i >= 0; i--) if (sentences[i]!.question) return sentences[i]!;
-  return null;
+/**
+ * A table read as sentences ("smallint — Range: -32768 to +32767.") says what its row is about in the
+ * row's other sentences ("smallint — Description: small-range integer."): each sentence of a row gets
+ * the fit of the whole row.
+ */
+function tableRowFit(sentences: Sentence[], weights: Weights): number[] {
+  const rowOf = (s: Sentence) => /^(.{1,80}?) — /.exec(s.text)?.[1] ?? null;
+  const rows = new Map<string, Set<string>>();
+  for (const s of sentences) {
+    const row = rowOf(s);
+    if (row !== null) rows.set(row, new Set([...(rows.get(row) ?? []), ...terms(s.text)]));
+  }
+  return sentences.map((s) => {
+    const row = rowOf(s);
+    return row === null ? 0 : overlap(weights, rows.get(row)!);
+  });
+}
+
+/**
+ * The FAQ question a sentence answers: the nearest question before it in the passage, with the question
+ * sentences right before that one ("I've made a mistake in the last commit. How do I change it?").
+ */
+function askedBefore(sentences: Sentence[], at: number): { text: string; end: number } | null {
+  let end = at - 1;
+  while (end >= 0 && !sentences[end]!.question) end--;
+  if (end < 0) return null;
+  let start = end;
+  while (start > 0 && sentences[start - 1]!.question) start--;
+  return { text: sentences.slice(start, end + 1).map((s) => s.text).join(" "), end };
 }
 
 function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, passage: KbPassage, rank: number, words: Set<string>): Candidate[] {
   const sentences = sentencesOf(passage.text, passage.heading);
   const coverage = overlap(weights, words);
   const headingFit = overlap(weights, new Set(terms(passage.heading)));
-  const questionFits = sentences.filter((s) => s.question).map((s) => overlap(weights, new Set(terms(s.text))));
-  const bestQuestionFit = Math.max(0, ...questionFits);
+  const questionFits = sentences.flatMap((s, at) => (!s.question && sentences[at - 1]?.question ? [askedBefore(sentences, at)!] : []));
+  const bestQuestionFit = Math.max(0, ...questionFits.map((a) => overlap(weights, new Set(terms(a.text)))));
+  const rowFit = tableRowFit(sentences, weights);
   return sentences.flatMap((s, at) => {
     if (!s.speakable && !YES_NO_LEAD.test(s.text)) return [];
     const asked = askedBefore(sentences, at);
@@ -88,12 +142,13 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     const topical = overlap(weights, own);
     // Under another FAQ question than the one asked (of this passage, or one that does not fit): another answer.
     if (asked && ((bestQuestionFit >= 0.5 && askedFit < bestQuestionFit) || (askedFit < 0.34 && topical < 0.6))) return [];
-    const context = Math.max(headingFit, askedFit);
+    const context = Math.max(headingFit, askedFit, rowFit[at]!);
     const evidence = q.kind === "definition" ? defines(s.text, weights) : EVIDENCE[q.kind].test(s.text);
-    const firstAnswer = asked !== null && sentences[at - 1] === asked;
+    const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
+    const firstAnswer = asked !== null && asked.end === at - 1;
     const about = key === null || own.has(key) || terms(`${passage.heading} ${asked?.text ?? ""}`).includes(key);
     const score =
-      (about ? 0.15 : -0.1) +
+      (about ? 0.15 : -0.1) + limit +
       0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) + (firstAnswer ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
     return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context }];
   });
@@ -138,15 +193,16 @@ function spokenAnswer(q: ParsedQuestion, weights: Weights, c: Candidate, maxChar
  */
 export function answerFromPassages(question: string, passages: KbPassage[], opts: KbAnswerOptions = {}): KbAnswer {
   const maxChars = opts.maxChars ?? 260;
-  const q = parseQuestion(question);
+  let q = parseQuestion(question);
   const top = passages.slice(0, opts.maxPassages ?? 3);
   const notKnown: KbAnswer = { text: NOT_IN_KNOWLEDGE_BASE, answered: false, used: [] };
   if (!q.terms.length || !top.length) return notKnown;
   const passageTerms = top.map((p) => new Set(terms(`${p.heading} ${p.text}`)));
+  q = joinCompounds(q, passageTerms);
   const weights = termWeights(q, passageTerms);
   const key = keyTerm(weights, top.flatMap((p) => sentencesOf(p.text).map((s) => new Set(terms(s.text)))));
   const ranked = top.flatMap((p, i) => candidatesOf(q, weights, key, p, i, passageTerms[i]!)).sort((a, b) => b.score - a.score);
-  for (const c of ranked.slice(0, 5)) {
+  for (const c of ranked) {
     const text = spokenAnswer(q, weights, c, maxChars);
     if (acceptable(q, weights, c, text)) return { text, answered: true, used: [c.passage] };
   }
