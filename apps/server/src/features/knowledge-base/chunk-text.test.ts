@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chunkSections, chunkText } from "./chunk-text.ts";
+import { chunkSections, chunkText, dropCommonRoot } from "./chunk-text.ts";
 
 const wc = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const sentence = (i: number) => `Sentence number ${i} explains one more detail about the service we offer.`;
@@ -65,4 +65,17 @@ test("a passage keeps the page its first sentence is printed on", () => {
   const passages = chunkSections([{ heading: "", paragraphs: [{ text: first + second, page: 1, breaks: [{ at: first.length + 1, page: 2 }] }] }], { minWords: 10, maxWords: 150 });
   assert.deepEqual(passages.map((p) => p.page), [1, 2]);
   assert.match(passages[1]!.text, /Page two starts here/);
+});
+
+test("a title every heading sits under is dropped from the paths, kept where it is the only heading", () => {
+  const p = (text: string) => ({ text, page: null });
+  const sections = [
+    { heading: "", paragraphs: [p("Cover text.")] },
+    { heading: "Using Automake", paragraphs: [p("Intro.")] },
+    { heading: "Using Automake › First build", paragraphs: [p("Run bootstrap.")] },
+    { heading: "Using Automake › Scripts › Example", paragraphs: [p("gropdf.")] },
+  ];
+  assert.deepEqual(dropCommonRoot(sections).map((s) => s.heading), ["", "Using Automake", "First build", "Scripts › Example"]);
+  const two = [{ heading: "A", paragraphs: [p("x.")] }, { heading: "B › C", paragraphs: [p("y.")] }];
+  assert.deepEqual(dropCommonRoot(two), two);
 });

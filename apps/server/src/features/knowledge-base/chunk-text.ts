@@ -68,6 +68,18 @@ export function textSections(text: string): Section[] {
   return out.filter((s) => s.paragraphs.length > 0);
 }
 
+/**
+ * Drops a root heading every other heading sits under (the document's title, set as its one top heading):
+ * it says nothing about where in the document a passage is. Sections directly under it keep it.
+ */
+export function dropCommonRoot(sections: Section[]): Section[] {
+  const headed = sections.filter((s) => s.heading !== "");
+  const root = headed[0]?.heading.split(HEADING_SEPARATOR)[0];
+  const under = (h: string) => h.startsWith(`${root}${HEADING_SEPARATOR}`);
+  if (!root || !headed.every((s) => s.heading === root || under(s.heading)) || !headed.some((s) => under(s.heading))) return sections;
+  return sections.map((s) => (under(s.heading) ? { ...s, heading: s.heading.slice(root.length + HEADING_SEPARATOR.length) } : s));
+}
+
 /** The page a character offset of the paragraph is printed on. */
 function pageAt(paragraph: Paragraph, at: number): number | null {
   let page = paragraph.page;

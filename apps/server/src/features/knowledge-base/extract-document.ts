@@ -1,4 +1,4 @@
-import { textSections, type Section } from "./chunk-text.ts";
+import { dropCommonRoot, textSections, type Section } from "./chunk-text.ts";
 import { assertHasText, decodeText, docText, docxSections, ExtractionError } from "./extract-text.ts";
 import type { DocKind } from "./file-sniff.ts";
 import { mainContentOfHtml, type HtmlSections } from "./html-text.ts";
@@ -54,5 +54,5 @@ export async function extractDocument(kind: ExtractKind, bytes: Uint8Array, char
     throw new ExtractionError(`unreadable ${kind.toUpperCase()} file (${(err as Error).message})`);
   }
   assertHasText(doc.sections.flatMap((s) => s.paragraphs.map((p) => p.text)).join(" "));
-  return doc;
+  return { ...doc, sections: dropCommonRoot(doc.sections) };
 }

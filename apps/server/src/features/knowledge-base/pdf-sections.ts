@@ -46,10 +46,20 @@ const titleLike = (text: string) => /\p{L}/u.test(text) && words(text) <= 14 && 
 /** A manual page's section title: "SHELL GRAMMAR", "INVOCATION". */
 const capitalsTitle = (text: string) => /^[\p{Lu}][\p{Lu}\d \-/&]{2,40}$/u.test(text) && words(text) <= 5;
 
-/** Joins a word hyphenated at a line end unless the document spells it with the hyphen elsewhere. */
+/**
+ * Joins a word hyphenated at a line end ("expres-" + "sions"). The hyphen stays when the document spells
+ * the word with it elsewhere, or when both halves are words of the document and the joined form is not
+ * ("two-" + "way"); with no dictionary at hand, the document's own words decide.
+ */
 function hyphenJoiner(lines: PdfLine[]) {
-  const spelled = new Set<string>();
-  for (const l of lines) for (const w of l.text.toLowerCase().match(/\p{L}+(?:-\p{L}+)+/gu) ?? []) spelled.add(w);
+  const hyphenated = new Set<string>();
+  const words = new Set<string>();
+  for (const l of lines) {
+    const text = l.text.toLowerCase();
+    for (const w of text.match(/\p{L}+(?:[-\u2010]\p{L}+)+/gu) ?? []) hyphenated.add(w.replace(/\u2010/g, "-"));
+    // Not a line's first word nor one before a hyphen: either may be half of a split word ("sions").
+    for (const w of text.replace(/^\P{L}*\p{L}+/u, "").match(/(?<![\p{L}\u2010-])\p{L}+(?![\p{L}\u2010-])/gu) ?? []) words.add(w);
+  }
   return (before: string, after: string): string | null => {
     const tail = /(\p{L}+)[-\u00ad\u2010]$/u.exec(before);
     const head = /^(\p{L}+)/u.exec(after);
@@ -57,8 +67,9 @@ function hyphenJoiner(lines: PdfLine[]) {
     const lower = /^\p{Ll}/u.test(head[1]!);
     const capitals = /^\p{Lu}+$/u.test(tail[1]!) && /^\p{Lu}+$/u.test(head[1]!);
     if (!lower && !capitals) return null;
-    if (spelled.has(`${tail[1]}-${head[1]}`.toLowerCase())) return `${before}${after}`;
-    return `${before.slice(0, -1)}${after}`;
+    const [a, b] = [tail[1]!.toLowerCase(), head[1]!.toLowerCase()];
+    const keep = !words.has(a + b) && (hyphenated.has(`${a}-${b}`) || (words.has(a) && words.has(b)));
+    return keep ? `${before}${after}` : `${before.slice(0, -1)}${after}`;
   };
 }
 
