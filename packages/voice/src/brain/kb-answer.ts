@@ -11,7 +11,8 @@ export const NOT_IN_KNOWLEDGE_BASE =
   "I'm sorry, I don't have that information with me. I can have someone from the team follow up with the answer.";
 
 // What an answer to each kind of question holds: a number, a time, a definition, a yes or a no…
-const NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|twice|once|unlimited|no limit)\b/i;
+// A digit that is not part of a name ("EUI-64", "macaddr8", "ipv4").
+const NUMBER = /(?<![\p{L}\d]-?)\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|twice|once|unlimited|no limit)\b/iu;
 const EVIDENCE: Record<QuestionKind, RegExp> = {
   quantity: NUMBER,
   time: /\b(?:19|20)\d\d\b|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|morning|afternoon|evening|noon|midnight|hours?|days?|weeks?|months?|years?|minutes?|seconds?|before|after|until|since|during|when|at boot|at startup)\b/i,
@@ -176,7 +177,9 @@ function spokenAnswer(q: ParsedQuestion, weights: Weights, c: Candidate, maxChar
   if (LEANS_BACK.test(first.text) && prev && !prev.question && (prev.speakable || YES_NO_LEAD.test(prev.text)) && prev.text.length + first.text.length < maxChars) {
     return `${prev.text} ${first.text}`;
   }
-  const next = c.sentences[c.at + 1];
+  const rowOf = (s: Sentence | undefined) => (s ? /^(.{1,80}?) — /.exec(s.text)?.[1] ?? null : null);
+  // A table's next sentence about another row is another answer.
+  const next = rowOf(c.sentences[c.at + 1]) === rowOf(first) ? c.sentences[c.at + 1] : undefined;
   if (next?.speakable && YES_NO_LEAD.test(first.text)) return `${first.text} ${trimForSpeech(next.text, maxChars - first.text.length - 1)}`;
   if (next?.speakable && next.text.length + first.text.length < maxChars) {
     const needed = LEANS_BACK.test(next.text) || ((q.kind === "quantity" || q.kind === "time") && !EVIDENCE[q.kind].test(first.text));
