@@ -10,7 +10,8 @@ const STOP = new Set(
     "how which who whom whose when where why please tell know want like just so really any some much many get got have has " +
     "had okay ok yes no hi hello um uh er well also then than into out up down over only very too more most other such " +
     "one ones thing things something anything way need let say said mean means use used using since ever even still " +
-    "actually exactly currently maybe probably perhaps kind sort guess wonder wondering whether").split(" "),
+    "actually exactly currently maybe probably perhaps kind sort guess wonder wondering whether they them their theirs " +
+    "he him his she her hers mine yours ours myself yourself itself someone somebody anyone anybody everyone").split(" "),
 );
 
 // Spoken lead-ins that carry no meaning: "so, um, can you tell me whether…".
@@ -49,7 +50,8 @@ const SAME: Record<string, string> = { cost: "pric", fee: "pric", charg: "pric",
 
 const KIND_PATTERNS: Array<[QuestionKind, RegExp]> = [
   ["quantity", /\bhow (?:much|many|long|big|large|far|fast|often|old|heavy|high|small|wide|tall|deep)\b|\bwhat(?:'s|s| is| are)? (?:the )?(?:price|cost|fee|rate|size|number|amount|limit|maximum|minimum|max|min|length|version|largest|biggest|highest|smallest|lowest|longest|range|resolution|precision)\b|\b(?:maximum|minimum|limit)\b/],
-  ["time", /\bwhen\b|\bwhat (?:time|day|date|year|month|hours?)\b|\bwhich (?:day|date|year|month)\b|\bopening hours\b|\bhow soon\b/],
+  // "When…" asks for a time; "what do I get when a command can't be found" does not.
+  ["time", /^(?:until |since |by )?when\b|\bwhat (?:time|day|date|year|month|hours?)\b|\bwhich (?:day|date|year|month)\b|\bopening hours\b|\bhow soon\b/],
   ["reason", /^why\b|\bhow come\b|\bwhat for\b/],
   ["place", /^where\b|\bwhich (?:file|directory|folder|site|page|address)\b/],
   // "What is Redis?", "what's a login shell": a short subject; "what's the difference between…" is not a definition.

@@ -32,7 +32,8 @@ export function plainText(text: string): string {
     .replace(/[=\-_~*]{3,}/g, " ")
     .replace(/(^|[.!?:]\s+)[*-]\s+/g, "$1")
     .replace(/\s*[•·▪◦]\s+/g, " ")
-    .replace(/[*_`#>|~]+/g, " ")
+    .replace(/[*`#>|~]+/g, " ")
+    .replace(/(^|\s)_+|_+(?=\s|[.,;:!?]|$)/g, "$1") // _emphasis_, not names like bash_profile
     .replace(/\\(?=[*_#])/g, "")
     .replace(/\s+/g, " ")
     .replace(/\s+([,.!?;:])(?=\s|$)/g, "$1")

@@ -105,3 +105,27 @@ describe("answerFromPassages on real documents", () => {
     assert.deepEqual(ask("What is Redis?", [zlibY2k, redisWhat]).used, [1]);
   });
 });
+
+// Passages as the knowledge base stores them for the dev set's documents: PostgreSQL's numeric types table
+// (postgresql-doc, a table read as "row — column: value" sentences) and git's FAQ (git-doc, AsciiDoc).
+const pgTable: KbPassage = { heading: "Table 8.2. Numeric Types", text: fixture("postgresql-numeric-types-table.txt").trim() };
+const [gitAmend, gitFetch] = fixture("git-faq-passages.txt").trim().split("\n\n").map((text) => ({ heading: "Common Issues", text }));
+
+describe("answerFromPassages on stored passages of the dev set", () => {
+  test("a table row's value answers with the row it belongs to", () => {
+    assert.equal(ask("What's the largest number a smallint can hold?", [pgTable]).text, "smallint — Range: -32768 to +32767.");
+    assert.match(ask("how many bytes does a big int take", [pgTable]).text, /^bigint — Storage Size: 8 bytes\./);
+  });
+  test("an AsciiDoc FAQ item: the question up to '::' is never said, the answer after it is", () => {
+    const a = ask("i made a mistake in my last commit how do i fix it", [gitFetch!, gitAmend!]);
+    assert.match(a.text, /^You can make the appropriate change .* git commit --amend\./);
+    assert.deepEqual(a.used, [1]);
+  });
+  test("a second sentence joins when it says what the first does not", () => {
+    assert.equal(
+      ask("What's the difference between fetch and pull?", [gitFetch!]).text,
+      "A fetch stores a copy of the latest changes from the remote repository, without modifying the working tree or current branch. " +
+        "A pull consists of a fetch followed immediately by either a merge or rebase.",
+    );
+  });
+});

@@ -40,7 +40,8 @@ const GENERIC = new Set(
   terms(
     "support supports integrate integrates work works handle handles connect offer provide include allow run help able available possible " +
       "take takes hold holds fit fits go goes come comes room space big large long far size amount happen happens " +
-      "largest biggest highest smallest lowest longest maximum minimum max min",
+      "largest biggest highest smallest lowest longest maximum minimum max min find get see locate look full " +
+      "difference differences between compare versus vs",
   ),
 );
 /**
@@ -165,28 +166,52 @@ function defines(sentence: string, weights: Weights): boolean {
 const needsEvidence = (kind: QuestionKind) => kind === "quantity" || kind === "time" || kind === "definition";
 
 function acceptable(q: ParsedQuestion, weights: Weights, c: Candidate, spoken: string): boolean {
-  if (c.coverage < 0.6 || Math.max(c.topical, c.context) < 0.4 || c.score < 0.5) return false;
+  // A passage may say less of the question when its heading or FAQ question says the rest.
+  if (c.coverage < (c.context >= 0.5 ? 0.5 : 0.6) || Math.max(c.topical, c.context) < 0.4 || c.score < 0.5) return false;
   if (!needsEvidence(q.kind)) return true;
   return q.kind === "definition" ? c.evidence : EVIDENCE[q.kind].test(spoken);
 }
 
-/** The chosen sentence with the one beside it when it needs it: a bare yes/no, a short line, a sentence leaning back. */
+const rowOf = (s: Sentence | undefined) => (s ? (/^(.{1,80}?) — /.exec(s.text)?.[1] ?? null) : null);
+
+/**
+ * The sentences that may complete an answer: the next few of the same FAQ answer or table row (a new
+ * question or another row is another answer).
+ */
+function followers(c: Candidate, count: number): Sentence[] {
+  const first = c.sentences[c.at]!;
+  const out: Sentence[] = [];
+  for (const s of c.sentences.slice(c.at + 1, c.at + 1 + count)) {
+    if (s.question || rowOf(s) !== rowOf(first)) break;
+    out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The chosen sentence with the one that completes it: the explanation after a bare yes or no, the one
+ * before a sentence leaning back ("It…"), the number a how-much answer still lacks, or the one saying
+ * what the question asks and the first does not ("A pull consists of a fetch…" after "A fetch stores…").
+ */
 function spokenAnswer(q: ParsedQuestion, weights: Weights, c: Candidate, maxChars: number): string {
   const first = c.sentences[c.at]!;
   const prev = c.sentences[c.at - 1];
   if (LEANS_BACK.test(first.text) && prev && !prev.question && (prev.speakable || YES_NO_LEAD.test(prev.text)) && prev.text.length + first.text.length < maxChars) {
     return `${prev.text} ${first.text}`;
   }
-  const rowOf = (s: Sentence | undefined) => (s ? /^(.{1,80}?) — /.exec(s.text)?.[1] ?? null : null);
-  // A table's next sentence about another row is another answer.
-  const next = rowOf(c.sentences[c.at + 1]) === rowOf(first) ? c.sentences[c.at + 1] : undefined;
-  if (next?.speakable && YES_NO_LEAD.test(first.text)) return `${first.text} ${trimForSpeech(next.text, maxChars - first.text.length - 1)}`;
-  if (next?.speakable && next.text.length + first.text.length < maxChars) {
-    const needed = LEANS_BACK.test(next.text) || ((q.kind === "quantity" || q.kind === "time") && !EVIDENCE[q.kind].test(first.text));
-    const relevant = overlap(weights, new Set(terms(next.text))) >= 0.34;
-    if (needed || relevant) return `${first.text} ${next.text}`;
-  }
-  return trimForSpeech(first.text, maxChars);
+  const next = followers(c, 3).filter((s) => s.speakable);
+  if (next[0] && YES_NO_LEAD.test(first.text)) return `${first.text} ${trimForSpeech(next[0].text, maxChars - first.text.length - 1)}`;
+  const fits = next.filter((s) => s.text.length + first.text.length < maxChars);
+  const said = new Set(terms(first.text));
+  const unsaid: Weights = new Map([...weights].filter(([t]) => !said.has(t)));
+  const adds = (s: Sentence) => overlap(unsaid, new Set(terms(s.text)));
+  const needsNumber = (q.kind === "quantity" || q.kind === "time") && !EVIDENCE[q.kind].test(first.text);
+  const companion = needsNumber
+    ? fits.filter((s) => EVIDENCE[q.kind].test(s.text)).sort((a, b) => adds(b) - adds(a))[0]
+    : fits[0] && (LEANS_BACK.test(fits[0].text) && fits[0].index === first.index + 1)
+      ? fits[0]
+      : fits.slice(0, 2).find((s) => adds(s) > 0 && overlap(weights, new Set(terms(s.text))) >= 0.34);
+  return companion ? `${first.text} ${companion.text}` : trimForSpeech(first.text, maxChars);
 }
 
 /**
