@@ -11,7 +11,8 @@ const STOP = new Set(
     "had okay ok yes no hi hello um uh er well also then than into out up down over only very too more most other such " +
     "one ones thing things something anything way need let say said mean means use used using since ever even still " +
     "actually exactly currently maybe probably perhaps kind sort guess wonder wondering whether they them their theirs " +
-    "he him his she her hers mine yours ours myself yourself itself someone somebody anyone anybody everyone").split(" "),
+    "he him his she her hers mine yours ours myself yourself itself someone somebody anyone anybody everyone else besides " +
+    "additionally otherwise").split(" "),
 );
 
 // Spoken lead-ins that carry no meaning: "so, um, can you tell me whether…".

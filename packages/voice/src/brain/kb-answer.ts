@@ -33,6 +33,7 @@ type Weights = Map<string, number>;
 const MEASURES = new Set(terms("number numbers value values amount count total"));
 // "The largest…", "how far…": a range or a limit answers it ("Range: -32768 to +32767").
 const ASKS_LIMIT = /\b(?:largest|biggest|highest|smallest|lowest|maximum|minimum|max|min|most|least|range|far|limit)\b/i;
+const NEGATION = /\b(?:not|no|never|cannot|without)\b|n't\b/i;
 const STATES_LIMIT = /\b(?:range|maximum|minimum|max|min|up to|at most|at least|largest|highest|smallest|lowest|limit(?:ed)?)\b|\bto [+-]?\d/i;
 // What a caller asks a product to do, said in many ways ("integrate with" / "connects to"): weak evidence either way.
 // Nor do the measure words of a "how much" question: the number in the answer is what matters.
@@ -41,7 +42,7 @@ const GENERIC = new Set(
     "support supports integrate integrates work works handle handles connect offer provide include allow run help able available possible " +
       "take takes hold holds fit fits go goes come comes room space big large long far size amount happen happens " +
       "largest biggest highest smallest lowest longest maximum minimum max min find get see locate look full " +
-      "difference differences between compare versus vs",
+      "difference differences between compare versus vs guide document documentation manual article page make",
   ),
 );
 /**
@@ -147,10 +148,12 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     const context = Math.max(headingFit, askedFit, rowFit[at]!);
     const evidence = q.kind === "definition" ? defines(s.text, weights) : EVIDENCE[q.kind].test(s.text);
     const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
+    // "…when a command can't be found" is answered by "…cannot be found, the exit status is 127", not "…was found".
+    const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
     const firstAnswer = asked !== null && asked.end === at - 1;
     const about = key === null || own.has(key) || terms(`${passage.heading} ${asked?.text ?? ""}`).includes(key);
     const score =
-      (about ? 0.15 : -0.1) + limit +
+      (about ? 0.15 : -0.1) + limit + negation +
       0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) + (firstAnswer ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
     return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context }];
   });
@@ -167,7 +170,9 @@ const needsEvidence = (kind: QuestionKind) => kind === "quantity" || kind === "t
 
 function acceptable(q: ParsedQuestion, weights: Weights, c: Candidate, spoken: string): boolean {
   // A passage may say less of the question when its heading or FAQ question says the rest.
-  if (c.coverage < (c.context >= 0.5 ? 0.5 : 0.6) || Math.max(c.topical, c.context) < 0.4 || c.score < 0.5) return false;
+  // "Does postgres have a json type?": a passage without "json" cannot say yes or no.
+  const needed = q.kind === "yesno" ? 0.7 : c.context >= 0.5 ? 0.5 : 0.6;
+  if (c.coverage < needed || Math.max(c.topical, c.context) < 0.4 || c.score < 0.5) return false;
   if (!needsEvidence(q.kind)) return true;
   return q.kind === "definition" ? c.evidence : EVIDENCE[q.kind].test(spoken);
 }
