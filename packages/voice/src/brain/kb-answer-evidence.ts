@@ -1,0 +1,35 @@
+import { terms, type QuestionKind } from "./kb-answer-question.ts";
+import type { Weights } from "./kb-answer-weights.ts";
+
+/**
+ * What a sentence must hold to answer each kind of question: a number for "how much", a time for "when",
+ * a definition for "what is", a yes or a no for "can / does / is".
+ */
+// A digit that is not part of a name ("EUI-64", "macaddr8", "ipv4").
+export const NUMBER = /(?<![\p{L}\d]-?)\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|twice|once|unlimited|no limit)\b/iu;
+export const EVIDENCE: Record<QuestionKind, RegExp> = {
+  quantity: NUMBER,
+  time: /\b(?:19|20)\d\d\b|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|morning|afternoon|evening|noon|midnight|hours?|days?|weeks?|months?|years?|minutes?|seconds?|before|after|until|since|during|when|at boot|at startup)\b/i,
+  definition: /\b(?:is|are|was|were|means?|refers? to|stands? for|called|known as)\b/i, // (see defines)
+  yesno: /^(?:yes|no)\b|:\s*(?:yes|no)\b|\b(?:not|no|cannot|can't|doesn't|don't|isn't|won't|never|only|always|supports?|can|will|does|may)\b/i,
+  reason: /\b(?:because|since|so that|in order to|designed|due to|reason|as a result|to (?:keep|avoid|allow|make|ensure))\b/i,
+  place: /\b(?:in|at|from|under|inside|directory|file|folder|site|page|located)\b/i,
+  how: /\b(?:use|run|type|call|set|install|make|click|open|add|enter|choose|select|press|configure|compile|build|request|by \w+ing)\b/i,
+  other: /./,
+};
+// A short yes or no leads its explanation ("Yes. zlib doesn't handle dates.").
+export const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30}[.!?]$/i;
+// A sentence starting so leans on the one before it.
+export const LEANS_BACK = /^(?:it|this|that|these|those|they|such|both|so|but|however|also)\b/i;
+
+// "The largest…", "how far…": a range or a limit answers it ("Range: -32768 to +32767").
+export const ASKS_LIMIT = /\b(?:largest|biggest|highest|smallest|lowest|maximum|minimum|max|min|most|least|range|far|limit)\b/i;
+// "…when a command can't be found" is answered by "…cannot be found, the exit status is 127", not "…was found".
+export const NEGATION = /\b(?:not|no|never|cannot|without)\b|n't\b/i;
+export const STATES_LIMIT = /\b(?:range|maximum|minimum|max|min|up to|at most|at least|largest|highest|smallest|lowest|limit(?:ed)?)\b|\bto [+-]?\d/i;
+
+/** "Redis is often referred to as…": the sentence opens with a word of the question, then says what it is. */
+export function defines(sentence: string, weights: Weights): boolean {
+  const m = /^((?:\S+\s){0,3}\S+?)\s(?:is|are|was|were|means|refers to|stands for)\b/i.exec(sentence);
+  return m !== null && terms(m[1]!).some((t) => weights.has(t));
+}
