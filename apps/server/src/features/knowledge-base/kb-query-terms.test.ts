@@ -1,41 +1,65 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { allOf, anyOf, atLeast, planAllTerms, planAnyTerms, type LexemeStat } from "./kb-query-terms.ts";
+import { allOf, anyOf, bm25, idf, planRanking, searchText, type LexemeStat } from "./kb-query-terms.ts";
 
 const stat = (lexeme: string, passages: number, headings = 0): LexemeStat => ({ lexeme, passages, headings });
+const corpus = { passages: 100_000, avgLength: 60 };
+const terms = (...pairs: Array<[string, number]>) => pairs.map(([lexeme, w]) => ({ lexeme, idf: w }));
 
-test("every word together: found through the rare lexemes, checked against all", () => {
-  const plan = planAllTerms([stat("custom", 65_000), stat("w4plx", 300), stat("price", 64_000), stat("w1efx", 650)], 10_000);
-  assert.deepEqual(plan, { rare: ["w4plx", "w1efx"], all: ["custom", "w4plx", "price", "w1efx"], sample: false });
-  const common = planAllTerms([stat("custom", 65_000), stat("price", 64_000)], 10_000);
-  assert.deepEqual([common?.rare, common?.sample], [["price"], true], "all common: a sample through the rarest one");
-  assert.equal(planAllTerms([stat("custom", 65_000), stat("zebra", 0)], 10_000), null, "an unknown word: no passage holds them all");
-  assert.equal(planAllTerms([], 10_000), null);
+test("a spoken question is searched by the same words as the typed one", () => {
+  assert.equal(searchText("um whats the biggest number a smallint can hold"), searchText("What's the biggest number a smallint can hold?"));
+  assert.match(searchText("What's the biggest number a smallint can hold?"), /^what is the biggest number a smallint can hold\b/);
+  assert.equal(searchText("so how many pages can it print"), "so how pages can it print", "how many / how much say what kind of answer, not its topic");
+  assert.equal(searchText("it doesnt start"), "it does not start");
+  assert.equal(searchText("can you tell me the price please"), "the price");
 });
 
-test("any word: candidates through the rarest lexemes that fit the cap, and rare headings", () => {
-  const plan = planAnyTerms([stat("long", 0), stat("instal", 13_000, 1), stat("take", 0)], 200);
-  assert.deepEqual(plan, { sample: false, body: [], headings: ["instal"], ranked: ["instal"], needed: 1 });
+test("number words get their digits; two words said apart get their joined form", () => {
+  assert.deepEqual(searchText("numeric three comma one").split(" ").filter((w) => /\d/.test(w)), ["3", "1"]);
+  assert.match(searchText("how many bytes does a big int take"), /\bbigint\b/);
+  assert.doesNotMatch(searchText("how many bytes does a big int take"), /doesa|howmany|abig/, "joiners are never glued on");
+  assert.match(searchText("is there a data base backup"), /\bdatabase\b/);
+});
 
-  const mixed = planAnyTerms([stat("custom", 65_000), stat("a", 120), stat("b", 70), stat("c", 90), stat("price", 60_000)], 200);
+test("idf: a rare lexeme outweighs one found in most passages", () => {
+  assert.ok(idf(100_000, 3) > 10);
+  assert.ok(idf(100_000, 90_000) < 0.2);
+  assert.ok(idf(100_000, 3) > idf(100_000, 300));
+  assert.ok(idf(10, 50) >= 0, "stale counts (more holders than passages) never weigh negative");
+});
+
+test("bm25: rare words, repeated words up to a point, short passages and headings", () => {
+  const t = terms(["histori", 3], ["default", 1]);
+  const one = bm25(t, new Map([["histori", 1]]), new Map(), 60, 60);
+  assert.ok(bm25(t, new Map([["histori", 1], ["default", 1]]), new Map(), 60, 60) > one, "each word of the question adds");
+  assert.ok(bm25(t, new Map([["default", 3]]), new Map(), 60, 60) < one, "a common word repeated does not beat a rare one");
+  const twice = bm25(t, new Map([["histori", 2]]), new Map(), 60, 60);
+  const many = bm25(t, new Map([["histori", 20]]), new Map(), 60, 60);
+  assert.ok(twice > one && many < one * (3 + 0.2), "frequency saturates");
+  assert.ok(bm25(t, new Map([["histori", 1]]), new Map(), 600, 60) < one / 2, "a long passage does not win on length");
+  assert.ok(bm25(t, new Map([["histori", 1]]), new Map([["histori", 1]]), 60, 60) > one, "the heading counts more");
+});
+
+test("candidates: the rarest lexemes that fit the cap and rare headings, every known lexeme ranked", () => {
+  const plan = planRanking([stat("long", 0), stat("instal", 13_000, 1), stat("take", 0)], corpus, 200);
+  assert.deepEqual([plan?.body, plan?.headings, plan?.terms.map((t) => t.lexeme), plan?.sample], [[], ["instal"], ["instal"], false]);
+
+  const mixed = planRanking([stat("custom", 65_000), stat("a", 120), stat("b", 70), stat("c", 90), stat("price", 60_000)], corpus, 200);
   assert.deepEqual(mixed?.body, ["b", "c"], "the rarest first while their passages fit in 200");
-  assert.deepEqual(mixed?.ranked, ["custom", "a", "b", "c", "price"], "common words still rank");
-  assert.equal(mixed?.needed, 2, "a third of the question's five lexemes");
+  assert.deepEqual(mixed?.terms.map((t) => t.lexeme), ["custom", "a", "b", "c", "price"], "common words still rank");
+  assert.ok(mixed!.terms[2]!.idf > mixed!.terms[0]!.idf, "weighted by rarity");
 
-  const common = planAnyTerms([stat("custom", 65_000), stat("price", 60_000)], 200);
-  assert.deepEqual(common?.body, ["price"], "nothing rare and no heading: the rarest still finds a sample");
-  assert.equal(common?.sample, true);
-  assert.equal(planAnyTerms([stat("zebra", 0)], 200), null, "nothing known: nothing relevant");
+  const common = planRanking([stat("custom", 65_000), stat("price", 60_000)], corpus, 200);
+  assert.deepEqual([common?.body, common?.sample], [["price"], true], "nothing rare and no heading: the rarest finds a sample");
+  assert.deepEqual(planRanking([stat("custom", 65_000), stat("w4plx", 300), stat("price", 64_000), stat("w1efx", 650)], corpus, 200, 10_000)?.indexed,
+    ["w4plx", "w1efx"], "passages holding every word: found through the index entries of the rarer words");
+  assert.deepEqual(common?.indexed, ["price"], "all very common: through the rarest one");
+  assert.equal(planRanking([stat("zebra", 0)], corpus, 200), null, "nothing known: nothing relevant");
+  assert.equal(planRanking([], corpus, 200), null);
 });
 
 test("tsquery text quotes every lexeme", () => {
   assert.equal(anyOf(["a", "o'neil", "x\\y"]), "'a' | 'o''neil' | 'x\\\\y'");
   assert.equal(allOf(["a", "b"]), "'a' & 'b'");
   assert.equal(anyOf([]), null);
-});
-
-test("at least k of n lexemes as one tsquery, while the alternatives are few", () => {
-  assert.equal(atLeast(["a", "b", "c"], 2), "('a' & 'b') | ('a' & 'c') | ('b' & 'c')");
-  assert.equal(atLeast(["a", "b"], 1), "'a' | 'b'");
-  assert.equal(atLeast(Array.from({ length: 12 }, (_, i) => `w${i}`), 4), null, "495 alternatives: checked one by one instead");
 });

@@ -1,70 +1,86 @@
 import type { Db } from "../../platform/db.ts";
-import { allOf, anyOf, atLeast, type AllTermsPlan, type AnyTermsPlan, type LexemeStat } from "./kb-query-terms.ts";
+import { allOf, anyOf, BM25, type CorpusStats, type LexemeStat, type RankPlan } from "./kb-query-terms.ts";
 
 export type PassageHit = { passage_id: string; document_id: string; document_name: string; heading: string; text: string; score: number };
 
-// Ranking (ts_rank_cd) costs tens of microseconds a row on PGlite, so at most CANDIDATES rows are ranked.
-// Candidates are found through the question's rare words (kb-query-terms.ts); only a question made of
-// words found in most passages ranks a sample of their passages.
+// Scoring reads each candidate's tsvector (tens of microseconds a row on PGlite), so the candidates are
+// found through the question's rare words (kb-query-terms.ts): at most CANDIDATES passages through its
+// body words and as many through its heading words.
 export const CANDIDATES = 200;
 // Fewer when they are a sample of passages holding only common words: ranking them says little more.
 const SAMPLE = 50;
-// A lexeme in at most this many passages is looked up in the index when every word must match (reading
-// its index entry costs less than checking the rows the other lexemes leave).
-export const INDEX_MAX = 20_000;
 
-// ts_rank_cd (cover density; the heading, weight A, counts more than the body) over the candidates. The
-// materialized CTE is planned for all its rows, so through the index: with the LIMIT in view the planner
-// would bet on a sequential scan finding enough rows early (it reads most of the table when they are rare).
-// It is still read lazily: no more rows are fetched than the LIMIT takes.
-const RANKED = (candidates: string, sample: boolean) => `
-  with found as materialized (${candidates})
-  select c.id as passage_id, c.document_id, d.name as document_name, c.heading, c.text,
-         ts_rank_cd(c.tsv, c.query)::float8 as score
-  from (select * from found limit ${sample ? SAMPLE : CANDIDATES}) c
-  join kb_documents d on d.id = c.document_id
-  order by score desc, c.id
-  limit $3`;
 // Ready documents only: a document's passages are stored in several transactions (knowledge-base.repo.ts).
 const IN_DOCUMENTS = `($4::uuid[] is null or p.document_id = any($4::uuid[]))
   and p.document_id in (select d.id from kb_documents d where d.org_id = $1 and d.status = 'ready')`;
 
+/**
+ * BM25 over the candidates: for each question lexeme a passage holds, its weight (idf, from the org's
+ * lexeme counts) times its saturated frequency, normalised by the passage's length (distinct lexemes)
+ * against the org's mean. Occurrences in the heading (weight A) count BM25.heading times more.
+ * The materialized CTE is planned for all its rows, so through the index, and read lazily up to its LIMIT.
+ */
+const RANKED = (candidates: string, sample: boolean) => `
+  with found as materialized (${candidates} limit ${sample ? SAMPLE : 2 * CANDIDATES}),
+  scored as (
+    select f.id, sum(w.idf * t.tf * ${BM25.k1 + 1} / (t.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * length(f.tsv) / $7::float8))) as score
+    from found f
+    cross join lateral (
+      select u.lexeme, cardinality(u.positions) + ${BM25.heading} * coalesce(cardinality(array_positions(u.weights, 'A')), 0) as tf
+      from unnest(f.tsv) u where u.lexeme = any($2::text[])) t
+    join unnest($2::text[], $6::float8[]) w(lexeme, idf) on w.lexeme = t.lexeme
+    group by f.id)
+  select c.id as passage_id, c.document_id, d.name as document_name, c.heading, c.text, s.score::float8 as score
+  from scored s
+  join kb_passages c on c.id = s.id
+  join kb_documents d on d.id = c.document_id
+  order by s.score desc, c.id
+  limit $3`;
+
 export function createKbRetrievalRepo(db: Db) {
   return {
-    /** The question's distinct lexemes and how many of the org's passages (and headings) hold each. */
-    lexemeStats(orgId: string, question: string): Promise<LexemeStat[]> {
+    /** The query's distinct lexemes and how many of the org's passages (and headings) hold each. */
+    lexemeStats(orgId: string, query: string): Promise<LexemeStat[]> {
       return db.query<LexemeStat>(
         `select q.lexeme, coalesce(k.passages, 0)::int as passages, coalesce(k.headings, 0)::int as headings
          from unnest(tsvector_to_array(to_tsvector('english', $2))) q(lexeme)
          left join kb_lexemes k on k.org_id = $1 and k.lexeme = q.lexeme`,
-        [orgId, question],
+        [orgId, query],
       );
     },
 
-    /** Passages holding every lexeme of the question, found through the rare ones (ts_match_vq is @@ unindexed). */
-    searchAll(orgId: string, plan: AllTermsPlan, limit: number, documentIds: string[] | null): Promise<PassageHit[]> {
-      return db.query<PassageHit>(
-        RANKED(`select p.id, p.document_id, p.heading, p.text, p.tsv, $2::tsquery as query
-                from kb_passages p
-                where p.org_id = $1 and ${IN_DOCUMENTS} and p.tsv @@ $5::tsquery and ts_match_vq(p.tsv, $2::tsquery)`, plan.sample),
-        [orgId, allOf(plan.all), limit, documentIds, allOf(plan.rare)],
+    /** How many passages the org's ready documents hold, and their mean length (over a sample of them). */
+    async corpusStats(orgId: string): Promise<CorpusStats> {
+      const [row] = await db.query<{ passages: number; avg_length: number }>(
+        `select (select coalesce(sum(passage_count), 0) from kb_documents where org_id = $1 and status = 'ready')::int as passages,
+                (select coalesce(avg(length(tsv)), 0) from (select tsv from kb_passages where org_id = $1 limit 1000) s)::float8 as avg_length`,
+        [orgId],
       );
+      return { passages: row?.passages ?? 0, avgLength: row?.avg_length ?? 0 };
     },
 
-    /** Passages found through the plan's rare lexemes, holding enough of the question's, ranked by all of them. */
-    searchAny(orgId: string, plan: AnyTermsPlan, limit: number, documentIds: string[] | null): Promise<PassageHit[]> {
-      // Enough of the question's lexemes: one match against "k of n" alternatives when they are few.
-      const oneQuery = plan.needed > 1 ? atLeast(plan.ranked, plan.needed) : null;
-      const enough = plan.needed <= 1 ? "" : oneQuery ? `and ts_match_vq(p.tsv, $7::tsquery)`
-        : `and (select count(*) from unnest($7::tsquery[]) t where ts_match_vq(p.tsv, t)) >= $8`;
-      return db.query<PassageHit>(
-        RANKED(`select p.id, p.document_id, p.heading, p.text, p.tsv, $2::tsquery as query
-                from kb_passages p
-                where p.org_id = $1 and ${IN_DOCUMENTS}
-                  and (p.tsv @@ $5::tsquery or to_tsvector('english', p.heading) @@ $6::tsquery) ${enough}`, plan.sample),
-        [orgId, anyOf(plan.ranked), limit, documentIds, anyOf(plan.body), anyOf(plan.headings),
-          ...(plan.needed <= 1 ? [] : oneQuery ? [oneQuery] : [plan.ranked.map((l) => anyOf([l])), plan.needed])],
-      );
+    /**
+     * The passages best answering the plan, by BM25. Candidates: passages holding one of its rare body
+     * lexemes or whose heading holds one of its rare heading lexemes; for a question of common words only,
+     * a sample of the passages holding the rarest (those holding every word, when `everyWord`).
+     */
+    searchRanked(orgId: string, plan: RankPlan, corpus: CorpusStats, limit: number, documentIds: string[] | null, everyWord = false): Promise<PassageHit[]> {
+      const terms = plan.terms.map((t) => t.lexeme);
+      // Every word (sample): found through the index entries of the rarer ones, each row checked against all.
+      // Else: passages holding a rare body word, or whose heading holds a rare word.
+      const [where, five, eight] = plan.sample && everyWord
+        ? [`p.tsv @@ $5::tsquery and ts_match_vq(p.tsv, $8::tsquery)`, allOf(plan.indexed), allOf(terms)]
+        : [`(p.tsv @@ $5::tsquery or to_tsvector('english', p.heading) @@ $8::tsquery)`, anyOf(plan.body), anyOf(plan.headings)];
+      // Through the words' index entries only: on a table without statistics (PGlite has no autovacuum) the
+      // planner would read every passage of the org or the document and test each.
+      return db.tx(async (q) => {
+        await q.query(`set local enable_seqscan = off`);
+        return q.query<PassageHit>(
+          RANKED(`select p.id, p.tsv from (select id, tsv, org_id, document_id from kb_passages p where ${where} offset 0) p
+                  where p.org_id = $1 and ${IN_DOCUMENTS}`, plan.sample),
+          [orgId, terms, limit, documentIds, five, plan.terms.map((t) => t.idf), corpus.avgLength || 1, eight],
+        );
+      });
     },
 
     embeddedPassages(orgId: string): Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>> {

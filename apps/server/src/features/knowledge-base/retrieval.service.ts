@@ -1,7 +1,7 @@
 import type { Logger } from "../../platform/logger.ts";
 import { cosine, fuseRanks, type Embedder } from "./embeddings.ts";
-import { CANDIDATES, INDEX_MAX, type KbRetrievalRepo, type PassageHit } from "./kb-retrieval.repo.ts";
-import { planAllTerms, planAnyTerms } from "./kb-query-terms.ts";
+import { CANDIDATES, type KbRetrievalRepo, type PassageHit } from "./kb-retrieval.repo.ts";
+import { planRanking, searchText, type CorpusStats } from "./kb-query-terms.ts";
 import type { KbVectors } from "./kb-vectors.ts";
 
 export type RetrievedPassage = { passageId: string; documentId: string; documentName: string; heading: string; text: string; score: number };
@@ -12,23 +12,41 @@ const toPassage = (h: PassageHit, score: number): RetrievedPassage => ({
   passageId: h.passage_id, documentId: h.document_id, documentName: h.document_name, heading: h.heading, text: h.text, score,
 });
 
+// The org's passage count and mean length weigh the query's words; a knowledge base changed in another
+// process (the worker ingests) is seen within this long.
+const CORPUS_TTL_MS = 60_000;
+
 /**
- * What the voice agent calls: the passages that best answer what the callee just said. Full-text ranking
- * always; when an embedder is configured, a vector ranking too, fused by reciprocal rank.
+ * What the voice agent calls: the passages that best answer what the callee just said. BM25 over the
+ * question's words always (kb-query-terms.ts); when an embedder is configured, a vector ranking too,
+ * fused by reciprocal rank.
  * An empty answer means "nothing relevant": the agent then offers a follow-up instead of guessing.
  */
 export function createRetrievalService({ repo, embedder, vectors, logger }: Deps) {
   // Without pgvector: embedded passages per org, loaded on first use and dropped when that org's knowledge base changes.
   const inMemory = new Map<string, Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>>>();
 
-  // Every word of the question together first; failing that, passages found through its rare words.
+  const corpora = new Map<string, { at: number; stats: Promise<CorpusStats> }>();
+
+  function corpusOf(orgId: string): Promise<CorpusStats> {
+    const kept = corpora.get(orgId);
+    if (kept && Date.now() - kept.at < CORPUS_TTL_MS) return kept.stats;
+    const stats = repo.corpusStats(orgId);
+    corpora.set(orgId, { at: Date.now(), stats });
+    stats.catch(() => corpora.delete(orgId));
+    return stats;
+  }
+
   async function fullText(orgId: string, query: string, ids: string[] | null, limit: number): Promise<PassageHit[]> {
-    const stats = await repo.lexemeStats(orgId, query);
-    const allPlan = planAllTerms(stats, INDEX_MAX);
-    const all = allPlan ? await repo.searchAll(orgId, allPlan, limit, ids) : [];
-    if (all.length > 0) return all;
-    const plan = planAnyTerms(stats, CANDIDATES);
-    return plan ? repo.searchAny(orgId, plan, limit, ids) : [];
+    const [stats, corpus] = await Promise.all([repo.lexemeStats(orgId, searchText(query)), corpusOf(orgId)]);
+    const plan = planRanking(stats, corpus, CANDIDATES);
+    if (!plan) return [];
+    // Only common words: passages holding every one of them first, else any passage holding the rarest.
+    if (plan.sample) {
+      const all = await repo.searchRanked(orgId, plan, corpus, limit, ids, true);
+      if (all.length) return all;
+    }
+    return repo.searchRanked(orgId, plan, corpus, limit, ids);
   }
 
   async function vectorRanking(orgId: string, query: string, ids: string[] | null, limit: number): Promise<string[]> {
@@ -66,6 +84,7 @@ export function createRetrievalService({ repo, embedder, vectors, logger }: Deps
     /** Call after a document of the org is indexed or deleted. */
     invalidate(orgId: string): void {
       inMemory.delete(orgId);
+      corpora.delete(orgId);
     },
   };
 }
