@@ -63,6 +63,19 @@ for (const kind of await dbKinds()) {
       assert.ok(body.passages.every((p, i) => i === 0 || p.score <= body.passages[i - 1]!.score), "best first");
     });
 
+    test("a PDF's passages carry the page they start on", async () => {
+      const pdf = fs.readFileSync(new URL("./fixtures/helios-battery.pdf", import.meta.url));
+      const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: owner.token, body: upload([["helios-battery.pdf", pdf]]) });
+      assert.equal(res.status, 201, res.text);
+      await t.services.kbIngest.idle();
+      const body = KbAskResponse.parse((await ask({ question: "How long is the battery warranty?" })).body);
+      const fromPdf = body.passages.filter((p) => p.document_name === "helios-battery");
+      assert.ok(fromPdf.length >= 1, JSON.stringify(body.passages));
+      assert.ok(fromPdf.every((p) => Number.isInteger(p.page) && p.page! >= 1), JSON.stringify(fromPdf.map((p) => p.page)));
+      assert.equal(body.answered, true);
+      assert.match(body.answer, /twelve years|12 years/i);
+    });
+
     test("says honestly when the knowledge base does not know", async () => {
       const body = (await ask({ question: "Does zlib support bzip2 compression?" })).body;
       assert.equal(body.answered, false);
