@@ -12,7 +12,7 @@ const STOP = new Set(
     "one ones thing things something anything way need let say said mean means use used using since ever even still " +
     "actually exactly currently maybe probably perhaps kind sort guess wonder wondering whether they them their theirs " +
     "he him his she her hers mine yours ours myself yourself itself someone somebody anyone anybody everyone else besides " +
-    "additionally otherwise").split(" "),
+    "additionally otherwise never always every each all both either neither").split(" "),
 );
 
 // Spoken lead-ins that carry no meaning: "so, um, can you tell me whether…".
@@ -61,11 +61,37 @@ const KIND_PATTERNS: Array<[QuestionKind, RegExp]> = [
   ["yesno", /^(?:is|are|can|could|does|do|did|will|would|should|has|have|was|were|may|must|shall|isn't|aren't|doesn't|don't|can't|won't)\b/],
 ];
 
-export type ParsedQuestion = { kind: QuestionKind; terms: string[]; text: string };
+export type ParsedQuestion = {
+  kind: QuestionKind;
+  terms: string[];
+  text: string;
+  /** Word pairs as said ("be found"), negations spelled out: a sentence saying them is closer. */
+  pairs: string[];
+};
+
+// Articles and prepositions make any pair common ("the default"): pairs with them say nothing.
+const GLUE = new Set("a an the of to in on at for with and or by from as is it this that my your i you".split(" "));
+
+/** Lower-case words with "can't" as "cannot" and "isn't" as "is not", for matching word pairs. */
+export function plainWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .replace(/\bcan't\b/g, "cannot")
+    .replace(/n't\b/g, " not")
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
+}
 
 /** The question's kind and content words; lead-ins ("so, can you tell me…") do not hide its first word. */
 export function parseQuestion(question: string): ParsedQuestion {
   const text = question.toLowerCase().replace(/’/g, "'").replace(/[“”"?!.]+/g, " ").replace(/\s+/g, " ").trim().replace(LEAD_INS, "");
   const kind = KIND_PATTERNS.find(([, re]) => re.test(text))?.[0] ?? "other";
-  return { kind, terms: [...new Set(terms(text))], text };
+  const words = plainWords(text);
+  const pairs = words
+    .slice(1)
+    .map((w, i) => [words[i]!, w])
+    .filter(([a, b]) => !GLUE.has(a!) && !GLUE.has(b!) && terms(`${a} ${b}`).length > 0)
+    .map(([a, b]) => `${a} ${b}`);
+  return { kind, terms: [...new Set(terms(text))], text, pairs };
 }

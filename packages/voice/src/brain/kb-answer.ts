@@ -1,5 +1,5 @@
 import { ASKS_LIMIT, defines, EVIDENCE, LEANS_BACK, NEGATION, STATES_LIMIT, YES_NO_LEAD } from "./kb-answer-evidence.ts";
-import { parseQuestion, terms, type ParsedQuestion, type QuestionKind } from "./kb-answer-question.ts";
+import { parseQuestion, plainWords, terms, type ParsedQuestion, type QuestionKind } from "./kb-answer-question.ts";
 import { sentencesOf, trimForSpeech, type Sentence } from "./kb-answer-sentences.ts";
 import { joinCompounds, keyTerm, overlap, termWeights, type Weights } from "./kb-answer-weights.ts";
 
@@ -64,10 +64,12 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     const evidence = q.kind === "definition" ? defines(s.text, weights) : EVIDENCE[q.kind].test(s.text);
     const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
     const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
+    const said = ` ${plainWords(s.text).join(" ")} `;
+    const pairs = Math.min(0.15, 0.05 * q.pairs.filter((p) => said.includes(` ${p} `)).length);
     const firstAnswer = asked !== null && asked.end === at - 1;
     const about = key === null || own.has(key) || terms(`${passage.heading} ${asked?.text ?? ""}`).includes(key);
     const score =
-      (about ? 0.15 : -0.1) + limit + negation +
+      (about ? 0.15 : -0.1) + limit + negation + pairs +
       0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) + (firstAnswer ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
     return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context }];
   });
@@ -81,6 +83,8 @@ function acceptable(q: ParsedQuestion, weights: Weights, c: Candidate, spoken: s
   // "Does postgres have a json type?": a passage without "json" cannot say yes or no.
   const needed = q.kind === "yesno" ? 0.7 : c.context >= 0.5 ? 0.5 : 0.6;
   if (c.coverage < needed || Math.max(c.topical, c.context) < 0.4 || c.score < 0.5) return false;
+  // A sentence with none of the question's words answers only under a heading or FAQ question that fits.
+  if (c.topical === 0 && c.context < 0.5) return false;
   if (!needsEvidence(q.kind)) return true;
   return q.kind === "definition" ? c.evidence : EVIDENCE[q.kind].test(spoken);
 }
