@@ -22,7 +22,7 @@ async function newUser(env: E2E): Promise<Session> {
 /** Uploads the documents and waits until every one is indexed. */
 async function readyDocuments(env: E2E, s: Session, files: Array<[string, Buffer]>): Promise<void> {
   const form = new FormData();
-  for (const [name, bytes] of files) form.append("files[]", new Blob([new Uint8Array(bytes)], { type: "text/plain" }), name);
+  for (const [name, bytes] of files) form.append("files[]", new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(`${env.baseUrl}/api/voice/KB/bulk-upload-documents`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
   assert.equal(res.status, 201, await res.clone().text());
   for (let i = 0; i < 150; i++) {
@@ -56,6 +56,7 @@ describe("Test your knowledge base", () => {
     env = await startE2E();
     s = await newUser(env);
     await readyDocuments(env, s, [["zlib-faq.txt", debianDoc("zlib-faq.txt")], ["redis-readme.txt", debianDoc("redis-readme.md")]]);
+    await readyDocuments(env, s, [["helios-battery.pdf", fs.readFileSync(new URL("../../apps/server/src/features/knowledge-base/fixtures/helios-battery.pdf", import.meta.url))]]);
   });
   after(() => env.close());
 
@@ -76,6 +77,15 @@ describe("Test your knowledge base", () => {
       await box.scrollIntoViewIfNeeded();
       await box.getByTestId("kb-test-answer").scrollIntoViewIfNeeded();
       await env.screenshot(page, `kb-test-box-answered-${width}`);
+
+      // A PDF's passage names its page.
+      const pdf = await ask(page, "How long is the battery warranty?");
+      assert.equal(pdf.status, "Answered");
+      assert.ok(pdf.sources.some((h) => /helios-battery · .*page \d+$/.test(h)), pdf.sources.join(" | "));
+      if (width === 1440) {
+        await box.getByTestId("kb-test-answer").scrollIntoViewIfNeeded();
+        await env.screenshot(page, "kb-test-box-pdf-page-1440");
+      }
 
       const no = await ask(page, "Does zlib support bzip2 compression?");
       assert.equal(no.status, "Not in the knowledge base");

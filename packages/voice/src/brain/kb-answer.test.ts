@@ -121,6 +121,14 @@ describe("answerFromPassages on stored passages of the dev set", () => {
     assert.match(a.text, /^You can make the appropriate change .* git commit --amend\./);
     assert.deepEqual(a.used, [1]);
   });
+  test("the sentence saying the question's own words wins over one saying the opposite", () => {
+    // bash's manual page (bash-doc), as stored from the PDF: "can't be found" is "cannot be found", not "was found".
+    const bash: KbPassage = { heading: "SHELL BUILTIN COMMANDS", text: fixture("bash-builtin-command.txt").trim() };
+    assert.equal(
+      ask("What exit code do I get when a command can't be found?", [bash]).text,
+      "If neither option is supplied and an error occurred or command cannot be found, the exit status is 127.",
+    );
+  });
   test("a second sentence joins when it says what the first does not", () => {
     assert.equal(
       ask("What's the difference between fetch and pull?", [gitFetch!]).text,
