@@ -68,7 +68,8 @@ function looksSpoken(s: string): boolean {
   const letters = words.join("").length;
   // Braces and operators, calls "f()", shell prompts "%", paths "./x" and options " --port".
   // (Brackets are left out: table rows name types like "timestamp [ (p) ]".)
-  const code = (s.match(/[{}<>=;\\|$^&*]|%\s|\w\(\)|\.\/|\s--?[a-z]/g) ?? []).length;
+  // Options may come with a PDF's minus sign ("kill [−s sigspec]").
+  const code = (s.match(/[{}<>=;\\|$^&*]|%\s|\w\(\)|\.\/|\s(?:--?|−−?)[a-z]/gi) ?? []).length;
   if (code > 3 || code / Math.max(1, letters) > 0.04) return false;
   if (/(?:\.\s?){4,}|…{2,}/.test(s)) return false; // dot leaders of a table of contents
   if ((s.match(/\b\d+(?:\.\d+)+\b/g) ?? []).length >= 3) return false; // a run of section numbers
@@ -117,7 +118,8 @@ export function sentencesOf(text: string, heading = ""): Sentence[] {
   // In a numbered FAQ every numbered item is a question, even one put as a statement ("10. I need a Delphi interface.").
   const numberedFaq = raw.some((s, i) => numbered[i] && isAsked(s));
   return raw.map((r, index) => {
-    const s = stripListNumber(r);
+    // An AsciiDoc "+" joins a list item's paragraphs; it is not said.
+    const s = stripListNumber(r).replace(/^\+\s+/, "");
     const question = isAsked(s) || asked.has(index) || (numberedFaq && numbered[index]!);
     const bare = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
     const isHeading = head !== "" && (bare === head || head.endsWith(bare));
