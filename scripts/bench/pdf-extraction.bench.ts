@@ -68,7 +68,11 @@ export async function run(): Promise<void> {
   if (files.length === 0) return void console.log("no PDFs found (tests/kb-dev-set, test-extracts, BENCH_PDFS)");
   console.log("PDF | pages | passages before → after | with a running header/footer/page number before → after | contents/index passages before → after | clean-up counts");
   for (const file of files) {
-    const layout = await readPdfLayout(new Uint8Array(fs.readFileSync(file)));
+    const layout = await readPdfLayout(new Uint8Array(fs.readFileSync(file))).catch((err: Error) => err);
+    if (layout instanceof Error) {
+      console.log(`${path.basename(file)} | not read: ${layout.message}`);
+      continue;
+    }
     const marks = runningMarks(layout);
     const before = measure(chunkText(layout.pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n")), marks);
     const doc = pdfDocument(layout);

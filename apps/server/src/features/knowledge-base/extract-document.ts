@@ -2,7 +2,7 @@ import { dropCommonRoot, textSections, type Section } from "./chunk-text.ts";
 import { assertHasText, decodeText, docText, docxSections, ExtractionError } from "./extract-text.ts";
 import type { DocKind } from "./file-sniff.ts";
 import { mainContentOfHtml, type HtmlSections } from "./html-text.ts";
-import { isContentsPage, removeRunningLines } from "./pdf-cleanup.ts";
+import { isContentsLine, isContentsPage, removeRunningLines } from "./pdf-cleanup.ts";
 import { readPdfLayout, type PdfLayout } from "./pdf-layout.ts";
 import { pdfSections } from "./pdf-sections.ts";
 
@@ -12,6 +12,8 @@ export type ExtractionCleanup = {
   runningLines: number;
   /** PDF pages not indexed: tables of contents and indexes. */
   contentsPages: number;
+  /** PDF contents entries (dot leaders and a page number) dropped from other pages. */
+  contentsLines: number;
   /** Words hyphenated at a PDF line end joined again. */
   hyphenJoins: number;
   /** Table rows (Word, web page) turned into sentences. */
@@ -21,16 +23,21 @@ export type ExtractedDocument = { sections: Section[]; cleanup: ExtractionCleanu
 /** What can be extracted: an uploaded file's kind, or a fetched web page ("html") or plain-text page. */
 export type ExtractKind = DocKind | "html";
 
-const noCleanup = (): ExtractionCleanup => ({ runningLines: 0, contentsPages: 0, hyphenJoins: 0, tableRows: 0 });
+export const noCleanup = (): ExtractionCleanup => ({ runningLines: 0, contentsPages: 0, contentsLines: 0, hyphenJoins: 0, tableRows: 0 });
 
 /** A read PDF's sections after its clean-up. */
 export function pdfDocument(layout: PdfLayout): ExtractedDocument {
-  const lines = layout.pages.flatMap((p) => p.lines);
-  assertHasText(lines.map((l) => l.text).join(" "), "scanned PDF with no text");
+  assertHasText(layout.pages.flatMap((p) => p.lines.map((l) => l.text)).join(" "), "scanned PDF with no text");
   const { pages, removed } = removeRunningLines(layout.pages);
   const kept = pages.filter((p) => !isContentsPage(p, layout.pages.length));
-  const { sections, stats } = pdfSections(kept.flatMap((p) => p.lines), layout.outline);
-  return { sections, cleanup: { ...noCleanup(), runningLines: removed, contentsPages: pages.length - kept.length, hyphenJoins: stats.hyphenJoins } };
+  // A contents entry left over on another page (the last lines of a table of contents, say).
+  const keptLines = kept.flatMap((p) => p.lines);
+  const lines = keptLines.filter((l) => !isContentsLine(l.text));
+  const { sections, stats } = pdfSections(lines, layout.outline);
+  return {
+    sections,
+    cleanup: { ...noCleanup(), runningLines: removed, contentsPages: pages.length - kept.length, contentsLines: keptLines.length - lines.length, hyphenJoins: stats.hyphenJoins },
+  };
 }
 
 const fromText = (text: string): ExtractedDocument => ({ sections: textSections(text), cleanup: noCleanup() });

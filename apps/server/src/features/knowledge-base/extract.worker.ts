@@ -1,6 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { chunkSections, textSections } from "./chunk-text.ts";
-import { extractDocument, type ExtractedDocument } from "./extract-document.ts";
+import { extractDocument, noCleanup, type ExtractedDocument } from "./extract-document.ts";
 import { ExtractionError, decodeText } from "./extract-text.ts";
 import type { ExtractJob, ExtractReply } from "./isolated-extract.ts";
 import { checkZipLimits } from "./zip-limits.ts";
@@ -11,7 +11,7 @@ async function documentOf(job: ExtractJob): Promise<ExtractedDocument> {
   if (job.kind === "docx") await checkZipLimits(job.bytes);
   return extractDocument(job.kind, job.bytes).catch((err: unknown) => {
     if (err instanceof ExtractionError || !job.lenientText) throw err;
-    return { sections: textSections(decodeText(job.bytes)), cleanup: { runningLines: 0, contentsPages: 0, hyphenJoins: 0, tableRows: 0 } };
+    return { sections: textSections(decodeText(job.bytes)), cleanup: noCleanup() };
   });
 }
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { isContentsPage, isPageMarker, removeRunningLines } from "./pdf-cleanup.ts";
+import { isContentsLine, isContentsPage, isPageMarker, removeRunningLines } from "./pdf-cleanup.ts";
 import { readPdfLayout } from "./pdf-layout.ts";
 
 const extract = (name: string) => readPdfLayout(new Uint8Array(fs.readFileSync(new URL(`./test-extracts/${name}`, import.meta.url))));
@@ -47,4 +47,11 @@ test("table of contents and index pages are recognised; chapter pages are not", 
 test("page markers", () => {
   for (const t of ["12", "- 12 -", "Page 3 of 40", "page 3", "3/40", "iv", "xii"]) assert.ok(isPageMarker(t), t);
   for (const t of ["Version 5", "1 Introduction", "12 monkeys", "I am"]) assert.ok(!isPageMarker(t), t);
+});
+
+test("a contents entry is a title, a dot leader and a page number", () => {
+  // The last entry of the Filesystem Hierarchy Standard's table of contents (debian-policy), alone on its page.
+  assert.ok(isContentsLine("7.6. Contributors ....................................................................................................... 43"));
+  assert.ok(isContentsLine("Appendix A . . . . . . . . . . . . . iv"));
+  for (const t of ["and so on....", "See the manual... page 4", "cd ../../.. 3"]) assert.ok(!isContentsLine(t), t);
 });

@@ -95,6 +95,9 @@ const DOT_LEADER = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6})?$|…\s*\d{1,4}$/
 const PAGE_REFS = /\s(\d{1,4})(?:\s*[,–-]\s*\d{1,4})*$/;
 const CONTENTS_TITLE = /^(table of )?contents$|^index$|^(concept|function|variable|command|general|subject|keystroke|program|option)s?( and [a-z]+)? index$|^list of (figures|tables)$/i;
 
+/** A contents or index entry: a title, dot leaders, a page number ("7.6. Contributors ........ 43"). */
+export const isContentsLine = (text: string) => /\p{L}.*(?:\.\s?){5,}\s*(?:\d{1,4}|[ivxlcdm]{1,6})$/iu.test(text);
+
 /**
  * A table of contents or an index page: most of its lines are titles ending in dot leaders or page
  * numbers (within the document's page count, so a table of figures is not taken for one).
