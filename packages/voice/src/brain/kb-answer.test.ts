@@ -98,6 +98,9 @@ describe("answerFromPassages on real documents", () => {
       const a = ask(q, [zlibFormats, zlib4gb, redisBuild]);
       assert.deepEqual(a, { text: NOT_IN_KNOWLEDGE_BASE, answered: false, used: [] }, q);
     }
+    // The passage speaks of zlib on Windows, but of getting a DLL, not of uninstalling.
+    assert.equal(ask("How do I uninstall zlib on Windows?", [zlibY2k]).answered, false);
+    assert.equal(ask("Where can I get a Windows DLL version of zlib?", [zlibY2k]).text, "The zlib sources can be compiled without change to produce a DLL.");
     assert.equal(ask("hello", [redisWhat]).answered, false);
     assert.equal(ask("What is Redis?", []).answered, false);
   });

@@ -12,7 +12,18 @@ export type KbAnswerOptions = { maxChars?: number; maxPassages?: number };
 export const NOT_IN_KNOWLEDGE_BASE =
   "I'm sorry, I don't have that information with me. I can have someone from the team follow up with the answer.";
 
-type Candidate = { passage: number; sentences: Sentence[]; at: number; score: number; evidence: boolean; coverage: number; topical: number; context: number };
+type Candidate = {
+  passage: number;
+  sentences: Sentence[];
+  at: number;
+  score: number;
+  evidence: boolean;
+  coverage: number;
+  topical: number;
+  context: number;
+  /** The words of the sentence's heading and FAQ question. */
+  labels: Set<string>;
+};
 
 /**
  * A table read as sentences ("smallint — Range: -32768 to +32767.") says what its row is about in the
@@ -67,16 +78,23 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     const said = ` ${plainWords(s.text).join(" ")} `;
     const pairs = Math.min(0.15, 0.05 * q.pairs.filter((p) => said.includes(` ${p} `)).length);
     const firstAnswer = asked !== null && asked.end === at - 1;
-    const about = key === null || own.has(key) || terms(`${passage.heading} ${asked?.text ?? ""}`).includes(key);
+    const labels = new Set(terms(`${passage.heading} ${asked?.text ?? ""}`));
+    const about = key === null || own.has(key) || labels.has(key);
     const score =
       (about ? 0.15 : -0.1) + limit + negation + pairs +
       0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) + (firstAnswer ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
-    return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context }];
+    return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context, labels }];
   });
 }
 
 /** A number, a time, a definition: without one the sentence does not answer "how much", "when", "what is". */
 const needsEvidence = (kind: QuestionKind) => kind === "quantity" || kind === "time" || kind === "definition";
+
+/** The verb of a "how do I…" question ("install" in "how do I install git"). */
+function actionOf(q: ParsedQuestion): string | null {
+  const m = /^how (?:do|does|can|could|should|would|to)\s+(?:(?:i|we|you|one)\s+)?(\S+)/.exec(q.text);
+  return m ? (terms(m[1]!)[0] ?? null) : null;
+}
 
 function acceptable(q: ParsedQuestion, weights: Weights, c: Candidate, spoken: string): boolean {
   // A passage may say less of the question when its heading or FAQ question says the rest.
@@ -85,6 +103,9 @@ function acceptable(q: ParsedQuestion, weights: Weights, c: Candidate, spoken: s
   if (c.coverage < needed || Math.max(c.topical, c.context) < 0.4 || c.score < 0.5) return false;
   // A sentence with none of the question's words answers only under a heading or FAQ question that fits.
   if (c.topical === 0 && c.context < 0.5) return false;
+  // "How do I install git on Windows?" is not answered by a sentence about git on Windows that never says install.
+  const action = actionOf(q);
+  if (action && (weights.get(action) ?? 0) >= 1 && !c.labels.has(action) && !terms(spoken).includes(action)) return false;
   if (!needsEvidence(q.kind)) return true;
   return q.kind === "definition" ? c.evidence : EVIDENCE[q.kind].test(spoken);
 }
