@@ -29,7 +29,7 @@ function outlineMatcher(outline: OutlineEntry[]) {
     const entry = entries.find((e) => !e.used && e.key === k && near(e));
     if (!entry) return null;
     entry.used = true;
-    return { level: entry.depth, title: entry.title.replace(SECTION_NUMBER, "").trim() || entry.title };
+    return { level: entry.depth, title: headingTitle(entry.title) };
   };
 }
 
@@ -53,14 +53,14 @@ const capitalsTitle = (text: string) => /^[\p{Lu}][\p{Lu}\d \-/&]{2,40}$/u.test(
  */
 function hyphenJoiner(lines: PdfLine[]) {
   const hyphenated = new Set<string>();
-  const words = new Set<string>();
+  const known = new Set<string>();
   for (const l of lines) {
     const text = l.text.toLowerCase();
     for (const w of text.match(/\p{L}+(?:[-\u2010]\p{L}+)+/gu) ?? []) hyphenated.add(w.replace(/\u2010/g, "-"));
     // Not a line's first word nor one before a hyphen: either may be half of a split word ("sions").
-    for (const w of text.replace(/^\P{L}*\p{L}+/u, "").match(/(?<![\p{L}\u2010-])\p{L}+(?![\p{L}\u2010-])/gu) ?? []) words.add(w);
+    for (const w of text.replace(/^\P{L}*\p{L}+/u, "").match(/(?<![\p{L}\u2010-])\p{L}+(?![\p{L}\u2010-])/gu) ?? []) known.add(w);
   }
-  return (before: string, after: string): string | null => {
+  return (before: string, after: string): { text: string; joined: boolean } | null => {
     const tail = /(\p{L}+)[-\u00ad\u2010]$/u.exec(before);
     const head = /^(\p{L}+)/u.exec(after);
     if (!tail || !head) return null;
@@ -68,8 +68,8 @@ function hyphenJoiner(lines: PdfLine[]) {
     const capitals = /^\p{Lu}+$/u.test(tail[1]!) && /^\p{Lu}+$/u.test(head[1]!);
     if (!lower && !capitals) return null;
     const [a, b] = [tail[1]!.toLowerCase(), head[1]!.toLowerCase()];
-    const keep = !words.has(a + b) && (hyphenated.has(`${a}-${b}`) || (words.has(a) && words.has(b)));
-    return keep ? `${before}${after}` : `${before.slice(0, -1)}${after}`;
+    const keep = !known.has(a + b) && (hyphenated.has(`${a}-${b}`) || (known.has(a) && known.has(b)));
+    return keep ? { text: `${before}${after}`, joined: false } : { text: `${before.slice(0, -1)}${after}`, joined: true };
   };
 }
 
@@ -129,10 +129,10 @@ export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sectio
       continue;
     }
     if (para && prev && !startsParagraph(prev, line, body)) {
-      const joined = joinHyphen(para.text, line.text);
-      if (joined !== null) hyphenJoins++;
+      const hyphen = joinHyphen(para.text, line.text);
+      if (hyphen?.joined) hyphenJoins++;
       if (line.page !== prev.page) para.breaks.push({ at: para.text.length + 1, page: line.page });
-      para.text = joined ?? `${para.text} ${line.text}`;
+      para.text = hyphen?.text ?? `${para.text} ${line.text}`;
     } else {
       endParagraph();
       para = { text: line.text, page: line.page, breaks: [] };
