@@ -10,9 +10,10 @@ import os from "node:os";
 import path from "node:path";
 import { decodeWav, encodeWav, type Pcm } from "../../packages/voice/src/audio/wav.ts";
 import { resample } from "../../packages/voice/src/audio/resample.ts";
-import { transcribeRecording, toMono, type HeardUtterance } from "../../packages/voice/src/listening/transcribe-recording.ts";
+import { asLegAudio, transcribeRecording, toMono, type HeardUtterance } from "../../packages/voice/src/listening/transcribe-recording.ts";
 import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
 import { domainSentences } from "../../packages/voice/src/providers/stt/domain-phrases.ts";
+import { callsPerCore, memoryPerCall, workAfterEndpoint } from "./hearing-load.ts";
 
 const SET = path.resolve(import.meta.dirname, "../../tests/speech-dev-set/dev-set.json");
 const SCLITE = "/usr/lib/sctk/bin/sclite";
@@ -39,15 +40,22 @@ export async function run(): Promise<void> {
   const baseline = clips.map((c) => ({ id: c.id, text: decodeWhole(c.pcm) }));
   report("whole clip, plain pocketsphinx (baseline)", clips, baseline);
 
-  const stt = createPocketsphinxStt();
+  // `npm run bench -- hearing processes`: the fallback engine (a process per pass and utterance) instead.
+  const stt = createPocketsphinxStt({ engine: process.argv.includes("processes") ? "processes" : "resident" });
+  console.log(`engine: pocketsphinx, ${stt.engine}; frames at the call's pace (20 ms each)`);
   for (const phone of [false, true]) {
     const heard: Array<{ id: string; text: string; utterances: HeardUtterance[] }> = [];
     for (const c of clips) {
-      const utterances = await transcribeRecording(c.pcm, { stt, phone });
+      const utterances = await transcribeRecording(c.pcm, { stt, phone, realTime: true });
       heard.push({ id: c.id, text: utterances.map((u) => u.text).join(" "), utterances });
     }
     report(`the call's listening path, ${phone ? "phone line (8 kHz mu-law)" : "16 kHz"}`, clips, heard);
   }
+  if (stt.engine.startsWith("processes")) return;
+  const at16k = clips.map((c) => ({ sampleRate: 16_000, channels: 1, samples: asLegAudio(c.pcm, false).samples }));
+  const cpuPerSpeechSec = await workAfterEndpoint(at16k);
+  await memoryPerCall(at16k[0]!);
+  await callsPerCore(cpuPerSpeechSec, at16k.filter((_, i) => clips[i]!.id.startsWith("cards")));
 }
 
 function report(label: string, clips: Clip[], hyps: Array<{ id: string; text: string; utterances?: HeardUtterance[] }>): void {

@@ -73,16 +73,24 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
 
 let shared: { pool: RecognizerPool; model: string } | null = null;
 let unavailable: string | null = null;
-let logFile: string | null = null; // one per process: sphinxbase's log is global, and reopening it under running decoders is unsafe
+let logFile: string | null = null;
+
+/** The file sphinxbase logs to: one per process, set once (its log is global, and reopening it under running decoders is unsafe). */
+export function sphinxLogFile(): string {
+  if (!logFile) {
+    const file = processLogFile();
+    loadSphinx().logTo(file);
+    logFile = file;
+  }
+  return logFile;
+}
 
 /** The process's recognizer threads (one pool for every provider), or null when libpocketsphinx does not load. */
 function residentPool(model: string, threads?: number): RecognizerPool | null {
   if (shared?.model === model && threads === undefined) return shared.pool;
   if (unavailable) return null;
   try {
-    const lib = loadSphinx();
-    if (!logFile) lib.logTo((logFile = processLogFile()));
-    const pool = createRecognizerPool({ modelDir: model, logFile, threads });
+    const pool = createRecognizerPool({ modelDir: model, logFile: sphinxLogFile(), threads });
     if (threads === undefined) shared = { pool, model };
     return pool;
   } catch (err) {

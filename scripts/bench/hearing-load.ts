@@ -1,0 +1,93 @@
+/**
+ * What live recognition costs: memory per live call, and how many callers speaking at once one core
+ * decodes in real time (resident pocketsphinx in one recognizer thread, real recordings at the call's pace).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Pcm } from "../../packages/voice/src/audio/wav.ts";
+import { transcribeRecording } from "../../packages/voice/src/listening/transcribe-recording.ts";
+import { createLikelihoodReader } from "../../packages/voice/src/providers/stt/lattice-likelihood.ts";
+import { createPocketsphinxStt, sphinxLogFile } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
+import { createSphinxDecoder } from "../../packages/voice/src/providers/stt/sphinx-decoder.ts";
+import { loadSphinx } from "../../packages/voice/src/providers/stt/sphinx-library.ts";
+import { decoderFlags, DEFAULT_MODEL, generalModel, readDictionaryFile, writeDomainModel } from "../../packages/voice/src/providers/stt/two-pass.ts";
+
+const MB = 1024 * 1024;
+const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+/** Resident set growth per open call (each call's decoders built and used once), over `calls` calls. */
+export async function memoryPerCall(clip: Pcm, calls = 4): Promise<void> {
+  const stt = createPocketsphinxStt({ threads: 1, engine: "resident" });
+  await transcribeRecording(clip, { stt }); // the thread and the shared libraries are up
+  const before = process.memoryUsage().rss;
+  const streams = Array.from({ length: calls }, () => stt.openStream({ vocabulary: ["What does the premium plan cost?"] }));
+  for (const s of streams) {
+    for (let at = 0; at < 16_000; at += 320) s.write(clip.samples.subarray(at, at + 320));
+    await s.flush();
+  }
+  const grown = (process.memoryUsage().rss - before) / calls / MB;
+  for (const s of streams) s.close();
+  console.log(`memory per live call (its general and domain decoders, ${calls} calls open): ${grown.toFixed(0)} MB, plus the English language model once per recognizer thread`);
+}
+
+/** `n` callers speaking `clips` at once at the call's pace, all on one recognizer thread (one core). */
+async function speakingAtOnce(n: number, clips: Pcm[]): Promise<{ finals: number[] }> {
+  const stt = createPocketsphinxStt({ threads: 1, engine: "resident" });
+  const heard = await Promise.all(
+    Array.from({ length: n }, async () => {
+      const finals: number[] = [];
+      for (const clip of clips) finals.push(...(await transcribeRecording(clip, { stt, realTime: true })).map((u) => u.final_ms));
+      return finals;
+    }),
+  );
+  return { finals: heard.flat() };
+}
+
+/**
+ * Callers one core decodes in real time while they all speak (1 / CPU per second of speech), then that many
+ * callers speaking at once on one recognizer thread, at the call's pace, to see the final text's wait.
+ */
+export async function callsPerCore(cpuPerSpeechSec: number, clips: Pcm[]): Promise<void> {
+  const carried = Math.max(1, Math.floor(1 / cpuPerSpeechSec));
+  console.log(`calls with live recognition one core carries: ${carried} callers speaking at once (1 / ${cpuPerSpeechSec.toFixed(2)} s CPU per second of speech);` +
+    " only the callers' speech is decoded, so a core holds more calls than callers speaking at once");
+  const { finals } = await speakingAtOnce(carried, clips);
+  console.log(`   ${carried} callers speaking at once on one recognizer thread: final text p50 ${pct(finals, 50)} ms, p95 ${pct(finals, 95)} ms (wall clock, whatever else this machine runs)`);
+}
+
+/**
+ * The decoding work left after the endpoint (both passes' end of utterance, best path and posteriors), in CPU
+ * time of the thread doing it, so the figure holds whatever else the machine runs; each clip one utterance of
+ * a fresh call, as in the listening path.
+ */
+export async function workAfterEndpoint(clips: Pcm[]): Promise<number> {
+  const lib = loadSphinx();
+  const likelihood = createLikelihoodReader(sphinxLogFile(), new Int32Array(new SharedArrayBuffer(4)), lib.flushLog);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-endpoint-"));
+  const domain = await writeDomainModel(dir, ["What does the premium plan cost?"], await readDictionaryFile(path.join(DEFAULT_MODEL, "cmudict-en-us.dict")));
+  const general = generalModel(DEFAULT_MODEL);
+  const finish: number[] = [];
+  let decodeCpu = 0;
+  let speech = 0;
+  for (const clip of clips) {
+    const decoders = [general, domain].map((m) => createSphinxDecoder(lib, decoderFlags(DEFAULT_MODEL, m.lm, m.dict), likelihood));
+    let t = cpuMs();
+    for (let at = 0; at < clip.samples.length; at += 320) for (const d of decoders) d.write(clip.samples.subarray(at, at + 320));
+    decodeCpu += cpuMs() - t;
+    speech += clip.samples.length / clip.sampleRate;
+    t = cpuMs();
+    for (const d of decoders) d.finish();
+    finish.push(Math.round(cpuMs() - t));
+    for (const d of decoders) d.free();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`work after the endpoint (CPU of the one thread decoding, both passes): p50 ${pct(finish, 50)} ms, p95 ${pct(finish, 95)} ms (n=${finish.length}); ` +
+    `while the caller speaks: ${(decodeCpu / 1000 / speech).toFixed(2)} s CPU per second of speech`);
+  return decodeCpu / 1000 / speech;
+}
+
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
