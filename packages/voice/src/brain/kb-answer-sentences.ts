@@ -47,7 +47,7 @@ function segments(text: string): string[] {
   const out: string[] = [];
   for (const { segment } of segmenter.segment(text)) {
     // The segmenter does not end a sentence before a lower-case word; names like "zlib" or "npm" start sentences.
-    for (const part of segment.split(/(?<=(?:\p{L}{3}|\d|\))[.!?])\s+(?=\p{Ll}[\p{L}\p{N}_-]*\b)/u)) {
+    for (const part of segment.split(/(?<=(?:\p{L}{2,}|\d|\))[.!?])\s+(?=\p{Ll}[\p{L}\p{N}_-]*\b)/u)) {
       const s = part.trim();
       if (!s) continue;
       const prev = out[out.length - 1];
