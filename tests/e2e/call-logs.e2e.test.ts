@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { encodeWav } from "@parley/voice/audio/wav";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
-import { insertCalls, insertContacts, type TestCall } from "../../apps/server/src/features/calls/call-history.test-data.ts";
+import { insertCalls, insertContacts, type TestCall } from "../support/call-history-data.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only);
 // recordings are real WAV files in the server's storage folder, where the call runner puts them.

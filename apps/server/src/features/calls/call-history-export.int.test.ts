@@ -6,7 +6,7 @@ import { encodeWav } from "@parley/voice/audio/wav";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
-import { insertCalls } from "./call-history.test-data.ts";
+import { insertCalls } from "../../../../../tests/support/call-history-data.ts";
 
 const SECRET = "test-secret-for-recording-links-0123456789";
 

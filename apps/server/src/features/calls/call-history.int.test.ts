@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
-import { insertCalls, insertContacts } from "./call-history.test-data.ts";
+import { insertCalls, insertContacts } from "../../../../../tests/support/call-history-data.ts";
 
 type Row = {
   id: string; lead_name: string; status: string; date: string; time: string; audio_url: string | null; property: string; budget: string;

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../platform/db.ts";
+import type { Queryable } from "../../apps/server/src/platform/db.ts";
 
 /** A calls row as the voice engine and the dialer leave it; tests set only what they look at. */
 export type TestCall = {
