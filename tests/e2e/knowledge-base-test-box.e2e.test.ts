@@ -37,7 +37,7 @@ async function readyDocuments(env: E2E, s: Session, files: Array<[string, Buffer
 
 /** Asks in the box and waits for the answer to this question. */
 async function ask(page: Page, question: string): Promise<{ answer: string; status: string; sources: string[] }> {
-  const box = page.getByRole("region", { name: "Test your knowledge base" });
+  const box = page.getByRole("group", { name: "Test your knowledge base" });
   await box.getByRole("textbox", { name: "Question" }).fill(question);
   const answered = page.waitForResponse((r) => r.url().endsWith("/api/voice/KB/ask") && r.request().postDataJSON()?.question === question);
   await box.getByRole("button", { name: "Ask" }).click();
@@ -70,7 +70,7 @@ describe("Test your knowledge base", () => {
       assert.equal(yes.status, "Answered");
       assert.match(yes.answer, /^Yes\. However any library routines that zlib uses/);
       assert.ok(yes.sources.length >= 1 && yes.sources.every((h) => /^\d\. (zlib-faq|redis-readme)/.test(h)), yes.sources.join(" | "));
-      const box = page.getByRole("region", { name: "Test your knowledge base" });
+      const box = page.getByRole("group", { name: "Test your knowledge base" });
       const used = box.getByRole("listitem").filter({ hasText: "Answer taken from here" });
       assert.equal(await used.count(), 1);
       assert.match(await used.getByRole("heading").innerText(), /zlib-faq/);
@@ -100,7 +100,7 @@ describe("Test your knowledge base", () => {
       const page = await env.newPage({ width, height });
       await signIn(page, s.user);
       await page.goto(`/org/${s.slug}/campaign-setup`);
-      const box = page.getByRole("region", { name: "Test your knowledge base" });
+      const box = page.getByRole("group", { name: "Test your knowledge base" });
       await box.getByText("Choose knowledge base items above to test what this campaign's calls would answer from them.").waitFor();
       assert.equal(await box.getByRole("button", { name: "Ask" }).isDisabled(), true);
 

@@ -41,7 +41,8 @@ export function KnowledgeTestBox({ scope, blockedReason, subtitle }: Props) {
   };
 
   return (
-    <Paper component="section" aria-label="Test your knowledge base" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+    // A group, not a region: the setup screen's "Knowledge base" region keeps a name no other region contains.
+    <Paper role="group" aria-label="Test your knowledge base" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mb: 0.5 }}>
         Test your knowledge base
       </Typography>
