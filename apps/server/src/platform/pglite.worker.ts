@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, types as pgliteTypes, type Transaction } from "@electric-sql/pglite";
+import { types as pgliteTypes, type PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
 import type { PgliteReply, PgliteRequest } from "./pglite-protocol.ts";
+import { createPglite } from "./pglite-template.ts";
 
 /**
  * Worker side of `openPglite`: the embedded database runs here, so its WebAssembly and its synchronous file
@@ -24,7 +25,7 @@ function errorFields(err: unknown): Record<string, unknown> & { message: string 
 
 async function open(dataDir: string | undefined): Promise<PGlite> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  return PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
+  return createPglite(dataDir ? path.join(dataDir, "pgdata") : undefined, {
     parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
     // Trigram indexes for substring search (migration 0016), as PostgreSQL's contrib provides them.
     // pgvector: offered to features/knowledge-base/kb-vectors.ts, which creates it at start (not a migration:
