@@ -5,6 +5,7 @@ import { mainContentOfHtml, type HtmlSections } from "./html-text.ts";
 import { isContentsLine, isContentsPage, removeRunningLines } from "./pdf-cleanup.ts";
 import { readPdfLayout, type PdfLayout } from "./pdf-layout.ts";
 import { pdfSections } from "./pdf-sections.ts";
+import { pdfTablesAsSentences } from "./pdf-tables.ts";
 
 /** What extraction's clean-up removed or rewrote in one document (the knowledge bench prints these). */
 export type ExtractionCleanup = {
@@ -16,7 +17,7 @@ export type ExtractionCleanup = {
   contentsLines: number;
   /** Words hyphenated at a PDF line end joined again. */
   hyphenJoins: number;
-  /** Table rows (Word, web page) turned into sentences. */
+  /** Table rows (Word, web page, PDF where the columns line up) turned into sentences. */
   tableRows: number;
 };
 export type ExtractedDocument = { sections: Section[]; cleanup: ExtractionCleanup };
@@ -33,10 +34,17 @@ export function pdfDocument(layout: PdfLayout): ExtractedDocument {
   // A contents entry left over on another page (the last lines of a table of contents, say).
   const keptLines = kept.flatMap((p) => p.lines);
   const lines = keptLines.filter((l) => !isContentsLine(l.text));
-  const { sections, stats } = pdfSections(lines, layout.outline);
+  const tables = pdfTablesAsSentences(lines);
+  const { sections, stats } = pdfSections(tables.lines, layout.outline);
   return {
     sections,
-    cleanup: { ...noCleanup(), runningLines: removed, contentsPages: pages.length - kept.length, contentsLines: keptLines.length - lines.length, hyphenJoins: stats.hyphenJoins },
+    cleanup: {
+      runningLines: removed,
+      contentsPages: pages.length - kept.length,
+      contentsLines: keptLines.length - lines.length,
+      hyphenJoins: stats.hyphenJoins,
+      tableRows: tables.rows,
+    },
   };
 }
 

@@ -13,7 +13,13 @@ export type PdfLine = {
   x: number;
   /** Font size (glyph height) in points, the largest on the line. */
   size: number;
+  /** Text runs separated by wide gaps (table cells, perhaps), when there are two or more. */
+  cells?: PdfCell[];
+  /** A paragraph of its own (a table row read as sentences): never joined with the lines around it. */
+  block?: boolean;
 };
+/** A run of text between wide gaps, and the font (pdf.js's name for it) its first item is set in. */
+export type PdfCell = { x: number; text: string; font: string };
 export type PdfPage = { page: number; lines: PdfLine[] };
 /** An outline (bookmarks) entry: its title, nesting depth (0 = top) and the page it points to. */
 export type OutlineEntry = { title: string; depth: number; page: number | null };
@@ -21,31 +27,41 @@ export type PdfLayout = { pages: PdfPage[]; outline: OutlineEntry[] };
 
 const isTextItem = (item: TextItem | TextMarkedContent): item is TextItem => "str" in item;
 
+type OpenLine = PdfLine & { end: number; cellList: PdfCell[] };
+
 /** Joins the text items pdf.js reports for one page into lines, in the order the page draws them. */
-export function linesOfItems(items: Array<Pick<TextItem, "str" | "transform" | "width" | "height">>, page: number): PdfLine[] {
-  const lines: Array<PdfLine & { end: number }> = [];
-  let current: (PdfLine & { end: number }) | null = null;
+export function linesOfItems(items: Array<Pick<TextItem, "str" | "transform" | "width" | "height" | "fontName">>, page: number): PdfLine[] {
+  const lines: OpenLine[] = [];
+  let current: OpenLine | null = null;
   for (const item of items) {
     if (item.str === "") continue;
     const [, , , , x, y] = item.transform as [number, number, number, number, number, number];
     const size = Math.abs(item.height) || Math.abs(item.transform[3]!);
+    const blank = item.str.trim() === "";
     // A new line when the baseline moves by more than a third of the type's height.
     const sameLine = current && Math.abs(current.y - y) <= Math.max(current.size, size, 1) / 3 && x >= current.x;
     if (!sameLine || !current) {
       if (current) lines.push(current);
-      current = { text: item.str, page, y, x, size, end: x + item.width };
+      current = { text: item.str, page, y, x, size, end: blank ? x : x + item.width, cellList: [{ x, text: item.str, font: item.fontName }] };
       continue;
     }
-    // Some PDFs draw no space between words: a gap wider than a fifth of the type's height is one.
+    // Some PDFs draw no space between words: a gap wider than a fifth of the type's height is one; one
+    // wider than one and a half is a gap between columns.
     const gap = x - current.end;
     const spaced = /\s$/.test(current.text) || /^\s/.test(item.str);
     current.text += !spaced && gap > size * 0.2 ? ` ${item.str}` : item.str;
+    if (!blank && gap > Math.max(size, current.size) * 1.5) current.cellList.push({ x, text: item.str, font: item.fontName });
+    else current.cellList[current.cellList.length - 1]!.text += !spaced && gap > size * 0.2 ? ` ${item.str}` : item.str;
     current.size = Math.max(current.size, size);
-    current.end = Math.max(current.end, x + item.width);
+    if (!blank) current.end = Math.max(current.end, x + item.width);
   }
   if (current) lines.push(current);
+  const tidy = (t: string) => t.replace(/\s+/g, " ").trim();
   return lines
-    .map(({ end: _end, ...line }) => ({ ...line, text: line.text.replace(/\s+/g, " ").trim() }))
+    .map(({ end: _end, cellList, ...line }) => {
+      const cells = cellList.map((c) => ({ ...c, text: tidy(c.text) })).filter((c) => c.text !== "");
+      return { ...line, text: tidy(line.text), ...(cells.length > 1 ? { cells } : {}) };
+    })
     .filter((line) => line.text !== "");
 }
 

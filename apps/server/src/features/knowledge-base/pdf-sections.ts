@@ -149,6 +149,7 @@ export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sectio
  * of type size.
  */
 function startsParagraph(prev: PdfLine, line: PdfLine, body: number): boolean {
+  if (prev.block || line.block) return true;
   const finished = SENTENCE_END.test(prev.text);
   if (line.page !== prev.page) return finished;
   if (Math.abs(line.size - prev.size) > 0.5) return true;
