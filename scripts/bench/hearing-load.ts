@@ -34,10 +34,11 @@ export async function memoryPerCall(clip: Pcm, calls = 4): Promise<void> {
 /** `n` callers speaking `clips` at once at the call's pace, all on one recognizer thread (one core). */
 async function speakingAtOnce(n: number, clips: Pcm[]): Promise<{ finals: number[] }> {
   const stt = createPocketsphinxStt({ threads: 1, engine: "resident" });
+  await transcribeRecording(clips[0]!, { stt }); // the thread starts once
   const heard = await Promise.all(
     Array.from({ length: n }, async () => {
       const finals: number[] = [];
-      for (const clip of clips) finals.push(...(await transcribeRecording(clip, { stt, realTime: true })).map((u) => u.final_ms));
+      for (const clip of clips) finals.push(...(await transcribeRecording(clip, { stt, realTime: true, leadInMs: 2000 })).map((u) => u.final_ms));
       return finals;
     }),
   );

@@ -20,6 +20,8 @@ export type TranscribeOptions = {
    * streaming engine decodes while the speaker talks and `final_ms` is only what is left after the endpoint.
    */
   realTime?: boolean;
+  /** Waits this long after opening the engine's stream before the first frame, as a call's greeting does. */
+  leadInMs?: number;
 };
 
 const WEB_RATE = 16_000; // a browser test call's leg
@@ -71,6 +73,7 @@ export async function transcribeRecording(pcm: Pcm, o: TranscribeOptions): Promi
     onUtterance: (u) => (pending = u),
   });
   const total = leg.samples.length + (leg.rate * TAIL_MS) / 1000;
+  if (o.leadInMs) await new Promise((r) => setTimeout(r, o.leadInMs));
   let clock = performance.now();
   try {
     for (let at = 0; at + frameLen <= total; at += frameLen, atMs += FRAME_MS) {
