@@ -40,8 +40,11 @@ export type EndpointEvent = { type: "speech-start"; atMs: number } | { type: "sp
 export type EndpointerOptions = {
   /** Speech must last this long to count (filters clicks). */
   minSpeechMs?: number;
-  /** Silence after speech that ends the utterance (turn-taking). */
-  silenceMs?: number;
+  /**
+   * Silence after speech that ends the utterance (turn-taking): fixed, or asked again on each silent frame
+   * given how long the utterance has lasted (the words heard so far may change the answer).
+   */
+  silenceMs?: number | ((speechMs: number) => number);
 };
 
 /**
@@ -50,7 +53,8 @@ export type EndpointerOptions = {
  */
 export function createEndpointer(opts: EndpointerOptions = {}) {
   const minSpeech = opts.minSpeechMs ?? 60;
-  const silenceMs = opts.silenceMs ?? 500;
+  const silence = opts.silenceMs ?? 500;
+  const silenceMs = typeof silence === "number" ? () => silence : silence;
   let t = 0;
   let run = 0; // consecutive speech ms before the start is confirmed
   let inSpeech = false;
@@ -69,7 +73,7 @@ export function createEndpointer(opts: EndpointerOptions = {}) {
         return { type: "speech-start", atMs: startedAt };
       }
       if (speech) lastSpeechAt = t;
-      if (t - lastSpeechAt < silenceMs) return null;
+      if (speech || t - lastSpeechAt < silenceMs(lastSpeechAt - startedAt)) return null;
       inSpeech = false;
       run = 0;
       return { type: "speech-end", atMs: lastSpeechAt, speechMs: lastSpeechAt - startedAt };

@@ -68,7 +68,10 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
       speaker.say(brain.onSilence(n));
     },
   });
-  const calleeTurns = createCalleeTurns({ now, isEnded: ending.isEnded, brain, speaker, machine, transcript, checkIns, interrupt });
+  const calleeTurns = createCalleeTurns({
+    now, isEnded: ending.isEnded, brain, speaker, machine, transcript, checkIns, interrupt,
+    calleeSpeaking: () => listener.inSpeech(), midPhraseSilenceMs: cfg.midPhraseSilenceMs, holdMidPhrase: cfg.holdMidPhrase,
+  });
   const listener = createCalleeListener({
     legRate: leg.sampleRate, sttRate: opts.stt.sampleRate, cfg, stt, now,
     isAgentSpeaking: speaker.speaking,

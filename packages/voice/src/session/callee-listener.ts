@@ -2,6 +2,8 @@ import { createBeepDetector } from "../audio/beep.ts";
 import { resample } from "../audio/resample.ts";
 import { createEndpointer, createVad } from "../audio/vad.ts";
 import type { SttResult, SttStream } from "../providers/stt/stt-provider.ts";
+import { silenceToEndTurn } from "../turn-taking/endpoint-policy.ts";
+import { judgeCompleteness } from "../turn-taking/utterance-completeness.ts";
 import type { TurnTakingOptions } from "./session-types.ts";
 
 /** One finished callee utterance; times are ms since the answer, what was heard arrives when STT is done. */
@@ -23,12 +25,15 @@ type ListenerDeps = {
 };
 
 /**
- * The callee's side of the call: voice activity, endpointing, the audio handed to STT, barge-in,
- * the answering-machine signs (a long opening monologue, a beep).
+ * The callee's side of the call: voice activity, endpointing that listens to the words (turn-taking/), the
+ * audio handed to STT, barge-in, the answering-machine signs (a long opening monologue, a beep).
  */
 export function createCalleeListener(d: ListenerDeps) {
   const vad = createVad();
-  const endpointer = createEndpointer({ silenceMs: d.cfg.endOfTurnSilenceMs });
+  // The words heard so far (the engine's partial text, "" without one) tell how long a pause ends the turn.
+  const endpointer = createEndpointer({
+    silenceMs: (speechMs) => silenceToEndTurn(d.cfg, { words: judgeCompleteness(d.stt.partial?.() ?? ""), speechMs }),
+  });
   const beep = createBeepDetector(d.legRate);
   let preroll: Int16Array[] = [];
 

@@ -3,6 +3,7 @@ import type { AgentSpeaker } from "./agent-speaker.ts";
 import type { AnsweringMachine } from "./answering-machine.ts";
 import { isBackchannel } from "./backchannel.ts";
 import type { Utterance } from "./callee-listener.ts";
+import { createMidPhraseHold, type HeardWords } from "./mid-phrase-hold.ts";
 import type { SessionTranscript } from "./session-transcript.ts";
 import type { SilenceCheckIns } from "./silence-check-in.ts";
 
@@ -37,6 +38,11 @@ type CalleeTurnDeps = {
   checkIns: SilenceCheckIns;
   /** Cut the agent off (and keep the call open if it was saying goodbye). */
   interrupt(): void;
+  /** The callee is speaking now (an utterance has started and not yet ended). */
+  calleeSpeaking(): boolean;
+  /** Words that stop mid-phrase wait this long after they end for the rest (0 or `holdMidPhrase` false: never). */
+  midPhraseSilenceMs: number;
+  holdMidPhrase: boolean;
 };
 
 /** A stuck recogniser must not hold a finished call open. */
@@ -44,10 +50,15 @@ const LAST_WORDS_WAIT_MS = 5000;
 
 /**
  * The callee's turns: each finished utterance, once recognised, becomes a transcript line and the agent's
- * reply, a backchannel, or an interruption. Words still being recognised when the call ends are kept.
+ * reply, a backchannel, or an interruption; words that stop mid-phrase wait for the rest of the phrase
+ * (mid-phrase-hold.ts). Words still being recognised (or held) when the call ends are kept.
  */
 export function createCalleeTurns(d: CalleeTurnDeps) {
   let recognizing = 0;
+  const hold = createMidPhraseHold({
+    now: d.now, waitMs: d.midPhraseSilenceMs, calleeSpeaking: d.calleeSpeaking,
+    release: (w) => void (!d.isEnded() && reply(w, Math.round(d.now()))),
+  });
   /** Utterances whose words were still being recognised when the call ended. */
   const unheard = new Map<Utterance, Promise<string>>();
 
@@ -73,22 +84,30 @@ export function createCalleeTurns(d: CalleeTurnDeps) {
     if (action === "stop") return d.interrupt();
     if (action === "ignore") return;
     if (floor === "paused") d.interrupt(); // the agent's cut-off turn comes first in the transcript
+    const words = hold.join({ text, startMs: u.startMs, endMs: u.endMs, confidence });
+    if (floor === "silent" && d.holdMidPhrase && hold.hold(words)) return;
+    await reply(words, sttFinal);
+  }
+
+  async function reply(w: HeardWords, sttFinal: number): Promise<void> {
     d.checkIns.calleeReplied();
-    d.transcript.push({ speaker: "callee", text, startMs: u.startMs, endMs: u.endMs });
+    d.transcript.push({ speaker: "callee", text: w.text, startMs: w.startMs, endMs: w.endMs });
     if (d.speaker.speaking()) d.interrupt();
     const history = d.transcript.turns.slice(0, -1);
-    await d.speaker.reply((signal) => d.brain.reply(text, history, signal, confidence), { endOfSpeech: u.endMs, sttFinal });
+    await d.speaker.reply((signal) => d.brain.reply(w.text, history, signal, w.confidence), { endOfSpeech: w.endMs, sttFinal });
   }
 
   return {
     onUtterance: (u: Utterance) => void onUtterance(u),
-    /** Utterances being recognised right now. */
-    recognizing: () => recognizing,
+    /** Utterances being recognised, or words held for the rest of their phrase, right now. */
+    recognizing: () => recognizing + (hold.holding() ? 1 : 0),
     /**
      * The callee hung up while their last words were being recognised (a slow machine): they were said,
      * so the transcript and the outcome keep them. Call before closing the STT stream.
      */
     async keepUnheard(): Promise<void> {
+      const held = hold.take();
+      if (held && !d.machine.active()) d.transcript.push({ speaker: "callee", text: held.text, startMs: held.startMs, endMs: held.endMs });
       const giveUp = new Promise<string>((r) => setTimeout(r, LAST_WORDS_WAIT_MS, "").unref());
       for (const [u, heard] of unheard) {
         const text = await Promise.race([heard.catch(() => ""), giveUp]);

@@ -2,6 +2,7 @@ import type { AgentContext, AgentTools, BrainFactory, CallOutcome, CallSummary, 
 import type { SttProvider } from "../providers/stt/stt-provider.ts";
 import type { TtsProvider } from "../providers/tts/tts-provider.ts";
 import type { CallLeg, EndReason } from "../telephony/call-leg.ts";
+import type { EndpointPolicy } from "../turn-taking/endpoint-policy.ts";
 import type { FramePacer } from "./frame-pacer.ts";
 
 /** Per agent turn, milliseconds since the answer: where the time between callee and agent went. */
@@ -14,9 +15,10 @@ export type LatencyMark = {
   firstFrameSent: number;
 };
 
-export type TurnTakingOptions = {
-  /** Silence that ends the callee's turn. */
-  endOfTurnSilenceMs: number;
+/** The end-of-turn silences (see turn-taking/endpoint-policy.ts) and the other timings of a conversation. */
+export type TurnTakingOptions = EndpointPolicy & {
+  /** Final words that stop mid-phrase wait up to `midPhraseSilenceMs` for the rest (session/mid-phrase-hold.ts). */
+  holdMidPhrase: boolean;
   /** Callee speech over the agent that stops it. */
   bargeInMs: number;
   /** Silence before the agent checks in (twice, then goodbye). */
@@ -27,8 +29,16 @@ export type TurnTakingOptions = {
   maxCallMs: number;
 };
 
+// Complete words end the turn after 250 ms: longer than any pause the VAD finds inside a word or between the
+// words of a dev-set sentence (220 ms). Mid-phrase waits 900 ms: a thinking pause of 700 ms passes. Without
+// words, 500 ms as before, and 300 ms after a short answer ("yes", "no thanks": up to 0.7 s of speech).
 export const DEFAULT_TURN_TAKING: TurnTakingOptions = {
   endOfTurnSilenceMs: 500,
+  completeTurnSilenceMs: 250,
+  midPhraseSilenceMs: 900,
+  shortAnswerMs: 700,
+  shortAnswerSilenceMs: 300,
+  holdMidPhrase: true,
   bargeInMs: 200,
   checkInAfterMs: 7000,
   machineGreetingMs: 2800,
