@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** The dev set of real documents (tests/kb-dev-set/README.md) and its questions. */
-export const DEV_SET_DIR = new URL("../../tests/kb-dev-set/", import.meta.url).pathname;
+/**
+ * The dev set of real documents (tests/kb-dev-set/README.md) and its questions; KB_DEV_SET_DIR names another
+ * folder laid out the same way (documents + questions.json), to check the work on documents it was not tuned on.
+ */
+export const DEV_SET_DIR = process.env.KB_DEV_SET_DIR || new URL("../../tests/kb-dev-set/", import.meta.url).pathname;
 
 export type AnswerableQuestion = { id: string; document: string; documents?: string[]; question: string; facts: string[] };
 export type UnanswerableQuestion = { id: string; question: string };

@@ -8,6 +8,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { buildUser, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { extractDocument, type ExtractKind } from "../../apps/server/src/features/knowledge-base/extract-document.ts";
 import { answerFromPassages } from "../../packages/voice/src/brain/kb-answer.ts";
 import { DEV_SET_DIR, devDocumentFiles, holdsFacts, loadDevQuestions, passageNoise, type AnswerableQuestion, type UnanswerableQuestion } from "./kb-dev-set.ts";
 
@@ -57,6 +58,17 @@ async function ingestDevSet(t: TestApp, orgId: string): Promise<Map<string, stri
   console.log(`ingest of ${ids.size} documents (upload → ready, one at a time): ${line(total)}`);
   for (const [kind, k] of perKind) console.log(`  ${kind}: ${line(k)}`);
   return ids;
+}
+
+/** What extraction's clean-up did to the dev set (extract-document.ts), summed over its documents. */
+async function printCleanup(): Promise<void> {
+  const sum = { runningLines: 0, contentsPages: 0, hyphenJoins: 0, tableRows: 0 };
+  for (const file of devDocumentFiles()) {
+    const { cleanup } = await extractDocument(path.extname(file).slice(1) as ExtractKind, fs.readFileSync(path.join(DEV_SET_DIR, file)));
+    for (const k of Object.keys(sum) as Array<keyof typeof sum>) sum[k] += cleanup[k];
+  }
+  console.log(`extraction clean-up: ${sum.runningLines} running header/footer/page-number lines removed, ${sum.contentsPages} contents/index pages ` +
+    `not indexed, ${sum.hyphenJoins} line-end hyphenations joined, ${sum.tableRows} table rows made sentences`);
 }
 
 /** PostgreSQL full text alone: passages holding any of the question's words, by ts_rank_cd. */
@@ -118,6 +130,7 @@ export async function run(): Promise<void> {
   try {
     const u = await buildUser(t);
     const ids = await ingestDevSet(t, u.orgId);
+    await printCleanup();
     const docIds = [...ids.values()];
 
     const stored = await t.db.query<{ document_id: string; heading: string; text: string }>(

@@ -18,10 +18,20 @@ const IN_DOCUMENTS = `($4::uuid[] is null or p.document_id = any($4::uuid[]))
  * BM25 over the candidates: for each question lexeme a passage holds, its weight (idf, from the org's
  * lexeme counts) times its saturated frequency, normalised by the passage's length (distinct lexemes)
  * against the org's mean. Occurrences in the heading (weight A) count BM25.heading times more.
- * The materialized CTE is planned for all its rows, so through the index, and read lazily up to its LIMIT.
+ *
+ * Candidates come through the words' index entries only (`where` holds the tsquery tests): a table without
+ * statistics (PGlite has no autovacuum) is otherwise planned through the org's or the document's index,
+ * reading and testing every passage. The org test is wrapped (coalesce) so that no index serves it. Rare
+ * words' passages are few and read whole, then kept to the org's ready documents; a sample of common words'
+ * passages is read lazily up to its LIMIT.
  */
-const RANKED = (candidates: string, sample: boolean) => `
-  with found as materialized (${candidates} limit ${sample ? SAMPLE : 2 * CANDIDATES}),
+const RANKED = (where: string, sample: boolean) => `
+  ${sample ? `
+  with found as materialized (
+    select p.id, p.tsv from (select id, tsv, org_id, document_id from kb_passages p where ${where} offset 0) p
+    where coalesce(p.org_id = $1, false) and ${IN_DOCUMENTS} limit ${SAMPLE}),` : `
+  with hits as materialized (select id, tsv, org_id, document_id from kb_passages p where ${where} and coalesce(p.org_id = $1, false)),
+  found as materialized (select p.id, p.tsv from hits p where ${IN_DOCUMENTS} limit ${2 * CANDIDATES}),`}
   scored as (
     select f.id, sum(w.idf * t.tf * ${BM25.k1 + 1} / (t.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * length(f.tsv) / $7::float8))) as score
     from found f
@@ -71,16 +81,21 @@ export function createKbRetrievalRepo(db: Db) {
       const [where, five, eight] = plan.sample && everyWord
         ? [`p.tsv @@ $5::tsquery and ts_match_vq(p.tsv, $8::tsquery)`, allOf(plan.indexed), allOf(terms)]
         : [`(p.tsv @@ $5::tsquery or to_tsvector('english', p.heading) @@ $8::tsquery)`, anyOf(plan.body), anyOf(plan.headings)];
-      // Through the words' index entries only: on a table without statistics (PGlite has no autovacuum) the
-      // planner would read every passage of the org or the document and test each.
       return db.tx(async (q) => {
+        // The index entries, never a scan of the table (see RANKED).
         await q.query(`set local enable_seqscan = off`);
-        return q.query<PassageHit>(
-          RANKED(`select p.id, p.tsv from (select id, tsv, org_id, document_id from kb_passages p where ${where} offset 0) p
-                  where p.org_id = $1 and ${IN_DOCUMENTS}`, plan.sample),
-          [orgId, terms, limit, documentIds, five, plan.terms.map((t) => t.idf), corpus.avgLength || 1, eight],
-        );
+        return q.query<PassageHit>(RANKED(where, plan.sample),
+          [orgId, terms, limit, documentIds, five, plan.terms.map((t) => t.idf), corpus.avgLength || 1, eight]);
       });
+    },
+
+    /**
+     * Merges the full-text indexes' pending entries into the indexes proper. New passages first go to a
+     * pending list that every search reads through (tens of ms once it holds thousands of passages);
+     * PostgreSQL's autovacuum merges it in time, PGlite has none.
+     */
+    async flushSearchIndexes(): Promise<void> {
+      await db.query(`select gin_clean_pending_list('kb_passages_tsv_idx'::regclass), gin_clean_pending_list('kb_passages_heading_idx'::regclass)`);
     },
 
     embeddedPassages(orgId: string): Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>> {

@@ -33,7 +33,7 @@ export async function wireKnowledgeBase({ db, config, logger, storage, campaignE
   const ingest = createKbIngest({
     repo, storage, embedder, vectors, logger, limits: config.kbExtractLimits,
     fetchPage: createSafeFetcher({ allowPrivate: config.kbAllowPrivateUrls }),
-    onIndexed: retrieval.invalidate,
+    onIndexed: (orgId) => void retrieval.indexed(orgId),
   });
   const knowledgeBase = createKnowledgeBaseService({ repo, storage, ingest, campaignExists, changed: retrieval.invalidate });
   // Documents a previous process left half-indexed start again.

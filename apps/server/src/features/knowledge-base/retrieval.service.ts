@@ -67,6 +67,12 @@ export function createRetrievalService({ repo, embedder, vectors, logger }: Deps
     }
   }
 
+  /** Call after a document of the org is indexed or deleted. */
+  function invalidate(orgId: string): void {
+    inMemory.delete(orgId);
+    corpora.delete(orgId);
+  }
+
   return {
     async retrieve(orgId: string, query: string, opts: RetrieveOptions = {}): Promise<RetrievedPassage[]> {
       const limit = opts.limit ?? 3;
@@ -81,10 +87,11 @@ export function createRetrievalService({ repo, embedder, vectors, logger }: Deps
       for (const h of await repo.passagesByIds(orgId, missing)) known.set(h.passage_id, h);
       return fused.flatMap(([id, score]) => (known.has(id) ? [toPassage(known.get(id)!, score)] : []));
     },
-    /** Call after a document of the org is indexed or deleted. */
-    invalidate(orgId: string): void {
-      inMemory.delete(orgId);
-      corpora.delete(orgId);
+    invalidate,
+    /** Call once a document of the org is indexed: its passages become quick to search (never throws). */
+    async indexed(orgId: string): Promise<void> {
+      invalidate(orgId);
+      await repo.flushSearchIndexes().catch((err) => logger?.warn({ err }, "knowledge base: full-text index pending list not merged"));
     },
   };
 }
