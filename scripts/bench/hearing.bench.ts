@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { decodeWav, encodeWav, type Pcm } from "../../packages/voice/src/audio/wav.ts";
 import { resample } from "../../packages/voice/src/audio/resample.ts";
 import { asLegAudio, transcribeRecording, toMono, type HeardUtterance } from "../../packages/voice/src/listening/transcribe-recording.ts";
@@ -48,11 +49,15 @@ export async function run(): Promise<void> {
   await transcribeRecording(clips[0]!.pcm, { stt }); // the process's recognizer threads start once, not per call
   for (const phone of [false, true]) {
     const heard: Array<{ id: string; text: string; utterances: HeardUtterance[] }> = [];
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     for (const c of clips) {
       const utterances = await transcribeRecording(c.pcm, { stt, phone, realTime: true, leadInMs: LEAD_IN_MS });
       heard.push({ id: c.id, text: utterances.map((u) => u.text).join(" "), utterances });
     }
+    loop.disable();
     report(`the call's listening path, ${phone ? "phone line (8 kHz mu-law)" : "16 kHz"}`, clips, heard);
+    console.log(`   event-loop delay while listening: p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`);
   }
   if (stt.engine.startsWith("processes")) return;
   const at16k = clips.map((c) => ({ sampleRate: 16_000, channels: 1, samples: asLegAudio(c.pcm, false).samples }));
