@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildUser, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { extractDocument, type ExtractKind } from "../../apps/server/src/features/knowledge-base/extract-document.ts";
+import { searchText } from "../../apps/server/src/features/knowledge-base/kb-query-terms.ts";
 import { answerFromPassages } from "../../packages/voice/src/brain/kb-answer.ts";
 import { DEV_SET_DIR, devDocumentFiles, holdsFacts, loadDevQuestions, passageNoise, type AnswerableQuestion, type UnanswerableQuestion } from "./kb-dev-set.ts";
 
@@ -163,6 +164,10 @@ export async function run(): Promise<void> {
     const baseline: Hit[][] = [];
     for (const q of answerable) baseline.push(await tsRankCd(t, u.orgId, q.question, docIds));
     scoreRanking("ts_rank_cd alone (any of the question's words)", answerable, ids, baseline);
+    // The same words retrieval searches by (searchText): the ranking function alone differs.
+    const sameWords: Hit[][] = [];
+    for (const q of answerable) sameWords.push(await tsRankCd(t, u.orgId, searchText(q.question), docIds));
+    scoreRanking("ts_rank_cd alone, on retrieval's search words", answerable, ids, sameWords);
     timings.sort((a, b) => a - b);
     console.log(`  retrieval time over ${stored.length} passages: p50 ${timings[Math.floor(timings.length / 2)]!.toFixed(1)} ms, max ${timings.at(-1)!.toFixed(1)} ms`);
 
