@@ -80,21 +80,18 @@ export function dropCommonRoot(sections: Section[]): Section[] {
   return sections.map((s) => (under(s.heading) ? { ...s, heading: s.heading.slice(root.length + HEADING_SEPARATOR.length) } : s));
 }
 
-/** The page a character offset of the paragraph is printed on. */
-function pageAt(paragraph: Paragraph, at: number): number | null {
-  let page = paragraph.page;
-  for (const b of paragraph.breaks ?? []) if (b.at <= at) page = b.page;
-  return page;
-}
-
 type Sentence = { text: string; page: number | null };
 
 function sentences(paragraph: Paragraph, maxWords: number): Sentence[] {
   const out: Sentence[] = [];
+  const breaks = paragraph.breaks ?? [];
+  let page = paragraph.page;
+  let next = 0;
   for (const { segment, index } of segmenter.segment(paragraph.text)) {
+    // The page the sentence starts on: sentences come in order, so the page breaks are passed once.
+    while (next < breaks.length && breaks[next]!.at <= index) page = breaks[next++]!.page;
     const s = segment.trim();
     if (!s) continue;
-    const page = pageAt(paragraph, index);
     const w = s.split(/\s+/);
     for (let i = 0; i < w.length; i += maxWords) out.push({ text: w.slice(i, i + maxWords).join(" "), page });
   }

@@ -40,9 +40,8 @@ function edges(page: PdfPage, depth: number): PdfLine[] {
 /** The outermost line at each edge (lines on the same baseline count together). */
 function outermost(page: PdfPage): PdfLine[] {
   if (page.lines.length === 0) return [];
-  const ys = page.lines.map((l) => l.y);
-  const top = Math.max(...ys);
-  const bottom = Math.min(...ys);
+  const top = page.lines.reduce((m, l) => Math.max(m, l.y), -Infinity);
+  const bottom = page.lines.reduce((m, l) => Math.min(m, l.y), Infinity);
   return page.lines.filter((l) => Math.abs(l.y - top) < 2 || Math.abs(l.y - bottom) < 2);
 }
 

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { chunkSections, type Passage } from "./chunk-text.ts";
 import { pdfDocument } from "./extract-document.ts";
 import { readPdfLayout } from "./pdf-layout.ts";
+import { pdfSections } from "./pdf-sections.ts";
 
 const passagesOf = async (name: string) => {
   const layout = await readPdfLayout(new Uint8Array(fs.readFileSync(new URL(`./test-extracts/${name}`, import.meta.url))));
@@ -42,4 +43,11 @@ test("manual page without outline: capitals titles are the headings", async () =
   assert.equal(login?.heading, "INVOCATION");
   assert.ok((login?.page ?? 0) >= 2, `page ${login?.page}`);
   assert.ok(!passages.some((p) => /General Commands Manual|2022 September 19/.test(p.text)));
+});
+
+test("a document with more lines than a function call takes arguments (a 20 MB PDF) is read", () => {
+  const lines = Array.from({ length: 200_000 }, (_, i) => ({ text: `Line ${i} of the service agree-`, page: 1 + Math.floor(i / 40), y: 700 - (i % 40) * 11, x: 40, size: 9 }));
+  const { sections } = pdfSections(lines, []);
+  assert.equal(sections.length, 1);
+  assert.match(sections[0]!.paragraphs[0]!.text, /^Line 0 of the service agree- Line 1 of/);
 });

@@ -77,7 +77,8 @@ export type PdfSectionStats = { hyphenJoins: number };
 
 export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sections: Section[]; stats: PdfSectionStats } {
   const body = bodySize(lines);
-  const margin = Math.min(...lines.filter((l) => Math.abs(l.size - body) < 0.5).map((l) => l.x));
+  // A loop, not Math.min(...): a 20 MB PDF has more lines than a call takes arguments.
+  const margin = lines.reduce((m, l) => (Math.abs(l.size - body) < 0.5 ? Math.min(m, l.x) : m), Infinity);
   const fromOutline = outlineMatcher(outline);
   const levelOfSize = sizeLevels(lines, body);
   const joinHyphen = hyphenJoiner(lines);
@@ -87,12 +88,15 @@ export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sectio
 
   const sections: Section[] = [{ heading: "", paragraphs: [] }];
   const path: Heading[] = [];
-  let para: (Paragraph & { breaks: Array<{ at: number; page: number }> }) | null = null;
+  // A paragraph is kept as its lines (joined at its end): re-reading a growing string per line is quadratic.
+  type OpenParagraph = { parts: string[]; length: number; page: number; breaks: NonNullable<Paragraph["breaks"]> };
+  let para: OpenParagraph | null = null;
   let prev: PdfLine | null = null;
   let hyphenJoins = 0;
 
   const endParagraph = () => {
-    if (para && /\p{L}|\d/u.test(para.text)) sections[sections.length - 1]!.paragraphs.push(para.breaks.length ? para : { text: para.text, page: para.page });
+    const text = para?.parts.join(" ") ?? "";
+    if (para && /\p{L}|\d/u.test(text)) sections[sections.length - 1]!.paragraphs.push({ text, page: para.page, ...(para.breaks.length ? { breaks: para.breaks } : {}) });
     para = null;
   };
   const startSection = (h: Heading) => {
@@ -129,13 +133,20 @@ export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sectio
       continue;
     }
     if (para && prev && !startsParagraph(prev, line, body)) {
-      const hyphen = joinHyphen(para.text, line.text);
+      const last = para.parts[para.parts.length - 1]!;
+      const hyphen = joinHyphen(last, line.text);
       if (hyphen?.joined) hyphenJoins++;
-      if (line.page !== prev.page) para.breaks.push({ at: para.text.length + 1, page: line.page });
-      para.text = hyphen?.text ?? `${para.text} ${line.text}`;
+      if (line.page !== prev.page) para.breaks.push({ at: para.length + 1, page: line.page });
+      if (hyphen) {
+        para.parts[para.parts.length - 1] = hyphen.text;
+        para.length += hyphen.text.length - last.length;
+      } else {
+        para.parts.push(line.text);
+        para.length += 1 + line.text.length;
+      }
     } else {
       endParagraph();
-      para = { text: line.text, page: line.page, breaks: [] };
+      para = { parts: [line.text], length: line.text.length, page: line.page, breaks: [] };
     }
     prev = line;
   }

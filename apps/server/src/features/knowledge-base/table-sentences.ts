@@ -25,7 +25,7 @@ function firstRowIsHeader(rows: TableCell[][], width: number): boolean {
 export function tableSentences(table: TableCell[][]): string[] {
   const rows = table.map((r) => r.map((c) => ({ ...c, text: clean(c.text) }))).filter((r) => r.some((c) => c.text !== ""));
   if (rows.length === 0) return [];
-  const width = Math.max(...rows.map((r) => r.length));
+  const width = rows.reduce((m, r) => Math.max(m, r.length), 0);
   if (width === 1) return rows.map((r) => sentence(r[0]!.text));
   const header = firstRowIsHeader(rows, width) ? rows[0]!.map((c) => c.text) : null;
   const body = header ? rows.slice(1) : rows;
