@@ -45,6 +45,9 @@ const CASES: Array<[string, Intent]> = [
   ["please stop calling me and take me off your list", "dnc"],
   ["what does the premium plan cost", "question"],
   ["no thats all thank you bye", "bye"],
+  // "OK, that is all I wanted to know. Thanks, bye." as the resident decoder's domain pass heard it (simulated call).
+  ["ok that is all at one fifteen am thanks bye", "bye"],
+  ["ok at three pm then", "booking"],
   ["hello", "greeting"],
   ["", "unclear"],
   ["the purple elephant sings", "unclear"],

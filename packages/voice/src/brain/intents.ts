@@ -28,7 +28,10 @@ export function classifyIntent(text: string): Intent {
   // "no problem", "no worries" are agreement, not a refusal; "not sure" is not a "sure".
   const u = t.replace(/\bno (problem|worries|doubt|pressure)\b/g, "fine").replace(/\b(im |i am )?not (so |really |too )?sure\b/g, "unsure");
   if (has(u, CALLBACK) && !has(u, /\bnot interested\b/)) return "callback";
-  if (has(u, TIME_HINT) && (has(u, BOOKING) || has(u, YES) || /^ (on |at |maybe |perhaps )?\S*day\b/.test(u))) return "booking";
+  if (has(u, TIME_HINT) && (has(u, BOOKING) || /^ (on |at |maybe |perhaps )?\S*day\b/.test(u))) return "booking";
+  // A bare "ok" beside a time books it, but not in a goodbye ("ok that is all … thanks bye"): a time
+  // misheard inside a farewell must not book a meeting nobody asked for.
+  if (has(u, TIME_HINT) && has(u, YES) && !has(u, BYE)) return "booking";
   if (has(u, NO) || has(u, BARE_NO)) return "no";
   if (has(u, BYE) || has(u, THANKS_ONLY)) return "bye";
   if (has(u, GREETING)) return "greeting";

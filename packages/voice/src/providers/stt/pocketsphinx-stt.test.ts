@@ -36,7 +36,10 @@ test("the domain pass's words stand when they sound like the general pass's, or 
   const phone = pickPass(pass("okay let me do it creepy and", -802_404, 0.41), pass("ok book me tuesday at three pm", -477_114, 0.91), dict);
   assert.equal(phone.text, "ok book me tuesday at three pm");
   assert.ok(phone.confidence! < 0.55, `disagreeing passes are doubtful (${phone.confidence}): a booking is confirmed first`);
-  assert.deepEqual(pickPass(pass("okay but the disney at three pm", -900, 0.4), pass("ok book me tuesday at three pm", -850, 0.9), dict), { text: "ok book me tuesday at three pm", confidence: 0.9 });
+  const alike = pickPass(pass("okay but the disney at three pm", -900, 0.4), pass("ok book me tuesday at three pm", -850, 0.9), dict);
+  assert.equal(alike.text, "ok book me tuesday at three pm");
+  assert.ok(alike.confidence! < 0.9 && alike.confidence! > 0.55, `words only the domain pass heard lower the trust (${alike.confidence})`);
+  assert.equal(pickPass(pass("ok book me tuesday at three pm", -900, 0.7), pass("ok book me tuesday at three pm", -850, 0.9), dict).confidence, 0.9, "the same words keep the domain pass's confidence");
   assert.equal(pickPass(pass("yes", -500, 0.9), pass("yes", -520, 0.95), dict).confidence, 0.9, "a worse explanation of the audio never wins");
 });
 

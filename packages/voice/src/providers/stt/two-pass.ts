@@ -44,9 +44,10 @@ export function pickPass(general: Pass, biased: Pass, dict: Map<string, string[]
   const b = phoneString(biased.text, dict);
   const agreement = 1 - distance(a, b) / Math.max(a.length, b.length, 1);
   const advantage = (biased.logProb - general.logProb) / Math.abs(general.logProb);
-  if (agreement >= MIN_AGREEMENT) return { text: biased.text, confidence: biased.confidence };
-  if (advantage >= MIN_ADVANTAGE) return { text: biased.text, confidence: biased.confidence === null ? null : biased.confidence * agreement };
-  return asHeard;
+  if (agreement < MIN_AGREEMENT && advantage < MIN_ADVANTAGE) return asHeard;
+  // Words only the domain pass heard are the ones it may have invented ("i wanted to know" → "at one
+  // fifteen am"): the less the passes agree, the less the text is trusted to act on.
+  return { text: biased.text, confidence: biased.confidence === null ? null : biased.confidence * agreement };
 }
 
 /** Mean posterior of the spoken words; sentence marks, silences and noises do not count. */
