@@ -9,9 +9,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { decodeWav, encodeWav, type Pcm } from "../../packages/voice/src/audio/wav.ts";
+import { decodeWav, encodeWav, toMono, type Pcm } from "../../packages/voice/src/audio/wav.ts";
 import { resample } from "../../packages/voice/src/audio/resample.ts";
-import { asLegAudio, transcribeRecording, toMono, type HeardUtterance } from "../../packages/voice/src/listening/transcribe-recording.ts";
+import { asLegAudio, transcribeRecording, type HeardUtterance } from "../../packages/voice/src/listening/transcribe-recording.ts";
 import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
 import { domainSentences } from "../../packages/voice/src/providers/stt/domain-phrases.ts";
 import { callsPerCore, memoryPerCall, workAfterEndpoint } from "./hearing-load.ts";
@@ -109,7 +109,7 @@ function readClip(root: string, c: Clip): Pcm {
 /** The whole clip through pocketsphinx_continuous with the general model, as a reference point. */
 function decodeWhole(pcm: Pcm): string {
   const wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-whole-")), "clip.wav");
-  fs.writeFileSync(wav, encodeWav(resample(toMono(pcm), pcm.sampleRate, 16_000), 16_000));
+  fs.writeFileSync(wav, encodeWav(resample(toMono(pcm.samples, pcm.channels), pcm.sampleRate, 16_000), 16_000));
   const out = execFileSync("pocketsphinx_continuous", ["-hmm", path.join(MODEL, "en-us"), "-lm", path.join(MODEL, "en-us.lm.bin"), "-dict", path.join(MODEL, "cmudict-en-us.dict"), "-infile", wav], {
     encoding: "utf8", stdio: ["ignore", "pipe", "ignore"],
   });

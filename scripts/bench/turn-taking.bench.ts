@@ -11,12 +11,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { encodeWav, decodeWav, type Pcm } from "../../packages/voice/src/audio/wav.ts";
+import { decodeWav, encodeWav, toMono, type Pcm } from "../../packages/voice/src/audio/wav.ts";
 import { resample } from "../../packages/voice/src/audio/resample.ts";
 import { createRecordingTools, londonContext } from "../../packages/voice/src/brain/fake-agent-tools.ts";
 import { createRulesBrain } from "../../packages/voice/src/brain/rules-brain.ts";
 import type { BrainFactory } from "../../packages/voice/src/brain/brain.ts";
-import { toMono } from "../../packages/voice/src/listening/transcribe-recording.ts";
 import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
 import type { SttProvider } from "../../packages/voice/src/providers/stt/stt-provider.ts";
 import { createOfflineTts } from "../../packages/voice/src/providers/tts/offline-tts.ts";
@@ -45,7 +44,7 @@ export async function run(): Promise<void> {
   console.log(`dev set: ${clips.length} real recordings; STT ${stt.engine}`);
 
   const paused = clips.flatMap((c) => {
-    const p = withThinkingPause(c.id, resample(toMono(c.pcm), c.pcm.sampleRate, 16_000), c.reference, THINKING_PAUSE_MS);
+    const p = withThinkingPause(c.id, resample(toMono(c.pcm.samples, c.pcm.channels), c.pcm.sampleRate, 16_000), c.reference, THINKING_PAUSE_MS);
     return p ? [{ id: c.id, pcm: { sampleRate: 16_000, channels: 1, samples: p.samples } satisfies Pcm }] : [];
   });
   console.log(`the same clips with a ${THINKING_PAUSE_MS} ms thinking pause after a preposition, article or conjunction: ${paused.length} clips`);
@@ -68,7 +67,7 @@ export async function run(): Promise<void> {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-turns-"));
   try {
-    for (const c of clips) fs.writeFileSync(path.join(dir, `${c.id}.wav`), encodeWav(resample(toMono(c.pcm), c.pcm.sampleRate, 16_000), 16_000));
+    for (const c of clips) fs.writeFileSync(path.join(dir, `${c.id}.wav`), encodeWav(resample(toMono(c.pcm.samples, c.pcm.channels), c.pcm.sampleRate, 16_000), 16_000));
     const pausedDir = path.join(dir, "paused");
     fs.mkdirSync(pausedDir);
     for (const c of paused) fs.writeFileSync(path.join(pausedDir, `${c.id}.wav`), encodeWav(c.pcm.samples, 16_000));

@@ -46,3 +46,15 @@ export function decodeWav(buf: Buffer): Pcm {
   }
   throw new Error("WAV file has no data");
 }
+
+/** Mono: interleaved channels averaged (a stereo recording plays and is heard as one voice). */
+export function toMono(samples: Int16Array, channels: number): Int16Array {
+  if (channels <= 1) return samples;
+  const out = new Int16Array(Math.floor(samples.length / channels));
+  for (let i = 0; i < out.length; i++) {
+    let sum = 0;
+    for (let c = 0; c < channels; c++) sum += samples[i * channels + c]!;
+    out[i] = Math.round(sum / channels);
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import { FRAME_MS, samplesPerFrame } from "../audio/frames.ts";
 import { decodeMulaw, encodeMulaw } from "../audio/mulaw.ts";
 import { resample } from "../audio/resample.ts";
-import type { Pcm } from "../audio/wav.ts";
+import { toMono, type Pcm } from "../audio/wav.ts";
 import type { SttProvider } from "../providers/stt/stt-provider.ts";
 import { createCalleeListener, type Utterance } from "../session/callee-listener.ts";
 import { DEFAULT_TURN_TAKING, type TurnTakingOptions } from "../session/session-types.ts";
@@ -28,21 +28,9 @@ const WEB_RATE = 16_000; // a browser test call's leg
 const PHONE_RATE = 8000;
 const TAIL_MS = 2000; // silence after the recording, so a last utterance reaches its endpoint
 
-/** Mono: stereo (or more) channels averaged. */
-export function toMono({ samples, channels }: Pcm): Int16Array {
-  if (channels <= 1) return samples;
-  const out = new Int16Array(Math.floor(samples.length / channels));
-  for (let i = 0; i < out.length; i++) {
-    let sum = 0;
-    for (let c = 0; c < channels; c++) sum += samples[i * channels + c]!;
-    out[i] = Math.round(sum / channels);
-  }
-  return out;
-}
-
 /** The recording as the call's leg carries it: 16 kHz (a web call), or 8 kHz mu-law (a phone line). */
 export function asLegAudio(pcm: Pcm, phone: boolean): { rate: number; samples: Int16Array } {
-  const mono = toMono(pcm);
+  const mono = toMono(pcm.samples, pcm.channels);
   if (!phone) return { rate: WEB_RATE, samples: resample(mono, pcm.sampleRate, WEB_RATE) };
   return { rate: PHONE_RATE, samples: decodeMulaw(encodeMulaw(resample(mono, pcm.sampleRate, PHONE_RATE))) };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { resample } from "../../audio/resample.ts";
-import { decodeWav } from "../../audio/wav.ts";
+import { decodeWav, toMono } from "../../audio/wav.ts";
 
 const MAX_CLIP_BYTES = 20 * 1024 * 1024; // ten minutes of 16 kHz mono: more than any rehearsal line needs
 
@@ -39,16 +39,4 @@ export async function loadAudioClip(audioDir: string, file: string, sampleRate: 
   }
   if (!wav.sampleRate || !wav.channels) throw new Error(`play:${file}: the WAV header has no sample rate or channel count`);
   return resample(toMono(wav.samples, wav.channels), wav.sampleRate, sampleRate);
-}
-
-/** Averages interleaved channels (a stereo recording plays as one voice). */
-export function toMono(samples: Int16Array, channels: number): Int16Array {
-  if (channels === 1) return samples;
-  const out = new Int16Array(Math.floor(samples.length / channels));
-  for (let i = 0; i < out.length; i++) {
-    let sum = 0;
-    for (let c = 0; c < channels; c++) sum += samples[i * channels + c]!;
-    out[i] = Math.round(sum / channels);
-  }
-  return out;
 }
