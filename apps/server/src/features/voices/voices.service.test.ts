@@ -36,11 +36,14 @@ test("previews are made once, cached in storage, and served with a versioned URL
   const [one, two] = await Promise.all([voices.preview("a"), voices.preview("a")]);
   assert.equal(one!.size, 4 + 640);
   assert.equal(two!.size, 4 + 640);
+  // The bodies are file streams that open lazily: unread, they would open after the folder is removed.
+  one!.body.destroy();
+  two!.body.destroy();
   assert.deepEqual(calls, ["a"], "two requests at once synthesise once");
   await voices.warmUp();
   assert.deepEqual(calls, ["a", "b"]);
   const again = createVoicesService({ tts, storage: createLocalStorage(dir), logger: silent, encodeWav: fakeWav });
-  await again.preview("b");
+  (await again.preview("b"))!.body.destroy();
   assert.deepEqual(calls, ["a", "b"], "a restart reuses the stored clip");
   assert.equal(await voices.preview("zzz"), null);
   assert.equal(await voices.exists("b"), true);
