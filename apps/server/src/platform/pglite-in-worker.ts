@@ -1,7 +1,7 @@
 import type { Worker } from "node:worker_threads";
 import type { Db, Queryable } from "./db.ts";
 import type { PgliteReply, PgliteRequest, PgliteRequestBody } from "./pglite-protocol.ts";
-import { startTsWorker } from "./ts-worker.ts";
+import { startTsWorker } from "@parley/voice/os/ts-worker";
 
 const WORKER_URL = new URL("./pglite.worker.ts", import.meta.url);
 type Pending = { resolve: (rows: unknown[]) => void; reject: (err: Error) => void };

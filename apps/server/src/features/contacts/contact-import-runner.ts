@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { startTsWorker } from "../../platform/ts-worker.ts";
+import { startTsWorker } from "@parley/voice/os/ts-worker";
 import { NotCsvError } from "./csv-decode.ts";
 import { readContactList, type ContactImportOptions, type ContactListSummary, type ParsedContact } from "./contact-import.ts";
 import type { WorkerMessage } from "./contact-import.worker.ts";

@@ -1,4 +1,4 @@
-import { startTsWorker } from "../../platform/ts-worker.ts";
+import { startTsWorker } from "@parley/voice/os/ts-worker";
 import type { Passage } from "./chunk-text.ts";
 import { ExtractionError } from "./extraction-error.ts";
 import type { DocKind } from "./file-sniff.ts";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import type { FromRecognizer, RecognizerWorkerData, ToRecognizer } from "./recognizer-messages.ts";
-import { startTsWorker } from "./start-ts-worker.ts";
+import { startTsWorker } from "../../os/ts-worker.ts";
 import type { Pass } from "./two-pass.ts";
 
 /** One call's recognition on a recognizer thread: both passes of each utterance, and the partial words. */
