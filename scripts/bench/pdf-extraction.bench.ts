@@ -21,7 +21,7 @@ const inDir = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter(
 
 function pdfs(): string[] {
   const named = (process.env.BENCH_PDFS ?? "").split(":").filter(Boolean);
-  return [...inDir(path.join(root, "tests/kb-dev-set")), ...inDir(path.join(root, "apps/server/src/features/knowledge-base/test-extracts")), ...named];
+  return [...inDir(path.join(root, "tests/kb-dev-set")), ...inDir(path.join(root, "tests/support/debian-extracts")), ...named];
 }
 
 const shape = (t: string) => t.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
@@ -65,7 +65,7 @@ const pct = (n: number, of: number) => `${of ? ((100 * n) / of).toFixed(1) : "0.
 
 export async function run(): Promise<void> {
   const files = pdfs();
-  if (files.length === 0) return void console.log("no PDFs found (tests/kb-dev-set, test-extracts, BENCH_PDFS)");
+  if (files.length === 0) return void console.log("no PDFs found (tests/kb-dev-set, tests/support/debian-extracts, BENCH_PDFS)");
   console.log("PDF | pages | passages before → after | with a running header/footer/page number before → after | contents/index passages before → after | clean-up counts");
   for (const file of files) {
     const layout = await readPdfLayout(new Uint8Array(fs.readFileSync(file))).catch((err: Error) => err);

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { decodeWav, encodeWav, toMono, type Pcm } from "../../packages/voice/src/audio/wav.ts";
 import { resample } from "../../packages/voice/src/audio/resample.ts";
-import { createRecordingTools, londonContext } from "../../packages/voice/src/brain/fake-agent-tools.ts";
+import { createRecordingTools, londonContext } from "../../tests/support/voice/fake-agent-tools.ts";
 import { createRulesBrain } from "../../packages/voice/src/brain/rules-brain.ts";
 import type { BrainFactory } from "../../packages/voice/src/brain/brain.ts";
 import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";

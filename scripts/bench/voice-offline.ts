@@ -1,4 +1,4 @@
-import { createRecordingTools, londonContext } from "../../packages/voice/src/brain/fake-agent-tools.ts";
+import { createRecordingTools, londonContext } from "../../tests/support/voice/fake-agent-tools.ts";
 import { createRulesBrain } from "../../packages/voice/src/brain/rules-brain.ts";
 import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
 import { tokenize } from "../../packages/voice/src/providers/stt/domain-lm.ts";

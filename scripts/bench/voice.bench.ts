@@ -2,7 +2,8 @@ import { runCallSession } from "../../packages/voice/src/session/call-session.ts
 import { createFramePacer } from "../../packages/voice/src/session/frame-pacer.ts";
 import type { SessionOptions, SessionResult } from "../../packages/voice/src/session/session-types.ts";
 import { createSimulatedTelephony } from "../../packages/voice/src/telephony/simulated/simulated-telephony.ts";
-import { createScriptedStt, createToneTts, echoBrain, testContext } from "../../packages/voice/src/testing/fake-providers.ts";
+import { createToneTts, echoBrain } from "../../packages/voice/src/providers/instant-providers.ts";
+import { createScriptedStt, testContext } from "../../tests/support/voice/test-providers.ts";
 import { voiceToVoiceOffline } from "./voice-offline.ts";
 
 const pct = (xs: number[], p: number) => (xs.length ? xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN);

@@ -1,5 +1,6 @@
 import { tone } from "../../packages/voice/src/audio/beep.ts";
-import { createScriptedStt, createToneTts, echoBrain } from "../../packages/voice/src/testing/fake-providers.ts";
+import { createToneTts, echoBrain } from "../../packages/voice/src/providers/instant-providers.ts";
+import { createScriptedStt } from "../../tests/support/voice/test-providers.ts";
 import { createSimulatedTelephony } from "../../packages/voice/src/telephony/simulated/simulated-telephony.ts";
 import { openWebCall, type WebCallClient } from "../../tests/support/web-call-client.ts";
 import { buildUser, startTestApp, type TestApp } from "../../tests/support/test-app.ts";

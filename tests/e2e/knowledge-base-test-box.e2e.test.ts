@@ -6,7 +6,7 @@ import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
 
 // Real documents from Debian packages: zlib1g-dev's FAQ and redis-server's README.
-const debianDoc = (name: string) => fs.readFileSync(new URL(`../../packages/voice/src/brain/fixtures/${name}`, import.meta.url));
+const debianDoc = (name: string) => fs.readFileSync(new URL(`../support/debian-passages/${name}`, import.meta.url));
 
 type Session = { user: E2EUser; token: string; slug: string };
 
@@ -56,7 +56,7 @@ describe("Test your knowledge base", () => {
     env = await startE2E();
     s = await newUser(env);
     await readyDocuments(env, s, [["zlib-faq.txt", debianDoc("zlib-faq.txt")], ["redis-readme.txt", debianDoc("redis-readme.md")]]);
-    await readyDocuments(env, s, [["helios-battery.pdf", fs.readFileSync(new URL("../../apps/server/src/features/knowledge-base/fixtures/helios-battery.pdf", import.meta.url))]]);
+    await readyDocuments(env, s, [["helios-battery.pdf", fs.readFileSync(new URL("../support/kb-documents/helios-battery.pdf", import.meta.url))]]);
   });
   after(() => env.close());
 

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
 
-const FIXTURES = new URL("../../apps/server/src/features/knowledge-base/fixtures/", import.meta.url);
+const FIXTURES = new URL("../support/kb-documents/", import.meta.url);
 const file = (name: string, buffer: Buffer, mimeType = "application/octet-stream") => ({ name, mimeType, buffer });
 const alertText = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 

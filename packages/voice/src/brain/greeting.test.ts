@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { AgentContext } from "./brain.ts";
-import { testContext } from "../testing/fake-providers.ts";
+import { testContext } from "../../../../tests/support/voice/test-providers.ts";
 import { greetingLine, lines, splitOpening } from "./rules-lines.ts";
 
 const wendy = (openingLine: string, over: Partial<AgentContext> = {}) =>

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { answerWithLlm } from "./kb-answer-llm.ts";
 import { NOT_IN_KNOWLEDGE_BASE } from "./kb-answer.ts";
 import type { ChatMessage } from "./llm/chat-types.ts";
-import { startFakeOpenAi, type FakeAnswer } from "./llm/fake-openai-server.ts";
+import { startFakeOpenAi, type FakeAnswer } from "../../../../tests/support/voice/fake-openai-server.ts";
 
 const servers: Array<Awaited<ReturnType<typeof startFakeOpenAi>>> = [];
 after(() => Promise.all(servers.map((s) => s.close())));

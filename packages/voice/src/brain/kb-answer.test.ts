@@ -6,7 +6,7 @@ import { parseQuestion } from "./kb-answer-question.ts";
 import { sentencesOf } from "./kb-answer-sentences.ts";
 
 // Real extracts from Debian documentation: zlib1g-dev's FAQ, redis-server's README, libjpeg-dev's README.ijg.
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) => readFileSync(new URL(`../../../../tests/support/debian-passages/${name}`, import.meta.url), "utf8");
 const zlib = fixture("zlib-faq.txt");
 const redis = fixture("redis-readme.md");
 const jpeg = fixture("libjpeg-readme.txt");

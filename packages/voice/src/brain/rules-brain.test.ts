@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRulesBrain } from "./rules-brain.ts";
-import { converse, createRecordingTools, londonContext } from "./fake-agent-tools.ts";
+import { converse, createRecordingTools, londonContext } from "../../../../tests/support/voice/fake-agent-tools.ts";
 import { lines } from "./rules-lines.ts";
 
 describe("rules brain", () => {

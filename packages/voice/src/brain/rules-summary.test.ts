@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { TranscriptTurn } from "./brain.ts";
 import type { CallEvent } from "./call-events.ts";
-import { londonContext } from "./fake-agent-tools.ts";
+import { londonContext } from "../../../../tests/support/voice/fake-agent-tools.ts";
 import { summarizeCall, summarizeUnspokenCall } from "./rules-summary.ts";
 
 /** A transcript where the agent greets and the callee says each line in turn. */

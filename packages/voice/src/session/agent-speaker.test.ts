@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { TranscriptTurn } from "../brain/brain.ts";
 import type { CallLeg } from "../telephony/call-leg.ts";
-import { createToneTts } from "../testing/fake-providers.ts";
+import { createToneTts } from "../providers/instant-providers.ts";
 import { createAgentSpeaker } from "./agent-speaker.ts";
 
 /** A speaker on a leg that records what it was sent; the test is the pacer (no real time). */

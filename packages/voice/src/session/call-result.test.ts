@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { TranscriptTurn } from "../brain/brain.ts";
-import { echoBrain, testContext } from "../testing/fake-providers.ts";
+import { echoBrain } from "../providers/instant-providers.ts";
+import { testContext } from "../../../../tests/support/voice/test-providers.ts";
 import { callResult, outcomeOf } from "./call-result.ts";
 
 const noTools = { bookMeeting: async () => ({ booked: false as const, reason: "", alternatives: [] }), scheduleCallback: async () => {}, markDoNotCall: async () => {}, endCall: () => {}, retrieve: async () => [] };

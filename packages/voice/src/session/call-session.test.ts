@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { decodeWav } from "../audio/wav.ts";
-import { createScriptedStt, createToneTts, echoBrain, testContext } from "../testing/fake-providers.ts";
+import { createToneTts, echoBrain } from "../providers/instant-providers.ts";
+import { createScriptedStt, testContext } from "../../../../tests/support/voice/test-providers.ts";
 import { createSimulatedTelephony } from "../telephony/simulated/simulated-telephony.ts";
 import { runCallSession } from "./call-session.ts";
 import type { SessionOptions } from "./session-types.ts";

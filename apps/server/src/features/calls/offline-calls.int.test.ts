@@ -111,7 +111,7 @@ describe(`calls with the offline voice engine (${kind})`, () => {
 
   test("a question answered only in an uploaded PDF: the agent answers from the knowledge base", async () => {
     const form = new FormData();
-    const pdf = fs.readFileSync(new URL("../knowledge-base/fixtures/helios-battery.pdf", import.meta.url));
+    const pdf = fs.readFileSync(new URL("../../../../../tests/support/kb-documents/helios-battery.pdf", import.meta.url));
     form.append("files[]", new Blob([pdf], { type: "application/pdf" }), "helios-battery.pdf");
     const up = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: owner.token, body: form });
     assert.equal(up.status, 201, up.text);

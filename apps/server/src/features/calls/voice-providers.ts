@@ -7,7 +7,7 @@ import { createOfflineTts } from "@parley/voice/providers/tts/offline-tts";
 import { createTts } from "@parley/voice/providers/tts/create-tts";
 import { createSimulatedTelephony } from "@parley/voice/telephony/simulated/simulated-telephony";
 import { createTwilioTelephony, type TwilioWebhooks } from "@parley/voice/telephony/twilio/twilio-telephony";
-import { createInstantProviders } from "@parley/voice/testing/fake-providers";
+import { createInstantProviders } from "@parley/voice/providers/instant-providers";
 import type { VoiceConfig } from "../../platform/config.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { VoiceProviders } from "./call-runner.ts";

@@ -6,7 +6,7 @@ import { extractDocument } from "./extract-document.ts";
 import { ExtractionError } from "./extraction-error.ts";
 import { extractPassages } from "./isolated-extract.ts";
 
-const extract = (name: string) => fs.readFileSync(new URL(`./test-extracts/${name}`, import.meta.url));
+const extract = (name: string) => fs.readFileSync(new URL(`../../../../../tests/support/debian-extracts/${name}`, import.meta.url));
 const isExtractionError = (pattern: RegExp) => (err: unknown) => err instanceof ExtractionError && pattern.test(err.message);
 
 /** A Word file holding `body` (WordprocessingML), as Word writes its three required parts. */
@@ -27,7 +27,7 @@ test("a password-protected PDF fails with that reason, on the worker too", async
 });
 
 test("an image-only PDF keeps its reason", async () => {
-  await assert.rejects(extractDocument("pdf", fs.readFileSync(new URL("./fixtures/scanned-no-text.pdf", import.meta.url))), isExtractionError(/^scanned PDF with no text$/));
+  await assert.rejects(extractDocument("pdf", fs.readFileSync(new URL("../../../../../tests/support/kb-documents/scanned-no-text.pdf", import.meta.url))), isExtractionError(/^scanned PDF with no text$/));
 });
 
 test("the clean-up counts what it removed and joined", async () => {

@@ -8,7 +8,7 @@ const roomy = { memoryMb: 256, timeoutMs: 60_000 };
 const isExtractionError = (pattern: RegExp) => (err: unknown) => err instanceof ExtractionError && pattern.test(err.message);
 
 test("a real document is extracted and chunked on a worker thread", async () => {
-  const bytes = fs.readFileSync(new URL("./fixtures/pricing-plans.docx", import.meta.url));
+  const bytes = fs.readFileSync(new URL("../../../../../tests/support/kb-documents/pricing-plans.docx", import.meta.url));
   const passages = await extractPassages({ kind: "docx", bytes, lenientText: false }, roomy);
   assert.ok(passages.length >= 1);
   assert.ok(passages.some((p) => /\w{4,}/.test(p.text)));

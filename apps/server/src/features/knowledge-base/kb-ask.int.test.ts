@@ -9,7 +9,7 @@ import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 
 // Real documents from Debian packages: zlib1g-dev's FAQ and redis-server's README.
-const debianDoc = (name: string) => fs.readFileSync(new URL(`../../../../../packages/voice/src/brain/fixtures/${name}`, import.meta.url));
+const debianDoc = (name: string) => fs.readFileSync(new URL(`../../../../../tests/support/debian-passages/${name}`, import.meta.url));
 const upload = (files: Array<[string, Buffer]>) => {
   const fd = new FormData();
   for (const [name, bytes] of files) fd.append("files[]", new Blob([new Uint8Array(bytes)]), name);
@@ -64,7 +64,7 @@ for (const kind of await dbKinds()) {
     });
 
     test("a PDF's passages carry the page they start on", async () => {
-      const pdf = fs.readFileSync(new URL("./fixtures/helios-battery.pdf", import.meta.url));
+      const pdf = fs.readFileSync(new URL("../../../../../tests/support/kb-documents/helios-battery.pdf", import.meta.url));
       const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: owner.token, body: upload([["helios-battery.pdf", pdf]]) });
       assert.equal(res.status, 201, res.text);
       await t.services.kbIngest.idle();

@@ -6,7 +6,7 @@ import path from "node:path";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 
-const extract = (name: string) => fs.readFileSync(new URL(`./test-extracts/${name}`, import.meta.url));
+const extract = (name: string) => fs.readFileSync(new URL(`../../../../../tests/support/debian-extracts/${name}`, import.meta.url));
 type Doc = { id: string; name: string; status: string; status_reason: string | null };
 
 for (const kind of await dbKinds()) {

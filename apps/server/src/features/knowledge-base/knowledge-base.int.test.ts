@@ -7,7 +7,7 @@ import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../.
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 
-const FIXTURES = new URL("./fixtures/", import.meta.url);
+const FIXTURES = new URL("../../../../../tests/support/kb-documents/", import.meta.url);
 const fixture = (name: string) => fs.readFileSync(new URL(name, FIXTURES));
 const form = (files: Array<[string, Buffer | string]>, extra: Record<string, string> = { agent_id: "agent-1" }) => {
   const fd = new FormData();

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { isContentsLine, isContentsPage, isPageMarker, removeRunningLines } from "./pdf-cleanup.ts";
 import { readPdfLayout } from "./pdf-layout.ts";
 
-const extract = (name: string) => readPdfLayout(new Uint8Array(fs.readFileSync(new URL(`./test-extracts/${name}`, import.meta.url))));
+const extract = (name: string) => readPdfLayout(new Uint8Array(fs.readFileSync(new URL(`../../../../../tests/support/debian-extracts/${name}`, import.meta.url))));
 const texts = (lines: Array<{ text: string }>) => lines.map((l) => l.text);
 
 test("texinfo manual: chapter headers with their page numbers and bare page numbers go, headings and body stay", async () => {

@@ -7,7 +7,7 @@ import { readPdfLayout } from "./pdf-layout.ts";
 import { pdfSections } from "./pdf-sections.ts";
 
 const passagesOf = async (name: string) => {
-  const layout = await readPdfLayout(new Uint8Array(fs.readFileSync(new URL(`./test-extracts/${name}`, import.meta.url))));
+  const layout = await readPdfLayout(new Uint8Array(fs.readFileSync(new URL(`../../../../../tests/support/debian-extracts/${name}`, import.meta.url))));
   const doc = pdfDocument(layout);
   return { doc, passages: chunkSections(doc.sections) };
 };

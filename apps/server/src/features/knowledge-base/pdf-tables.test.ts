@@ -5,7 +5,7 @@ import { chunkSections } from "./chunk-text.ts";
 import { pdfDocument } from "./extract-document.ts";
 import { readPdfLayout } from "./pdf-layout.ts";
 
-const fhs = async () => pdfDocument(await readPdfLayout(new Uint8Array(fs.readFileSync(new URL("./test-extracts/fhs-extract.pdf", import.meta.url)))));
+const fhs = async () => pdfDocument(await readPdfLayout(new Uint8Array(fs.readFileSync(new URL("../../../../../tests/support/debian-extracts/fhs-extract.pdf", import.meta.url)))));
 
 test("a PDF table with a bold header row reads as row — column: value sentences, wrapped cells joined", async () => {
   const doc = await fhs();

@@ -7,7 +7,7 @@ import { tableSentences } from "./table-sentences.ts";
 const cells = (row: string[], header = false) => row.map((text) => ({ text, header }));
 
 test("a PostgreSQL manual table reads as row — column: value sentences under the page's headings", () => {
-  const html = fs.readFileSync(new URL("./test-extracts/postgresql-numeric-types.html", import.meta.url), "utf8");
+  const html = fs.readFileSync(new URL("../../../../../tests/support/debian-extracts/postgresql-numeric-types.html", import.meta.url), "utf8");
   const { sections, tableRows } = mainContentOfHtml(html);
   assert.equal(tableRows, 10);
   const text = sections.flatMap((s) => s.paragraphs.map((p) => p.text));

@@ -6,7 +6,7 @@ import { ExtractionError } from "./extract-text.ts";
 import { checkZipLimits } from "./zip-limits.ts";
 
 test("an ordinary Word file passes the ZIP checks", async () => {
-  await checkZipLimits(fs.readFileSync(new URL("./fixtures/pricing-plans.docx", import.meta.url)));
+  await checkZipLimits(fs.readFileSync(new URL("../../../../../tests/support/kb-documents/pricing-plans.docx", import.meta.url)));
 });
 
 test("a Word file that inflates to 100 MB is refused before it is unpacked, with the reason", async () => {

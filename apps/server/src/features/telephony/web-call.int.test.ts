@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createFliteTts } from "@parley/voice/providers/tts/flite";
-import { createScriptedStt, createToneTts, echoBrain } from "@parley/voice/testing/fake-providers";
+import { createToneTts, echoBrain } from "@parley/voice/providers/instant-providers";
+import { createScriptedStt } from "../../../../../tests/support/voice/test-providers.ts";
 import { createSimulatedTelephony } from "@parley/voice/telephony/simulated/simulated-telephony";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";

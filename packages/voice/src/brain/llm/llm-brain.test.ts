@@ -4,9 +4,9 @@ import { createLlmBrain } from "../llm-brain.ts";
 import { createRulesBrain } from "../rules-brain.ts";
 import { withFallback } from "../with-fallback.ts";
 import { createBrainFactory } from "../create-brain.ts";
-import { converse, createRecordingTools, londonContext } from "../fake-agent-tools.ts";
+import { converse, createRecordingTools, londonContext } from "../../../../../tests/support/voice/fake-agent-tools.ts";
 import type { ChatMessage, ToolDefinition } from "./chat-types.ts";
-import { startFakeOpenAi, text, toolDelta, type FakeAnswer } from "./fake-openai-server.ts";
+import { startFakeOpenAi, text, toolDelta, type FakeAnswer } from "../../../../../tests/support/voice/fake-openai-server.ts";
 
 const servers: Array<{ close(): Promise<void> }> = [];
 after(() => Promise.all(servers.map((s) => s.close())));

@@ -2,8 +2,8 @@ import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { TranscriptTurn } from "../brain.ts";
 import type { CallEvent } from "../call-events.ts";
-import { londonContext } from "../fake-agent-tools.ts";
-import { startFakeOpenAi } from "./fake-openai-server.ts";
+import { londonContext } from "../../../../../tests/support/voice/fake-agent-tools.ts";
+import { startFakeOpenAi } from "../../../../../tests/support/voice/fake-openai-server.ts";
 import { mentionsTime, summarizeWithLlm } from "./llm-summary.ts";
 
 const servers: Array<{ close(): Promise<void> }> = [];

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { CallEvent } from "../call-events.ts";
-import { createRecordingTools, londonContext } from "../fake-agent-tools.ts";
+import { createRecordingTools, londonContext } from "../../../../../tests/support/voice/fake-agent-tools.ts";
 import { runToolCall } from "./llm-tools.ts";
 
 const call = (name: string, args: string) => ({ id: "c", type: "function" as const, function: { name, arguments: args } });

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { startFakeDeepgram } from "../../testing/fake-deepgram-server.ts";
-import { startFakeOpenAiStt, type FakeSttAnswer } from "../../testing/fake-openai-stt-server.ts";
+import { startFakeDeepgram } from "../../../../../tests/support/voice/fake-deepgram-server.ts";
+import { startFakeOpenAiStt, type FakeSttAnswer } from "../../../../../tests/support/voice/fake-openai-stt-server.ts";
 import { createDeepgramStt, type DeepgramSttOptions } from "./deepgram-stt.ts";
 import { createOpenAiStt, vocabularyPrompt } from "./openai-stt.ts";
 import type { SttStream } from "./stt-provider.ts";

@@ -8,7 +8,7 @@ import { toMono } from "../../audio/wav.ts";
 import { loadAudioClip, resolveAudioFile } from "./audio-clips.ts";
 import { parsePersona, parseScript } from "./persona-script.ts";
 import { createSimulatedTelephony } from "./simulated-telephony.ts";
-import { createToneTts } from "../../testing/fake-providers.ts";
+import { createToneTts } from "../../providers/instant-providers.ts";
 
 describe("play:<file> persona steps", () => {
   let root: string;

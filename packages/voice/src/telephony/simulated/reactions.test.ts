@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { AgentTools, BrainFactory } from "../../brain/brain.ts";
 import type { TtsProvider } from "../../providers/tts/tts-provider.ts";
-import { testContext } from "../../testing/fake-providers.ts";
+import { testContext } from "../../../../../tests/support/voice/test-providers.ts";
 import { parsePersona } from "./persona-script.ts";
 import { createSimulatedTelephony } from "./simulated-telephony.ts";
 

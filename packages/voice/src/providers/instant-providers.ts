@@ -1,11 +1,12 @@
 import { tone } from "../audio/beep.ts";
 import type { AgentContext, Brain, BrainFactory, CallSummary } from "../brain/brain.ts";
-import type { SttProvider } from "../providers/stt/stt-provider.ts";
-import type { TtsProvider } from "../providers/tts/tts-provider.ts";
+import type { SttProvider } from "./stt/stt-provider.ts";
+import type { TtsProvider } from "./tts/tts-provider.ts";
 
 /**
- * Instant providers for tests and the pipeline-overhead benchmark: they cost nothing, so what is measured
- * is the session itself. The audio is real (tones), so VAD, barge-in and recordings behave as in a call.
+ * `VOICE_MODE=instant`: providers that cost nothing, for load tests and many-worker tests, so what is
+ * measured is the session itself. The audio is real (tones), so VAD, barge-in and recordings behave as
+ * in a call. Tests and the pipeline-overhead benchmark use the tone voice and the echo brain as well.
  */
 
 /** Speech as a tone, 50 ms per character (a short sentence lasts a second or two). */
@@ -23,29 +24,7 @@ export function createToneTts(freq = 300): TtsProvider {
   };
 }
 
-/** Hears whatever the test says it will: each flush answers the next line (with audio or not). */
-export function createScriptedStt(lines: string[]): SttProvider & { heard: number[] } {
-  const heard: number[] = [];
-  return {
-    name: "scripted",
-    sampleRate: 16_000,
-    heard,
-    openStream() {
-      let samples = 0;
-      return {
-        write: (frame) => void (samples += frame.length),
-        flush: async () => {
-          heard.push(samples);
-          samples = 0;
-          return { text: lines.shift() ?? "", confidence: 1 };
-        },
-        close: () => {},
-      };
-    },
-  };
-}
-
-/** A brain that echoes, books on "book", ends on "bye"; enough to drive the session in tests. */
+/** A brain that echoes, ends on "bye" and says goodbye on silence: enough to drive a session. */
 export const echoBrain: BrainFactory = (ctx: AgentContext, tools): Brain => ({
   name: "echo",
   greeting: () => `Hi ${ctx.contact.firstName}, this is an AI assistant calling for ${ctx.orgName}.`,
@@ -68,21 +47,7 @@ export const echoBrain: BrainFactory = (ctx: AgentContext, tools): Brain => ({
   }),
 });
 
-export function testContext(overrides: Partial<AgentContext> = {}): AgentContext {
-  return {
-    orgName: "Acme",
-    campaign: { name: "Spring", description: "Premium plans", service: "sales", faqs: [], timezone: "UTC", businessHours: { start: "09:00", end: "17:00" } },
-    contact: { name: "Ana Lima", firstName: "Ana", phone: "+14155550100", email: "", variables: { first_name: "Ana" } },
-    recording: true,
-    now: () => new Date(),
-    ...overrides,
-  };
-}
-
-/**
- * `VOICE_MODE=instant`: no speech engines at all, for load tests and many-worker tests. Callees speak in
- * tones, every utterance is heard as "ok bye", and the echo brain says goodbye and ends the call.
- */
+/** Callees speak in tones, every utterance is heard as "ok bye", and the echo brain says goodbye and ends the call. */
 export function createInstantProviders() {
   return {
     stt: {

@@ -1,4 +1,4 @@
-import type { AgentContext, AgentTools, KnowledgePassage, MeetingResult, TranscriptTurn } from "./brain.ts";
+import type { AgentContext, AgentTools, KnowledgePassage, MeetingResult, TranscriptTurn } from "@parley/voice/brain/brain";
 
 /** Tools that record every call; `refuse` lists ISO instants the calendar will not accept (it offers `alternatives`). */
 export function createRecordingTools(opts: { refuse?: string[]; alternatives?: Date[]; passages?: KnowledgePassage[] } = {}) {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { decodeWav, type Pcm } from "../audio/wav.ts";
+import { decodeWav, type Pcm } from "@parley/voice/audio/wav";
 
 /** What the fake answers one transcription request with. */
 export type FakeSttAnswer = { kind: "text"; text: string } | { kind: "status"; status: number; body: unknown } | { kind: "hang" };
