@@ -55,3 +55,10 @@ test("splitOpening keeps 'I'm calling…' as the message, not as an introduction
   assert.deepEqual(splitOpening("Hey there, I'm Sam from Acme. Got a minute?"), { intro: "I'm Sam from Acme.", rest: "Got a minute?" });
   assert.deepEqual(splitOpening("Good morning! This is Acme Realty."), { intro: "this is Acme Realty.", rest: "" });
 });
+
+test("the voicemail and a re-introduction name the caller in the opening line's words, with the disclosure", () => {
+  const sam = wendy("Hi {name}, this is Sam from Bright Dental. Do you have a minute?");
+  assert.equal(lines.voicemail(sam), "Hi Wendy, this is Sam from Bright Dental. I'm an AI assistant. Sorry we missed you. We'll try you again another time. Have a great day.");
+  assert.equal(lines.reintroduce(sam), "Hi, this is Sam from Bright Dental. I'm an AI assistant. Do you have a minute?");
+  assert.equal(lines.voicemail(wendy("")), "Hi Wendy, this is an AI assistant calling on behalf of Bright Dental Org. Sorry we missed you. We'll try you again another time. Have a great day.");
+});

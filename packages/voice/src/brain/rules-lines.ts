@@ -36,12 +36,20 @@ export function splitOpening(opening: string): { intro: string | null; rest: str
  * line (else the agent's own), the AI disclosure and the recording notice once, then the rest of the line.
  */
 export function greetingLine(ctx: AgentContext): string {
-  const { intro, rest } = splitOpening(fillVariables(ctx.campaign.openingLine ?? "", ctx.contact.variables));
+  const { intro, rest } = openingOf(ctx);
   const recorded = ctx.recording;
   const who = intro
     ? `${intro} I'm an AI assistant${recorded ? ", and this call is recorded" : ""}.`
     : `${introduction(ctx)}${recorded ? " This call is recorded." : ""}`;
   return `${hi(ctx)}, ${who} ${rest || "Do you have a minute?"}`;
+}
+
+const openingOf = (ctx: AgentContext) => splitOpening(fillVariables(ctx.campaign.openingLine ?? "", ctx.contact.variables));
+
+/** Who is calling, in the opening line's words when it introduces someone, always with the AI disclosure. */
+function whoIsCalling(ctx: AgentContext): string {
+  const { intro } = openingOf(ctx);
+  return intro ? `${intro} I'm an AI assistant.` : introduction(ctx);
 }
 
 function refusal(when: string, reason: string): string {
@@ -52,7 +60,7 @@ function refusal(when: string, reason: string): string {
 }
 
 export const lines = {
-  reintroduce: (ctx: AgentContext) => `Hi, ${introduction(ctx)} Do you have a minute?`,
+  reintroduce: (ctx: AgentContext) => `Hi, ${whoIsCalling(ctx)} Do you have a minute?`,
   pitch: (ctx: AgentContext) => `Great, thank you${first(ctx) ? `, ${first(ctx)}` : ""}.`,
   proposeMeeting: (ctx: AgentContext) => `I'd love to set up a short meeting with the ${caller(ctx)} team. What day and time would suit you?`,
   askTime: () => "What day and time would work best for you?",
@@ -86,5 +94,5 @@ export const lines = {
   goAhead: () => "Alright, please go ahead.",
   silence: (count: number) => (count <= 1 ? "Are you still there?" : "It seems this isn't a good time. I'll try again later. Goodbye."),
   voicemail: (ctx: AgentContext) =>
-    `${hi(ctx)}, ${introduction(ctx)} Sorry we missed you. We'll try you again another time. Have a great day.`,
+    `${hi(ctx)}, ${whoIsCalling(ctx)} Sorry we missed you. We'll try you again another time. Have a great day.`,
 };

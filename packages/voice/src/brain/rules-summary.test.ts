@@ -62,7 +62,15 @@ describe("call summaries agree with the outcome and the transcript", () => {
 
   test("an unanswerable question says a follow-up was offered", () => {
     const s = summarize([{ kind: "answered", question: "Do you ship to Mars?", source: "none" }], "Do you ship to Mars?");
-    assert.match(s.summary, /asked "Do you ship to Mars"; 1 could not be answered and a follow-up was offered\./);
+    assert.match(s.summary, /asked "Do you ship to Mars", which the agent could not answer; a follow-up with the answer was offered\./);
+  });
+
+  test("several questions: how many went unanswered", () => {
+    const asked = (source: "faq" | "none", question: string) => ({ kind: "answered" as const, question, source });
+    const mixed = summarize([asked("faq", "When are you open?"), asked("none", "Do you ship to Mars?"), asked("faq", "Is parking free?")], "Is parking free?");
+    assert.match(mixed.summary, /asked "When are you open" and 2 more questions; 1 of them could not be answered and a follow-up was offered\./);
+    const all = summarize([asked("faq", "When are you open?"), asked("faq", "Is parking free?")], "Is parking free?");
+    assert.match(all.summary, /asked "When are you open" and 1 more question, all answered from the campaign information\./);
   });
 
   test("interest without a booking", () => {

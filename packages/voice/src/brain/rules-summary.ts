@@ -58,8 +58,15 @@ function sentencesOf(outcome: CallOutcome, name: string, tz: string, intents: In
   if (answered.length) {
     const unknown = answered.filter((e) => e.source === "none").length;
     const q = answered[0]!.question.replace(/[?.!\s]+$/, "");
-    out.push(`${name} asked "${q}"${answered.length > 1 ? ` and ${answered.length - 1} more question(s)` : ""}` +
-      (unknown ? `; ${unknown} could not be answered and a follow-up was offered.` : ", answered from the campaign information."));
+    const more = answered.length - 1;
+    const asked = `${name} asked "${q}"${more ? ` and ${more} more question${more > 1 ? "s" : ""}` : ""}`;
+    // Which of them went unanswered decides what the team must do next: follow up with an answer.
+    const result = !unknown
+      ? (more ? ", all answered from the campaign information." : ", answered from the campaign information.")
+      : unknown === answered.length
+        ? `, which the agent could not answer; a follow-up with the answer was offered.`
+        : `; ${unknown} of them could not be answered and a follow-up was offered.`;
+    out.push(asked + result);
   }
   if (budget) out.push(`Budget mentioned: ${budget}.`);
   if (!out.length) out.push(intents.length ? `${name} spoke with the agent; no clear outcome.` : `${name} answered but said nothing the agent understood.`);
