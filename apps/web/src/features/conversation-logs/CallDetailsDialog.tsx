@@ -11,7 +11,7 @@ import { useTheme } from "@mui/material/styles";
 import { useQuery } from "@tanstack/react-query";
 import type { CallDetail } from "@parley/shared/call-history";
 import { getCallDetail } from "./call-logs-api.ts";
-import { statusLabel, type CallLogRow } from "./call-log-display.ts";
+import { replyLatencies, statusLabel, type CallLogRow } from "./call-log-display.ts";
 
 type Detail = CallDetail["call"];
 
@@ -44,11 +44,10 @@ function Transcript({ turns }: { turns: Detail["transcript"] }) {
   );
 }
 
-/** Reply time per turn: from the end of the lead's speech to the agent's first audio frame. */
 function Latency({ marks }: { marks: Detail["latency"] }) {
-  const replies = marks.flatMap((m) => (m.firstFrameSent !== undefined && m.endOfSpeech !== undefined ? [{ turn: m.turn ?? 0, ms: m.firstFrameSent - m.endOfSpeech }] : []));
+  const replies = replyLatencies(marks);
   if (!replies.length) return <Typography color="text.secondary">No latency marks recorded.</Typography>;
-  return <Typography variant="body2">{replies.map((r) => `Turn ${r.turn}: ${Math.round(r.ms)} ms`).join(" · ")}</Typography>;
+  return <Typography variant="body2">{replies.map((r) => `Turn ${r.turn}: ${r.ms} ms`).join(" · ")}</Typography>;
 }
 
 /** Who was called, from which campaign, when, for how long and how it ended: known from the row at once. */

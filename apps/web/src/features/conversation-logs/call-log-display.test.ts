@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { callDateTime, countLine, leadDateTime, rowsToCsv, statusColour, statusLabel, toCallLogRow } from "./call-log-display.ts";
+import { callDateTime, countLine, leadDateTime, replyLatencies, rowsToCsv, statusColour, statusLabel, toCallLogRow } from "./call-log-display.ts";
 
 const record = {
   id: "1", lead_name: "", lead_phone: "+14155550100", lead_email: "", property: "solar", type_of_property: "", budget: "$5,000",
@@ -39,4 +39,13 @@ test("pager window slides and pins at the ends", async () => {
   assert.deepEqual(pagerWindow(6, 20), [4, 5, 6, 7, 8]);
   assert.deepEqual(pagerWindow(20, 20), [16, 17, 18, 19, 20]);
   assert.deepEqual([rangeText(1, 10, 42), rangeText(5, 10, 42), rangeText(1, 10, 0), rangeText(2, 10, 1000, true)], ["1-10 of 42", "41-42 of 42", "0-0 of 0", "11-20 of 1000+"]);
+});
+
+test("reply times count only turns that answered the lead's speech", () => {
+  const marks: Array<Record<string, number>> = [
+    { turn: 1, sttFinal: 0, endOfSpeech: 0, firstFrameSent: 0 }, // the greeting answers nobody
+    { turn: 2, endOfSpeech: 9220, sttFinal: 9572, firstFrameSent: 9675.4 },
+    { turn: 3, endOfSpeech: 12000 }, // the lead hung up before the agent spoke
+  ];
+  assert.deepEqual(replyLatencies(marks), [{ turn: 2, ms: 455 }]);
 });

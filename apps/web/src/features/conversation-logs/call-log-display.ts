@@ -104,3 +104,15 @@ export function rowsToCsv(rows: CallLogRow[]): string {
   );
   return [header.map(quote).join(","), ...lines].join("\r\n") + "\r\n";
 }
+
+/**
+ * The agent's reply time per turn: from the end of the lead's speech to the agent's first audio frame.
+ * The greeting (and anything said before the lead spoke) answers nobody, so it has no reply time.
+ */
+export function replyLatencies(marks: Array<Record<string, number>>): Array<{ turn: number; ms: number }> {
+  return marks.flatMap((m) =>
+    m.firstFrameSent !== undefined && m.endOfSpeech !== undefined && m.endOfSpeech > 0 && m.firstFrameSent >= m.endOfSpeech
+      ? [{ turn: m.turn ?? 0, ms: Math.round(m.firstFrameSent - m.endOfSpeech) }]
+      : [],
+  );
+}
