@@ -51,7 +51,8 @@ export async function startTestApp(
       const headers: Record<string, string> = { ...o.headers };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
       let body: BodyInit | undefined;
-      if (o.body instanceof FormData || typeof o.body === "string") body = o.body;
+      // A Blob (e.g. a WAV) is sent as it is, with its own type.
+      if (o.body instanceof FormData || o.body instanceof Blob || typeof o.body === "string") body = o.body;
       else if (o.body !== undefined) {
         headers["content-type"] = "application/json";
         body = JSON.stringify(o.body);

@@ -163,3 +163,23 @@ export const KbAskResponse = z.object({
   passages: z.array(KbAskPassage),
 });
 export type KbAskResponse = z.infer<typeof KbAskResponse>;
+
+/** A spoken question is a sentence or two: longer recordings are refused before anything is decoded. */
+export const KB_SPOKEN_QUESTION_MAX_MS = 30_000;
+/** 30 s of 48 kHz stereo PCM16 (the largest a browser records) and its header fit under this. */
+export const KB_SPOKEN_QUESTION_MAX_BYTES = 6 * 1024 * 1024;
+
+/**
+ * POST /voice/KB/transcribe (body: a PCM16 WAV): a spoken question heard by the same speech recognition
+ * and listening path as a call. campaign_id favours that campaign's words, as its calls do.
+ */
+export const KbTranscribeQuery = z.object({ campaign_id: z.string().uuid("campaign_id must be a campaign's id.").optional() });
+export type KbTranscribeQuery = z.infer<typeof KbTranscribeQuery>;
+
+export const KbTranscribeResponse = z.object({
+  /** Every utterance heard, joined; empty when nothing was heard. */
+  text: z.string(),
+  duration_ms: z.number().int(),
+  utterances: z.array(z.object({ start_ms: z.number().int(), end_ms: z.number().int(), text: z.string(), confidence: z.number().nullable() })),
+});
+export type KbTranscribeResponse = z.infer<typeof KbTranscribeResponse>;

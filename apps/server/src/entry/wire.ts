@@ -38,6 +38,7 @@ import { createGreetingPreviewRepo } from "../features/campaigns/greeting-previe
 import { greetingPreviewRoutes } from "../features/campaigns/greeting-preview.routes.ts";
 import { createContactsRepo } from "../features/contacts/contacts.repo.ts";
 import { createContactsService } from "../features/contacts/contacts.service.ts";
+import { contactsRoutes } from "../features/contacts/contacts.routes.ts";
 import { encodeWav } from "@parley/voice/audio/wav";
 import { createOfflineTts } from "@parley/voice/providers/tts/offline-tts";
 import { voicesRoutes } from "../features/voices/voices.routes.ts";
@@ -47,6 +48,9 @@ import { createOrganizationsService } from "../features/organizations/organizati
 import { organizationsRoutes } from "../features/organizations/organizations.routes.ts";
 import { wireKnowledgeBase } from "../features/knowledge-base/knowledge-base.wiring.ts";
 import { knowledgeBaseRoutes } from "../features/knowledge-base/knowledge-base.routes.ts";
+import { createKbTranscribeService } from "../features/knowledge-base/kb-transcribe.service.ts";
+import { kbTranscribeRoutes } from "../features/knowledge-base/kb-transcribe.routes.ts";
+import { campaignVocabulary } from "../features/calls/campaign-vocabulary.ts";
 import { createCallRunner, type VoiceProviders } from "../features/calls/call-runner.ts";
 import { createCallsRepo } from "../features/calls/calls.repo.ts";
 import { callsRoutes } from "../features/calls/calls.routes.ts";
@@ -124,6 +128,14 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const callsRepo = createCallsRepo(db);
   const configured = voice ? { ...voice, twilioWebhooks: null } : createVoiceProviders(config.voice, logger);
+  // A question said into the knowledge base test box is heard by the calls' own speech recognition.
+  const kbTranscribe = createKbTranscribeService({
+    stt: configured.stt,
+    campaignVocabulary: async (orgId, id) => {
+      await campaigns.get(orgId, id); // another organisation's campaign answers 404
+      return (await campaignVocabulary(db, id)) ?? [];
+    },
+  });
   const greetingPreview = createGreetingPreview({ repo: createGreetingPreviewRepo(db), tts: configured.tts, defaultVoiceId: configured.defaultVoiceId, recording: configured.recording, clock, encodeWav });
   const runner = createCallRunner({
     repo: callsRepo, storage, clock, log: logger,
@@ -152,7 +164,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -173,8 +185,10 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       calendarRoutes({ calendar: services.calendar, feeds: services.calendarFeeds, requireAuth }),
       campaignsRoutes({ campaigns: services.campaigns, storage: services.storage, requireAuth }),
       greetingPreviewRoutes({ preview: services.greetingPreview, requireAuth }),
+      contactsRoutes({ contacts: services.contacts, requireAuth }),
       voicesRoutes({ voices: services.voices, requireAuth }),
       knowledgeBaseRoutes({ knowledgeBase: services.knowledgeBase, ask: services.kbAsk, ingest: services.kbIngest, requireAuth }),
+      kbTranscribeRoutes({ transcribe: services.kbTranscribe, requireAuth }),
       callsRoutes({ calls: services.calls, requireAuth }),
       ...(services.twilioWebhooks ? [twilioRoutes({ twilio: services.twilioWebhooks })] : []),
       webCallRoutes({ webCalls: services.webCalls, requireAuth }),
