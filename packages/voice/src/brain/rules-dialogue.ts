@@ -93,13 +93,24 @@ export function pickAlternative(turn: Turn): Date | null {
 }
 
 export async function* booking(turn: Turn): AsyncGenerator<string> {
-  const start = turn.state.stage === "offered_alternatives" ? pickAlternative(turn) : parseSpokenTime(turn.text, timeCtx(turn.ctx))?.at;
-  if (!start) {
+  if (turn.state.stage === "offered_alternatives") {
+    const picked = pickAlternative(turn);
+    if (picked) return yield* tryBooking(turn, picked);
+  }
+  const said = parseSpokenTime(turn.text, timeCtx(turn.ctx));
+  if (!said) {
     turn.state.stage = "proposed_meeting";
     yield lines.askTime();
     return;
   }
-  yield* tryBooking(turn, start);
+  // "Tuesday" (no hour) or "at three" (no day): the agent filled in the rest, so it asks before booking.
+  if (!said.exactTime || said.dayGuessed) {
+    turn.state.pending = { kind: "book", at: said.at };
+    turn.state.stage = "confirming";
+    yield lines.proposeSlot(turn.ctx, said.at);
+    return;
+  }
+  yield* tryBooking(turn, said.at);
 }
 
 export async function* question(turn: Turn): AsyncGenerator<string> {
@@ -162,7 +173,8 @@ export async function* unclear(turn: Turn): AsyncGenerator<string> {
 /** The answer to "did you say…?": yes does it, no asks again, anything else is a new request. */
 async function* confirmed(intent: Intent, turn: Turn, action: PendingAction): AsyncGenerator<string> {
   turn.state.pending = null;
-  turn.state.stage = "opening";
+  // While a meeting time is being settled, another time named ("make it Thursday at eleven") is a booking.
+  turn.state.stage = action.kind === "book" ? "proposed_meeting" : "opening";
   if (intent === "yes") {
     const sure = { ...turn, sure: true };
     if (action.kind === "book") return yield* tryBooking(sure, action.at);

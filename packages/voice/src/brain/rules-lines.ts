@@ -64,6 +64,8 @@ export const lines = {
   pitch: (ctx: AgentContext) => `Great, thank you${first(ctx) ? `, ${first(ctx)}` : ""}.`,
   proposeMeeting: (ctx: AgentContext) => `I'd love to set up a short meeting with the ${caller(ctx)} team. What day and time would suit you?`,
   askTime: () => "What day and time would work best for you?",
+  /** A time the agent completed (a day without an hour, an hour without a day): booked only on the callee's yes. */
+  proposeSlot: (ctx: AgentContext, at: Date) => `Shall I book ${speakDateTime(at, ctx.campaign.timezone)}?`,
   checking: () => "Let me check the calendar.",
   booked: (ctx: AgentContext, at: Date) => `You're booked for ${speakDateTime(at, ctx.campaign.timezone)}.`,
   /** Why the asked time cannot be booked, said with the time itself, then the nearest free slots. */

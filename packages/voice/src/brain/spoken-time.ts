@@ -10,6 +10,8 @@ export type SpokenTime = {
   exactTime: boolean;
   /** Inside the campaign's business hours (a booking outside them will be refused by the calendar). */
   inBusinessHours: boolean;
+  /** No day was named ("at three pm"): the day is today's or tomorrow's by the clock, a guess to confirm. */
+  dayGuessed: boolean;
 };
 
 const minutesOf = (hhmm: string): number => {
@@ -67,7 +69,7 @@ export function parseSpokenTime(utterance: string, ctx: TimeContext): SpokenTime
   // as past and the agent says so, rather than booking another day.
   const mins = local.hour * 60 + local.minute;
   const inBusinessHours = mins >= minutesOf(ctx.businessHours.start) && mins < minutesOf(ctx.businessHours.end);
-  return { at: local.toJSDate(), exactTime, inBusinessHours };
+  return { at: local.toJSDate(), exactTime, inBusinessHours, dayGuessed: !dayNamed && !weekdayNamed };
 }
 
 /** "Tuesday, November 24 at 3:00 PM" in the campaign's timezone, for speech. */

@@ -1,0 +1,57 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { createRulesBrain } from "./rules-brain.ts";
+import { converse, createRecordingTools, londonContext } from "../../../../tests/support/voice/fake-agent-tools.ts";
+
+// Issue 24: the agent never books a day or time the callee did not ask for or accept. The campaign is in
+// London and "now" is Tuesday 24 November 2026, 15:27 (GMT): Tuesday 3 pm has just passed.
+const tuesdayAfternoon = () => londonContext({ now: () => new Date("2026-11-24T15:27:00Z") });
+const booked = (rec: ReturnType<typeof createRecordingTools>) => rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg);
+
+describe("booking dialogues", () => {
+  test('"Tuesday at three" said on a Tuesday afternoon books next Tuesday, never Wednesday', async () => {
+    const rec = createRecordingTools();
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "ok book me tuesday at three pm"]);
+    assert.deepEqual(replies[1]!.slice(0, 2), ["Let me check the calendar.", "You're booked for Tuesday, December 1 at 3:00 PM."]);
+    assert.deepEqual(booked(rec), ["2026-12-01T15:00:00.000Z"]);
+  });
+
+  test("a busy slot is named, the nearest free ones offered, and only the one accepted is booked", async () => {
+    const alternatives = [new Date("2026-12-01T16:00:00Z"), new Date("2026-12-02T10:00:00Z")];
+    const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested", "ok book me tuesday at three pm", "the second one works",
+    ]);
+    assert.equal(replies[1]![1], "I'm sorry, Tuesday, December 1 at 3:00 PM is already taken. I could do Tuesday, December 1 at 4:00 PM or Wednesday, December 2 at 10:00 AM. Which works better for you?");
+    assert.equal(replies[2]![1], "You're booked for Wednesday, December 2 at 10:00 AM.");
+    assert.deepEqual(booked(rec), ["2026-12-01T15:00:00.000Z", "2026-12-02T10:00:00.000Z"], "the refused try, then the accepted slot");
+  });
+
+  test("an hour without a day is proposed for the next such hour and booked only on yes", async () => {
+    const rec = createRecordingTools();
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "can we do three pm", "yes please"]);
+    assert.deepEqual(replies[1], ["Shall I book Wednesday, November 25 at 3:00 PM?"]);
+    assert.deepEqual(booked(rec), ["2026-11-25T15:00:00.000Z"]);
+    assert.equal(replies[2]![1], "You're booked for Wednesday, November 25 at 3:00 PM.");
+  });
+
+  test("a day without an hour is proposed with an hour; a no books nothing and asks again", async () => {
+    const rec = createRecordingTools();
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "thursday maybe", "no"]);
+    assert.deepEqual(replies[1], ["Shall I book Thursday, November 26 at 9:00 AM?"]);
+    assert.deepEqual(replies[2], ["What day and time would work best for you?"]);
+    assert.deepEqual(booked(rec), []);
+  });
+
+  test("a proposed slot answered with another time books the time said", async () => {
+    const rec = createRecordingTools();
+    await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "thursday maybe", "make it thursday at eleven am"]);
+    assert.deepEqual(booked(rec), ["2026-11-26T11:00:00.000Z"]);
+  });
+
+  test("a date that has passed is refused as past, with free slots instead", async () => {
+    const rec = createRecordingTools({ refuse: ["2026-11-24T15:00:00.000Z"], alternatives: [new Date("2026-11-25T09:00:00Z")] });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "book me today at three pm"]);
+    assert.match(replies[1]![1]!, /^I'm sorry, Tuesday, November 24 at 3:00 PM is already taken\./);
+  });
+});
