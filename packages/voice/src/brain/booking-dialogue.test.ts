@@ -49,9 +49,10 @@ describe("booking dialogues", () => {
     assert.deepEqual(booked(rec), ["2026-11-26T11:00:00.000Z"]);
   });
 
-  test("a date that has passed is refused as past, with free slots instead", async () => {
+  test("a date named outright that has passed is asked of the calendar as said, never moved to another day", async () => {
     const rec = createRecordingTools({ refuse: ["2026-11-24T15:00:00.000Z"], alternatives: [new Date("2026-11-25T09:00:00Z")] });
     const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "book me today at three pm"]);
-    assert.match(replies[1]![1]!, /^I'm sorry, Tuesday, November 24 at 3:00 PM is already taken\./);
+    assert.deepEqual(booked(rec), ["2026-11-24T15:00:00.000Z"]);
+    assert.match(replies[1]![1]!, /I could do Wednesday, November 25 at 9:00 AM\. Which works better for you\?$/);
   });
 });
