@@ -79,3 +79,53 @@ test("a title every heading sits under is dropped from the paths, kept where it 
   const two = [{ heading: "A", paragraphs: [p("x.")] }, { heading: "B › C", paragraphs: [p("y.")] }];
   assert.deepEqual(dropCommonRoot(two), two);
 });
+
+// Real extracts: git-doc's setup-git-server-over-http.txt and gitfaq.txt (AsciiDoc), Debian git-doc 2.39.
+test("an underlined title is a heading and its underline is not kept; levels follow the marks' order", () => {
+  const text = [
+    "How to setup Git server over http", "=================================", "",
+    "NOTE: This document is from 2006.", "",
+    "Step 1: setup a bare Git repository", "-----------------------------------", "",
+    "At the time of writing, git-http-push cannot remotely create a Git", "repository.", "",
+    "Step 2: enable DAV on this repository", "-------------------------------------", "",
+    "First make sure the dav_module is loaded.",
+  ].join("\n");
+  const passages = chunkText(text);
+  assert.deepEqual(passages.map((p) => p.heading), [
+    "How to setup Git server over http",
+    "How to setup Git server over http › Step 1: setup a bare Git repository",
+    "How to setup Git server over http › Step 2: enable DAV on this repository",
+  ]);
+  assert.ok(passages.every((p) => !/[=-]{3,}/.test(p.text)), passages.map((p) => p.text).join(" | "));
+});
+
+test("a listing between ---- delimiters is text, never headings, and the delimiters go", () => {
+  const text = [
+    "Configuration", "-------------", "",
+    "you could write something like the following in `~/.ssh/config`:", "+", "----",
+    "# This is the account for author on git.example.org.", "Host example_author", "\tIdentitiesOnly yes", "----",
+    "+", "Then, you can adjust your push URL.", "", "Hooks", "-----", "", "Use a pre-receive hook.",
+  ].join("\n");
+  const passages = chunkText(text);
+  assert.deepEqual(passages.map((p) => p.heading), ["Configuration", "Hooks"]);
+  assert.match(passages[0]!.text, /# This is the account for author on git\.example\.org\. Host example_author IdentitiesOnly yes \+ Then/);
+  assert.doesNotMatch(passages[0]!.text, /----/);
+});
+
+test("a short line is a title only when it stands apart: not a wrapped line's start, not a command or a line before code", () => {
+  const text = [
+    "For the details of the format read the manual page first.", "See", "README.Debian for the rest of the story.", "",
+    "Create this file by", "    $ htpasswd -c /usr/local/apache2/conf/passwd.git <user>", "",
+    "    LoadModule dav_module libexec/httpd/libdav.so", "    AddModule mod_dav.c", "",
+    "Troubleshooting", "If git-http-push says no locking, check the password.",
+  ].join("\n");
+  const passages = chunkText(text);
+  assert.deepEqual(passages.map((p) => p.heading), ["", "Troubleshooting"]);
+  assert.match(passages[0]!.text, /first\. See README\.Debian/);
+  assert.match(passages[0]!.text, /Create this file by \$ htpasswd -c/);
+});
+
+test("a compound split at an indented line end keeps its hyphen and loses the space; a split word is joined", () => {
+  const text = "\tThis is the application-\n\tprovided data, which the application stores.\n\tThe pur-\n\tchase is complete.";
+  assert.equal(chunkText(text)[0]!.text, "This is the application-provided data, which the application stores. The purchase is complete.");
+});

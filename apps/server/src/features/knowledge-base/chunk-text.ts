@@ -1,3 +1,6 @@
+import { hyphenJoiner } from "./line-hyphens.ts";
+import { isRuleLine, literalFence, looksLikeCode, underlines } from "./text-markup.ts";
+
 /**
  * Splits a document into passages for retrieval: about 80–200 words each, never across a heading,
  * broken only at sentence ends (a sentence longer than the maximum is cut at a word boundary).
@@ -27,45 +30,91 @@ export const headingTitle = (title: string) => title.replace(SECTION_NUMBER, "")
 const words = (s: string) => (s.match(/\S+/g) ?? []).length;
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
-/** A markdown heading (with its level), or a short title-like line with no sentence punctuation that is followed by text. */
-function headingOf(line: string, next: string | undefined): { level: number; title: string } | null {
-  const md = /^(#{1,6})\s+(.+)$/.exec(line);
-  if (md) return { level: md[1]!.length, title: md[2]!.trim() };
-  // A wrapped line continues into a lower-case next line; a title is followed by a new sentence.
-  if (next === undefined || next.trim() === "" || /^\p{Ll}/u.test(next)) return null;
+type Heading = { level: number; title: string };
+
+/**
+ * A short title-like line of no markup, followed by its text (a wrapped line continues into a lower-case
+ * one; a code line is indented deeper). A title stands apart from the paragraph before it: after a blank
+ * line, or, in text without blank lines between paragraphs (a Word file's), after a finished sentence.
+ * So "See" at the start of a wrapped line is not a heading.
+ */
+function titleLine(line: string, indent: number, next: { text: string; indent: number } | undefined, apart: boolean): Heading | null {
+  if (!apart || indent > 1 || next === undefined || next.text === "" || next.indent > indent + 1 || /^\p{Ll}/u.test(next.text)) return null;
   const w = words(line);
-  if (w === 0 || w > 8 || line.length > 80) return null;
+  if (w === 0 || w > 8 || line.length > 80 || looksLikeCode(line)) return null;
   if (/[.!?,;:)"'”]$/.test(line) || !/^[\p{Lu}\d]/u.test(line)) return null;
-  // Below every markdown level: it names a part of the section it is in.
+  // Below every marked level: it names a part of the section it is in.
   return { level: 7, title: line };
 }
 
-/** Plain text (TXT, DOC, and HTML turned into "# " heading lines) to sections with heading paths. */
+/**
+ * Plain text (TXT, DOC) to sections with heading paths. Headings: markdown "#" lines, titles underlined
+ * (levels in the order their marks first appear, as reStructuredText does) and short title lines (see
+ * titleLine). Rules and block delimiters are dropped; inside a code or literal block nothing is a heading.
+ * A word hyphenated at a line end is joined, keeping its hyphen when it is a compound (line-hyphens.ts).
+ */
 export function textSections(text: string): Section[] {
-  const lines = text.replace(/\r\n?/g, "\n").replace(/-\n(?=\p{Ll})/gu, "").split("\n").map((l) => l.replace(/\s+/g, " ").trim());
+  const raw = text.replace(/\r\n?/g, "\n").split("\n");
+  const lines = joinHyphenatedLines(raw).map((l) => ({ text: l.replace(/\s+/g, " ").trim(), indent: /^[ \t]*/.exec(l.replace(/\t/g, "    "))![0].length }));
+  const blanks = lines.filter((l) => l.text === "").length;
+  // Paragraphs one per line with no blank lines between (a Word file's text): a title follows a finished sentence.
+  const linePerParagraph = blanks < lines.length * 0.05;
   const out: Section[] = [{ heading: "", paragraphs: [] }];
-  const path: Array<{ level: number; title: string }> = [];
+  const path: Heading[] = [];
+  const underlineLevels: string[] = [];
   let para: string[] = [];
+  let literal: string | null = null;
   const endParagraph = () => {
     if (para.length) out[out.length - 1]!.paragraphs.push({ text: para.join(" "), page: null });
     para = [];
   };
-  lines.forEach((line, i) => {
-    if (line === "") return endParagraph();
-    const heading = headingOf(line, lines[i + 1]);
-    // Extracted text may have no blank lines: a title line after a finished sentence also starts a section.
-    const sentenceDone = para.length === 0 || /[.!?:]$/.test(para[para.length - 1]!);
-    if (heading !== null && sentenceDone) {
-      endParagraph();
-      while (path.length && path[path.length - 1]!.level >= heading.level) path.pop();
-      path.push(heading);
-      out.push({ heading: path.map((h) => h.title).join(HEADING_SEPARATOR), paragraphs: [] });
+  const startSection = (h: Heading) => {
+    endParagraph();
+    while (path.length && path[path.length - 1]!.level >= h.level) path.pop();
+    path.push(h);
+    out.push({ heading: path.map((p) => p.title).join(HEADING_SEPARATOR), paragraphs: [] });
+  };
+  lines.forEach(({ text: line, indent }, i) => {
+    if (literal !== null) {
+      if (literalFence(line) === literal) (literal = null), endParagraph();
+      else if (line !== "") para.push(line);
       return;
     }
+    if (line === "") return endParagraph();
+    if (isRuleLine(line) && para.length === 1 && underlines(para[0]!, line)) {
+      const mark = line[0]!;
+      if (!underlineLevels.includes(mark)) underlineLevels.push(mark);
+      const title = para.pop()!;
+      return startSection({ level: underlineLevels.indexOf(mark) + 1, title: headingTitle(title) });
+    }
+    const fence = literalFence(line);
+    if (fence !== null) return endParagraph(), void (literal = fence);
+    if (isRuleLine(line)) return endParagraph();
+    const md = indent === 0 ? /^(#{1,6})\s+(.+)$/.exec(line) : null;
+    if (md) return startSection({ level: md[1]!.length, title: md[2]!.trim() });
+    const prev = para[para.length - 1];
+    const apart = prev === undefined || (linePerParagraph && /[.!?:]$/.test(prev));
+    const nextLine = lines[i + 1];
+    // An underlined title is found at its underline.
+    const heading = nextLine && isRuleLine(nextLine.text) ? null : titleLine(line, indent, nextLine, apart);
+    if (heading !== null) return startSection(heading);
     para.push(line);
   });
   endParagraph();
   return out.filter((s) => s.paragraphs.length > 0);
+}
+
+/** Lines with a word hyphenated at their end joined to the next line (its indentation dropped). */
+function joinHyphenatedLines(raw: string[]): string[] {
+  const join = hyphenJoiner(raw.map((l) => ({ text: l.trim() })), { typeset: false });
+  const out: string[] = [];
+  for (const line of raw) {
+    const last = out[out.length - 1];
+    const joined = last !== undefined && !isRuleLine(line.trim()) ? join(last.trimEnd(), line.trim()) : null;
+    if (joined && /\p{L}[-\u00ad]$/u.test(last!.trimEnd()) && !isRuleLine(last!.trim())) out[out.length - 1] = joined.text;
+    else out.push(line);
+  }
+  return out;
 }
 
 /**
