@@ -10,6 +10,7 @@ import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { createDialerRepo } from "../dialer/dialer.repo.ts";
 import { createDialerService } from "../dialer/dialer.service.ts";
 import type { CallPlacer, DialJob } from "../dialer/dialer.types.ts";
+import { until } from "../../../../../tests/support/until.ts";
 
 // Tuesday 3 March 2026, 10:00 in Tokyo: the test numbers (Japanese mobiles) are inside their 08:00–21:00.
 const TOKYO_10AM = new Date("2026-03-03T01:00:00Z");
@@ -47,14 +48,6 @@ function heldPlacer() {
     },
   };
   return { placer, placed, release: () => waiting.splice(0).forEach((r) => r()) };
-}
-
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 for (const kind of await dbKinds()) {

@@ -7,6 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { until } from "../../../../../tests/support/until.ts";
 
 const WORKER = new URL("../../entry/worker.ts", import.meta.url).pathname;
 
@@ -17,14 +18,6 @@ function startWorker(databaseUrl: string): ChildProcess {
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, VOICE_MODE: "instant", SIMULATED_RING_MS: "100", DIALER_LEASE_SECONDS: "4", LOG_LEVEL: "error" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-}
-
-async function until(check: () => Promise<boolean>, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what}: not reached in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 const usePostgres = (await dbKinds()).includes("postgres");
@@ -82,7 +75,7 @@ describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostg
   test("three workers dial 60 contacts with no double-dial", async () => {
     const id = await launchCampaign(60, 0);
     workers.push(startWorker(t.url!), startWorker(t.url!), startWorker(t.url!));
-    await until(campaignDone(id), 150_000, "campaign completed");
+    await until(campaignDone(id), { ms: 150_000, what: "campaign completed", everyMs: 250 });
     await assertEachContactOnce(id, 60);
     const [calls] = await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1", [id]);
     assert.equal(calls!.n, 60, "one call per contact");
@@ -95,10 +88,10 @@ describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostg
     workers.push(doomed);
     const live = async () =>
       (await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1 and answered_at is not null and ended_at is null", [id]))[0]!.n >= 3;
-    await until(live, 60_000, "calls in progress");
+    await until(live, { ms: 60_000, what: "calls in progress", everyMs: 250 });
     doomed.kill("SIGKILL");
     workers.push(startWorker(t.url!));
-    await until(campaignDone(id), 150_000, "campaign completed after the restart");
+    await until(campaignDone(id), { ms: 150_000, what: "campaign completed after the restart", everyMs: 250 });
     await assertEachContactOnce(id, 20);
     const [dropped] = await t.db.query<{ n: number }>("select count(*)::int as n from call_attempts where campaign_id = $1 and outcome = 'dropped'", [id]);
     assert.ok(dropped!.n >= 3, `the killed worker's calls were recorded as dropped (${dropped!.n})`);

@@ -7,6 +7,7 @@ import { createDialerRepo } from "./dialer.repo.ts";
 import { createDialerService } from "./dialer.service.ts";
 import type { CallPlacer, DialJob, DialResult } from "./dialer.types.ts";
 import type { AttemptOutcome } from "./retry-policy.ts";
+import { until } from "../../../../../tests/support/until.ts";
 
 // Monday 2 March 2026, 10:00 in Kolkata: inside the default 09:00–17:00 business hours.
 const MONDAY_10_IST = new Date("2026-03-02T04:30:00Z");
@@ -33,14 +34,6 @@ function fakePlacer(outcomes: Record<string, AttemptOutcome[]>, opts: { hold?: b
     },
   };
   return { placer, placed, release: () => waiting.splice(0).forEach((r) => r()), maxLive: () => maxLive };
-}
-
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 for (const kind of await dbKinds()) {

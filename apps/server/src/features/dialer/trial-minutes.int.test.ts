@@ -8,17 +8,10 @@ import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { createDialerRepo } from "./dialer.repo.ts";
 import { createDialerService } from "./dialer.service.ts";
 import type { CallPlacer } from "./dialer.types.ts";
+import { until } from "../../../../../tests/support/until.ts";
 
 // Tuesday 3 March 2026, 10:00 in Tokyo: the contacts (Japanese mobiles) are inside their calling hours.
 const TOKYO_10AM = new Date("2026-03-03T01:00:00Z");
-
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 test("TRIAL_MINUTES defaults to a small trial and is validated", () => {
   assert.equal(loadConfig({}).trialMinutes, 30);

@@ -9,6 +9,7 @@ import { buildApp } from "../../http/app.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { startFakeTwilio, type FakeTwilio } from "../../../../../tests/support/fake-twilio.ts";
 import { twilioRoutes } from "./twilio.routes.ts";
+import { until } from "../../../../../tests/support/until.ts";
 
 const SID = "AC00000000000000000000000000000001";
 const TOKEN = "fake-auth-token";
@@ -20,11 +21,6 @@ const closeTo = (got: Int16Array, want: Int16Array) => {
   assert.equal(got.length, want.length);
   for (let i = 0; i < want.length; i++) assert.ok(Math.abs(got[i]! - want[i]!) <= 300, `sample ${i}: ${got[i]} vs ${want[i]}`);
 };
-async function waitFor(what: string, check: () => boolean, ms = 3000): Promise<void> {
-  for (const end = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 10))) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-  }
-}
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
 describe("Twilio telephony over a fake Twilio", () => {
@@ -78,24 +74,24 @@ describe("Twilio telephony over a fake Twilio", () => {
     const peer = await fake.openMedia(streamUrl!);
     peer.send({ event: "connected", protocol: "Call", version: "1.0.0" });
     peer.send({ event: "start", sequenceNumber: "1", streamSid: "MZ1", start: { streamSid: "MZ1", callSid, accountSid: SID, tracks: ["inbound"], customParameters: { callId: "call-1" }, mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 } } });
-    await waitFor("answered", () => events.some((e) => e.type === "answered"));
+    await until(() => events.some((e) => e.type === "answered"), { what: "answered" });
     // 25 ms packets: the leg re-cuts them into 20 ms frames.
     const sent = tone(200 * 8);
     for (let at = 0; at < sent.length; at += 200) peer.send({ event: "media", streamSid: "MZ1", media: { track: "inbound", chunk: "1", timestamp: "0", payload: Buffer.from(encodeMulaw(sent.subarray(at, at + 200))).toString("base64") } });
     const audio = () => events.flatMap((e) => (e.type === "audio" ? [e.frame] : []));
-    await waitFor("10 frames", () => audio().length === 10);
+    await until(() => audio().length === 10, { what: "10 frames" });
     assert.ok(audio().every((fr) => fr.length === 160));
     closeTo(Int16Array.from(audio().flatMap((fr) => [...fr])), sent);
 
     peer.send({ event: "dtmf", streamSid: "MZ1", dtmf: { track: "inbound_track", digit: "7" } });
-    await waitFor("dtmf", () => events.some((e) => e.type === "dtmf" && e.digit === "7"));
+    await until(() => events.some((e) => e.type === "dtmf" && e.digit === "7"), { what: "dtmf" });
     assert.equal((await fake.webhook(f.get("AsyncAmdStatusCallback")!, { CallSid: callSid, AnsweredBy: "machine_end_beep", MachineDetectionDuration: "4200" })).status, 204);
-    await waitFor("amd", () => events.some((e) => e.type === "amd" && e.result === "machine"));
+    await until(() => events.some((e) => e.type === "amd" && e.result === "machine"), { what: "amd" });
 
     const out = tone(160, 3);
     leg.send(out);
     leg.clear();
-    await waitFor("media and clear", () => peer.received.length === 2);
+    await until(() => peer.received.length === 2, { what: "media and clear" });
     const [media, clear] = peer.received as [{ event: string; streamSid: string; media: { payload: string } }, object];
     assert.equal(media.event, "media");
     assert.equal(media.streamSid, "MZ1");
@@ -103,7 +99,7 @@ describe("Twilio telephony over a fake Twilio", () => {
     assert.deepEqual(clear, { event: "clear", streamSid: "MZ1" });
 
     leg.hangup();
-    await waitFor("REST hang-up", () => fake.rest.some((r) => r.path.endsWith(`/Calls/${callSid}.json`)));
+    await until(() => fake.rest.some((r) => r.path.endsWith(`/Calls/${callSid}.json`)), { what: "REST hang-up" });
     assert.equal(fake.rest.find((r) => r.path.endsWith(`/Calls/${callSid}.json`))!.form.get("Status"), "completed");
     assert.deepEqual(ended(events), { type: "ended", reason: "completed" });
     assert.equal(await peer.closed, 1000);
@@ -123,7 +119,7 @@ describe("Twilio telephony over a fake Twilio", () => {
     assert.deepEqual(events, []);
     // The genuine callback still works afterwards.
     assert.equal((await fake.webhook(f.get("StatusCallback")!, { CallSid: callSid, CallStatus: "busy" })).status, 204);
-    await waitFor("busy", () => ended(events) !== undefined);
+    await until(() => ended(events) !== undefined, { what: "busy" });
   });
 
   for (const [status, reason] of [["busy", "busy"], ["no-answer", "no_answer"], ["failed", "failed"], ["canceled", "cancelled"]] as const) {
@@ -132,7 +128,7 @@ describe("Twilio telephony over a fake Twilio", () => {
       await fake.webhook(created.form.get("StatusCallback")!, { CallSid: callSid, CallStatus: "ringing" });
       assert.deepEqual(events, []);
       await fake.webhook(created.form.get("StatusCallback")!, { CallSid: callSid, CallStatus: status, SipResponseCode: "486" });
-      await waitFor(reason, () => ended(events) !== undefined);
+      await until(() => ended(events) !== undefined, { what: reason });
       assert.deepEqual(ended(events), { type: "ended", reason, detail: `Twilio: ${status} (SIP 486)` });
       // The call is forgotten: a late TwiML fetch is told to hang up.
       assert.match((await fake.webhook(created.form.get("Url")!, { CallSid: callSid })).text, /<Hangup\/>/);
@@ -143,7 +139,7 @@ describe("Twilio telephony over a fake Twilio", () => {
     const ac = new AbortController();
     const { events, callSid } = await dial("call-abort", ac.signal);
     ac.abort();
-    await waitFor("REST hang-up", () => fake.rest.some((r) => r.path.endsWith(`/Calls/${callSid}.json`)));
+    await until(() => fake.rest.some((r) => r.path.endsWith(`/Calls/${callSid}.json`)), { what: "REST hang-up" });
     assert.deepEqual(ended(events), { type: "ended", reason: "cancelled" });
   });
 
@@ -153,7 +149,7 @@ describe("Twilio telephony over a fake Twilio", () => {
     ac.abort();
     const leg = await dialing;
     const callSid = `CA${String(fake.rest.filter((r) => r.path.endsWith("/Calls.json")).length).padStart(32, "0")}`;
-    await waitFor("REST hang-up", () => fake.rest.some((r) => r.path.endsWith(`/Calls/${callSid}.json`)));
+    await until(() => fake.rest.some((r) => r.path.endsWith(`/Calls/${callSid}.json`)), { what: "REST hang-up" });
     const events: LegEvent[] = [];
     leg.on((e) => events.push(e));
     assert.deepEqual(events, [{ type: "ended", reason: "cancelled" }]);
@@ -168,9 +164,9 @@ describe("Twilio telephony over a fake Twilio", () => {
     assert.equal(await stranger.closed, 1008);
     const peer = await fake.openMedia(streamUrl);
     peer.send({ event: "start", start: { streamSid: "MZ2", customParameters: { callId: "call-stop" } } });
-    await waitFor("answered", () => events.some((e) => e.type === "answered"));
+    await until(() => events.some((e) => e.type === "answered"), { what: "answered" });
     peer.send({ event: "stop", streamSid: "MZ2", stop: { callSid: "CAx" } });
-    await waitFor("ended", () => ended(events) !== undefined);
+    await until(() => ended(events) !== undefined, { what: "ended" });
     assert.deepEqual(ended(events), { type: "ended", reason: "completed" });
   });
 
