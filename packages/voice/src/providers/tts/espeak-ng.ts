@@ -1,5 +1,5 @@
 import type { TtsProvider, VoiceInfo } from "./tts-provider.ts";
-import { synthesizeWithCli } from "./cli-tts.ts";
+import { createCliTts } from "./cli-tts.ts";
 
 const VOICES: VoiceInfo[] = [
   { id: "espeak-ng:en-us", name: "Max", description: "Clear robotic American voice (espeak-ng en-us)", provider: "espeak-ng", language: "en-US", gender: "male" },
@@ -10,13 +10,5 @@ const VOICES: VoiceInfo[] = [
 
 /** Offline TTS with Debian's `espeak-ng`, a little faster than its default pace for phone calls. */
 export function createEspeakTts(bin = "espeak-ng"): TtsProvider {
-  return {
-    name: "espeak-ng",
-    listVoices: async () => VOICES,
-    synthesize(text, { voiceId, sampleRate, signal }) {
-      const voice = voiceId.replace(/^espeak-ng:/, "");
-      if (!VOICES.some((v) => v.id === `espeak-ng:${voice}`)) throw new Error(`Unknown espeak-ng voice: ${voiceId}`);
-      return synthesizeWithCli(bin, (wav) => ["-v", voice, "-s", "165", "-w", wav, text], sampleRate, signal);
-    },
-  };
+  return createCliTts("espeak-ng", bin, VOICES, (voice, text, wav) => ["-v", voice, "-s", "165", "-w", wav, text]);
 }

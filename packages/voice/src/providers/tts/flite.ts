@@ -1,5 +1,5 @@
 import type { TtsProvider, VoiceInfo } from "./tts-provider.ts";
-import { synthesizeWithCli } from "./cli-tts.ts";
+import { createCliTts } from "./cli-tts.ts";
 
 // Debian's flite voices at 16 kHz (kal is an 8 kHz diphone voice and sounds worse; kal16 replaces it).
 const VOICES: VoiceInfo[] = [
@@ -11,13 +11,5 @@ const VOICES: VoiceInfo[] = [
 
 /** Offline TTS with Debian's `flite`; it writes a WAV file. */
 export function createFliteTts(bin = "flite"): TtsProvider {
-  return {
-    name: "flite",
-    listVoices: async () => VOICES,
-    synthesize(text, { voiceId, sampleRate, signal }) {
-      const voice = voiceId.replace(/^flite:/, "");
-      if (!VOICES.some((v) => v.id === `flite:${voice}`)) throw new Error(`Unknown flite voice: ${voiceId}`);
-      return synthesizeWithCli(bin, (wav) => ["-voice", voice, "-t", text, "-o", wav], sampleRate, signal);
-    },
-  };
+  return createCliTts("flite", bin, VOICES, (voice, text, wav) => ["-voice", voice, "-t", text, "-o", wav]);
 }
