@@ -1,11 +1,12 @@
 import { greetingLine } from "@parley/voice/brain/rules-lines";
 import type { TtsProvider } from "@parley/voice/providers/tts/tts-provider";
 import type { GreetingPreview } from "@parley/shared/campaigns";
+import type { PreviewContact } from "@parley/shared/campaign-preview";
 import { AppError, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { toAgentContext } from "../calls/call-context.ts";
 import type { CallContextRow } from "../calls/calls.repo.ts";
-import type { GreetingPreviewRepo, PreviewContextRow } from "./greeting-preview.repo.ts";
+import type { GreetingPreviewRepo, PreviewCampaignRow, PreviewContextRow, PreviewOrgRow } from "./greeting-preview.repo.ts";
 
 type Deps = {
   repo: GreetingPreviewRepo;
@@ -18,21 +19,55 @@ type Deps = {
   encodeWav: (pcm: Int16Array, sampleRate: number) => Uint8Array;
 };
 
+/**
+ * What to preview: a saved campaign as saved (`campaignId` alone), or a draft's opening line for a contact
+ * read from a file not yet uploaded (`contact`), else for the saved campaign's first contact.
+ */
+export type PreviewSource = { campaignId?: string; openingLine?: string; contact?: PreviewContact };
+
 const SAMPLE_RATE = 16000;
+export const NO_LIST_MESSAGE = "Choose a contact list (Upload CSV File) first: the preview is what its first contact will hear.";
+
+// A draft has no campaign yet: the greeting reads only the organisation, the opening line and the contact.
+const NO_CAMPAIGN = {
+  campaign_id: "", campaign_name: "", description: "", opening_line: "", goal: "", service: "", faqs: [],
+  timezone: "UTC", business_hours_start: "09:00", business_hours_end: "17:00", voice_id: null,
+} satisfies Partial<PreviewContextRow>;
+
+/** The contact columns of the context, from the request's contact, else the campaign's first contact. */
+function contactColumns(source: PreviewSource, saved: PreviewCampaignRow | null) {
+  const c = source.contact;
+  if (c) return { contact_id: "", contact_name: c.name, first_name: c.first_name, phone: c.phone, email: "", variables: c.variables };
+  if (!saved?.contact_id) throw new AppError("conflict", NO_LIST_MESSAGE);
+  return {
+    contact_id: saved.contact_id, contact_name: saved.contact_name ?? "", first_name: saved.first_name ?? "",
+    phone: saved.phone ?? "", email: saved.email ?? "", variables: saved.variables ?? {},
+  };
+}
 
 /**
- * The campaign's greeting as its first contact will hear it: the call runner's context (toAgentContext) and
- * the brains' greeting rule (greetingLine), so the preview cannot drift from what a call really says.
+ * The greeting a contact will hear: the call runner's context (toAgentContext) and the brains' greeting rule
+ * (greetingLine), so the preview cannot drift from what a call really says. Saved and draft previews take
+ * the same path (`context`), differing only in where the opening line and the contact come from.
  */
 export function createGreetingPreview(deps: Deps) {
   const { repo, tts } = deps;
   const voiceIds = () => tts.listVoices().then((vs) => new Set(vs.map((v) => v.id)), () => new Set<string>());
 
-  async function firstContact(orgId: string, campaignId: string): Promise<PreviewContextRow> {
-    const found = await repo.firstContact(orgId, campaignId);
-    if (!found) throw notFound("Campaign");
-    if (!found.row) throw new AppError("conflict", "Upload a contact list first: the preview is what its first contact will hear.");
-    return found.row;
+  async function context(orgId: string, source: PreviewSource): Promise<PreviewContextRow> {
+    const saved = source.campaignId === undefined ? null : await repo.campaign(orgId, source.campaignId);
+    if (source.campaignId !== undefined && !saved) throw notFound("Campaign");
+    const org: PreviewOrgRow | null = saved ?? (await repo.org(orgId));
+    if (!org) throw notFound("Organization");
+    const campaign = saved ?? NO_CAMPAIGN;
+    return {
+      org_id: org.org_id, org_name: org.org_name, agent_name: org.agent_name, company_name: org.company_name,
+      campaign_id: campaign.campaign_id, campaign_name: campaign.campaign_name, description: campaign.description,
+      opening_line: source.openingLine ?? campaign.opening_line, goal: campaign.goal, service: campaign.service,
+      faqs: campaign.faqs, timezone: campaign.timezone, business_hours_start: campaign.business_hours_start,
+      business_hours_end: campaign.business_hours_end, voice_id: campaign.voice_id,
+      ...contactColumns(source, saved),
+    };
   }
 
   function greetingOf(row: PreviewContextRow): string {
@@ -41,14 +76,14 @@ export function createGreetingPreview(deps: Deps) {
   }
 
   return {
-    async text(orgId: string, campaignId: string): Promise<GreetingPreview> {
-      const row = await firstContact(orgId, campaignId);
+    async text(orgId: string, source: PreviewSource): Promise<GreetingPreview> {
+      const row = await context(orgId, source);
       return { text: greetingOf(row), contact_name: row.contact_name };
     },
 
     /** The greeting as WAV in `voiceId` (else the campaign's voice, else the default: the call runner's rule). */
-    async audio(orgId: string, campaignId: string, voiceId?: string): Promise<Uint8Array> {
-      const row = await firstContact(orgId, campaignId);
+    async audio(orgId: string, source: PreviewSource, voiceId?: string): Promise<Uint8Array> {
+      const row = await context(orgId, source);
       const known = await voiceIds();
       const voice = [voiceId, row.voice_id].find((v): v is string => !!v && known.has(v)) ?? deps.defaultVoiceId;
       const parts: Int16Array[] = [];

@@ -85,6 +85,8 @@ test("duplicate numbers within a list are merged into the first contact", async 
     [r.contacts[0]!.name, r.contacts[0]!.email, r.contacts[0]!.variables],
     ["Asha", "asha@x.io", { company: "Acme" }],
   );
+  assert.deepEqual(r.columns, ["name", "phone", "company", "email"]);
+  assert.deepEqual(r.variableKeys, ["company"], "name, phone and email are the contact's own fields");
 });
 
 test("a persona column is kept on the contact and as a variable", async () => {
@@ -99,6 +101,8 @@ test("a file without a header row is read when its first row holds a phone numbe
     ["+919876543210", { column_1: "Asha", column_3: "Acme" }],
     ["+919123456789", { column_1: "Ravi", column_3: "Beta" }],
   ]);
+  assert.deepEqual(r.columns, ["column_1", "column_2", "column_3"]);
+  assert.deepEqual(r.variableKeys, ["column_1", "column_3"]);
 });
 
 test("not a CSV: binary, known formats, no phone column, empty, broken quotes", async () => {

@@ -26,6 +26,10 @@ export type ContactListSummary = {
   rejected: RejectedRow[];
   rejectedCount: number;
   duplicatesMerged: number;
+  /** The file's columns as written (column_N for a file without a header row). */
+  columns: string[];
+  /** The keys of the columns kept as contact variables ({{company}} reads `company`). */
+  variableKeys: string[];
   encoding: TextEncoding;
   delimiter: string;
 };
@@ -67,11 +71,11 @@ function merge(into: ParsedContact, from: ParsedContact): boolean {
 }
 
 /** The header row's column map, or a header-less one when the first row already holds a phone number. */
-function columnsFrom(first: string[], region: CountryCode | undefined): { map: ColumnMap; firstIsData: boolean } {
+function columnsFrom(first: string[], region: CountryCode | undefined): { map: ColumnMap; firstIsData: boolean; columns: string[] } {
   const map = matchHeaders(first);
-  if (map) return { map, firstIsData: false };
+  if (map) return { map, firstIsData: false, columns: first.map((h) => clean(h).slice(0, 200)) };
   const phoneIndex = first.findIndex((cell) => normalizePhone(cell, region).ok);
-  if (phoneIndex >= 0) return { map: headerlessMap(first.length, phoneIndex), firstIsData: true };
+  if (phoneIndex >= 0) return { map: headerlessMap(first.length, phoneIndex), firstIsData: true, columns: first.map((_, i) => `column_${i + 1}`) };
   throw new NotCsvError("no column of phone numbers was found (name it phone, mobile or number)");
 }
 
@@ -94,11 +98,13 @@ export async function* readContactList(open: () => Promise<Readable>, opts: Cont
   let rejectedCount = 0;
   let duplicatesMerged = 0;
   let map: ColumnMap | null = null;
+  let columns: string[] = [];
   let batch: ParsedContact[] = [];
   for await (const { cells, line } of records) {
     if (!map) {
       const found = columnsFrom(cells, opts.region);
       map = found.map;
+      columns = found.columns;
       if (!found.firstIsData) continue;
     }
     const phone = normalizePhone(clean(cells[map.phone]), opts.region);
@@ -124,7 +130,8 @@ export async function* readContactList(open: () => Promise<Readable>, opts: Cont
   }
   if (!map) throw new NotCsvError("the file has no rows");
   if (batch.length) yield batch;
-  return { contactCount: byPhone.size, merged: [...merged], rejected, rejectedCount, duplicatesMerged, encoding, delimiter };
+  const variableKeys = map.variables.map((v) => v.key);
+  return { contactCount: byPhone.size, merged: [...merged], rejected, rejectedCount, duplicatesMerged, columns, variableKeys, encoding, delimiter };
 }
 
 /** The whole list at once (small files, tests): every contact in its final, merged form. */

@@ -1,10 +1,12 @@
 import type { Readable } from "node:stream";
 import type { Contact, ContactList, ContactListQuery } from "@parley/shared/contacts";
+import type { ContactListCheck } from "@parley/shared/campaign-preview";
 import { CampaignMessages } from "@parley/shared/campaigns";
 import { AppError } from "../../http/errors.ts";
 import type { Queryable } from "../../platform/db.ts";
 import type { ContactListSummary } from "./contact-import.ts";
 import { contactBatches } from "./contact-import-runner.ts";
+import { checkContactList } from "./contact-list-check.ts";
 import { NotCsvError } from "./csv-decode.ts";
 import { regionForTimezone } from "../../platform/phone.ts";
 import type { ContactRow, ContactsRepo } from "./contacts.repo.ts";
@@ -53,6 +55,14 @@ export function createContactsService(deps: { repo: ContactsRepo }) {
         return step.value;
       } catch (err) {
         await batches.return(undefined as never);
+        throw err instanceof NotCsvError ? notCsv(err) : err;
+      }
+    },
+    /** The list as the import would read it with this timezone, nothing stored; the import's 400 for a file that is not a CSV. */
+    async check(file: { open: () => Promise<Readable>; size: number }, timezone: string): Promise<ContactListCheck> {
+      try {
+        return await checkContactList(file, regionForTimezone(timezone));
+      } catch (err) {
         throw err instanceof NotCsvError ? notCsv(err) : err;
       }
     },
