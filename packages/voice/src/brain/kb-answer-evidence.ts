@@ -26,7 +26,7 @@ export const LEANS_BACK = /^(?:it|this|that|these|those|they|such|both|so|but|ho
 export const ASKS_LIMIT = /\b(?:largest|biggest|highest|smallest|lowest|maximum|minimum|max|min|most|least|range|far|limit)\b/i;
 // "…when a command can't be found" is answered by "…cannot be found, the exit status is 127", not "…was found".
 export const NEGATION = /\b(?:not|no|never|cannot|without)\b|n't\b/i;
-export const STATES_LIMIT = /\b(?:range|maximum|minimum|max|min|up to|at most|at least|largest|highest|smallest|lowest|limit(?:ed)?)\b|\bto [+-]?\d/i;
+export const STATES_LIMIT = /\b(?:range|maximum|minimum|max|min|up to|at most|at least|largest|highest|smallest|lowest|limit(?:ed)?|high value|low value)\b|\bto [+-]?\d/i;
 
 /** "Redis is often referred to as…": the sentence opens with a word of the question, then says what it is. */
 export function defines(sentence: string, weights: Weights): boolean {

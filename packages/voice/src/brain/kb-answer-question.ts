@@ -12,7 +12,7 @@ const STOP = new Set(
     "one ones thing things something anything way need let say said mean means use used using since ever even still " +
     "actually exactly currently maybe probably perhaps kind sort guess wonder wondering whether they them their theirs " +
     "he him his she her hers mine yours ours myself yourself itself someone somebody anyone anybody everyone else besides " +
-    "additionally otherwise never always every each all both either neither").split(" "),
+    "additionally otherwise never always every each all both either neither as").split(" "),
 );
 
 // Spoken lead-ins that carry no meaning: "so, um, can you tell me whether…".
@@ -23,12 +23,16 @@ const LEAD_INS =
 export function fold(word: string): string {
   let w = word.toLowerCase();
   if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  // "declaration" meets "declare", "generation" meets "generate" (as Porter's stemmer folds -ation and -ate).
+  if (w.length > 7 && /ations?$/.test(w)) w = w.replace(/ations?$/, w.length > 9 ? "" : "ate");
+  if (w.length > 7 && /ate[sd]?$/.test(w)) return w.replace(/ate[sd]?$/, "");
   if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith("ed") && !w.endsWith("eed")) w = w.slice(0, -2);
   else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
-  return w;
+  // British and American spellings meet ("licence" / "license", "organise" / "organize").
+  return w.replace(/(?<=^(?:lic|def|off))enc$/, "ens").replace(/(?<=\p{L}{3})is$/u, "iz");
 }
 
 /** Content words of a text, folded; words of one or two letters and function words left out. */
@@ -47,7 +51,11 @@ const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
 );
 
 // Words a caller uses for the same thing as the document ("how much does it cost" / "the price").
-const SAME: Record<string, string> = { cost: "pric", fee: "pric", charg: "pric", pricing: "pric", gigabyt: "gb", megabyt: "mb", kilobyt: "kb" };
+// A few verbs technical writing says in more than one way ("produce" / "generate", "faster" / "speed up").
+const SAME: Record<string, string> = {
+  cost: "pric", fee: "pric", charg: "pric", pricing: "pric", gigabyt: "gb", megabyt: "mb", kilobyt: "kb",
+  produc: "gener", faster: "fast", quick: "fast", quicker: "fast", speed: "fast", remov: "delet", eras: "delet",
+};
 
 const KIND_PATTERNS: Array<[QuestionKind, RegExp]> = [
   ["quantity", /\bhow (?:much|many|long|big|large|far|fast|often|old|heavy|high|small|wide|tall|deep)\b|\bwhat(?:'s|s| is| are)? (?:the )?(?:price|cost|fee|rate|size|number|amount|limit|maximum|minimum|max|min|length|version|largest|biggest|highest|smallest|lowest|longest|range|resolution|precision)\b|\b(?:maximum|minimum|limit)\b/],
@@ -67,7 +75,11 @@ export type ParsedQuestion = {
   text: string;
   /** Word pairs as said ("be found"), negations spelled out: a sentence saying them is closer. */
   pairs: string[];
+  /** Words of what the caller already has ("besides the copyright notice, what else…"): not the answer. */
+  known: string[];
 };
+
+const ALREADY_KNOWN = /\b(?:besides|apart from|other than|except(?: for)?|in addition to|as well as) (?:the |a |an |my |your )?((?:[\p{L}\d'-]+ ?){1,3})/u;
 
 // Articles and prepositions make any pair common ("the default"): pairs with them say nothing.
 const GLUE = new Set("a an the of to in on at for with and or by from as is it this that my your i you".split(" "));
@@ -83,15 +95,24 @@ export function plainWords(text: string): string[] {
     .filter(Boolean);
 }
 
+const DIGIT_WORD = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\d+";
+// A number said with its punctuation ("numeric three comma one", "version two point five") is the written one.
+const SPOKEN_PUNCTUATION = new RegExp(`\\b(${DIGIT_WORD}) (comma|point|dot) (${DIGIT_WORD})\\b`, "g");
+const digitOf = (w: string) => NUMBER_WORDS[w] ?? w;
+
 /** The question's kind and content words; lead-ins ("so, can you tell me…") do not hide its first word. */
 export function parseQuestion(question: string): ParsedQuestion {
-  const text = question.toLowerCase().replace(/’/g, "'").replace(/[“”"?!.]+/g, " ").replace(/\s+/g, " ").trim().replace(LEAD_INS, "");
-  const kind = KIND_PATTERNS.find(([, re]) => re.test(text))?.[0] ?? "other";
+  const text = question.toLowerCase().replace(/’/g, "'").replace(/[“”"?!.]+/g, " ").replace(/\s+/g, " ").trim().replace(LEAD_INS, "")
+    .replace(SPOKEN_PUNCTUATION, (_, a: string, mark: string, b: string) => (mark === "comma" ? `${digitOf(a)}, ${digitOf(b)}` : `${digitOf(a)}.${digitOf(b)}`));
+  // "In a restricted shell, can the user…": the question proper starts after a leading setting.
+  const asked = text.replace(/^(?:in|on|for|with|under|using|inside|within) [^,]{1,40}, (?=\S)/, "");
+  const kind = KIND_PATTERNS.find(([, re]) => re.test(asked))?.[0] ?? "other";
   const words = plainWords(text);
   const pairs = words
     .slice(1)
     .map((w, i) => [words[i]!, w])
     .filter(([a, b]) => !GLUE.has(a!) && !GLUE.has(b!) && terms(`${a} ${b}`).length > 0)
     .map(([a, b]) => `${a} ${b}`);
-  return { kind, terms: [...new Set(terms(text))], text, pairs };
+  const known = terms(ALREADY_KNOWN.exec(text)?.[1] ?? "");
+  return { kind, terms: [...new Set(terms(text))], text, pairs, known };
 }

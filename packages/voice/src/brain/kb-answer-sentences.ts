@@ -72,6 +72,8 @@ function looksSpoken(s: string): boolean {
   const code = (s.match(/[{}<>=;\\|$^&*]|%\s|\w\(\)|\.\/|\s(?:--?|−−?)[a-z]/gi) ?? []).length;
   if (code > 3 || code / Math.max(1, letters) > 0.04) return false;
   if (/(?:\.\s?){4,}|…{2,}/.test(s)) return false; // dot leaders of a table of contents
+  // A list run into one line ("- have Git installed on the client, and - either…"): items, not a sentence.
+  if ((s.match(/(?:^|\s)[-*]\s+\p{Ll}/gu) ?? []).length >= 2) return false;
   if ((s.match(/\b\d+(?:\.\d+)+\b/g) ?? []).length >= 3) return false; // a run of section numbers
   return true;
 }

@@ -23,7 +23,9 @@ const GENERIC = new Set(
 export function keyTerm(weights: Weights, sentenceTerms: Set<string>[]): string | null {
   let best: string | null = null;
   let fewest = Infinity;
-  for (const t of weights.keys()) {
+  for (const [t, w] of weights) {
+    // A weak word ("size", "work") is never what the question is about.
+    if (w < 0.5) continue;
     const n = sentenceTerms.filter((s) => s.has(t)).length;
     if (n > 0 && (n < fewest || (n === fewest && t.length > (best?.length ?? 0)))) [best, fewest] = [t, n];
   }
@@ -52,9 +54,11 @@ export function joinCompounds(q: ParsedQuestion, passageTerms: Set<string>[]): P
  */
 export function termWeights(q: ParsedQuestion, passageTerms: Set<string>[]): Weights {
   const n = passageTerms.length;
-  // A name with a digit ("bzip2", "y2k", "4gb") is as specific as words get; "support" or "work" hardly are.
+  // A name with a digit ("bzip2", "y2k", "4gb") is as specific as words get; "support" or "work" hardly are;
+  // what the caller already has ("besides the copyright notice…") is not what they ask for.
   const weak = (t: string) => GENERIC.has(t) || (q.kind === "quantity" && MEASURES.has(t));
-  const weight = (t: string) => (n > 1 && passageTerms.every((p) => p.has(t)) ? 0.6 : /\d/.test(t) ? 1.5 : weak(t) ? 0.2 : 1);
+  const weight = (t: string) =>
+    q.known.includes(t) ? 0.2 : n > 1 && passageTerms.every((p) => p.has(t)) ? 0.6 : /\d/.test(t) && /\p{L}/u.test(t) ? 1.5 : weak(t) ? 0.2 : 1;
   return new Map(q.terms.map((t) => [t, weight(t)]));
 }
 

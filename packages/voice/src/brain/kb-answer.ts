@@ -76,7 +76,10 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
     const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
     const said = ` ${plainWords(s.text).join(" ")} `;
-    const pairs = Math.min(0.15, 0.05 * q.pairs.filter((p) => said.includes(` ${p} `)).length);
+    // Word pairs as said, and the question's content words in the same order ("day then month" / "day-month-year").
+    const ownOrder = ` ${terms(s.text).join(" ")} `;
+    const inOrder = q.terms.slice(1).filter((t, i) => ownOrder.includes(` ${q.terms[i]} ${t} `)).length;
+    const pairs = Math.min(0.15, 0.05 * (q.pairs.filter((p) => said.includes(` ${p} `)).length + inOrder));
     const firstAnswer = asked !== null && asked.end === at - 1;
     const labels = new Set(terms(`${passage.heading} ${asked?.text ?? ""}`));
     const about = key === null || own.has(key) || labels.has(key);

@@ -1,0 +1,87 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { answerFromPassages } from "./kb-answer.ts";
+
+// Real extracts as the knowledge base stores them: bash(1) from bash-doc 5.2 (PDF), PostgreSQL 15's
+// "Numeric Types" (postgresql-doc-15, HTML), git-doc's setup-git-server-over-http.txt (plain text).
+const numericNote = {
+  heading: "Note",
+  text:
+    "NUMERIC(3, 1) will round values to 1 decimal place and can store values between -99.9 and 99.9, inclusive. " +
+    "Beginning in PostgreSQL 15, it is allowed to declare a numeric column with a negative scale. Then values will be rounded to the left of the decimal point. " +
+    "Thus, a column declared as NUMERIC(2, -3) will round values to the nearest thousand and can store values between -99000 and 99000, inclusive.",
+};
+const numericTable = {
+  heading: "Table 8.2. Numeric Types",
+  text:
+    "numeric — Storage Size: variable. numeric — Description: user-specified precision, exact. " +
+    "numeric — Range: up to 131072 digits before the decimal point; up to 16383 digits after the decimal point. real — Storage Size: 4 bytes.",
+};
+const numericStorage = {
+  heading: "Note",
+  text:
+    "PostgreSQL permits the scale in a numeric type declaration to be any value in the range -1000 to 1000. " +
+    "The actual storage requirement is two bytes for each group of four decimal digits, plus three to eight bytes overhead.",
+};
+const readlineHistory = {
+  heading: "READLINE",
+  text:
+    "history−preserve−point (Off) If set to On, the history code attempts to place point at the same location on each history line retrieved with previous-history or next-history. " +
+    "history−size (unset) Set the maximum number of history entries saved in the history list. If set to zero, any existing history entries are deleted and no new entries are saved. " +
+    "If set to a value less than zero, the number of history entries is not limited. By default, the number of history entries is set to the value of the HISTSIZE shell variable. " +
+    "If an attempt is made to set history−size to a non-numeric value, the maximum number of history entries will be set to 500.",
+};
+const histfile = {
+  heading: "PARAMETERS",
+  text:
+    "HISTFILESIZE The maximum number of lines contained in the history file. The history file is also truncated to this size after writing it when a shell exits. " +
+    "If the value is 0, the history file is truncated to zero size.",
+};
+const whatsNeeded = {
+  heading: "How to setup Git server over http",
+  text:
+    "This adds symlinks from the /etc/apache2/mods-enabled to /etc/apache2/mods-available. - have permissions to chown a directory - have Git installed on the client, and " +
+    "- either have Git installed on the server or have a webdav client on the client. In effect, this means you're going to be root, or that you're using a preconfigured WebDAV server.",
+};
+
+test("a number said with its punctuation ('three comma one') finds the written one", () => {
+  const a = answerFromPassages("What range of values fits in numeric three comma one?", [numericTable, numericStorage, numericNote]);
+  assert.equal(a.answered, true);
+  assert.match(a.text, /^NUMERIC\(3, 1\) .*99\.9/);
+});
+
+test("the answer is about the question's telling word, not a weak one it shares with other sentences ('size')", () => {
+  const a = answerFromPassages("what happens if i set the history size to zero", [histfile, readlineHistory]);
+  assert.equal(a.answered, true);
+  assert.match(a.text, /If set to zero, any existing history entries are deleted and no new entries are saved/);
+  assert.doesNotMatch(a.text, /non-numeric/);
+});
+
+test("a list run into one line is not read as an answer; nothing else fits, so it says it does not know", () => {
+  const a = answerFromPassages("How do I install git on Windows?", [whatsNeeded]);
+  assert.equal(a.answered, false);
+});
+
+test("what the caller already has ('besides the copyright notice') is not the answer; licence and license are one word", () => {
+  const notices = {
+    heading: "Notices you must keep",
+    text:
+      "Every licence in the table requires that copies keep the copyright notice and the licence text. The Apache License 2.0 also requires that a NOTICE file " +
+      "distributed with the work be passed on, and that modified files carry prominent notices stating that you changed them.",
+  };
+  const a = answerFromPassages("besides the copyright notice what else does the apache licence make me pass on", [notices]);
+  assert.equal(a.answered, true);
+  assert.match(a.text, /^The Apache License 2\.0 also requires that a NOTICE file/);
+});
+
+test("a question opening with its setting ('In a restricted shell, can…') is still a yes-or-no question", () => {
+  const shell = {
+    heading: "RESTRICTED SHELL",
+    text:
+      "A restricted shell is used to set up an environment more controlled than the standard shell. " +
+      "It behaves identically to bash with the exception that the following are disallowed or not performed: changing directories with cd.",
+  };
+  const a = answerFromPassages("In a restricted shell, can the user change directories?", [shell]);
+  assert.equal(a.answered, true);
+  assert.match(a.text, /changing directories with cd/);
+});
