@@ -5,43 +5,23 @@ export type CallStats = { calls_made: number; success_rate: number };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A stored campaign as the API answers it, with both naming variants the web app reads. */
+/** A stored campaign as the API answers it: its form values, plus state and both naming variants the web app reads. */
 export function toCampaign(row: CampaignRow, stats: CallStats): Campaign {
-  const start = iso(row.start_at);
-  const end = iso(row.end_at);
   return {
+    ...toFormValues(row),
     id: row.id,
     campaign_id: row.id,
-    name: row.name,
     campaign_name: row.name,
-    description: row.description,
     campaign_description: row.description,
-    direction: row.direction,
     type: row.direction,
-    channel: row.channel,
-    voice_id: row.voice_id,
-    max_attempts: row.max_attempts,
-    time_gap: row.time_gap_seconds,
-    max_concurrent_calls: row.max_concurrent_calls,
-    retry_backoff: row.retry_backoff,
-    faqs: { opening_line: row.opening_line, goal: row.goal, faqs: row.faqs },
     opening_line: row.opening_line,
     goal: row.goal,
     status: row.status,
     status_reason: row.status_reason,
     is_active: row.status === "active" || row.status === "scheduled",
-    start_immediately: row.start_immediately,
-    start_at: start,
-    start_datetime: start,
-    end_at: end,
-    end_datetime: end,
+    start_at: iso(row.start_at),
+    end_at: iso(row.end_at),
     launched_at: iso(row.launched_at),
-    campaign_timezone: row.timezone,
-    business_hours_start: row.business_hours_start,
-    business_hours_end: row.business_hours_end,
-    service: row.service,
-    email_subject: row.email_subject,
-    email_body: row.email_body,
     attachments: row.attachments,
     csv_file: row.csv_file_name ? { name: row.csv_file_name, size: row.csv_file_size ?? 0 } : null,
     csv_file_name: row.csv_file_name,
@@ -84,7 +64,7 @@ export function toSettings(v: CampaignValues): CampaignSettings {
 }
 
 /** A stored campaign as form values, so an update can send only what changes and be validated whole. */
-export function toFormValues(row: CampaignRow): Record<string, unknown> {
+export function toFormValues(row: CampaignRow) {
   return {
     name: row.name,
     description: row.description,
