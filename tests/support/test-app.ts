@@ -72,10 +72,9 @@ export async function startTestApp(
 
 export type TestUser = { token: string; refreshToken: string; userId: string; orgId: string; orgSlug: string; email: string; username: string; password: string };
 
-/** Registers a user with their own organisation through the API and signs them in. */
-export async function buildUser(t: TestApp, overrides: Partial<Record<string, string>> = {}): Promise<TestUser> {
-  const n = crypto.randomBytes(4).toString("hex");
-  const payload = {
+/** A valid sign-up body (a user and their organisation); `n` makes the email, username and names unique. */
+export function registration(n: string) {
+  return {
     first_name: "Ada",
     last_name: "Lovelace",
     email: `ada.${n}@example.com`,
@@ -89,8 +88,12 @@ export async function buildUser(t: TestApp, overrides: Partial<Record<string, st
     organization_contact_phone: "+14155550124",
     organization_address: "1 Infinite Loop",
     auth_provider: "password",
-    ...overrides,
   };
+}
+
+/** Registers a user with their own organisation through the API and signs them in. */
+export async function buildUser(t: TestApp, overrides: Partial<Record<string, string>> = {}): Promise<TestUser> {
+  const payload = { ...registration(crypto.randomBytes(4).toString("hex")), ...overrides };
   const reg = await t.request("POST", "/api/auth/register", { body: payload });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
   const login = await t.request("POST", "/api/auth/login", {

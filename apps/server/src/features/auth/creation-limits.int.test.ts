@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { buildUser, startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
+import { buildUser, registration, startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 
 // Low limits, and 127.0.0.1 trusted as a proxy so X-Forwarded-For plays clients at other addresses.
@@ -55,21 +55,4 @@ for (const kind of await dbKinds()) {
       assert.equal(theirs.status, 201);
     });
   });
-}
-
-function registration(n: string) {
-  return {
-    first_name: "Ada",
-    last_name: "Lovelace",
-    email: `ada.${n}@example.com`,
-    username: `ada_${n}`,
-    phone: "+14155550123",
-    password: "correct horse battery",
-    confirm_password: "correct horse battery",
-    organization_name: `Limits ${n}`,
-    organization_contact_email: `ops.${n}@example.com`,
-    organization_contact_phone: "+14155550124",
-    organization_address: "1 Infinite Loop",
-    auth_provider: "password",
-  };
 }
