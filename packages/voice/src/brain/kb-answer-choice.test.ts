@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { answerFromPassages } from "./kb-answer.ts";
+import { parseQuestion, terms } from "./kb-answer-question.ts";
+import { sentencesOf } from "./kb-answer-sentences.ts";
 
 // Real extracts as the knowledge base stores them: bash(1) from bash-doc 5.2 (PDF), PostgreSQL 15's
 // "Numeric Types" (postgresql-doc-15, HTML), git-doc's setup-git-server-over-http.txt (plain text).
@@ -84,4 +86,21 @@ test("a question opening with its setting ('In a restricted shell, can…') is s
   const a = answerFromPassages("In a restricted shell, can the user change directories?", [shell]);
   assert.equal(a.answered, true);
   assert.match(a.text, /changing directories with cd/);
+});
+
+// groff-base's "Using Automake in the Groff project" (automake.pdf), whose listings lost their lines.
+test("prose after shell commands run into it is a sentence of its own; a list a colon introduces stays with it", () => {
+  const build = sentencesOf(
+    "You can also build groff in an out-of-source build tree, which is cleaner: $ mkdir build $ cd build $ ../configure $ make " +
+      "Note that parallel build is also supported and ‘make’ can be invoked with the -j option, which will greatly speed up the build.",
+  );
+  const parallel = build.find((s) => s.text.startsWith("Note that parallel build"));
+  assert.ok(parallel?.speakable, JSON.stringify(build));
+  const bootstrap = sentencesOf("When compiling from the git repository, you should first invoke this script: $ ./bootstrap This will: Clone the gnulib repository as a git submodule in ’gnulib’.");
+  assert.equal(bootstrap.length, 1, JSON.stringify(bootstrap));
+});
+
+test("what a caller says meets what a document writes: 'turn on' is 'enable', 'faster' is 'speed up', 'produce' is 'generate'", () => {
+  assert.ok(parseQuestion("what apache module do i have to turn on to push over http").terms.includes(terms("enable")[0]!));
+  assert.deepEqual(terms("faster produce licence declaration"), terms("speed generate license declare"));
 });

@@ -17,6 +17,8 @@ export const EVIDENCE: Record<QuestionKind, RegExp> = {
   how: /\b(?:use|run|type|call|set|install|make|click|open|add|enter|choose|select|press|configure|compile|build|request|by \w+ing)\b/i,
   other: /./,
 };
+// "How do I…" is answered by a way to do it: what you can or should do, an option, a command.
+export const INSTRUCTS = /\b(?:you (?:can|could|should|must|need to|have to|may)|can be|should be|must be|is done (?:by|with)|by \w+ing|to do (?:so|this|that))\b|(?:^|\s)(?:--?|−−?)[a-z]|^(?:use|run|set|add|type|call|invoke|install|create|edit|enable)\b/i;
 // A short yes or no leads its explanation ("Yes. zlib doesn't handle dates.").
 export const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30}[.!?]$/i;
 // A sentence starting so leans on the one before it.

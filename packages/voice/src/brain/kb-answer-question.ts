@@ -103,6 +103,8 @@ const digitOf = (w: string) => NUMBER_WORDS[w] ?? w;
 /** The question's kind and content words; lead-ins ("so, can you tell me…") do not hide its first word. */
 export function parseQuestion(question: string): ParsedQuestion {
   const text = question.toLowerCase().replace(/’/g, "'").replace(/[“”"?!.]+/g, " ").replace(/\s+/g, " ").trim().replace(LEAD_INS, "")
+    // What callers say for what documents write ("turn on the module" / "enable the module").
+    .replace(/\b(?:turn|switch)(?:ed|ing)? on\b/g, "enable").replace(/\b(?:turn|switch)(?:ed|ing)? off\b/g, "disable")
     .replace(SPOKEN_PUNCTUATION, (_, a: string, mark: string, b: string) => (mark === "comma" ? `${digitOf(a)}, ${digitOf(b)}` : `${digitOf(a)}.${digitOf(b)}`));
   // "In a restricted shell, can the user…": the question proper starts after a leading setting.
   const asked = text.replace(/^(?:in|on|for|with|under|using|inside|within) [^,]{1,40}, (?=\S)/, "");

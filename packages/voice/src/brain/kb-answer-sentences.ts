@@ -43,11 +43,21 @@ export function plainText(text: string): string {
 /** List numbers at a sentence's start ("11. Can zlib…", "3) Run…") are layout, not words. */
 const stripListNumber = (s: string) => s.replace(/^(?:\(?\d{1,3}[.)]|[a-z][.)])\s+(?=\S)/, "");
 
+/**
+ * Shell commands run into the prose after them when a listing lost its lines ("$ ../configure $ make Note
+ * that parallel build is also supported…"): the prose after the last command is a sentence of its own.
+ */
+function afterCommands(part: string): string[] {
+  if (!/(?:^|\s)\$\s/.test(part)) return [part];
+  // Not after a colon: "This will: Clone the gnulib repository…" is a list the sentence introduces.
+  return part.split(/(?<=(?:^|\s)\$\s[^$]*?[^:])\s+(?=\p{Lu}\p{Ll}+(?: [\p{Ll}\d'’,]+){3,})/u);
+}
+
 function segments(text: string): string[] {
   const out: string[] = [];
   for (const { segment } of segmenter.segment(text)) {
     // The segmenter does not end a sentence before a lower-case word; names like "zlib" or "npm" start sentences.
-    for (const part of segment.split(/(?<=(?:\p{L}{2,}|\d|\))[.!?])\s+(?=\p{Ll}[\p{L}\p{N}_-]*\b)/u)) {
+    for (const part of segment.split(/(?<=(?:\p{L}{2,}|\d|\))[.!?])\s+(?=\p{Ll}[\p{L}\p{N}_-]*\b)/u).flatMap(afterCommands)) {
       const s = part.trim();
       if (!s) continue;
       const prev = out[out.length - 1];

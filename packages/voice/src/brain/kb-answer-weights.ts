@@ -39,9 +39,12 @@ export function joinCompounds(q: ParsedQuestion, passageTerms: Set<string>[]): P
   const parts = new Set<string>();
   for (let i = 0; i + 1 < words.length; i++) {
     const compound = terms(`${words[i]}${words[i + 1]}`)[0];
-    if (compound && passageTerms.some((p) => p.has(compound))) {
+    const split = terms(`${words[i]} ${words[i + 1]}`);
+    // Not when the passages also say the two words apart ("can git ignore changes" / "git doesn't ignore them").
+    const saidApart = split.length === 2 && passageTerms.some((p) => split.every((t) => p.has(t)));
+    if (compound && !saidApart && passageTerms.some((p) => p.has(compound))) {
       joined.add(compound);
-      for (const t of terms(`${words[i]} ${words[i + 1]}`)) parts.add(t);
+      for (const t of split) parts.add(t);
     }
   }
   if (!joined.size) return q;

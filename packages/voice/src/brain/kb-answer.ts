@@ -1,4 +1,4 @@
-import { ASKS_LIMIT, defines, EVIDENCE, LEANS_BACK, NEGATION, STATES_LIMIT, YES_NO_LEAD } from "./kb-answer-evidence.ts";
+import { ASKS_LIMIT, defines, EVIDENCE, INSTRUCTS, LEANS_BACK, NEGATION, STATES_LIMIT, YES_NO_LEAD } from "./kb-answer-evidence.ts";
 import { parseQuestion, plainWords, terms, type ParsedQuestion, type QuestionKind } from "./kb-answer-question.ts";
 import { sentencesOf, trimForSpeech, type Sentence } from "./kb-answer-sentences.ts";
 import { joinCompounds, keyTerm, overlap, termWeights, type Weights } from "./kb-answer-weights.ts";
@@ -75,16 +75,18 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     const evidence = q.kind === "definition" ? defines(s.text, weights) : EVIDENCE[q.kind].test(s.text);
     const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
     const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
+    const instructs = q.kind === "how" && INSTRUCTS.test(s.text) ? 0.1 : 0;
     const said = ` ${plainWords(s.text).join(" ")} `;
     // Word pairs as said, and the question's content words in the same order ("day then month" / "day-month-year").
-    const ownOrder = ` ${terms(s.text).join(" ")} `;
-    const inOrder = q.terms.slice(1).filter((t, i) => ownOrder.includes(` ${q.terms[i]} ${t} `)).length;
+    // (In the FAQ question it answers too: "how do I ignore changes to a tracked file" for "can git ignore changes…".)
+    const inOrder = [s.text, asked?.text ?? ""].map((text) => ` ${terms(text).join(" ")} `)
+      .reduce((n, said) => n + q.terms.slice(1).filter((t, i) => said.includes(` ${q.terms[i]} ${t} `)).length, 0);
     const pairs = Math.min(0.15, 0.05 * (q.pairs.filter((p) => said.includes(` ${p} `)).length + inOrder));
     const firstAnswer = asked !== null && asked.end === at - 1;
     const labels = new Set(terms(`${passage.heading} ${asked?.text ?? ""}`));
     const about = key === null || own.has(key) || labels.has(key);
     const score =
-      (about ? 0.15 : -0.1) + limit + negation + pairs +
+      (about ? 0.15 : -0.1) + limit + negation + instructs + pairs +
       0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) + (firstAnswer ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
     return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context, labels }];
   });
