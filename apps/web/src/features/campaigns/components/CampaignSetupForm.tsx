@@ -8,6 +8,9 @@ import { defaultCampaignForm, initialVoiceId, type CampaignFormValues } from "..
 import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useCampaignSubmit, type SubmitKind } from "../hooks/useCampaignSubmit.ts";
 import { useContactVariables, useCsvPreview } from "../hooks/useContactVariables.ts";
+import { useContactListCheck } from "../hooks/useContactListCheck.ts";
+import { useDebouncedValue } from "../../../lib/useDebouncedValue.ts";
+import { greetingDraftState } from "../logic/greeting-draft.ts";
 import { useTelephonyMode } from "../hooks/useSetupContext.ts";
 import { useVoices } from "../hooks/useCampaignQueries.ts";
 import { CampaignTypeSection, ChannelSection, EmailSummarySection } from "./ChannelTypeSections.tsx";
@@ -48,7 +51,8 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
   const [values, setValues] = useState<CampaignFormValues>(() => (campaign ? toForm(campaign) : (initial ?? defaultCampaignForm())));
   const [csv, setCsv] = useState<File | null>(null);
   const preview = useCsvPreview(csv);
-  const variables = useContactVariables(preview);
+  const check = useContactListCheck(csv, values.campaignTimezone);
+  const variables = useContactVariables(preview, csv ? check.data?.variables : undefined);
   const simulatedCarrier = useTelephonyMode() === "simulated";
   // Create mode starts with a voice chosen (the organisation's default, else the first), once the list is in.
   const voicePicked = useRef(viewMode);
@@ -93,6 +97,13 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
   };
   const email: EmailConfig = { subject: values.emailSubject, body: values.emailBody, attachments };
   const contactList = saved ? toContactList(saved) : null;
+  // The greeting follows the opening line as it is typed, once typing pauses.
+  const openingLine = useDebouncedValue(values.customFaqs.opening_line, 400);
+  const greeting = greetingDraftState(openingLine, {
+    fileChosen: csv !== null,
+    check: { pending: check.isPending, data: check.data, failed: check.isError },
+    campaignId: saved?.id ?? null,
+  });
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
@@ -135,7 +146,15 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
       )}
       <TestCallPanel campaignId={saved?.id ?? null} />
       <FormSection title="Contact List Upload & Integrations">
-        <ContactListSection file={csv} onFileChange={setCsv} existing={contactList} viewMode={viewMode} preview={preview} simulatedCarrier={simulatedCarrier} />
+        <ContactListSection
+          file={csv}
+          onFileChange={setCsv}
+          existing={contactList}
+          viewMode={viewMode}
+          preview={preview}
+          simulatedCarrier={simulatedCarrier}
+          check={{ pending: check.isPending, error: check.error, data: check.data }}
+        />
         {viewMode && saved && (
           <Box sx={{ mt: 2 }}>
             <ContactsTable campaignId={saved.id} campaignZone={saved.campaign_timezone || values.campaignTimezone} />
@@ -143,7 +162,7 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
         )}
       </FormSection>
       {values.channel === "voice" && (
-        <GreetingPreviewPanel campaignId={saved?.id ?? null} version={`${saved?.updated_at ?? ""}:${saved?.contact_count ?? 0}`} voiceId={values.toneOfVoice} />
+        <GreetingPreviewPanel state={greeting} version={`${saved?.updated_at ?? ""}:${saved?.contact_count ?? 0}`} voiceId={values.toneOfVoice} />
       )}
       <FormSection title="Publish & Launch">
         <PublishSection value={values} onChange={patch} datesReadOnly={viewMode} />

@@ -9,6 +9,8 @@ import { CSV_INVALID_MESSAGE, formatFileSize, isCsvFile } from "../logic/file-ch
 import { CrmDialog } from "./CrmDialog.tsx";
 import { ContactListSummary, type ContactListInfo } from "./ContactListSummary.tsx";
 import { CsvPreviewPanel } from "./CsvPreviewPanel.tsx";
+import { ContactListCheckPanel } from "./ContactListCheckPanel.tsx";
+import type { ContactListCheck } from "@parley/shared/campaign-preview";
 import type { CsvPreview } from "../logic/csv-preview.ts";
 
 type Props = {
@@ -20,10 +22,12 @@ type Props = {
   preview: CsvPreview | null;
   /** The server dials the simulated carrier: the persona column is explained. */
   simulatedCarrier: boolean;
+  /** The chosen file read by the server's import (nothing saved): ready and rejected rows. */
+  check: { pending: boolean; error: unknown; data: ContactListCheck | undefined };
 };
 
 /** 'CSV Upload' (with the stored list's summary once saved) and 'CRM Mapping'. */
-export function ContactListSection({ file, onFileChange, existing, viewMode, preview, simulatedCarrier }: Props) {
+export function ContactListSection({ file, onFileChange, existing, viewMode, preview, simulatedCarrier, check }: Props) {
   const inputRef = useRef<HTMLInputElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [crmOpen, setCrmOpen] = useState(false);
@@ -77,6 +81,7 @@ export function ContactListSection({ file, onFileChange, existing, viewMode, pre
           </Box>
         )}
         {file && preview && <CsvPreviewPanel preview={preview} simulatedCarrier={simulatedCarrier} />}
+        {file && <ContactListCheckPanel {...check} />}
         {error && <Alert severity="error">{error}</Alert>}
         <Typography variant="caption" color="text.secondary">
           Columns: name, phone (required), email, and any extra columns as variables.

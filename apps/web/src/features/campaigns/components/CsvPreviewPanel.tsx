@@ -34,7 +34,7 @@ export function CsvPreviewPanel({ preview, simulatedCarrier }: { preview: CsvPre
         ))}
       </Box>
       <Typography variant="caption" color="text.secondary">
-        Each column becomes a variable for the opening line and answers. Rows that cannot be imported (no usable phone number, for example) are listed with their line and reason once you save.
+        Each column becomes a variable for the opening line and answers. Below, each row as the import reads it: rows without a usable phone number are listed with their line and reason.
       </Typography>
       {persona && (
         <Typography variant="caption" color="text.secondary" data-testid="persona-help">

@@ -7,36 +7,39 @@ import PlayArrow from "@mui/icons-material/PlayArrow";
 import Stop from "@mui/icons-material/Stop";
 import { errorMessage } from "../api/error-message.ts";
 import { useGreetingAudio, useGreetingPreview } from "../hooks/useGreetingPreview.ts";
+import type { GreetingDraftState } from "../logic/greeting-draft.ts";
 import { FormSection } from "./FormSection.tsx";
 
 type Props = {
-  /** The saved campaign (null before the first save: the preview is built from what is saved). */
-  campaignId: string | null;
-  /** Changes on every save, so the preview follows the saved opening line and list. */
+  /** What to preview: the form's opening line (debounced) for the list's first contact, or why not yet. */
+  state: GreetingDraftState;
+  /** Changes on every save (a new list may have a new first contact). */
   version: string;
   /** The voice chosen on the form. */
   voiceId: string;
 };
 
-/** The exact first words the list's first contact will hear, and a button that plays them in the chosen voice. */
-export function GreetingPreviewPanel({ campaignId, version, voiceId }: Props) {
-  const preview = useGreetingPreview(campaignId, version);
-  const audio = useGreetingAudio(campaignId);
+/** The exact first words the list's first contact will hear, as the opening line is typed, and a button that plays them. */
+export function GreetingPreviewPanel({ state, version, voiceId }: Props) {
+  const draft = state.kind === "ready" ? state.draft : null;
+  const preview = useGreetingPreview(draft, version);
+  const audio = useGreetingAudio();
   const playing = audio.state === "playing";
+  const loading = state.kind === "checking" || (draft !== null && preview.isPending);
   return (
-    <FormSection title="Greeting Preview" subtitle="The first words your first contact will hear, as the campaign is saved.">
+    <FormSection title="Greeting Preview" subtitle="The first words your first contact will hear, as you write the opening line.">
       {/* Always in the page: the Play button gives it its source. */}
       <audio ref={audio.audioRef} data-testid="greeting-audio" onEnded={audio.onEnded} hidden />
-      {!campaignId && (
-        <Typography variant="body2" color="text.secondary">
-          Save the campaign (Save as Draft) with a contact list to preview its greeting.
+      {state.kind === "blocked" && (
+        <Typography variant="body2" color="text.secondary" data-testid="greeting-preview-empty">
+          {state.message}
         </Typography>
       )}
-      {campaignId && preview.isPending && <CircularProgress size={24} aria-label="Loading the greeting preview" />}
-      {campaignId && preview.isError && (
+      {loading && <CircularProgress size={24} aria-label="Loading the greeting preview" />}
+      {draft && preview.isError && (
         <Alert severity="info">{errorMessage(preview.error, "The greeting preview could not be loaded.")}</Alert>
       )}
-      {preview.data && (
+      {draft && preview.data && !preview.isError && (
         <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
             What {preview.data.contact_name || "your first contact"} will hear:
@@ -49,7 +52,7 @@ export function GreetingPreviewPanel({ campaignId, version, voiceId }: Props) {
               variant="outlined"
               startIcon={playing ? <Stop /> : <PlayArrow />}
               disabled={audio.state === "loading"}
-              onClick={() => (playing ? audio.stop() : void audio.play(voiceId))}
+              onClick={() => (playing ? audio.stop() : void audio.play(draft, voiceId))}
             >
               {audio.state === "loading" ? "Preparing…" : playing ? "Stop" : "Play greeting"}
             </Button>

@@ -19,7 +19,13 @@ export function useCsvPreview(file: File | null): CsvPreview | null {
   return preview;
 }
 
-/** The variables the opening line and answers may use: the chosen file's columns, else the contact's own fields. */
-export function useContactVariables(preview: CsvPreview | null): string[] {
-  return useMemo(() => availableVariables([...CONTACT_FIELDS, ...(preview?.columns.map((c) => c.header) ?? [])]), [preview]);
+/**
+ * The variables the opening line and answers may use: those the server's check of the chosen file found (the
+ * ones a save accepts), until then the file's columns as read in the browser, else the contact's own fields.
+ */
+export function useContactVariables(preview: CsvPreview | null, checked: string[] | undefined): string[] {
+  return useMemo(
+    () => checked ?? availableVariables([...CONTACT_FIELDS, ...(preview?.columns.map((c) => c.header) ?? [])]),
+    [preview, checked],
+  );
 }

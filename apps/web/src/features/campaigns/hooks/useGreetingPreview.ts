@@ -1,29 +1,33 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { GreetingPreview } from "@parley/shared/campaigns";
+import type { GreetingDraft } from "@parley/shared/campaign-preview";
 import { session } from "../../../lib/session.ts";
 import { http, HttpFailure } from "../api/http.ts";
 
-const path = (id: string) => `/campaigns/${encodeURIComponent(id)}/greeting-preview`;
+const PATH = "/campaigns/greeting-preview";
 
 /**
- * The saved campaign's greeting for its first contact (`version` changes on every save, so an edit is
- * previewed as soon as it is saved). The server builds it with the calls' own rule, so it is what is said.
+ * The greeting of a draft (the form's opening line, for the checked file's or the saved campaign's first
+ * contact). The server builds it with the calls' own rule, so it is what is said. The last answer stays
+ * shown while the next is fetched, so the text does not flicker as the user types. `version` changes on
+ * every save, so a saved campaign's new list is previewed at once.
  */
-export function useGreetingPreview(campaignId: string | null, version: string) {
+export function useGreetingPreview(draft: GreetingDraft | null, version: string) {
   return useQuery({
-    queryKey: ["campaigns", "greeting-preview", campaignId, version],
-    queryFn: async () => GreetingPreview.parse(await http("GET", path(campaignId!))),
-    enabled: campaignId !== null,
+    queryKey: ["campaigns", "greeting-preview", draft, version],
+    queryFn: async () => GreetingPreview.parse(await http("POST", PATH, draft)),
+    enabled: draft !== null,
     retry: false,
+    placeholderData: keepPreviousData,
   });
 }
 
 /**
- * Plays the greeting in a voice. The audio holds the contact's name, so it is fetched with the bearer
+ * Plays a draft's greeting in a voice. The audio holds the contact's name, so it is fetched with the bearer
  * token (an <audio src> cannot send one) and played from an object URL, freed when replaced or unmounted.
  */
-export function useGreetingAudio(campaignId: string | null) {
+export function useGreetingAudio() {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const urlRef = useRef<string | null>(null);
   const [state, setState] = useState<"idle" | "loading" | "playing" | "error">("idle");
@@ -35,16 +39,17 @@ export function useGreetingAudio(campaignId: string | null) {
   }, []);
   useEffect(() => release, [release]);
 
-  const play = useCallback(async (voiceId: string) => {
+  const play = useCallback(async (draft: GreetingDraft, voiceId: string) => {
     const audio = audioRef.current;
-    if (!campaignId || !audio) return;
+    if (!audio) return;
     setState("loading");
     setError(null);
     try {
       const token = session.token();
-      const qs = voiceId ? `?voice_id=${encodeURIComponent(voiceId)}` : "";
-      const res = await fetch(`/api${path(campaignId)}/audio${qs}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      const res = await fetch(`/api${PATH}/audio`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ ...draft, ...(voiceId ? { voice_id: voiceId } : {}) }),
         signal: AbortSignal.timeout(60_000),
       });
       if (!res.ok) throw new HttpFailure(res.status, await res.json().catch(() => null));
@@ -58,7 +63,7 @@ export function useGreetingAudio(campaignId: string | null) {
       setError(body?.error?.message ?? "The greeting could not be played. Please try again.");
       setState("error");
     }
-  }, [campaignId, release]);
+  }, [release]);
 
   const stop = useCallback(() => {
     audioRef.current?.pause();
