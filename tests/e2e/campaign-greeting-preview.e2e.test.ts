@@ -1,15 +1,32 @@
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
 
-// Issue 24: the campaign setup screen shows the exact greeting the list's first contact will hear, and plays it.
+// Issue 24: the campaign setup screen shows the exact greeting the list's first contact will hear, and plays it:
+// a saved campaign's, and a new one's from the opening line being typed and the file just chosen.
+const TYPED = "Hi {name}, this is Sam from Bright Dental. Is {company} still looking for help?";
+
 describe("campaign setup: greeting preview", () => {
   let env: E2E;
   let user: Awaited<ReturnType<typeof registerViaApi>>;
   let slug: string;
   let campaignId: string;
   let expected: { text: string; contact_name: string };
+  let auth: { authorization: string };
+  let typedExpected: string;
+  /** The server's greeting for a draft line and contact: what the screen must show. */
+  const draftText = async (opening_line: string, contact: unknown) => {
+    const res = await fetch(`${env.baseUrl}/api/campaigns/greeting-preview`, {
+      method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ opening_line, contact }),
+    });
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    return body.text as string;
+  };
 
   before(async () => {
     env = await startE2E();
@@ -19,7 +36,7 @@ describe("campaign setup: greeting preview", () => {
     });
     const session = (await login.json()) as { access_token: string; user: { organization_slug_name: string } };
     slug = session.user.organization_slug_name;
-    const auth = { authorization: `Bearer ${session.access_token}` };
+    auth = { authorization: `Bearer ${session.access_token}` };
     const form = new FormData();
     form.set("name", "Greeting Check");
     form.set("campaign_timezone", "Europe/London");
@@ -31,6 +48,7 @@ describe("campaign setup: greeting preview", () => {
     assert.equal(res.status, 201, text);
     campaignId = JSON.parse(text).campaign.id;
     expected = await (await fetch(`${env.baseUrl}/api/campaigns/${campaignId}/greeting-preview`, { headers: auth })).json();
+    typedExpected = await draftText(TYPED, { name: "Asha Rao", first_name: "Asha", last_name: "Rao", phone: "+447911100001", variables: { company: "Rao Textiles" } });
   });
   after(() => env?.close());
 
@@ -58,12 +76,36 @@ describe("campaign setup: greeting preview", () => {
     });
   }
 
-  test("create mode says to save first", async () => {
-    const page = await env.newPage({ width: 1440, height: 900 });
-    await signIn(page, user);
-    await page.goto(`/org/${slug}/campaign-setup`);
-    const panel = page.getByRole("region", { name: "Greeting Preview" });
-    await panel.getByText(/Save the campaign \(Save as Draft\) with a contact list/).waitFor();
-    await page.context().close();
-  });
+  // A new user writing a first campaign: nothing saved, the greeting follows the line as it is typed.
+  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    test(`create mode: the typed opening line for the chosen file's first contact, then played (${size.width} px)`, async () => {
+      const page = await env.newPage(size);
+      await signIn(page, user);
+      await page.goto(`/org/${slug}/campaign-setup`);
+      const panel = page.getByRole("region", { name: "Greeting Preview" });
+      await panel.getByTestId("greeting-preview-empty").getByText(/^Choose a contact list/).waitFor();
+
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-greeting-")), "first-leads.csv");
+      fs.writeFileSync(file, "name,phone,company\nNo Phone,,Nobody Ltd\nAsha Rao,+447911100001,Rao Textiles\nVikram Shah,+447911100002,Shah Ltd\n");
+      await page.getByTestId("csv-input").setInputFiles(file);
+      await page.getByRole("textbox", { name: "Opening line" }).fill(TYPED);
+      const want = typedExpected;
+      assert.match(want, /^Hi Asha, this is Sam from Bright Dental\. I'm an AI assistant.* Is Rao Textiles still looking for help\?$/);
+      const quote = panel.getByTestId("greeting-preview-text");
+      await page.waitForFunction((text) => document.querySelector('[data-testid="greeting-preview-text"]')?.textContent?.trim() === text, want);
+      assert.doesNotMatch(await panel.innerText(), /[{}]/, "no brace is shown or said");
+      assert.match(await panel.innerText(), /What Asha Rao will hear/);
+
+      await quote.scrollIntoViewIfNeeded();
+      await panel.getByRole("button", { name: /Play greeting/ }).click();
+      await panel.getByRole("button", { name: /Stop/ }).waitFor({ timeout: 60_000 });
+      const audio = await panel.getByTestId("greeting-audio").evaluate((el: HTMLAudioElement) => ({ src: el.src, error: el.error?.code ?? null, duration: el.duration }));
+      assert.match(audio.src, /^blob:/);
+      assert.equal(audio.error, null);
+      assert.ok(audio.duration > 1, `the clip lasts ${audio.duration} s`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the page does not scroll sideways");
+      await env.screenshot(page, `campaign-greeting-draft-${size.width}`);
+      await page.context().close();
+    });
+  }
 });

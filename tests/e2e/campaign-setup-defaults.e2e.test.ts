@@ -9,7 +9,8 @@ import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
 
 // Issue 24, the setup screen: a voice is chosen and the organisation's timezone and hours are set before the
 // user touches anything; no email card on a voice campaign; a chosen CSV shows its rows, columns and
-// variables at once, the persona column explained because this server runs the simulated carrier.
+// variables at once, the persona column explained because this server runs the simulated carrier, and the
+// server's import reads it before saving: contacts ready and each rejected row with its line and reason.
 type Session = { user: E2EUser; token: string; slug: string };
 type Voice = { id: string; name: string };
 
@@ -41,6 +42,13 @@ function writeCsv(): string {
     "No Phone,,nobody@example.com,Nowhere,",
     "Bad Phone,12,bad@example.com,X,",
   ].join("\n") + "\n");
+  return file;
+}
+
+/** A list whose every row has an unusable number. */
+function writeBadCsv(rows: number): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-csv-")), "bad-numbers.csv");
+  fs.writeFileSync(file, ["name,phone", ...Array.from({ length: rows }, (_, i) => `Lead ${i + 1},bad ${i + 1}`)].join("\n") + "\n");
   return file;
 }
 
@@ -96,7 +104,7 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
       await fresh.context().close();
     });
 
-    test(`a chosen CSV shows its rows, columns and variables before saving; rejected lines after (${size.width} px)`, async () => {
+    test(`a chosen CSV shows its rows, columns, variables and rejected lines before saving (${size.width} px)`, async () => {
       const s = await session(env);
       const page = await open(env, s, size, "UTC");
       await page.getByRole("textbox", { name: /Campaign Name/ }).fill(`Preview ${size.width}`);
@@ -110,6 +118,12 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
       await columns.filter({ hasText: "City" }).getByText("{city}", { exact: true }).waitFor();
       await preview.getByTestId("persona-help").getByText(/how the simulated carrier's callee answers/).waitFor();
       await page.getByLabel("Contact variables").getByRole("button", { name: "{city}" }).waitFor();
+      // The server's import reads the file at once, nothing saved: each rejected row with its line and reason.
+      const check = page.getByTestId("csv-check");
+      await check.getByText("2 contacts ready · 2 rows rejected").waitFor();
+      const rejected = check.getByRole("list", { name: "Rejected rows" });
+      await rejected.getByText("Line 5: Missing phone number").waitFor();
+      await rejected.getByText(/^Line 6: .*"12"/).waitFor();
       await preview.scrollIntoViewIfNeeded();
       assert.ok(await noSideways(page), "the preview fits the screen");
       await env.screenshot(page, `campaign-csv-preview-${size.width}`);
@@ -123,6 +137,15 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
       await summary.getByText(/^Line 6:/).waitFor();
       await summary.scrollIntoViewIfNeeded();
       await env.screenshot(page, `campaign-csv-rejected-${size.width}`);
+
+      // Many rejected rows fold behind a button.
+      await page.getByTestId("csv-input").setInputFiles(writeBadCsv(12));
+      await check.getByText("0 contacts ready · 12 rows rejected").waitFor();
+      await check.getByRole("button", { name: "Show the 12 rejected rows" }).click();
+      await check.getByText(/^Line 13: .*"bad 12"/).waitFor();
+      await check.scrollIntoViewIfNeeded();
+      assert.ok(await noSideways(page), "the rejected rows fit the screen");
+      await env.screenshot(page, `campaign-csv-check-many-${size.width}`);
       await page.context().close();
     });
   }
