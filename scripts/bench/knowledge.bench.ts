@@ -99,14 +99,23 @@ function scoreRanking(name: string, questions: AnswerableQuestion[], ids: Map<st
 }
 
 type Answer = (question: string) => Promise<{ text: string; answered: boolean }>;
+const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+const spokenSentences = (text: string) => [...segmenter.segment(text)].filter((s) => /\p{L}/u.test(s.segment)).length;
 
 /** How often the spoken answer holds the fact, and how often it answers what the documents do not say. */
 async function scoreAnswers(name: string, answerable: AnswerableQuestion[], unanswerable: UnanswerableQuestion[], answer: Answer): Promise<void> {
   let holds = 0;
   let wrong = 0;
   const failed: string[] = [];
+  const shape = { questionsRead: 0, overTwoSentences: 0, chars: [] as number[] };
   for (const q of answerable) {
     const a = await answer(q.question);
+    if (a.answered) {
+      // What a caller must never hear: a question read back, or more than about two sentences.
+      if (/\?/.test(a.text)) shape.questionsRead++;
+      if (spokenSentences(a.text) > 2) shape.overTwoSentences++;
+      shape.chars.push(a.text.length);
+    }
     if (a.answered && holdsFacts(a.text, q.facts)) holds++;
     else {
       if (a.answered) wrong++;
@@ -120,6 +129,9 @@ async function scoreAnswers(name: string, answerable: AnswerableQuestion[], unan
   }
   console.log(`${name}: spoken answer holds the fact ${pctOf(holds, answerable.length)} (answered without it ${wrong}, ` +
     `said it did not know ${answerable.length - holds - wrong}); false answers on unanswerable questions ${pctOf(falses.length, unanswerable.length)}`);
+  shape.chars.sort((a, b) => a - b);
+  console.log(`  answers reading a question back: ${shape.questionsRead}; longer than two sentences: ${shape.overTwoSentences}; ` +
+    `length p50 ${shape.chars[Math.floor(shape.chars.length / 2)] ?? 0}, max ${shape.chars.at(-1) ?? 0} characters`);
   if (process.env.BENCH_VERBOSE) for (const f of [...failed, ...falses]) console.log(`  ${f}`);
 }
 

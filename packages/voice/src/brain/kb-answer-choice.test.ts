@@ -104,3 +104,10 @@ test("what a caller says meets what a document writes: 'turn on' is 'enable', 'f
   assert.ok(parseQuestion("what apache module do i have to turn on to push over http").terms.includes(terms("enable")[0]!));
   assert.deepEqual(terms("faster produce licence declaration"), terms("speed generate license declare"));
 });
+
+test("a sentence introducing a listing is said without the commands; one short command stays", () => {
+  const [tree] = sentencesOf("You can also build groff in an out-of-source build tree, which is cleaner: $ mkdir build $ cd build $ ../configure $ make");
+  assert.deepEqual(tree, { text: "You can also build groff in an out-of-source build tree, which is cleaner.", index: 0, question: false, speakable: true });
+  const [bootstrap] = sentencesOf("When compiling from the git repository, you should first invoke this script: $ ./bootstrap and wait.");
+  assert.match(bootstrap!.text, /\$ \.\/bootstrap/);
+});

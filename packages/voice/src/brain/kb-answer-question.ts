@@ -54,7 +54,7 @@ const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
 // A few verbs technical writing says in more than one way ("produce" / "generate", "faster" / "speed up").
 const SAME: Record<string, string> = {
   cost: "pric", fee: "pric", charg: "pric", pricing: "pric", gigabyt: "gb", megabyt: "mb", kilobyt: "kb",
-  produc: "gener", faster: "fast", quick: "fast", quicker: "fast", speed: "fast", remov: "delet", eras: "delet",
+  produc: "gener", faster: "fast", quick: "fast", quicker: "fast", speed: "fast", remov: "delet", eras: "delet", prior: "befor",
 };
 
 const KIND_PATTERNS: Array<[QuestionKind, RegExp]> = [

@@ -116,6 +116,15 @@ function faqItems(segs: string[]): { raw: string[]; asked: Set<number> } {
   return { raw, asked };
 }
 
+/**
+ * "You can also build groff in an out-of-source build tree, which is cleaner: $ mkdir build $ cd build…":
+ * the commands are not said, the sentence introducing them is. (One short command stays: "$ ./bootstrap".)
+ */
+function withoutListing(s: string): string {
+  const m = /^(.{20,}?\p{L}):\s+\$\s/u.exec(s);
+  return m && !looksSpoken(s) && looksSpoken(m[1]!) ? `${m[1]}.` : s;
+}
+
 /** The passage's sentences in order; a sentence that only repeats the heading is not speakable. */
 export function sentencesOf(text: string, heading = ""): Sentence[] {
   const head = heading.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
@@ -131,7 +140,7 @@ export function sentencesOf(text: string, heading = ""): Sentence[] {
   const numberedFaq = raw.some((s, i) => numbered[i] && isAsked(s));
   return raw.map((r, index) => {
     // An AsciiDoc "+" joins a list item's paragraphs; it is not said.
-    const s = stripListNumber(r).replace(/^\+\s+/, "");
+    const s = withoutListing(stripListNumber(r).replace(/^\+\s+/, ""));
     const question = isAsked(s) || asked.has(index) || (numberedFaq && numbered[index]!);
     const bare = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
     const isHeading = head !== "" && (bare === head || head.endsWith(bare));
