@@ -11,7 +11,7 @@ import { ContactListSummary, type ContactListInfo } from "./ContactListSummary.t
 import { CsvPreviewPanel } from "./CsvPreviewPanel.tsx";
 import { ContactListCheckPanel } from "./ContactListCheckPanel.tsx";
 import type { ContactListCheck } from "@parley/shared/campaign-preview";
-import type { CsvPreview } from "../logic/csv-preview.ts";
+import { withCheckedVariables, type CsvPreview } from "../logic/csv-preview.ts";
 
 type Props = {
   file: File | null;
@@ -80,7 +80,9 @@ export function ContactListSection({ file, onFileChange, existing, viewMode, pre
             </Button>
           </Box>
         )}
-        {file && preview && <CsvPreviewPanel preview={preview} simulatedCarrier={simulatedCarrier} />}
+        {file && preview && (
+          <CsvPreviewPanel preview={check.data ? withCheckedVariables(preview, check.data.variables) : preview} simulatedCarrier={simulatedCarrier} />
+        )}
         {file && <ContactListCheckPanel {...check} />}
         {error && <Alert severity="error">{error}</Alert>}
         <Typography variant="caption" color="text.secondary">

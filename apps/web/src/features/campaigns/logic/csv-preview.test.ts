@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { countCsvRows, previewCsv } from "./csv-preview.ts";
+import { countCsvRows, previewCsv, withCheckedVariables } from "./csv-preview.ts";
 
 test("rows are counted after the header; blank lines and a final newline are not rows", () => {
   assert.equal(countCsvRows("name,phone\nAsha,+919876543210\n\nOmar,+971501234567\n"), 2);
@@ -27,4 +27,14 @@ test("columns list the variables they offer; a full-name column gives first and 
   ]);
   assert.deepEqual(p.columns.map((c) => c.persona), [false, false, false, false, true]);
   assert.deepEqual(p.variables, ["name", "first_name", "last_name", "full_name", "phone", "e_mail", "company_name", "persona"]);
+});
+
+test("once the server has checked the file, columns offer only the variables a save accepts", () => {
+  const p = withCheckedVariables(previewCsv("Full Name,Phone,City\nAsha Rao,1,Pune\n"), ["name", "first_name", "last_name", "phone", "email", "city"]);
+  assert.deepEqual(p.columns.map((c) => [c.header, c.variables]), [
+    ["Full Name", ["name", "first_name", "last_name"]],
+    ["Phone", ["phone"]],
+    ["City", ["city"]],
+  ]);
+  assert.deepEqual(p.variables, ["name", "first_name", "last_name", "phone", "city"]);
 });

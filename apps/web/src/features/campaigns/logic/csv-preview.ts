@@ -40,3 +40,16 @@ export function previewCsv(text: string): CsvPreview {
   }));
   return { rows: countCsvRows(text), columns, variables: availableVariables(headers) };
 }
+
+/**
+ * The preview once the server's import has read the file: each column offers only the variables a save
+ * accepts (a full-name column is the contact's name, so `{full_name}` is not one of them).
+ */
+export function withCheckedVariables(preview: CsvPreview, checked: string[]): CsvPreview {
+  const allowed = new Set(checked);
+  return {
+    ...preview,
+    columns: preview.columns.map((c) => ({ ...c, variables: c.variables.filter((v) => allowed.has(v)) })),
+    variables: preview.variables.filter((v) => allowed.has(v)),
+  };
+}
