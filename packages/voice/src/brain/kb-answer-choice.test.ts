@@ -111,3 +111,23 @@ test("a sentence introducing a listing is said without the commands; one short c
   const [bootstrap] = sentencesOf("When compiling from the git repository, you should first invoke this script: $ ./bootstrap and wait.");
   assert.match(bootstrap!.text, /\$ \.\/bootstrap/);
 });
+
+test("'is there a way to…' asks how; 'every time' and 'shows up' are how callers say 'each' and 'appears'", () => {
+  assert.equal(parseQuestion("Is there a way to run a command every time before the prompt shows up?").kind, "how");
+  const readline = {
+    heading: "READLINE",
+    text:
+      "show−mode−in−prompt (Off) If set to On, add a string to the beginning of the prompt indicating the editing mode: emacs, vi command, or vi insertion. " +
+      "skip−completed−text (Off) If set to On, this alters the default completion behavior when inserting a single match into the line.",
+  };
+  const parameters = {
+    heading: "PARAMETERS",
+    text:
+      "POSIXLY_CORRECT If this variable is in the environment when bash starts, the shell enters posix mode before reading the startup files. " +
+      "PROMPT_COMMAND If this variable is set, and is an array, the value of each set element is executed as a command prior to issuing each primary prompt. " +
+      "If this is set but not an array variable, its value is used as a command to execute instead.",
+  };
+  const a = answerFromPassages("Is there a way to run a command every time before the prompt shows up?", [readline, parameters]);
+  assert.equal(a.answered, true);
+  assert.match(a.text, /^PROMPT_COMMAND/);
+});

@@ -12,7 +12,7 @@ const STOP = new Set(
     "one ones thing things something anything way need let say said mean means use used using since ever even still " +
     "actually exactly currently maybe probably perhaps kind sort guess wonder wondering whether they them their theirs " +
     "he him his she her hers mine yours ours myself yourself itself someone somebody anyone anybody everyone else besides " +
-    "additionally otherwise never always every each all both either neither as").split(" "),
+    "additionally otherwise never always every each all both either neither as whenever").split(" "),
 );
 
 // Spoken lead-ins that carry no meaning: "so, um, can you tell me whether…".
@@ -65,7 +65,8 @@ const KIND_PATTERNS: Array<[QuestionKind, RegExp]> = [
   ["place", /^where\b|\bwhich (?:file|directory|folder|site|page|address)\b/],
   // "What is Redis?", "what's a login shell": a short subject; "what's the difference between…" is not a definition.
   ["definition", /^(?:what|who)(?:'s|s| is| are| was| were) (?!the difference|the best|the way)(?:an? |the )?\S+(?: \S+){0,2}$|\bwhat does .+ (?:mean|stand for)\b|^define\b|\bmeaning of\b/],
-  ["how", /^how (?:do|does|can|could|should|would|to|is|are)\b/],
+  // "Is there a way to run a command…" asks how, not whether.
+  ["how", /^how (?:do|does|can|could|should|would|to|is|are)\b|^(?:is there|are there) (?:a|any) (?:way|means|method|option|setting|command) to\b/],
   ["yesno", /^(?:is|are|can|could|does|do|did|will|would|should|has|have|was|were|may|must|shall|isn't|aren't|doesn't|don't|can't|won't)\b/],
 ];
 
@@ -103,7 +104,10 @@ const digitOf = (w: string) => NUMBER_WORDS[w] ?? w;
 /** The question's kind and content words; lead-ins ("so, can you tell me…") do not hide its first word. */
 export function parseQuestion(question: string): ParsedQuestion {
   const text = question.toLowerCase().replace(/’/g, "'").replace(/[“”"?!.]+/g, " ").replace(/\s+/g, " ").trim().replace(LEAD_INS, "")
+    // "every time before the prompt": the time is not a thing asked about.
+    .replace(/\b(?:every|each) time\b/g, "whenever")
     // What callers say for what documents write ("turn on the module" / "enable the module").
+    .replace(/\b(?:shows?|showed|showing|pops?|popped|comes?|came) up\b/g, "appears")
     .replace(/\b(?:turn|switch)(?:ed|ing)? on\b/g, "enable").replace(/\b(?:turn|switch)(?:ed|ing)? off\b/g, "disable")
     .replace(SPOKEN_PUNCTUATION, (_, a: string, mark: string, b: string) => (mark === "comma" ? `${digitOf(a)}, ${digitOf(b)}` : `${digitOf(a)}.${digitOf(b)}`));
   // "In a restricted shell, can the user…": the question proper starts after a leading setting.
