@@ -34,7 +34,7 @@ export function FaqEditor({ value, onChange, readOnly, variables }: Props) {
         multiline
         minRows={2}
         inputRef={opening}
-        helperText="Said right after the agent's greeting and AI disclosure. {Variables} are filled from each contact's columns."
+        helperText="The agent's first words, in your own: it adds the AI disclosure (and the recording notice) to them once. {Variables} are filled from each contact's columns."
         slotProps={ro}
       />
       {!readOnly && (
