@@ -13,7 +13,6 @@ export const SettingsMessages = {
   orgNameRequired: "Organization name is required.",
   agentName: "The agent's name may be at most 60 characters.",
   companyName: "The company name may be at most 200 characters.",
-  forbidden: "Only owners and admins can change the organization settings.",
   firstNameRequired: "First name is required.",
   lastNameRequired: "Last name is required.",
   email: "Please enter a valid email address.",

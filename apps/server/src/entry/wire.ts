@@ -6,6 +6,7 @@ import { systemClock, type Clock } from "../platform/clock.ts";
 import { getOrCreateSetting, randomSecret } from "../platform/settings.repo.ts";
 import { buildApp } from "../http/app.ts";
 import { createRequireAuth } from "../http/auth-guard.ts";
+import { createRoleGuard } from "../http/role-guard.ts";
 import { createAccessTokens } from "../features/auth/access-tokens.ts";
 import { createAuthRepo } from "../features/auth/auth.repo.ts";
 import { createAuthService } from "../features/auth/auth.service.ts";
@@ -104,6 +105,8 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   // Access tokens of a closed session (logout) are refused; the check is cached a few seconds per process.
   const sessionCheck = createSessionCheck({ repo: authRepo });
   const requireAuth = createRequireAuth(access, sessionCheck);
+  // Roles are checked for every route in one place, from the table in http/route-roles.ts.
+  const roleGuard = createRoleGuard(requireAuth, (message) => logger.warn(message));
   const sessions = createSessionTokens({ repo: authRepo, access, clock, refreshTtlDays: config.refreshTokenTtlDays, sessionCheck });
   const verifyGoogle = config.googleClientId
     ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
@@ -164,7 +167,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -176,6 +179,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
     corsOrigins: w.config.corsOrigins,
     webDist: w.config.webDist,
     trustProxy: w.config.trustProxy,
+    onRoute: services.roleGuard.onRoute,
     api: [
       healthRoutes({ db: w.db, telephony: w.config.voice.telephony }),
       authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),

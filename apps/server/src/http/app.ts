@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -22,6 +22,8 @@ export type AppOptions = {
   webDist: string | null;
   /** Fastify's trustProxy (config TRUST_PROXY): who may set X-Forwarded-For, so request.ip is the client. */
   trustProxy?: false | number | string[];
+  /** Sees every route before it is added: the role guard (role-guard.ts) puts its check in front. */
+  onRoute?: (route: RouteOptions) => void;
   /** Feature route plugins, mounted under /api. */
   api: FastifyPluginAsyncZod[];
 };
@@ -38,6 +40,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: trustProxy(opts.trustProxy) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
   registerErrorHandler(app);
   registerInputGuards(app);
 

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../platform/db.ts";
+import type { Role } from "@parley/shared/auth";
 import type { ThrottleRule } from "./login-throttle.ts";
 
 export type UserRow = {
@@ -95,10 +96,17 @@ export function createAuthRepo(db: Queryable) {
     async revokeFamily(familyId: string): Promise<void> {
       await db.query("update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null", [familyId]);
     },
-    /** True once any token of the family (one sign-in session) was revoked: logout, reuse, password change. */
-    async familyRevoked(familyId: string): Promise<boolean> {
-      const rows = await db.query("select 1 from refresh_tokens where family_id = $1 and revoked_at is not null limit 1", [familyId]);
-      return rows.length > 0;
+    /**
+     * One query per authenticated request: is the session (one sign-in, a token family) revoked (logout, reuse,
+     * password change), and the user's role in the organisation now (null: no longer a member).
+     */
+    async sessionState(familyId: string, orgId: string, userId: string): Promise<{ revoked: boolean; role: Role | null }> {
+      const rows = await db.query<{ revoked: boolean; role: Role | null }>(
+        `select exists (select 1 from refresh_tokens where family_id = $1 and revoked_at is not null) as revoked,
+                (select role from memberships where org_id = $2 and user_id = $3) as role`,
+        [familyId, orgId, userId],
+      );
+      return rows[0]!;
     },
     async familyOf(hash: string): Promise<string | null> {
       const rows = await db.query<{ family_id: string }>("select family_id from refresh_tokens where token_hash = $1", [hash]);

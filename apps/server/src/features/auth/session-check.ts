@@ -1,35 +1,43 @@
+import type { Role } from "@parley/shared/auth";
 import type { AuthRepo } from "./auth.repo.ts";
 
+type Session = { sessionId: string; orgId: string; userId: string };
+
 /**
- * Is a session (the `sid` of an access token: its refresh-token family) still open? Asked on every
- * authenticated request, so answers are cached for a few seconds per process: a logout in this process
- * takes effect at once (`markRevoked`), one in another API process (or a password change) within `ttlMs`.
+ * Is a session (the `sid` of an access token: its refresh-token family) still open, and what is its user's
+ * role in its organisation now? Asked on every authenticated request (one query answers both), so answers
+ * are cached for a few seconds per process: a logout in this process takes effect at once (`markRevoked`);
+ * one in another API process, a password change, a role change or a removal from the organisation within
+ * `ttlMs` — so a token's role claim is never trusted beyond those few seconds.
  */
 export function createSessionCheck(deps: { repo: AuthRepo; ttlMs?: number; now?: () => number }) {
   const ttlMs = deps.ttlMs ?? 5_000;
   const now = deps.now ?? (() => performance.now());
-  const cache = new Map<string, { revoked: boolean; at: number }>();
+  // role null: the session is closed or its user is no longer a member of its organisation.
+  const cache = new Map<string, { role: Role | null; at: number }>();
   const MAX_ENTRIES = 10_000;
 
-  function remember(sessionId: string, revoked: boolean): void {
+  function remember(sessionId: string, role: Role | null): void {
     if (cache.size >= MAX_ENTRIES) {
       const oldest = now() - ttlMs;
       for (const [id, e] of cache) if (e.at < oldest) cache.delete(id);
       if (cache.size >= MAX_ENTRIES) cache.clear();
     }
-    cache.set(sessionId, { revoked, at: now() });
+    cache.set(sessionId, { role, at: now() });
   }
 
   return {
-    async isOpen(sessionId: string): Promise<boolean> {
+    /** The user's current role in the session's organisation, or null when the session may not be used. */
+    async currentRole({ sessionId, orgId, userId }: Session): Promise<Role | null> {
       const hit = cache.get(sessionId);
-      if (hit && now() - hit.at < ttlMs) return !hit.revoked;
-      const revoked = await deps.repo.familyRevoked(sessionId);
-      remember(sessionId, revoked);
-      return !revoked;
+      if (hit && now() - hit.at < ttlMs) return hit.role;
+      const { revoked, role } = await deps.repo.sessionState(sessionId, orgId, userId);
+      const current = revoked ? null : role;
+      remember(sessionId, current);
+      return current;
     },
     markRevoked(sessionId: string): void {
-      remember(sessionId, true);
+      remember(sessionId, null);
     },
   };
 }

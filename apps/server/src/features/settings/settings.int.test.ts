@@ -71,20 +71,23 @@ for (const kind of await dbKinds()) {
       assert.equal((await t.request("GET", "/api/settings/organization", { token: u.token })).body.settings.business_hours_start, "09:00");
     });
 
-    test("a member reads but gets 403 with a clear message on save; an admin may save", async () => {
+    test("the owner alone saves: an admin reads (can_edit false) and gets 403 on save; a member cannot even read", async () => {
       const owner = await buildUser(t);
       const memberToken = await joinAs(t, owner, await buildUser(t), "member");
-      const read = await t.request("GET", "/api/settings/organization", { token: memberToken });
+      const hidden = await t.request("GET", "/api/settings/organization", { token: memberToken });
+      assert.equal(hidden.status, 403);
+      assert.equal(hidden.body.error.message, "Your role (member) cannot see the organization settings. Ask an admin or the owner.");
+      const adminToken = await joinAs(t, owner, await buildUser(t), "admin");
+      const read = await t.request("GET", "/api/settings/organization", { token: adminToken });
       assert.equal(read.status, 200);
       assert.equal(read.body.can_edit, false);
-      const denied = await t.request("PUT", "/api/settings/organization", { token: memberToken, body: { agent_name: "Eve" } });
+      const denied = await t.request("PUT", "/api/settings/organization", { token: adminToken, body: { agent_name: "Eve" } });
       assert.equal(denied.status, 403);
       assert.equal(denied.body.error.code, "forbidden");
-      assert.equal(denied.body.error.message, "Only owners and admins can change the organization settings.");
-      const adminToken = await joinAs(t, owner, await buildUser(t), "admin");
-      const saved = await t.request("PUT", "/api/settings/organization", { token: adminToken, body: { agent_name: "Ana" } });
+      assert.equal(denied.body.error.message, "Your role (admin) cannot change the organization settings. Ask the owner.");
+      const saved = await t.request("PUT", "/api/settings/organization", { token: owner.token, body: { agent_name: "Ana" } });
       assert.equal(saved.status, 200, saved.text);
-      assert.equal((await t.request("GET", "/api/settings/organization", { token: owner.token })).body.settings.agent_name, "Ana");
+      assert.equal((await t.request("GET", "/api/settings/organization", { token: adminToken })).body.settings.agent_name, "Ana");
     });
 
     // These endpoints take no id: the organisation is the token's. Tenancy means one org's save never

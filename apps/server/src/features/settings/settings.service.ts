@@ -1,5 +1,6 @@
 import type { Role } from "@parley/shared/auth";
 import { CampaignMessages } from "@parley/shared/campaigns";
+import { can } from "@parley/shared/permissions";
 import {
   DEFAULT_ORG_SETTINGS,
   OrgSettingsUpdate,
@@ -15,7 +16,6 @@ import { hashPassword, verifyPassword } from "../auth/password-hash.ts";
 import type { ProfileRow, SettingsRepo } from "./settings.repo.ts";
 
 const fieldError = (path: string, message: string) => new AppError("validation_failed", message, [{ path, message }]);
-const canEdit = (role: Role) => role === "owner" || role === "admin";
 
 const toProfile = (r: ProfileRow): Profile => ({
   id: r.id,
@@ -60,12 +60,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     orgSettings,
 
     async getOrg(orgId: string, role: Role): Promise<OrgSettingsResponse> {
-      return { settings: await orgSettings(orgId), can_edit: canEdit(role) };
+      return { settings: await orgSettings(orgId), can_edit: can(role, "settings.edit") };
     },
 
-    /** Merges the fields sent over the saved ones; members are refused with a message saying who may. */
-    async updateOrg(auth: { orgId: string; role: Role }, input: unknown): Promise<OrgSettingsResponse> {
-      if (!canEdit(auth.role)) throw new AppError("forbidden", SettingsMessages.forbidden);
+    /** Merges the fields sent over the saved ones. Who may is the role guard's business (http/route-roles.ts). */
+    async updateOrg(auth: { orgId: string }, input: unknown): Promise<OrgSettingsResponse> {
       const parsed = OrgSettingsUpdate.safeParse(input);
       if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
       const next: OrgSettings = { ...(await orgSettings(auth.orgId)), ...parsed.data };
