@@ -131,3 +131,32 @@ test("'is there a way to…' asks how; 'every time' and 'shows up' are how calle
   assert.equal(a.answered, true);
   assert.match(a.text, /^PROMPT_COMMAND/);
 });
+
+// xz-utils 5.4's FAQ (/usr/share/doc/xz-utils/faq.txt), a "Q: … A: …" FAQ, as a plain-text passage stores it.
+const xzFaq = {
+  heading: "XZ Utils FAQ",
+  text:
+    "Q: What do the letters XZ mean? A: Nothing. They are just two letters, which come from the file format suffix .xz. " +
+    "Q: Do XZ Utils support the .7z format? A: No. Use 7-Zip (Windows) or p7zip (POSIX-like systems) to handle .7z files. " +
+    "Q: I have installed xz, but my tar doesn't recognize .tar.xz files. How can I extract .tar.xz files? A: xz -dc foo.tar.xz | tar xf - " +
+    "Q: Can I recover parts of a broken .xz file (e.g. a corrupted CD-R)? A: It may be possible if the file consists of multiple blocks.",
+};
+
+test("a 'Q: … A: …' FAQ: the marks are not said, a statement before the question is part of it, and a command answer ends its item", () => {
+  const said = sentencesOf(xzFaq.text, xzFaq.heading);
+  assert.ok(said.every((s) => !/^[QA]:/.test(s.text)), JSON.stringify(said));
+  assert.equal(said.find((s) => s.text.startsWith("I have installed xz"))?.question, true);
+  assert.match(answerFromPassages("does xz support the 7z format", [xzFaq]).text, /^No\. Use 7-Zip/);
+  // The command is not spoken, and the next item's answer is about recovering a file, not extracting one.
+  assert.equal(answerFromPassages("how do I extract a tar xz file", [xzFaq]).answered, false);
+});
+
+test("an FAQ answer answers its own question: when neither holds the asked-for word, the agent says it does not know", () => {
+  // man-db's FAQ (/usr/share/doc/man-db/FAQ) came back too: it says "maintain", of man.
+  const manDb = {
+    heading: "Frequently Asked Questions › Why use man-db instead of man?",
+    text: "Maintenance: I have great respect for the people who maintain man, but as a project it has fallen badly behind.",
+  };
+  const a = answerFromPassages("who maintains xz", [manDb, xzFaq]);
+  assert.equal(a.answered, false, a.text);
+});

@@ -55,7 +55,9 @@ function afterCommands(part: string): string[] {
 
 function segments(text: string): string[] {
   const out: string[] = [];
-  for (const { segment } of segmenter.segment(text)) {
+  // In a "Q: … A: …" FAQ an answer that is a command has no full stop: "A: xz -dc foo.tar.xz | tar xf - Q: Can I…".
+  const qa = /(?:^|\s)Q:\s/.test(text) && /(?:^|\s)A:\s/.test(text);
+  for (const { segment } of qa ? text.split(/\s(?=[QA]:\s)/).flatMap((t) => [...segmenter.segment(t)]) : segmenter.segment(text)) {
     // The segmenter does not end a sentence before a lower-case word; names like "zlib" or "npm" start sentences.
     for (const part of segment.split(/(?<=(?:\p{L}{2,}|\d|\))[.!?])\s+(?=\p{Ll}[\p{L}\p{N}_-]*\b)/u).flatMap(afterCommands)) {
       const s = part.trim();
@@ -90,7 +92,7 @@ function looksSpoken(s: string): boolean {
 
 /**
  * An AsciiDoc FAQ ("[[anchor]] I've made a mistake in the last commit. How do I change it?:: You can…"):
- * from the anchor to the "::" is the question, after it the answer.
+ * from the anchor to the "::" is the question, after it the answer. Likewise from "Q:" to "A:".
  */
 function faqItems(segs: string[]): { raw: string[]; asked: Set<number> } {
   const raw: string[] = [];
@@ -101,6 +103,14 @@ function faqItems(segs: string[]): { raw: string[]; asked: Set<number> } {
     if (/^\[\[[^\]]+\]\]/.test(s)) {
       inItem = true;
       s = s.replace(/^\[\[[^\]]+\]\]\s*/, "");
+    }
+    // A "Q: … A: …" FAQ: from "Q:" to "A:" is the question (statements included), the marks are not said.
+    if (/^Q[:.)]\s+/.test(s)) {
+      inItem = true;
+      s = s.replace(/^Q[:.)]\s+/, "");
+    } else if (/^A[:.)]\s+/.test(s)) {
+      inItem = false;
+      s = s.replace(/^A[:.)]\s+/, "");
     }
     const split = /^(.*?::)\s+(.+)$/.exec(s);
     if (split && (inItem || /\?::/.test(split[1]!))) {

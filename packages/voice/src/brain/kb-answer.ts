@@ -23,6 +23,10 @@ type Candidate = {
   context: number;
   /** The words of the sentence's heading and FAQ question. */
   labels: Set<string>;
+  /** It, its heading or its FAQ question holds the question's most telling word. */
+  about: boolean;
+  /** It answers one of the passage's own (FAQ) questions. */
+  underQuestion: boolean;
 };
 
 /**
@@ -88,7 +92,7 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     const score =
       (about ? 0.15 : -0.1) + limit + negation + instructs + pairs +
       0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) + (firstAnswer ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
-    return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context, labels }];
+    return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context, labels, about, underQuestion: asked !== null }];
   });
 }
 
@@ -106,11 +110,15 @@ function acceptable(q: ParsedQuestion, weights: Weights, c: Candidate, spoken: s
   // "Does postgres have a json type?": a passage without "json" cannot say yes or no.
   const needed = q.kind === "yesno" ? 0.7 : c.context >= 0.5 ? 0.5 : 0.6;
   if (c.coverage < needed || Math.max(c.topical, c.context) < 0.4 || c.score < 0.5) return false;
-  // A sentence with none of the question's words answers only under a heading or FAQ question that fits.
-  if (c.topical === 0 && c.context < 0.5) return false;
+  // A sentence with none of the question's words answers only under a heading or FAQ question that fits,
+  // and holds its most telling word ("who maintains xz" is not answered under "how does xz relate to…").
+  if (c.topical === 0 && (c.context < 0.5 || !c.about)) return false;
+  // An FAQ answer answers its own question: when neither holds the question's most telling word, it is another answer.
+  if (c.underQuestion && !c.about) return false;
   // "How do I install git on Windows?" is not answered by a sentence about git on Windows that never says install.
   const action = actionOf(q);
-  if (action && (weights.get(action) ?? 0) >= 1 && !c.labels.has(action) && !terms(spoken).includes(action)) return false;
+  // (Also when every passage says the verb somewhere: the answer itself must.)
+  if (action && (weights.get(action) ?? 0) >= 0.5 && !c.labels.has(action) && !terms(spoken).includes(action)) return false;
   if (!needsEvidence(q.kind)) return true;
   return q.kind === "definition" ? c.evidence : EVIDENCE[q.kind].test(spoken);
 }

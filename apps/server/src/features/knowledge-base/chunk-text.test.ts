@@ -129,3 +129,9 @@ test("a compound split at an indented line end keeps its hyphen and loses the sp
   const text = "\tThis is the application-\n\tprovided data, which the application stores.\n\tThe pur-\n\tchase is complete.";
   assert.equal(chunkText(text)[0]!.text, "This is the application-provided data, which the application stores. The purchase is complete.");
 });
+
+// sed's FAQ (sed 4.9, /usr/share/doc/sed/sedfaq.txt): a command and an address are not titles.
+test("a sed command or a web address on a line of its own is not a title", () => {
+  const text = ["In case (a):", "", "sed 's/^[^,]*,[^,]*,/.../'", "The first field is replaced.", "", "URL: http://sed.sourceforge.net/sedfaq.html", "Maintainer: Eric Pement"].join("\n");
+  assert.deepEqual(chunkText(text).map((p) => p.heading), [""]);
+});
