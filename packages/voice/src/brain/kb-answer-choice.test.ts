@@ -160,3 +160,19 @@ test("an FAQ answer answers its own question: when neither holds the asked-for w
   const a = answerFromPassages("who maintains xz", [manDb, xzFaq]);
   assert.equal(a.answered, false, a.text);
 });
+
+// git-doc 2.39's gitfaq.txt (AsciiDoc), one FAQ item as a plain-text passage stores it.
+test("an FAQ answer's first sentences answer it, and a 'Therefore…' sentence completes the one before", () => {
+  const sshAccounts = {
+    heading: "Credentials",
+    text:
+      "[[multiple-accounts-ssh]] How do I use multiple accounts with the same hosting provider using SSH?:: With most hosting providers that support SSH, " +
+      "a single key pair uniquely identifies a user. Therefore, to use multiple accounts, it's necessary to create a key pair for each account. " +
+      "If you're using a reasonably modern OpenSSH version, you can create a new key pair with something like `ssh-keygen -t ed25519 -f ~/.ssh/id_committer`. " +
+      "You can then register the public key (in this case, `~/.ssh/id_committer.pub`; note the `.pub`) with the hosting provider. + Most hosting providers use " +
+      "a single SSH account for pushing; that is, all users push to the `git` account (e.g., `git@git.example.org`). If that's the case for your provider, " +
+      "you can set up multiple aliases in SSH to make it clear which key pair to use.",
+  };
+  const a = answerFromPassages("How can I use two accounts at the same hosting provider over SSH?", [sshAccounts]);
+  assert.equal(a.text, "With most hosting providers that support SSH, a single key pair uniquely identifies a user. Therefore, to use multiple accounts, it's necessary to create a key pair for each account.");
+});

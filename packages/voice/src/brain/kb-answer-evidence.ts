@@ -22,7 +22,7 @@ export const INSTRUCTS = /\b(?:you (?:can|could|should|must|need to|have to|may)
 // A short yes or no leads its explanation ("Yes. zlib doesn't handle dates.").
 export const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30}[.!?]$/i;
 // A sentence starting so leans on the one before it.
-export const LEANS_BACK = /^(?:it|this|that|these|those|they|such|both|so|but|however|also)\b/i;
+export const LEANS_BACK = /^(?:it|this|that|these|those|they|such|both|so|but|however|also|therefore|thus|hence)\b/i;
 
 // "The largest…", "how far…": a range or a limit answers it ("Range: -32768 to +32767").
 export const ASKS_LIMIT = /\b(?:largest|biggest|highest|smallest|lowest|maximum|minimum|max|min|most|least|range|far|limit)\b/i;

@@ -87,10 +87,12 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
       .reduce((n, said) => n + q.terms.slice(1).filter((t, i) => said.includes(` ${q.terms[i]} ${t} `)).length, 0);
     const pairs = Math.min(0.15, 0.05 * (q.pairs.filter((p) => said.includes(` ${p} `)).length + inOrder));
     const firstAnswer = asked !== null && asked.end === at - 1;
+    // An FAQ answer says the answer first; what follows qualifies it.
+    const later = asked ? Math.min(0.15, 0.03 * (at - asked.end - 1)) : 0;
     const labels = new Set(terms(`${passage.heading} ${asked?.text ?? ""}`));
     const about = key === null || own.has(key) || labels.has(key);
     const score =
-      (about ? 0.15 : -0.1) + limit + negation + instructs + pairs +
+      (about ? 0.15 : -0.1) + limit + negation + instructs + pairs - later +
       0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) + (firstAnswer ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
     return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context, labels, about, underQuestion: asked !== null }];
   });
