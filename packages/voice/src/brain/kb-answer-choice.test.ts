@@ -176,3 +176,21 @@ test("an FAQ answer's first sentences answer it, and a 'Therefore…' sentence c
   const a = answerFromPassages("How can I use two accounts at the same hosting provider over SSH?", [sshAccounts]);
   assert.equal(a.text, "With most hosting providers that support SSH, a single key pair uniquely identifies a user. Therefore, to use multiple accounts, it's necessary to create a key pair for each account.");
 });
+
+test("'how do I make the build faster' is answered by a way to do it (the -j option), not by a sentence saying the build is faster", () => {
+  const nonRecursive = {
+    heading: "Non-recursive make schema › Non-recursive make used by the Groff project",
+    text:
+      "As the resulting single Makefile knows all the targets, the dependencies are easier to manage. The build is also faster, particularly when compiling " +
+      "a single file: ‘make’ is called once only and the file will be instantly rebuilt, while on a recursive make system, ‘make’ will have to be invoked in all the sub-directories.",
+  };
+  const firstBuild = {
+    heading: "Overview, the initial build › First build",
+    text:
+      "At this point you can invoke the ‘configure’ script and call ‘make’ to build the groff project. You can also build groff in an out-of-source build tree, " +
+      "which is cleaner: $ mkdir build $ cd build $ ../configure $ make Note that parallel build is also supported and ‘make’ can be invoked with the -j option, " +
+      "which will greatly speed up the build.",
+  };
+  const a = answerFromPassages("How do I make the groff build go faster?", [nonRecursive, firstBuild]);
+  assert.match(a.text, /-j option/);
+});

@@ -18,7 +18,7 @@ export const EVIDENCE: Record<QuestionKind, RegExp> = {
   other: /./,
 };
 // "How do I…" is answered by a way to do it: what you can or should do, an option, a command.
-export const INSTRUCTS = /\b(?:you (?:can|could|should|must|need to|have to|may)|can be|should be|must be|is done (?:by|with)|by \w+ing|to do (?:so|this|that))\b|(?:^|\s)(?:--?|−−?)[a-z]|^(?:use|run|set|add|type|call|invoke|install|create|edit|enable)\b/i;
+export const INSTRUCTS = /\b(?:you (?:can|could|should|must|need to|have to|may)|can be|should be|must be|is done (?:by|with)|by \w+ing|to do (?:so|this|that)|(?:it's|it is) (?:necessary|enough|possible) to)\b|(?:^|\s)(?:--?|−−?)[a-z]|^(?:use|run|set|add|type|call|invoke|install|create|edit|enable)\b/i;
 // A short yes or no leads its explanation ("Yes. zlib doesn't handle dates.").
 export const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30}[.!?]$/i;
 // A sentence starting so leans on the one before it.

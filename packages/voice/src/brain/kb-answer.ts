@@ -76,7 +76,9 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     // Under another FAQ question than the one asked (of this passage, or one that does not fit): another answer.
     if (asked && ((bestQuestionFit >= 0.5 && askedFit < bestQuestionFit) || (askedFit < 0.34 && topical < 0.6))) return [];
     const context = Math.max(headingFit, askedFit, rowFit[at]!);
-    const evidence = q.kind === "definition" ? defines(s.text, weights) : EVIDENCE[q.kind].test(s.text);
+    // (A sentence that leads into a "Therefore…" one says how with it.)
+    const leadsInto = LEANS_BACK.test(sentences[at + 1]?.text ?? "") ? ` ${sentences[at + 1]!.text}` : "";
+    const evidence = q.kind === "definition" ? defines(s.text, weights) : q.kind === "how" ? saysHow(q, s.text + leadsInto) : EVIDENCE[q.kind].test(s.text);
     const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
     const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
     const instructs = q.kind === "how" && INSTRUCTS.test(s.text) ? 0.1 : 0;
@@ -96,6 +98,16 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
       0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) + (firstAnswer ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
     return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context, labels, about, underQuestion: asked !== null }];
   });
+}
+
+/**
+ * A way to do it: what you can or should do, an option, or a verb of doing that the question does not
+ * already say ("how do I make the build faster": "make" in the sentence is no answer, "-j option" is).
+ */
+function saysHow(q: ParsedQuestion, sentence: string): boolean {
+  const asked = new Set(q.terms);
+  const rest = sentence.split(/\s+/).filter((w) => !terms(w).some((t) => asked.has(t))).join(" ");
+  return INSTRUCTS.test(sentence) || EVIDENCE.how.test(rest);
 }
 
 /** A number, a time, a definition: without one the sentence does not answer "how much", "when", "what is". */
