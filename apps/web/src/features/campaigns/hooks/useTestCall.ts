@@ -2,23 +2,14 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { TestCallTicket, type WebCallClientMessage } from "@parley/shared/web-call";
 import { api } from "../../../lib/api-client.ts";
 import { messageOf } from "../../../lib/api-error.ts";
-import { pcm16ToBytes } from "../logic/pcm16.ts";
+import { micMessage, startMicCapture, type MicCapture } from "../../../lib/microphone.ts";
+import { pcm16ToBytes } from "../../../lib/pcm16.ts";
 import { parseServerMessage, reduce, type TestCallState } from "../logic/test-call-state.ts";
-import { createPcmPlayer, startMicCapture, type MicCapture } from "./test-call-audio.ts";
+import { createPcmPlayer } from "./test-call-audio.ts";
 
 export type { TestCallStatus } from "../logic/test-call-state.ts";
 
 const IDLE: TestCallState = { status: "idle", turns: [], agentSpeaking: false, micLevel: 0, error: null, outcome: null };
-
-/** What the user reads when the microphone cannot be opened; the browser's own names for the failures. */
-function micMessage(err: unknown): string {
-  const name = err instanceof DOMException ? err.name : "";
-  if (name === "NotAllowedError" || name === "SecurityError") return "Microphone access is blocked. Allow the microphone for this site in your browser, then try again.";
-  if (name === "NotFoundError" || name === "OverconstrainedError") return "No microphone was found. Connect one and try again.";
-  if (name === "NotReadableError") return "The microphone is in use by another application.";
-  if (!window.isSecureContext) return "The browser only allows the microphone on https:// (or localhost).";
-  return "The microphone could not be started.";
-}
 
 /** One browser test call with a campaign's agent: ticket, microphone, socket, playback and live transcript. */
 export function useTestCall(campaignId: string | null) {
