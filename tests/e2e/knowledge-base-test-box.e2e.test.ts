@@ -3,37 +3,11 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { signIn } from "../support/e2e-users.ts";
+import { newKbUser, readyDocuments, type KbSession } from "../support/kb-e2e.ts";
 
 // Real documents from Debian packages: zlib1g-dev's FAQ and redis-server's README.
 const debianDoc = (name: string) => fs.readFileSync(new URL(`../support/debian-passages/${name}`, import.meta.url));
-
-type Session = { user: E2EUser; token: string; slug: string };
-
-async function newUser(env: E2E): Promise<Session> {
-  const user = await registerViaApi(env.baseUrl, "Northwind");
-  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-  });
-  const body = (await res.json()) as { access_token: string; user: { organization_slug_name: string } };
-  return { user, token: body.access_token, slug: body.user.organization_slug_name };
-}
-
-/** Uploads the documents and waits until every one is indexed. */
-async function readyDocuments(env: E2E, s: Session, files: Array<[string, Buffer]>): Promise<void> {
-  const form = new FormData();
-  for (const [name, bytes] of files) form.append("files[]", new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${env.baseUrl}/api/voice/KB/bulk-upload-documents`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
-  assert.equal(res.status, 201, await res.clone().text());
-  for (let i = 0; i < 150; i++) {
-    const list = (await (await fetch(`${env.baseUrl}/api/voice/KB/documents`, { headers: { authorization: `Bearer ${s.token}` } })).json()) as {
-      data: { documents: Array<{ status: string }> };
-    };
-    if (list.data.documents.every((d) => d.status === "ready")) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("documents never became ready");
-}
 
 /** Asks in the box and waits for the answer to this question. */
 async function ask(page: Page, question: string): Promise<{ answer: string; status: string; sources: string[] }> {
@@ -51,10 +25,10 @@ async function ask(page: Page, question: string): Promise<{ answer: string; stat
 
 describe("Test your knowledge base", () => {
   let env: E2E;
-  let s: Session;
+  let s: KbSession;
   before(async () => {
     env = await startE2E();
-    s = await newUser(env);
+    s = await newKbUser(env);
     await readyDocuments(env, s, [["zlib-faq.txt", debianDoc("zlib-faq.txt")], ["redis-readme.txt", debianDoc("redis-readme.md")]]);
     await readyDocuments(env, s, [["helios-battery.pdf", fs.readFileSync(new URL("../support/kb-documents/helios-battery.pdf", import.meta.url))]]);
   });

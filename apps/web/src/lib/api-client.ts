@@ -10,7 +10,7 @@ const CLIENT_VERSION = "1.0.0";
 
 export type RequestOptions<S extends z.ZodType> = {
   method?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
-  /** JSON-encoded unless it is FormData or URLSearchParams. */
+  /** JSON-encoded unless it is FormData, URLSearchParams or a Blob (sent with its own type). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   schema?: S;
@@ -34,6 +34,7 @@ function url(path: string, query?: RequestOptions<z.ZodType>["query"]): string {
 function encode(body: unknown): { body?: BodyInit; contentType?: string } {
   if (body === undefined) return {};
   if (body instanceof FormData) return { body };
+  if (body instanceof Blob) return { body, contentType: body.type || "application/octet-stream" };
   if (body instanceof URLSearchParams) return { body, contentType: "application/x-www-form-urlencoded" };
   return { body: JSON.stringify(body), contentType: "application/json" };
 }

@@ -5,6 +5,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
+import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import QuestionAnswer from "@mui/icons-material/QuestionAnswerOutlined";
@@ -12,6 +13,8 @@ import type { KbAskRequest } from "@parley/shared/knowledge-base";
 import { messageOf } from "../../lib/api-error.ts";
 import { askKnowledgeBase } from "./ask-knowledge-base.ts";
 import { PassageCard } from "./PassageCard.tsx";
+import { MicToggle, SpokenQuestionStatus } from "./SpokenQuestion.tsx";
+import { useSpokenQuestion } from "./useSpokenQuestion.ts";
 
 type Props = {
   /** Which documents answer: a campaign's, a chosen few, or (neither) the whole organisation's. */
@@ -22,7 +25,7 @@ type Props = {
 };
 
 /**
- * "Test your knowledge base": type what a caller might ask and see the answer the agent would say on a
+ * "Test your knowledge base": type or say what a caller might ask and see the answer the agent would say on a
  * call, whether the knowledge base answered it, and the passages it looked at.
  */
 export function KnowledgeTestBox({ scope, blockedReason, subtitle }: Props) {
@@ -30,9 +33,16 @@ export function KnowledgeTestBox({ scope, blockedReason, subtitle }: Props) {
   const ask = useMutation({ mutationFn: askKnowledgeBase });
   const result = ask.data;
 
-  const submit = () => {
-    if (question.trim() && !blockedReason) ask.mutate({ ...scope, question: question.trim() });
+  const askNow = (text: string) => {
+    if (text.trim() && !blockedReason) ask.mutate({ ...scope, question: text.trim() });
   };
+  const submit = () => askNow(question);
+  // A spoken question fills the field (to read and correct) and is asked at once.
+  const spoken = useSpokenQuestion(scope.campaign_id, (text) => {
+    const heard = text.slice(0, 500);
+    setQuestion(heard);
+    askNow(heard);
+  });
   // Not a <form>: the box sits inside Campaign setup's form, whose Enter must not save the campaign.
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== "Enter") return;
@@ -47,7 +57,7 @@ export function KnowledgeTestBox({ scope, blockedReason, subtitle }: Props) {
         Test your knowledge base
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {subtitle ?? "Ask what a caller might ask: see what the agent would answer on a call, and the passages it comes from."}
+        {subtitle ?? "Type or say what a caller might ask: see what the agent would answer on a call, and the passages it comes from."}
       </Typography>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "flex-start" }}>
         <TextField
@@ -59,12 +69,22 @@ export function KnowledgeTestBox({ scope, blockedReason, subtitle }: Props) {
           onKeyDown={onKeyDown}
           disabled={Boolean(blockedReason)}
           sx={{ flex: "1 1 260px" }}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
+          slotProps={{
+            htmlInput: { maxLength: 500 },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <MicToggle state={spoken.state} disabled={Boolean(blockedReason) || ask.isPending} onStart={() => void spoken.start()} onStop={() => void spoken.stop()} />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <Button variant="contained" onClick={submit} startIcon={<QuestionAnswer />} disabled={!question.trim() || ask.isPending || Boolean(blockedReason)}>
           {ask.isPending ? "Asking…" : "Ask"}
         </Button>
       </Box>
+      <SpokenQuestionStatus state={spoken.state} />
       {blockedReason && <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>{blockedReason}</Typography>}
       {ask.isError && <Alert severity="error" sx={{ mt: 2 }}>{messageOf(ask.error, "The question could not be asked. Please try again.")}</Alert>}
       {result && !ask.isPending && (
