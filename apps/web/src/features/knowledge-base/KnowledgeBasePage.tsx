@@ -19,7 +19,6 @@ import { KnowledgeTestBox } from "../../components/knowledge-test/KnowledgeTestB
 import { deleteKnowledgeBaseItem, listKnowledgeBase } from "./kb-api.ts";
 import type { Channel } from "./kb-form.ts";
 import { useKbPaths } from "./useKbPaths.ts";
-import { useCan } from "../../lib/useCurrentUser.ts";
 
 const TYPE_NAME: Record<string, string> = { voice: "voice", email: "email", whatsapp: "WhatsApp" };
 
@@ -38,7 +37,6 @@ export function KnowledgeBasePage() {
   const [toDelete, setToDelete] = useState<KbDocument | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [toast, setToast] = useState<Toast>(null);
-  const canEdit = useCan("knowledge.edit");
 
   const list = useQuery({
     queryKey: ["knowledge-base", channel],
@@ -90,7 +88,7 @@ export function KnowledgeBasePage() {
             input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> },
           }}
         />
-        {canEdit && <Button variant="contained" onClick={() => navigate(paths.create)}>Create Knowledge base +</Button>}
+        <Button variant="contained" onClick={() => navigate(paths.create)}>Create Knowledge base +</Button>
       </Box>
       {list.isError && (
         <Alert
@@ -110,7 +108,7 @@ export function KnowledgeBasePage() {
           rows={rows}
           loading={list.isPending && !list.isError}
           emptyText={`No ${TYPE_NAME[channel] ?? channel} knowledge base items found.`}
-          onDelete={canEdit ? setToDelete : undefined}
+          onDelete={setToDelete}
         />
       </Paper>
       <KnowledgeTestBox
