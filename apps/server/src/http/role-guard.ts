@@ -8,8 +8,9 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
  * The one place roles are enforced: an onRoute hook, added to the app before any route, that looks every
- * route up in ROUTE_ROLES and puts a check in front of its own hooks. It runs at preValidation, so a member
- * sending a bad body to an admin route hears 403, not a validation message about a form they cannot use.
+ * route up in ROUTE_ROLES and puts a check in front of its own hooks. It runs at onRequest, before the body is
+ * read, so a refused request costs no parsing and a member sending a bad body to an admin route hears 403,
+ * not a validation message about a form they cannot use.
  * A route with no rule is closed to everyone (403) and reported in the log at start-up; the route-by-role
  * test fails on it too.
  */
@@ -40,8 +41,8 @@ export function createRoleGuard(requireAuth: RequireAuth, warn: (message: string
     for (const method of methods) routes.push({ method, url: route.url, rule });
     const hook = check(methods.join(","), route.url, rule);
     if (!hook) return;
-    const own = route.preValidation ? [route.preValidation].flat() : [];
-    route.preValidation = [hook, ...own] as RouteOptions["preValidation"];
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [hook, ...own] as RouteOptions["onRequest"];
   }
   return { onRoute, routes };
 }
