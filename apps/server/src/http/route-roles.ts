@@ -6,7 +6,8 @@ import type { Action } from "@parley/shared/permissions";
  *   "public"    — no bearer token; the route checks what it needs itself (a signature, a one-time ticket, a
  *                 secret in the URL, a password) or serves nothing private;
  *   "signed-in" — any member of the organisation, about their own account or sessions.
- * A route missing here stops the server at start-up (role-guard.ts), so adding a route means adding a line.
+ * A route missing here answers 403 to everyone, is named in the log at start-up (role-guard.ts) and fails
+ * route-roles.int.test.ts: adding a route means adding a line.
  * HEAD follows GET.
  *
  * Decisions, from the spec and issue 22:

@@ -11,7 +11,7 @@ import { SideMenu } from "./SideMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 import { PageSpinner } from "../components/PageSpinner.tsx";
 import { session } from "../lib/session.ts";
-import { useCurrentUser } from "./useCurrentUser.ts";
+import { useCurrentUser } from "../lib/useCurrentUser.ts";
 
 const MENU_WIDTH = 240;
 

@@ -7,12 +7,15 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { session } from "../lib/session.ts";
+import { useCan } from "../lib/useCurrentUser.ts";
 import { NAV_ITEMS, ORGANIZATIONS_ITEM, SETTINGS_ITEM, type NavItem } from "./nav-items.tsx";
 import { isActive } from "./nav-paths.ts";
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const slug = session.orgSlug(); // the spec reads the menu's slug from session storage
+  // A member has no settings of the organisation; their own profile is in the account menu.
+  const below = useCan("settings.view") ? [ORGANIZATIONS_ITEM, SETTINGS_ITEM] : [ORGANIZATIONS_ITEM];
   const entry = (item: NavItem) => (
     <ListItemButton
       key={item.path}
@@ -34,7 +37,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       <List disablePadding>{NAV_ITEMS.map(entry)}</List>
       <Box sx={{ flexGrow: 1 }} />
       <Divider sx={{ my: 1 }} />
-      <List disablePadding>{[ORGANIZATIONS_ITEM, SETTINGS_ITEM].map(entry)}</List>
+      <List disablePadding>{below.map(entry)}</List>
     </Box>
   );
 }

@@ -11,7 +11,8 @@ import Typography from "@mui/material/Typography";
 import Divider from "@mui/material/Divider";
 import { api } from "../lib/api-client.ts";
 import { session } from "../lib/session.ts";
-import { roleLabel, useCurrentUser } from "./useCurrentUser.ts";
+import { ROLE_LABELS, can } from "@parley/shared/permissions";
+import { useCurrentUser } from "../lib/useCurrentUser.ts";
 
 export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -32,7 +33,7 @@ export function UserMenu() {
 
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-      {user && <Chip label={roleLabel(user.role)} color="primary" size="small" variant="outlined" data-testid="role-label" />}
+      {user && <Chip label={ROLE_LABELS[user.role]} color="primary" size="small" variant="outlined" data-testid="role-label" />}
       <IconButton aria-label="Account menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
         <Avatar sx={{ width: 34, height: 34, bgcolor: "primary.main" }}>{(user?.first_name ?? "?").slice(0, 1).toUpperCase()}</Avatar>
       </IconButton>
@@ -58,7 +59,8 @@ export function UserMenu() {
             navigate(`/org/${session.orgSlug()}/settings`);
           }}
         >
-          Settings
+          {/* A member has no organisation settings to see: the page shows them only their own profile. */}
+          {can(user?.role, "settings.view") ? "Settings" : "Profile"}
         </MenuItem>
         <MenuItem onClick={logout}>Logout</MenuItem>
       </Menu>

@@ -22,6 +22,7 @@ import { importSummary } from "./dnc-labels.ts";
 import { DncTable } from "./DncTable.tsx";
 import { ImportCsvDialog } from "./ImportCsvDialog.tsx";
 import { useDncChanges, useDncList } from "./useDnc.ts";
+import { useCan } from "../../lib/useCurrentUser.ts";
 
 /** The organisation's do-not-call list: no campaign ever dials a number on it. */
 export function DncPage() {
@@ -34,6 +35,7 @@ export function DncPage() {
   const debounced = useDebouncedValue(search.trim());
   const list = useDncList({ search: debounced, page, pageSize });
   const changes = useDncChanges();
+  const canEdit = useCan("dnc.edit");
 
   async function confirmRemove() {
     if (!toRemove) return;
@@ -58,14 +60,16 @@ export function DncPage() {
           </Typography>
           <Typography color="text.secondary">No campaign of this organization ever dials a number on this list.</Typography>
         </Box>
-        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
-          <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setDialog("import")}>
-            Import CSV
-          </Button>
-          <Button variant="contained" startIcon={<Add />} onClick={() => setDialog("add")}>
-            Add number
-          </Button>
-        </Stack>
+        {canEdit && (
+          <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
+            <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setDialog("import")}>
+              Import CSV
+            </Button>
+            <Button variant="contained" startIcon={<Add />} onClick={() => setDialog("add")}>
+              Add number
+            </Button>
+          </Stack>
+        )}
       </Stack>
       <TextField
         value={search}
@@ -92,7 +96,7 @@ export function DncPage() {
             {debounced ? "No numbers match your search." : "No numbers on the do-not-call list yet."}
           </Typography>
         ) : (
-          <DncTable rows={rows} onRemove={setToRemove} />
+          <DncTable rows={rows} onRemove={canEdit ? setToRemove : undefined} />
         )}
         <TablePagination
           component="div"

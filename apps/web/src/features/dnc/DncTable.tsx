@@ -18,7 +18,8 @@ const SOURCE_COLORS = { call: "warning", manual: "primary", csv: "info" } as con
 const WIDE_ONLY = { display: { xs: "none", sm: "table-cell" } } as const;
 
 /** Number, how it got here, the campaign whose call added it, the reason and the date. */
-export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove(entry: DncEntry): void }) {
+/** `onRemove` absent: the role may not change the list, so rows have no remove button. */
+export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove?(entry: DncEntry): void }) {
   return (
     <TableContainer sx={{ overflowX: "auto" }}>
       <Table size="small" aria-label="Do-not-call numbers" sx={{ minWidth: { sm: 720 } }}>
@@ -29,7 +30,7 @@ export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove(entry:
             <TableCell sx={WIDE_ONLY}>Campaign</TableCell>
             <TableCell sx={WIDE_ONLY}>Reason</TableCell>
             <TableCell sx={WIDE_ONLY}>Added</TableCell>
-            <TableCell align="right">Action</TableCell>
+            {onRemove && <TableCell align="right">Action</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -47,13 +48,15 @@ export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove(entry:
               <TableCell sx={WIDE_ONLY}>{r.campaign_name ?? "—"}</TableCell>
               <TableCell sx={{ ...WIDE_ONLY, color: "text.secondary", maxWidth: 260 }}>{r.reason || "—"}</TableCell>
               <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{formatAddedAt(r.created_at)}</TableCell>
-              <TableCell align="right">
-                <Tooltip title="Remove from the list">
-                  <IconButton aria-label={`Remove ${r.phone}`} onClick={() => onRemove(r)} size="small">
-                    <Delete fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
+              {onRemove && (
+                <TableCell align="right">
+                  <Tooltip title="Remove from the list">
+                    <IconButton aria-label={`Remove ${r.phone}`} onClick={() => onRemove(r)} size="small">
+                      <Delete fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

@@ -19,6 +19,7 @@ import { KnowledgeTestBox } from "../../components/knowledge-test/KnowledgeTestB
 import { deleteKnowledgeBaseItem, listKnowledgeBase } from "./kb-api.ts";
 import type { Channel } from "./kb-form.ts";
 import { useKbPaths } from "./useKbPaths.ts";
+import { useCan } from "../../lib/useCurrentUser.ts";
 
 const TYPE_NAME: Record<string, string> = { voice: "voice", email: "email", whatsapp: "WhatsApp" };
 
@@ -37,6 +38,7 @@ export function KnowledgeBasePage() {
   const [toDelete, setToDelete] = useState<KbDocument | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [toast, setToast] = useState<Toast>(null);
+  const canEdit = useCan("knowledge.edit");
 
   const list = useQuery({
     queryKey: ["knowledge-base", channel],
@@ -88,7 +90,7 @@ export function KnowledgeBasePage() {
             input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> },
           }}
         />
-        <Button variant="contained" onClick={() => navigate(paths.create)}>Create Knowledge base +</Button>
+        {canEdit && <Button variant="contained" onClick={() => navigate(paths.create)}>Create Knowledge base +</Button>}
       </Box>
       {list.isError && (
         <Alert
@@ -108,7 +110,7 @@ export function KnowledgeBasePage() {
           rows={rows}
           loading={list.isPending && !list.isError}
           emptyText={`No ${TYPE_NAME[channel] ?? channel} knowledge base items found.`}
-          onDelete={setToDelete}
+          onDelete={canEdit ? setToDelete : undefined}
         />
       </Paper>
       <KnowledgeTestBox

@@ -9,10 +9,8 @@ import Language from "@mui/icons-material/Language";
 import Email from "@mui/icons-material/Email";
 import Phone from "@mui/icons-material/Phone";
 import Place from "@mui/icons-material/Place";
-import type { Role } from "@parley/shared/auth";
 import type { Organization } from "@parley/shared/organizations";
-
-const ROLE_LABEL: Record<Role, string> = { owner: "Owner", admin: "Admin", member: "Member" };
+import { ROLE_LABELS } from "@parley/shared/permissions";
 
 /** One organisation the user belongs to; others than the current one can be switched to. */
 export function OrganizationCard({ org, current, switching, onSwitch }: { org: Organization; current: boolean; switching: boolean; onSwitch(): void }) {
@@ -29,7 +27,7 @@ export function OrganizationCard({ org, current, switching, onSwitch }: { org: O
           {org.name}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 0.5, mb: 1.5 }}>
-          <Chip size="small" label={ROLE_LABEL[org.role]} color={org.role === "member" ? "default" : "primary"} />
+          <Chip size="small" label={ROLE_LABELS[org.role]} color={org.role === "member" ? "default" : "primary"} />
           {current && <Chip size="small" label="Current" color="success" variant="outlined" />}
         </Stack>
         {lines.map((l) => (

@@ -53,7 +53,7 @@ export function OrgSettingsForm({ data, voices, onSaved }: Props) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Organization settings">
-      {readOnly && <Alert severity="info" sx={{ mb: 2 }}>Only owners and admins can change the organization settings.</Alert>}
+      {readOnly && <Alert severity="info" sx={{ mb: 2 }}>Only the owner can change the organization settings.</Alert>}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12 }}>{text("name", "Organization name", "Shown in the menu and on the Organizations screen.", true)}</Grid>
         <Grid size={{ xs: 12, md: 6 }}>{text("agent_name", "Agent's name", "How the voice agent introduces itself, e.g. Maya. Empty: an AI assistant.")}</Grid>

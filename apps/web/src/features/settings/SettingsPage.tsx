@@ -11,6 +11,7 @@ import { OrgSettingsForm } from "./OrgSettingsForm.tsx";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { useOrgSettings, useProfile, useVoices } from "./settings-api.ts";
+import { useCan, useRole } from "../../lib/useCurrentUser.ts";
 
 function Section({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
@@ -30,30 +31,32 @@ function LoadError({ error, retry, fallback }: { error: unknown; retry(): void; 
   );
 }
 
-/** The organisation's defaults and the signed-in user's profile and password. */
+/** The organisation's defaults (for admins and the owner) and the signed-in user's profile and password. */
 export function SettingsPage() {
-  const org = useOrgSettings();
+  const role = useRole();
+  const orgVisible = useCan("settings.view");
+  const org = useOrgSettings(orgVisible);
   const profile = useProfile();
-  const voices = useVoices();
+  const voices = useVoices(orgVisible);
   const [toast, setToast] = useState<Toast>(null);
   const saved = (message: string) => () => setToast({ severity: "success", message, durationMs: 3000 });
 
   // Voices first too, so a saved default voice is among the choices when the form appears.
-  if (org.isPending || profile.isPending || voices.isPending) return <PageSpinner />;
+  if (!role || (orgVisible && (org.isPending || voices.isPending)) || profile.isPending) return <PageSpinner />;
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3, maxWidth: 1100 }}>
       <Box>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>Settings</Typography>
-        <Typography color="text.secondary">Your organization's defaults and your own account</Typography>
+        <Typography color="text.secondary">{orgVisible ? "Your organization's defaults and your own account" : "Your own account"}</Typography>
       </Box>
-      <Section title="Organization" subtitle="How the voice agent introduces itself, and what new campaigns start from.">
+      {orgVisible && <Section title="Organization" subtitle="How the voice agent introduces itself, and what new campaigns start from.">
         {org.isError ? (
           <LoadError error={org.error} retry={() => org.refetch()} fallback="Failed to load the organization settings. Please try again." />
         ) : (
           // Keyed on the saved values so a save or another tab's change resets the form to what is stored.
-          <OrgSettingsForm key={JSON.stringify(org.data.settings)} data={org.data} voices={voices.data?.voices ?? []} onSaved={saved("Organization settings saved.")} />
+          org.data && <OrgSettingsForm key={JSON.stringify(org.data.settings)} data={org.data} voices={voices.data?.voices ?? []} onSaved={saved("Organization settings saved.")} />
         )}
-      </Section>
+      </Section>}
       <Section title="Profile" subtitle="Your name and the email you sign in with.">
         {profile.isError ? (
           <LoadError error={profile.error} retry={() => profile.refetch()} fallback="Failed to load your profile. Please try again." />

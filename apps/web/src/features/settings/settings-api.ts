@@ -6,9 +6,10 @@ import { api } from "../../lib/api-client.ts";
 const ORG = ["settings", "organization"] as const;
 const PROFILE = ["settings", "profile"] as const;
 
-export const useOrgSettings = () => useQuery({ queryKey: ORG, queryFn: () => api("/settings/organization", { schema: OrgSettingsResponse }) });
+/** `enabled` false for a role that may not see them (a member): the page then shows only the user's own account. */
+export const useOrgSettings = (enabled = true) => useQuery({ queryKey: ORG, queryFn: () => api("/settings/organization", { schema: OrgSettingsResponse }), enabled });
 export const useProfile = () => useQuery({ queryKey: PROFILE, queryFn: () => api("/settings/profile", { schema: ProfileResponse }) });
-export const useVoices = () => useQuery({ queryKey: ["voices"], queryFn: () => api("/voices", { schema: VoiceList }) });
+export const useVoices = (enabled = true) => useQuery({ queryKey: ["voices"], queryFn: () => api("/voices", { schema: VoiceList }), enabled });
 
 /** Saving the organisation also renames it in the menu and on the Organizations screen. */
 export function useSaveOrgSettings() {

@@ -15,12 +15,15 @@ import PlayArrow from "@mui/icons-material/PlayArrow";
 import { pauseOrResume } from "../logic/lifecycle-actions.ts";
 import type { CampaignRow } from "./CampaignsTable.tsx";
 
-/** What a row can do besides opening: pause or resume (as its status allows), duplicate, delete. */
+/**
+ * What a row can do besides opening: pause or resume (as its status allows), duplicate, delete. Duplicate and
+ * delete are absent when the role may not change campaigns; their buttons are then not shown.
+ */
 export type RowActionHandlers = {
   onOpen(id: string): void;
   onLifecycle(row: CampaignRow, action: "pause" | "resume"): void;
-  onDuplicate(row: CampaignRow): void;
-  onDelete(row: CampaignRow): void;
+  onDuplicate?(row: CampaignRow): void;
+  onDelete?(row: CampaignRow): void;
   /** The id of the row whose action is running; its buttons wait. */
   busyId: string | null;
 };
@@ -51,20 +54,24 @@ export function RowActionIcons({ row, ...h }: RowActionHandlers & { row: Campaig
           </span>
         </Tooltip>
       )}
-      <Tooltip title="Duplicate campaign">
-        <span>
-          <IconButton aria-label={`Duplicate ${row.name}`} disabled={busy} onClick={stop(() => h.onDuplicate(row))}>
-            <ContentCopy fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title="Delete campaign">
-        <span>
-          <IconButton aria-label={`Delete ${row.name}`} color="error" disabled={busy} onClick={stop(() => h.onDelete(row))}>
-            <DeleteOutline />
-          </IconButton>
-        </span>
-      </Tooltip>
+      {h.onDuplicate && (
+        <Tooltip title="Duplicate campaign">
+          <span>
+            <IconButton aria-label={`Duplicate ${row.name}`} disabled={busy} onClick={stop(() => h.onDuplicate?.(row))}>
+              <ContentCopy fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      {h.onDelete && (
+        <Tooltip title="Delete campaign">
+          <span>
+            <IconButton aria-label={`Delete ${row.name}`} color="error" disabled={busy} onClick={stop(() => h.onDelete?.(row))}>
+              <DeleteOutline />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
     </Box>
   );
 }
@@ -102,14 +109,18 @@ export function RowActionMenu({ row, ...h }: RowActionHandlers & { row: Campaign
             <ListItemText>{LIFECYCLE[lifecycle].label}</ListItemText>
           </MenuItem>
         )}
-        <MenuItem onClick={pick(() => h.onDuplicate(row))}>
-          <ListItemIcon><ContentCopy fontSize="small" /></ListItemIcon>
-          <ListItemText>Duplicate</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={pick(() => h.onDelete(row))} sx={{ color: "error.main" }}>
-          <ListItemIcon><DeleteOutline fontSize="small" color="error" /></ListItemIcon>
-          <ListItemText>Delete</ListItemText>
-        </MenuItem>
+        {h.onDuplicate && (
+          <MenuItem onClick={pick(() => h.onDuplicate?.(row))}>
+            <ListItemIcon><ContentCopy fontSize="small" /></ListItemIcon>
+            <ListItemText>Duplicate</ListItemText>
+          </MenuItem>
+        )}
+        {h.onDelete && (
+          <MenuItem onClick={pick(() => h.onDelete?.(row))} sx={{ color: "error.main" }}>
+            <ListItemIcon><DeleteOutline fontSize="small" color="error" /></ListItemIcon>
+            <ListItemText>Delete</ListItemText>
+          </MenuItem>
+        )}
       </Menu>
     </>
   );

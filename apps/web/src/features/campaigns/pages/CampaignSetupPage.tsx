@@ -9,6 +9,8 @@ import { browserZone, useOrgDefaults } from "../hooks/useSetupContext.ts";
 import { newCampaignForm } from "../logic/campaign-form.ts";
 import { errorMessage } from "../api/error-message.ts";
 import { CampaignSetupForm } from "../components/CampaignSetupForm.tsx";
+import { useCan, useRole } from "../../../lib/useCurrentUser.ts";
+import { deniedMessage } from "@parley/shared/permissions";
 
 /** /campaign-setup creates a campaign; /campaign-setup?id=… opens that campaign in view mode. */
 export function CampaignSetupPage() {
@@ -16,8 +18,12 @@ export function CampaignSetupPage() {
   const id = params.get("id");
   const campaign = useCampaign(id);
   const viewMode = id !== null;
+  const role = useRole();
+  // A role that may not create campaigns (a member, or an address typed by hand) is told so instead of a form.
+  const canEdit = useCan("campaigns.edit");
+  const creating = !viewMode && canEdit;
   // A new campaign starts from the organisation's settings; if they cannot be read, from the browser's zone.
-  const org = useOrgDefaults(!viewMode);
+  const org = useOrgDefaults(creating);
   const settings = org.data?.settings ?? null;
 
   return (
@@ -30,12 +36,13 @@ export function CampaignSetupPage() {
           {viewMode ? "View your campaign settings" : "Setup your high performance campaign"}
         </Typography>
       </Box>
-      {!viewMode && org.isPending && (
+      {!viewMode && role && !creating && <Alert severity="info">{deniedMessage(role, "campaigns.edit")}</Alert>}
+      {!viewMode && (!role || (creating && org.isPending)) && (
         <Box sx={{ display: "flex", justifyContent: "center", py: 8 }}>
           <CircularProgress aria-label="Loading your organisation's defaults" />
         </Box>
       )}
-      {!viewMode && !org.isPending && (
+      {creating && !org.isPending && (
         <CampaignSetupForm key="new" campaign={null} initial={newCampaignForm(settings, browserZone())} defaultVoiceId={settings?.default_voice_id ?? null} />
       )}
       {viewMode && campaign.isPending && (

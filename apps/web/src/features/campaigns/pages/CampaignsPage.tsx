@@ -23,6 +23,7 @@ import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue.ts";
 import { DEFAULT_PAGE_SIZE } from "../logic/pager-window.ts";
 import { errorMessage } from "../api/error-message.ts";
+import { useCan } from "../../../lib/useCurrentUser.ts";
 
 export function CampaignsPage() {
   const navigate = useNavigate();
@@ -39,10 +40,12 @@ export function CampaignsPage() {
   const duplicate = useDuplicateCampaign();
   // Below the md breakpoint the nine columns do not fit: cards with a menu instead of a table.
   const narrow = useMediaQuery(useTheme().breakpoints.down("md"));
+  // A member runs campaigns (pause, resume) but does not create, duplicate or delete them.
+  const canEdit = useCan("campaigns.edit");
 
   const actions: RowActionHandlers = {
     onOpen: (id) => navigate(paths.view(id)),
-    onDelete: setToDelete,
+    onDelete: canEdit ? setToDelete : undefined,
     onLifecycle: (row, action) =>
       lifecycle.mutate(
         { id: row.id, action },
@@ -51,7 +54,7 @@ export function CampaignsPage() {
           onError: (err) => setToast({ severity: "error", message: errorMessage(err, `Failed to ${action} campaign. Please try again.`) }),
         },
       ),
-    onDuplicate: (row) =>
+    onDuplicate: !canEdit ? undefined : (row) =>
       duplicate.mutate(row.id, {
         onSuccess: (copy) => {
           // The copy is the newest campaign: it heads the first page of an unfiltered list.
@@ -85,9 +88,11 @@ export function CampaignsPage() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           Campaigns
         </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => navigate(paths.create)}>
-          Create a Campaign
-        </Button>
+        {canEdit && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => navigate(paths.create)}>
+            Create a Campaign
+          </Button>
+        )}
       </Box>
       <TextField
         value={search}
@@ -115,7 +120,7 @@ export function CampaignsPage() {
         ) : rows.length === 0 && !list.isError ? (
           <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 2, py: 8 }}>
             <Typography color="text.secondary">No campaigns available.</Typography>
-            {debounced === "" && (
+            {debounced === "" && canEdit && (
               <Button variant="contained" onClick={() => navigate(paths.create)}>
                 Create Your First Campaign
               </Button>

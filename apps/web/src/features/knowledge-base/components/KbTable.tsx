@@ -12,11 +12,13 @@ import Delete from "@mui/icons-material/Delete";
 import type { KbDocument } from "@parley/shared/knowledge-base";
 import { KbStatusChip } from "./KbStatusChip.tsx";
 
-type Props = { rows: KbDocument[]; loading: boolean; emptyText: string; onDelete(row: KbDocument): void };
+/** `onDelete` absent: the role may not change the knowledge base, so rows have no delete button. */
+type Props = { rows: KbDocument[]; loading: boolean; emptyText: string; onDelete?(row: KbDocument): void };
 
 const COLUMNS = ["ID", "Name", "Type", "Description", "Status", "Action"];
 
 export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
+  const columns = onDelete ? COLUMNS : COLUMNS.filter((c) => c !== "Action");
   if (loading) {
     return (
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 2, py: 8 }}>
@@ -30,7 +32,7 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
       <Table sx={{ minWidth: 760 }} aria-label="Knowledge base items">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <TableCell key={c} sx={{ fontWeight: 700 }}>{c}</TableCell>
             ))}
           </TableRow>
@@ -38,7 +40,7 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
         <TableBody>
           {rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 6, color: "text.secondary" }}>
+              <TableCell colSpan={columns.length} align="center" sx={{ py: 6, color: "text.secondary" }}>
                 {emptyText}
               </TableCell>
             </TableRow>
@@ -57,11 +59,13 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
                 <TableCell>
                   <KbStatusChip status={row.status} reason={row.status_reason} passages={row.passage_count} />
                 </TableCell>
-                <TableCell>
-                  <IconButton aria-label={`Delete ${row.name}`} color="error" onClick={() => onDelete(row)}>
-                    <Delete />
-                  </IconButton>
-                </TableCell>
+                {onDelete && (
+                  <TableCell>
+                    <IconButton aria-label={`Delete ${row.name}`} color="error" onClick={() => onDelete(row)}>
+                      <Delete />
+                    </IconButton>
+                  </TableCell>
+                )}
               </TableRow>
             ))
           )}

@@ -1,0 +1,107 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
+import { newApiUser, signIn, type E2ESession } from "../support/e2e-users.ts";
+import { insertTeamMember, type TeamMemberLogin } from "../support/team-members.ts";
+
+const skip = await postgresSkipReason();
+
+/** The API as the signed-in page calls it: with the access token the web app keeps in localStorage. */
+const fromPage = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${localStorage.getItem("authToken")}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, path, body },
+  );
+
+describe("roles in the browser: a member sees what they may do, and the server refuses the rest", { skip: skip ?? false }, () => {
+  let env: E2EOnPostgres;
+  let owner: E2ESession;
+  let member: TeamMemberLogin;
+  before(async () => {
+    env = await startE2EOnPostgres();
+    owner = await newApiUser(env.baseUrl, "Harbor Dental");
+    member = await insertTeamMember(env.db, owner.orgId, "member");
+    // Something to run and something on the do-not-call list, so the rows' buttons show (or do not).
+    await env.db.query("insert into campaigns (org_id, name, status) values ($1, 'Spring recall', 'active')", [owner.orgId]);
+    const dnc = await fetch(`${env.baseUrl}/api/dnc`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ phone: "+14155550100", reason: "Asked not to be called" }),
+    });
+    assert.equal(dnc.status, 201);
+  });
+  after(() => env?.close());
+
+  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+    test(`a member at ${width} px: header says Member, no Settings, no campaign create/duplicate/delete, no knowledge-base upload, no do-not-call changes`, async () => {
+      const page = await env.newPage({ width, height });
+      await signIn(page, member);
+      await page.getByTestId("role-label").filter({ hasText: "Member" }).waitFor();
+
+      await page.goto(`/org/${owner.slug}/campaigns`);
+      await page.getByRole("heading", { name: "Campaigns", level: 1 }).waitFor();
+      await page.getByText("Spring recall").first().waitFor();
+      assert.equal(await page.getByRole("button", { name: "Create a Campaign" }).count(), 0);
+      if (width > 900) {
+        // Running is a member's job: pause stays, duplicate and delete go.
+        await page.getByRole("button", { name: "Pause Spring recall" }).waitFor();
+        assert.equal(await page.getByRole("button", { name: "Duplicate Spring recall" }).count(), 0);
+        assert.equal(await page.getByRole("button", { name: "Delete Spring recall" }).count(), 0);
+        const menu = page.getByRole("navigation", { name: "Main menu" }).first();
+        await menu.getByRole("link", { name: "Organizations" }).waitFor();
+        assert.equal(await menu.getByRole("link", { name: "Settings" }).count(), 0);
+      } else {
+        await page.getByRole("button", { name: "Actions for Spring recall" }).click();
+        await page.getByRole("menuitem", { name: "Pause" }).waitFor();
+        assert.equal(await page.getByRole("menuitem", { name: "Delete" }).count(), 0);
+        assert.equal(await page.getByRole("menuitem", { name: "Duplicate" }).count(), 0);
+        await page.keyboard.press("Escape");
+      }
+      await env.screenshot(page, `roles-member-campaigns-${width}`);
+
+      // The account menu offers the member's own profile, not the organisation's settings.
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await page.getByRole("menuitem", { name: "Profile" }).waitFor();
+      assert.equal(await page.getByRole("menuitem", { name: "Settings" }).count(), 0);
+      await page.keyboard.press("Escape");
+
+      await page.goto(`/org/${owner.slug}/campaign-setup`);
+      await page.getByText("Your role (member) cannot change campaigns. Ask an admin or the owner.").waitFor();
+
+      await page.goto(`/org/${owner.slug}/knowledge-base`);
+      await page.getByRole("heading", { name: "Knowledge Base", level: 1 }).waitFor();
+      assert.equal(await page.getByRole("button", { name: /Create Knowledge base/ }).count(), 0);
+
+      await page.goto(`/org/${owner.slug}/do-not-call`);
+      await page.getByText("+14155550100").first().waitFor();
+      assert.equal(await page.getByRole("button", { name: "Add number" }).count(), 0);
+      assert.equal(await page.getByRole("button", { name: "Import CSV" }).count(), 0);
+      assert.equal(await page.getByRole("button", { name: "Remove +14155550100" }).count(), 0);
+      await env.screenshot(page, `roles-member-dnc-${width}`);
+
+      const refused = await fromPage(page, "POST", "/dnc", { phone: "+14155550199" });
+      assert.equal(refused.status, 403);
+      assert.equal(refused.body.error.message, "Your role (member) cannot change the do-not-call list. Ask an admin or the owner.");
+      assert.equal((await fromPage(page, "DELETE", `/campaigns/${crypto.randomUUID()}`)).status, 403);
+    });
+  }
+
+  test("the owner's header says Owner, and Settings and campaign create are there", async () => {
+    const page = await env.newPage({ width: 1440, height: 900 });
+    await signIn(page, owner.user);
+    await page.getByTestId("role-label").filter({ hasText: "Owner" }).waitFor();
+    await page.getByRole("navigation", { name: "Main menu" }).first().getByRole("link", { name: "Settings" }).waitFor();
+    await page.goto(`/org/${owner.slug}/campaigns`);
+    await page.getByRole("button", { name: "Create a Campaign" }).waitFor();
+    await page.getByRole("button", { name: "Delete Spring recall" }).waitFor();
+    await env.screenshot(page, "roles-owner-campaigns-1440");
+  });
+});
