@@ -141,7 +141,7 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
         <KnowledgeTestBox
           scope={{ campaign_id: saved?.id, document_ids: kb.selected }}
           blockedReason={kb.selected.length ? null : "Choose knowledge base items above to test what this campaign's calls would answer from them."}
-          subtitle="Ask what a caller might ask: see what the agent would answer on this campaign's calls from the items chosen above, and the passages it comes from."
+          subtitle="Type or say what a caller might ask: see what the agent would answer on this campaign's calls from the items chosen above, and the passages it comes from."
         />
       )}
       <TestCallPanel campaignId={saved?.id ?? null} />
