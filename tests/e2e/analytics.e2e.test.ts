@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test, describe, before, after } from "node:test";
 import type { Page } from "playwright-core";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
-import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import { registerViaApi, signIn, loginViaApi } from "../support/e2e-users.ts";
 import { numbersInHoursNow } from "../support/in-hours-numbers.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 
@@ -52,20 +52,17 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
 
   test("empty states first, then every tab and period with the seeded calls", async () => {
     const user = await registerViaApi(env.baseUrl);
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-    });
-    const { user: me } = (await login.json()) as { user: { organization_id: string; organization_slug_name: string } };
+    const me = await loginViaApi(env.baseUrl, user);
     const page = await env.newPage({ width: 1280, height: 900 });
     await signIn(page, user);
-    await page.goto(`/org/${me.organization_slug_name}/calling-visualization`);
+    await page.goto(`/org/${me.slug}/calling-visualization`);
     await page.getByText("No rated calls in this period.").waitFor();
     await page.getByRole("region", { name: "Live calls" }).getByText("No calls in progress right now.").waitFor();
     await page.getByRole("tab", { name: "Call Volume" }).click();
     await page.getByText("No calls in this period yet.").waitFor();
     await env.screenshot(page, "analytics-empty-1280");
 
-    await seed(me.organization_id);
+    await seed(me.orgId);
     await page.reload();
     await page.getByRole("tab", { name: "Sentiment Analysis" }).click();
     await page.getByText("Positive 50% · Neutral 50% · Negative 0% — 1 call without sentiment (not answered)").waitFor();
@@ -97,7 +94,7 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
 
     const phone = await env.newPage({ width: 390, height: 844 });
     await signIn(phone, user);
-    await phone.goto(`/org/${me.organization_slug_name}/calling-visualization`);
+    await phone.goto(`/org/${me.slug}/calling-visualization`);
     await phone.getByText("Positive 50% · Neutral 50% · Negative 0%", { exact: false }).waitFor();
     await env.screenshot(phone, "analytics-sentiment-390");
     await phone.getByRole("tab", { name: "Agent Performance" }).click();
@@ -110,14 +107,12 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
 
   test("a call placed now shows in the Live calls panel while it rings, and leaves when it ends", async () => {
     const user = await registerViaApi(env.baseUrl);
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-    });
-    const { access_token: token, user: me } = (await login.json()) as { access_token: string; user: { organization_id: string; organization_slug_name: string } };
-    const { campaignId, contactId, phone: asha } = await seed(me.organization_id);
+    const me = await loginViaApi(env.baseUrl, user);
+    const { token } = me;
+    const { campaignId, contactId, phone: asha } = await seed(me.orgId);
     const page = await env.newPage({ width: 390, height: 844 });
     await signIn(page, user);
-    await page.goto(`/org/${me.organization_slug_name}/calling-visualization`);
+    await page.goto(`/org/${me.slug}/calling-visualization`);
     const panel = page.getByRole("region", { name: "Live calls" });
     await panel.getByText("No calls in progress right now.").waitFor();
 

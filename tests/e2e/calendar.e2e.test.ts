@@ -2,6 +2,7 @@ import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
+import { loginViaApi } from "../support/e2e-users.ts";
 
 const PASSWORD = "Sup3r-secret-pw";
 const USER = "calendarian";
@@ -13,9 +14,7 @@ async function register(env: E2E): Promise<{ token: string; slug: string }> {
   };
   const reg = await fetch(`${env.baseUrl}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   assert.ok(reg.ok, `register: ${reg.status}`);
-  const login = await fetch(`${env.baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: USER, password: PASSWORD }) });
-  const s = (await login.json()) as { access_token: string; user: { organization_slug_name: string } };
-  return { token: s.access_token, slug: s.user.organization_slug_name };
+  return loginViaApi(env.baseUrl, { username: USER, password: PASSWORD });
 }
 
 /** Today at the given local hour (browser and test share the machine's zone). */

@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { encodeWav } from "@parley/voice/audio/wav";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 import { insertCalls, insertContacts, type TestCall } from "../support/call-history-data.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only);
@@ -21,12 +21,9 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
   before(async () => {
     env = await startE2EOnPostgres();
     user = await registerViaApi(env.baseUrl);
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-    });
-    const { user: me } = (await login.json()) as { user: { organization_id: string; organization_slug_name: string } };
-    slug = me.organization_slug_name;
-    await seed(me.organization_id);
+    const me = await loginViaApi(env.baseUrl, user);
+    slug = me.slug;
+    await seed(me.orgId);
   });
   after(() => env?.close());
 

@@ -2,7 +2,7 @@ import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { DateTime } from "luxon";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
-import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import { registerViaApi, signIn, loginViaApi } from "../support/e2e-users.ts";
 
 // Issue 24: in the campaign view a pending contact says why and when its next attempt is due. The dialer is
 // off; the test writes the queue (PostgreSQL shared with the server) one state per contact.
@@ -18,12 +18,7 @@ describe("campaign view: each contact's status", { skip: skip ?? false }, () => 
   before(async () => {
     env = await startE2EOnPostgres();
     user = await registerViaApi(env.baseUrl);
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-    });
-    const session = (await login.json()) as { access_token: string; user: { organization_slug_name: string; organization_id?: string } };
-    token = session.access_token;
-    slug = session.user.organization_slug_name;
+    ({ token, slug } = await loginViaApi(env.baseUrl, user));
     const form = new FormData();
     form.set("name", "Queue Watch");
     form.set("campaign_timezone", "Asia/Kolkata");

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import { registerViaApi, signIn, loginViaApi } from "../support/e2e-users.ts";
 
 // Issue 24: the campaign setup screen shows the exact greeting the list's first contact will hear, and plays it:
 // a saved campaign's, and a new one's from the opening line being typed and the file just chosen.
@@ -31,12 +31,9 @@ describe("campaign setup: greeting preview", () => {
   before(async () => {
     env = await startE2E();
     user = await registerViaApi(env.baseUrl);
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-    });
-    const session = (await login.json()) as { access_token: string; user: { organization_slug_name: string } };
-    slug = session.user.organization_slug_name;
-    auth = { authorization: `Bearer ${session.access_token}` };
+    const session = await loginViaApi(env.baseUrl, user);
+    slug = session.slug;
+    auth = { authorization: `Bearer ${session.token}` };
     const form = new FormData();
     form.set("name", "Greeting Check");
     form.set("campaign_timezone", "Europe/London");

@@ -1,19 +1,10 @@
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { signIn, newApiUser, type E2EUser } from "../support/e2e-users.ts";
 import { numbersInHoursNow } from "../support/in-hours-numbers.ts";
 
 type Session = { user: E2EUser; token: string; slug: string };
-
-async function newUser(env: E2E): Promise<Session> {
-  const user = await registerViaApi(env.baseUrl);
-  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-  });
-  const body = (await res.json()) as { access_token: string; user: { organization_slug_name: string } };
-  return { user, token: body.access_token, slug: body.user.organization_slug_name };
-}
 
 const get = async <T>(env: E2E, s: Session, path: string): Promise<T> =>
   (await (await fetch(`${env.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${s.token}` } })).json()) as T;
@@ -42,7 +33,7 @@ describe("campaign setup: knowledge base picker and live progress", () => {
   after(() => env.close());
 
   test("an org with no knowledge base is pointed to create one", async () => {
-    const s = await newUser(env);
+    const s = await newApiUser(env.baseUrl);
     const page = await env.newPage();
     await signIn(page, s.user);
     await page.goto(`/org/${s.slug}/campaign-setup`);
@@ -54,7 +45,7 @@ describe("campaign setup: knowledge base picker and live progress", () => {
   });
 
   test("a document attached in create mode shows in view mode, and can be detached", async () => {
-    const s = await newUser(env);
+    const s = await newApiUser(env.baseUrl);
     const docId = await readyDocument(env, s, "pricing-faq.txt", "Our Pro plan costs 49 dollars a month.\n\nSupport is open 24/7.");
     const page = await env.newPage();
     await signIn(page, s.user);
@@ -91,7 +82,7 @@ describe("campaign setup: knowledge base picker and live progress", () => {
   });
 
   test("the Progress panel shows the campaign's counts as the dialer works", async () => {
-    const s = await newUser(env);
+    const s = await newApiUser(env.baseUrl);
     const [a, b] = numbersInHoursNow(2);
     const form = new FormData();
     form.set("name", "Live progress");

@@ -2,20 +2,11 @@ import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { signIn, newApiUser, type E2EUser } from "../support/e2e-users.ts";
 
 // Issue 24: from the list a row opens its campaign, pauses or resumes it, duplicates it and deletes it,
 // at desktop width (icons in the Action column) and on a phone (a menu per card, nothing overflowing).
 type Session = { user: E2EUser; token: string; slug: string };
-
-async function session(env: E2E): Promise<Session> {
-  const user = await registerViaApi(env.baseUrl);
-  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-  });
-  const body = (await res.json()) as { access_token: string; user: { organization_slug_name: string } };
-  return { user, token: body.access_token, slug: body.user.organization_slug_name };
-}
 
 async function create(env: E2E, s: Session, name: string, draft: boolean): Promise<string> {
   const res = await fetch(`${env.baseUrl}/api/create_campaign`, {
@@ -46,7 +37,7 @@ describe("campaigns list: open, pause/resume, duplicate, delete", () => {
   after(() => env.close());
 
   test("desktop (1440 px): icons in the Action column", async () => {
-    const s = await session(env);
+    const s = await newApiUser(env.baseUrl);
     await create(env, s, "Harbour Leads", false);
     await create(env, s, "Winter Draft", true);
     const page = await env.newPage({ width: 1440, height: 900 });
@@ -87,7 +78,7 @@ describe("campaigns list: open, pause/resume, duplicate, delete", () => {
   });
 
   test("phone (390 px): cards with a menu, nothing wider than the screen", async () => {
-    const s = await session(env);
+    const s = await newApiUser(env.baseUrl);
     await create(env, s, "Harbour Leads", false);
     await create(env, s, "Winter Draft with a rather long name that has to wrap on a phone", true);
     const page = await env.newPage({ width: 390, height: 844 });

@@ -1,7 +1,7 @@
 import { test, describe, before, after } from "node:test";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { dbKinds, openTestDb } from "../support/test-db.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 
 // The live calls list needs calls on the line that stay there while the page looks. Rows are seeded into a
@@ -54,12 +54,9 @@ describe("campaign view: live calls update in the Progress panel", { skip: !post
 
   test("calls on the line show with their last line; a call ending updates the counts without a reload", async () => {
     const user: E2EUser = await registerViaApi(env.baseUrl);
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-    });
-    const { user: me } = (await login.json()) as { user: { organization_id: string; organization_slug_name: string } };
-    const row = { slug: me.organization_slug_name };
-    const id = await seed(me.organization_id);
+    const me = await loginViaApi(env.baseUrl, user);
+    const row = { slug: me.slug };
+    const id = await seed(me.orgId);
     const page = await env.newPage();
     await signIn(page, user);
     await page.goto(`/org/${row.slug}/campaign-setup?id=${id}`);

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { signIn, newApiUser, type E2EUser } from "../support/e2e-users.ts";
 
 // Issue 24, the setup screen: a voice is chosen and the organisation's timezone and hours are set before the
 // user touches anything; no email card on a voice campaign; a chosen CSV shows its rows, columns and
@@ -13,15 +13,6 @@ import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
 // server's import reads it before saving: contacts ready and each rejected row with its line and reason.
 type Session = { user: E2EUser; token: string; slug: string };
 type Voice = { id: string; name: string };
-
-async function session(env: E2E): Promise<Session> {
-  const user = await registerViaApi(env.baseUrl);
-  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-  });
-  const body = (await res.json()) as { access_token: string; user: { organization_slug_name: string } };
-  return { user, token: body.access_token, slug: body.user.organization_slug_name };
-}
 
 const api = async (env: E2E, s: Session, method: string, url: string, body?: unknown) => {
   const res = await fetch(`${env.baseUrl}/api${url}`, {
@@ -72,7 +63,7 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
 
   for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
     test(`the organisation's voice, timezone and hours are preselected; no email card on voice (${size.width} px)`, async () => {
-      const s = await session(env);
+      const s = await newApiUser(env.baseUrl);
       const voices = (await api(env, s, "GET", "/voices")).voices as Voice[];
       await api(env, s, "PUT", "/settings/organization", {
         timezone: "Europe/Berlin", business_hours_start: "08:30", business_hours_end: "18:00", default_voice_id: voices[2]!.id,
@@ -97,7 +88,7 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
       await page.context().close();
 
       // An organisation without settings: the first voice and the browser's timezone.
-      const bare = await session(env);
+      const bare = await newApiUser(env.baseUrl);
       const fresh = await open(env, bare, size, "America/Chicago");
       await fresh.waitForFunction((name) => (document.querySelector('input[role="combobox"][readonly]') as HTMLInputElement | null)?.value === name, voices[0]!.name);
       assert.equal(await field(fresh, "Timezone").inputValue(), "America/Chicago");
@@ -105,7 +96,7 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
     });
 
     test(`a chosen CSV shows its rows, columns, variables and rejected lines before saving (${size.width} px)`, async () => {
-      const s = await session(env);
+      const s = await newApiUser(env.baseUrl);
       const page = await open(env, s, size, "UTC");
       await page.getByRole("textbox", { name: /Campaign Name/ }).fill(`Preview ${size.width}`);
       await page.getByTestId("csv-input").setInputFiles(writeCsv());

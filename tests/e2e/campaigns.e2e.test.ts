@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { signIn as signInForm } from "../support/e2e-users.ts";
+import { signIn as signInForm, loginViaApi } from "../support/e2e-users.ts";
 
 const PASSWORD = "Sup3r-secret-pw";
 
@@ -17,11 +17,7 @@ async function register(env: E2E, username: string): Promise<{ token: string; sl
   };
   const reg = await fetch(`${env.baseUrl}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   assert.ok(reg.ok, `register: ${reg.status}`);
-  const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: username, password: PASSWORD }),
-  });
-  const session = (await login.json()) as { access_token: string; user: { organization_slug_name: string } };
-  return { token: session.access_token, slug: session.user.organization_slug_name };
+  return loginViaApi(env.baseUrl, { username, password: PASSWORD });
 }
 
 const signIn = (page: Page, username: string) => signInForm(page, { username, password: PASSWORD });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 import { signBody } from "../../apps/server/src/features/whatsapp/whatsapp-signature.ts";
 
 // Every log line on screen went in through the real webhooks of a running server: nothing is inserted directly.
@@ -32,10 +32,7 @@ describe("Conversation Logs: email and WhatsApp panels", () => {
     env = await startE2E();
     user = await registerViaApi(env.baseUrl);
     empty = await registerViaApi(env.baseUrl, "Quiet Co");
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }) });
-    const body = (await login.json()) as { access_token: string; user: { organization_slug_name: string } };
-    token = body.access_token;
-    slug = body.user.organization_slug_name;
+    ({ token, slug } = await loginViaApi(env.baseUrl, user));
 
     const { webhook_path: hook } = (await call("GET", "/api/channels/email")) as { webhook_path: string };
     await call("POST", hook, { message_id: "<q1@northwind.example>", from: "Priya Shah <priya@northwind.example>", to: "sales@brighthomes.example", subject: "Pricing for 20 seats", date: "2026-03-01T09:00:00Z", text: "Could you send pricing for 20 seats?" });

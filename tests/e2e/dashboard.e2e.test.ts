@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test, describe, before, after } from "node:test";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
-import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import { registerViaApi, signIn, loginViaApi } from "../support/e2e-users.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 import { seedAnalyticsFixture } from "../support/analytics-fixture.ts";
 
@@ -19,11 +19,7 @@ describe("dashboard: figures from real calls, channel switch, minutes, retry", {
 
   async function seededUser() {
     const user = await registerViaApi(env.baseUrl);
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-    });
-    const { user: me } = (await login.json()) as { user: { organization_id: string } };
-    await seedAnalyticsFixture(db, me.organization_id);
+    await seedAnalyticsFixture(db, (await loginViaApi(env.baseUrl, user)).orgId);
     return user;
   }
 

@@ -5,23 +5,16 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 
 const WIDTHS = [
   { name: "1440", width: 1440, height: 900 },
   { name: "390", width: 390, height: 844 },
 ] as const;
 
-async function tokenOf(env: E2E, user: E2EUser): Promise<string> {
-  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** Twelve numbers added by hand through the API: more than one page of ten. */
 async function seedNumbers(env: E2E, user: E2EUser): Promise<void> {
-  const token = await tokenOf(env, user);
+  const token = (await loginViaApi(env.baseUrl, user)).token;
   for (let i = 0; i < 12; i++) {
     const res = await fetch(`${env.baseUrl}/api/dnc`, {
       method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },

@@ -2,7 +2,7 @@ import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 
 const WIDTHS = [
   { name: "1440", width: 1440, height: 900 },
@@ -11,12 +11,8 @@ const WIDTHS = [
 const NEW_PASSWORD = "an even stronger password";
 
 async function apiGet(env: E2E, user: E2EUser, password: string, path: string): Promise<Record<string, unknown>> {
-  const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password }),
-  });
-  assert.equal(login.status, 200, `sign-in with ${password}`);
-  const { access_token } = (await login.json()) as { access_token: string };
-  return (await (await fetch(`${env.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as Record<string, unknown>;
+  const { token } = await loginViaApi(env.baseUrl, { username: user.username, password });
+  return (await (await fetch(`${env.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
 }
 
 /** Desktop: from the account menu; phone: from the drawer's Settings entry. */

@@ -37,3 +37,23 @@ export async function signIn(page: Page, user: Pick<E2EUser, "username" | "passw
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(/\/org\/[^/]+\/dashboard$/);
 }
+
+export type E2ESession = { token: string; slug: string; orgId: string };
+
+/** Signs a registered user in through the API: the token for API calls, and their organisation's slug and id. */
+export async function loginViaApi(baseUrl: string, user: Pick<E2EUser, "username" | "password">): Promise<E2ESession> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email_or_username: user.username, password: user.password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { access_token: string; user: { organization_id: string; organization_slug_name: string } };
+  return { token: body.access_token, slug: body.user.organization_slug_name, orgId: body.user.organization_id };
+}
+
+/** A new user with their own organisation, signed in through the API. */
+export async function newApiUser(baseUrl: string, org?: string): Promise<E2ESession & { user: E2EUser }> {
+  const user = await registerViaApi(baseUrl, org);
+  return { user, ...(await loginViaApi(baseUrl, user)) };
+}
