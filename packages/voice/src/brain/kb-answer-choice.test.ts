@@ -98,6 +98,13 @@ test("prose after shell commands run into it is a sentence of its own; a list a 
   assert.ok(parallel?.speakable, JSON.stringify(build));
   const bootstrap = sentencesOf("When compiling from the git repository, you should first invoke this script: $ ./bootstrap This will: Clone the gnulib repository as a git submodule in ’gnulib’.");
   assert.equal(bootstrap.length, 1, JSON.stringify(bootstrap));
+  // git-doc's setup-git-server-over-http.txt: a name in the prose after a command is not where a sentence starts.
+  const dav = sentencesOf(
+    "Enable the dav and dav_fs modules of apache: $ a2enmod dav The DAV lock is located in /etc/apache2/mods-available/dav_fs.conf: " +
+      "DAVLockDB /var/lock/apache2/DAVLock Of course, it can point somewhere else, but the string is actually just a prefix in some Apache configurations, " +
+      "and therefore the directory has to be writable by the user Apache runs as.",
+  );
+  assert.ok(dav.every((s) => !s.text.startsWith("Apache configurations")), JSON.stringify(dav));
 });
 
 test("what a caller says meets what a document writes: 'turn on' is 'enable', 'faster' is 'speed up', 'produce' is 'generate'", () => {

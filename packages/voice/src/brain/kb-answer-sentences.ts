@@ -50,7 +50,8 @@ const stripListNumber = (s: string) => s.replace(/^(?:\(?\d{1,3}[.)]|[a-z][.)])\
 function afterCommands(part: string): string[] {
   if (!/(?:^|\s)\$\s/.test(part)) return [part];
   // Not after a colon: "This will: Clone the gnulib repository…" is a list the sentence introduces.
-  return part.split(/(?<=(?:^|\s)\$\s[^$]*?[^:])\s+(?=\p{Lu}\p{Ll}+(?: [\p{Ll}\d'’,]+){3,})/u);
+  // Right after a command (a few words from its "$"), never inside the prose ("…in some Apache configurations").
+  return part.split(/(?<=(?:^|\s)\$\s(?:\S+\s){0,7}\S*[^:\s])\s+(?=\p{Lu}\p{Ll}+(?: [\p{Ll}\d'’,]+){3,})/u);
 }
 
 function segments(text: string): string[] {
