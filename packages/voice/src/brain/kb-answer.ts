@@ -60,6 +60,27 @@ function askedBefore(sentences: Sentence[], at: number): { text: string; end: nu
   return { text: sentences.slice(start, end + 1).map((s) => s.text).join(" "), end };
 }
 
+/**
+ * What makes a sentence read as the answer beyond its words: a limit for "the largest…", a negation for a
+ * negated question, a way to do it for "how do I…", the question's words in its order, and, under an FAQ
+ * question, being the first sentence of the answer (what follows qualifies it).
+ */
+function answerShape(q: ParsedQuestion, s: Sentence, asked: { text: string; end: number } | null, at: number): number {
+  const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
+  const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
+  const instructs = q.kind === "how" && INSTRUCTS.test(s.text) ? 0.1 : 0;
+  const said = ` ${plainWords(s.text).join(" ")} `;
+  // Word pairs as said, and the question's content words in the same order ("day then month" / "day-month-year"),
+  // in the FAQ question it answers too ("how do I ignore changes to a tracked file" for "can git ignore changes…").
+  const inOrder = [s.text, asked?.text ?? ""]
+    .map((text) => ` ${terms(text).join(" ")} `)
+    .reduce((n, words) => n + q.terms.slice(1).filter((t, i) => words.includes(` ${q.terms[i]} ${t} `)).length, 0);
+  const pairs = Math.min(0.15, 0.05 * (q.pairs.filter((p) => said.includes(` ${p} `)).length + inOrder));
+  const firstAnswer = asked !== null && asked.end === at - 1 ? 0.25 : 0;
+  const later = asked ? Math.min(0.15, 0.03 * (at - asked.end - 1)) : 0;
+  return limit + negation + instructs + pairs + firstAnswer - later;
+}
+
 function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, passage: KbPassage, rank: number, words: Set<string>): Candidate[] {
   const sentences = sentencesOf(passage.text, passage.heading);
   const coverage = overlap(weights, words);
@@ -79,23 +100,11 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     // (A sentence that leads into a "Therefore…" one says how with it.)
     const leadsInto = LEANS_BACK.test(sentences[at + 1]?.text ?? "") ? ` ${sentences[at + 1]!.text}` : "";
     const evidence = q.kind === "definition" ? defines(s.text, weights) : q.kind === "how" ? saysHow(q, s.text + leadsInto) : EVIDENCE[q.kind].test(s.text);
-    const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
-    const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
-    const instructs = q.kind === "how" && INSTRUCTS.test(s.text) ? 0.1 : 0;
-    const said = ` ${plainWords(s.text).join(" ")} `;
-    // Word pairs as said, and the question's content words in the same order ("day then month" / "day-month-year").
-    // (In the FAQ question it answers too: "how do I ignore changes to a tracked file" for "can git ignore changes…".)
-    const inOrder = [s.text, asked?.text ?? ""].map((text) => ` ${terms(text).join(" ")} `)
-      .reduce((n, said) => n + q.terms.slice(1).filter((t, i) => said.includes(` ${q.terms[i]} ${t} `)).length, 0);
-    const pairs = Math.min(0.15, 0.05 * (q.pairs.filter((p) => said.includes(` ${p} `)).length + inOrder));
-    const firstAnswer = asked !== null && asked.end === at - 1;
-    // An FAQ answer says the answer first; what follows qualifies it.
-    const later = asked ? Math.min(0.15, 0.03 * (at - asked.end - 1)) : 0;
     const labels = new Set(terms(`${passage.heading} ${asked?.text ?? ""}`));
     const about = key === null || own.has(key) || labels.has(key);
     const score =
-      (about ? 0.15 : -0.1) + limit + negation + instructs + pairs - later +
-      0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) + (firstAnswer ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
+      (about ? 0.15 : -0.1) + answerShape(q, s, asked, at) +
+      0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
     return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context, labels, about, underQuestion: asked !== null }];
   });
 }
