@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { answerFromPassages } from "./kb-answer.ts";
 import { parseQuestion, terms } from "./kb-answer-question.ts";
 import { sentencesOf } from "./kb-answer-sentences.ts";
+import { namesAskedThing } from "./kb-answer-evidence.ts";
 
 // Real extracts as the knowledge base stores them: bash(1) from bash-doc 5.2 (PDF), PostgreSQL 15's
 // "Numeric Types" (postgresql-doc-15, HTML), git-doc's setup-git-server-over-http.txt (plain text).
@@ -200,4 +201,16 @@ test("'how do I make the build faster' is answered by a way to do it (the -j opt
   };
   const a = answerFromPassages("How do I make the groff build go faster?", [nonRecursive, firstBuild]);
   assert.match(a.text, /-j option/);
+});
+
+test("'which file' is answered by the sentence naming a file the question does not already name", () => {
+  const automake = {
+    heading: "Automake",
+    text:
+      "The main file processed by ‘automake’ is the Makefile.am file, which eventually generates a Makefile. " +
+      "Automake’s main job is to generate a Makefile.in file (this file is maintained manually on projects using only autoconf).",
+  };
+  assert.equal(namesAskedThing("what file does automake produce from makefile am", "the Makefile.am file, which eventually generates a Makefile."), false);
+  assert.equal(namesAskedThing("which variable lists the extra files", "CLEANFILES for files that should be cleaned by ‘make clean’"), true);
+  assert.match(answerFromPassages("what file does automake produce from makefile am", [automake]).text, /Makefile\.in/);
 });

@@ -19,6 +19,20 @@ export const EVIDENCE: Record<QuestionKind, RegExp> = {
 };
 // "How do I…" is answered by a way to do it: what you can or should do, an option, a command.
 export const INSTRUCTS = /\b(?:you (?:can|could|should|must|need to|have to|may)|can be|should be|must be|is done (?:by|with)|by \w+ing|to do (?:so|this|that)|(?:it's|it is) (?:necessary|enough|possible) to)\b|(?:^|\s)(?:--?|−−?)[a-z]|^(?:use|run|set|add|type|call|invoke|install|create|edit|enable)\b/i;
+/**
+ * "Which file / variable / option…": the answer names one, written as such ("Makefile.in", "/etc/profile",
+ * "CLEANFILES", "-j"), and not the one the question already names.
+ */
+const NAMED_THINGS: Array<[RegExp, RegExp]> = [
+  [/\b(?:which|what) (?:\w+ )?files?\b/, /(?:[\w-]+\.[a-z][a-z0-9]{0,3}|\/[\w.-]+\/[\w.-]+)(?=[\s,;)]|$)/gi],
+  [/\b(?:which|what) (?:\w+ )?(?:variables?|settings?|parameters?)\b/, /\b[A-Z][A-Z0-9]*_?[A-Z0-9_]{2,}\b/g],
+  [/\b(?:which|what) (?:\w+ )?(?:options?|flags?|switch(?:es)?)\b/, /(?:^|\s)(?:--?|−−?)[a-z][\w-]*/g],
+];
+export function namesAskedThing(question: string, sentence: string): boolean {
+  const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const asked = letters(question);
+  return NAMED_THINGS.some(([ask, name]) => ask.test(question) && (sentence.match(name) ?? []).some((n) => !asked.includes(letters(n))));
+}
 // A short yes or no leads its explanation ("Yes. zlib doesn't handle dates.").
 export const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30}[.!?]$/i;
 // A sentence starting so leans on the one before it.

@@ -1,4 +1,4 @@
-import { ASKS_LIMIT, defines, EVIDENCE, INSTRUCTS, LEANS_BACK, NEGATION, STATES_LIMIT, YES_NO_LEAD } from "./kb-answer-evidence.ts";
+import { ASKS_LIMIT, defines, EVIDENCE, INSTRUCTS, LEANS_BACK, namesAskedThing, NEGATION, STATES_LIMIT, YES_NO_LEAD } from "./kb-answer-evidence.ts";
 import { parseQuestion, plainWords, terms, type ParsedQuestion, type QuestionKind } from "./kb-answer-question.ts";
 import { sentencesOf, trimForSpeech, type Sentence } from "./kb-answer-sentences.ts";
 import { joinCompounds, keyTerm, overlap, termWeights, type Weights } from "./kb-answer-weights.ts";
@@ -62,13 +62,15 @@ function askedBefore(sentences: Sentence[], at: number): { text: string; end: nu
 
 /**
  * What makes a sentence read as the answer beyond its words: a limit for "the largest…", a negation for a
- * negated question, a way to do it for "how do I…", the question's words in its order, and, under an FAQ
+ * negated question, a way to do it for "how do I…", the file or variable "which file / variable" asks for,
+ * the question's words in its order, and, under an FAQ
  * question, being the first sentence of the answer (what follows qualifies it).
  */
 function answerShape(q: ParsedQuestion, s: Sentence, asked: { text: string; end: number } | null, at: number): number {
   const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
   const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
   const instructs = q.kind === "how" && INSTRUCTS.test(s.text) ? 0.1 : 0;
+  const named = namesAskedThing(q.text, s.text) ? 0.1 : 0;
   const said = ` ${plainWords(s.text).join(" ")} `;
   // Word pairs as said, and the question's content words in the same order ("day then month" / "day-month-year"),
   // in the FAQ question it answers too ("how do I ignore changes to a tracked file" for "can git ignore changes…").
@@ -78,7 +80,7 @@ function answerShape(q: ParsedQuestion, s: Sentence, asked: { text: string; end:
   const pairs = Math.min(0.15, 0.05 * (q.pairs.filter((p) => said.includes(` ${p} `)).length + inOrder));
   const firstAnswer = asked !== null && asked.end === at - 1 ? 0.25 : 0;
   const later = asked ? Math.min(0.15, 0.03 * (at - asked.end - 1)) : 0;
-  return limit + negation + instructs + pairs + firstAnswer - later;
+  return limit + negation + instructs + named + pairs + firstAnswer - later;
 }
 
 function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, passage: KbPassage, rank: number, words: Set<string>): Candidate[] {
