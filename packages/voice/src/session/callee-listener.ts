@@ -10,6 +10,11 @@ import type { TurnTakingOptions } from "./session-types.ts";
 export type Utterance = { startMs: number; endMs: number; speechMs: number; heard: Promise<SttResult>; text: Promise<string> };
 
 const PREROLL_FRAMES = 10; // 200 ms kept before the confirmed start, so first syllables reach STT
+// Silence after speech reaches STT for 200 ms only (a decoder needs a little to end on); the rest of the
+// endpoint's wait (up to 900 ms mid-phrase) is held back and written only if the callee speaks again, so the
+// engine never decodes silence that ends the turn: its work at the endpoint (pocketsphinx's flat pass over
+// the whole utterance) and any backlog stay proportional to the speech.
+const STT_TAIL_FRAMES = 10;
 
 type ListenerDeps = {
   legRate: number;
@@ -36,6 +41,8 @@ export function createCalleeListener(d: ListenerDeps) {
   });
   const beep = createBeepDetector(d.legRate);
   let preroll: Int16Array[] = [];
+  let held: Int16Array[] = []; // silent frames past STT_TAIL_FRAMES, written only if speech resumes
+  let silentFrames = 0;
 
   return {
     push(frame: Int16Array): void {
@@ -46,8 +53,11 @@ export function createCalleeListener(d: ListenerDeps) {
       if (event?.type === "speech-start") {
         for (const f of [...preroll, sttFrame]) d.stt.write(f);
         preroll = [];
+        silentFrames = 0;
       } else if (endpointer.inSpeech() || event?.type === "speech-end") {
-        d.stt.write(sttFrame);
+        silentFrames = speech ? 0 : silentFrames + 1;
+        if (silentFrames > STT_TAIL_FRAMES) held.push(sttFrame);
+        else for (const f of [...held.splice(0), sttFrame]) d.stt.write(f);
       } else {
         preroll.push(sttFrame);
         if (preroll.length > PREROLL_FRAMES) preroll.shift();
@@ -56,6 +66,7 @@ export function createCalleeListener(d: ListenerDeps) {
       if (speechMs >= d.cfg.bargeInMs && d.isAgentSpeaking()) d.onBargeIn();
       if (speechMs >= d.cfg.machineGreetingMs) d.onLongGreeting();
       if (event?.type === "speech-end") {
+        held = [];
         const heard = d.stt.flush().catch((): SttResult => ({ text: "", confidence: null }));
         d.onUtterance({ startMs: event.atMs - event.speechMs, endMs: event.atMs, speechMs: event.speechMs, heard, text: heard.then((r) => r.text) });
       }

@@ -1,15 +1,18 @@
 import type { Pass } from "./two-pass.ts";
 
-/** What the main thread and a recognizer worker say to each other (structured-clone messages). */
+/**
+ * What the main thread and a recognizer worker say to each other (structured-clone messages). Each `id` is one
+ * decoder: a call's general pass (`domain` null, which also reports partial words) or its domain pass.
+ */
 export type ToRecognizer =
-  | { type: "open"; id: number; domain: { lm: string; dict: string } }
-  | { type: "write"; id: number; frame: Int16Array }
+  | { type: "open"; id: number; domain: { lm: string; dict: string } | null }
+  | { type: "write"; id: number; frame: Int16Array; sentAt: number }
   | { type: "flush"; id: number; seq: number }
   | { type: "close"; id: number };
 
 export type FromRecognizer =
   | { type: "partial"; id: number; text: string }
-  | { type: "result"; id: number; seq: number; general: Pass; biased: Pass }
+  | { type: "result"; id: number; seq: number; pass: Pass }
   | { type: "error"; id: number; seq: number; message: string };
 
 export type RecognizerWorkerData = { modelDir: string; logFile: string; lock: SharedArrayBuffer };

@@ -6,25 +6,30 @@ import { loadSphinx, type LanguageModelHandle } from "./sphinx-library.ts";
 import { decoderFlags, EMPTY_PASS, generalModel } from "./two-pass.ts";
 
 /**
- * A recognizer thread: resident pocketsphinx decoders for the live calls given to it, two per call (the
- * general model and the call's domain model), fed each 20 ms frame as it arrives. Decoding is CPU-bound, so
- * it happens here, never on the event loop. Both decoders are built when the call opens (while it rings) and
- * freed when it ends, so what one call hears never depends on an earlier caller (the decoder's cepstral mean
- * and noise estimate adapt to its caller); the general English model (~30 MB) is loaded once per thread and
- * shared by its calls.
+ * A recognizer thread: resident pocketsphinx decoders, each one pass of a live call (the general model, or
+ * the call's domain model), fed each 20 ms frame as it arrives. Decoding is CPU-bound, so it happens here,
+ * never on the event loop; a call's two passes are usually on two threads, so at the endpoint both finish
+ * at once. Decoders are built when the call opens (while it rings) and freed when it ends, so what one call
+ * hears never depends on an earlier caller (the decoder's cepstral mean and noise estimate adapt to its
+ * caller); the general English model (~30 MB) is loaded once per thread and shared by its calls.
  */
 const { modelDir, logFile, lock } = workerData as RecognizerWorkerData;
 const port = parentPort!;
 const lib = loadSphinx();
 const likelihood = createLikelihoodReader(logFile, new Int32Array(lock), lib.flushLog);
 const general = generalModel(modelDir);
-const PARTIAL_EVERY = 10; // frames (200 ms) between partial hypotheses
+// Partial words for turn-taking: every 100 ms of speech while this thread keeps up with the audio. A frame
+// posted more than BEHIND_MS ago means the thread is behind: a partial then describes audio long gone by the
+// time it is read, and costs a backtrace the backlog waits for, so it comes only every 500 ms.
+const PARTIAL_EVERY = 5;
+const PARTIAL_EVERY_BEHIND = 25;
+const BEHIND_MS = 100;
 
-type Call = { general: SphinxDecoder; domain: SphinxDecoder; frames: number; partial: string; broken: string | null };
-const calls = new Map<number, Call>();
+type Decoder = { pass: SphinxDecoder; partials: boolean; frames: number; partial: string; broken: string | null };
+const decoders = new Map<number, Decoder>();
 let englishLm: LanguageModelHandle | null = null;
 
-function generalDecoder(): SphinxDecoder {
+function generalPass(): SphinxDecoder {
   return createSphinxDecoder(lib, decoderFlags(modelDir, null, general.dict), likelihood, (ps) => {
     englishLm ??= lib.readLanguageModel(ps, general.lm);
     if (!englishLm) throw new Error(`pocketsphinx could not read ${general.lm}`);
@@ -34,52 +39,52 @@ function generalDecoder(): SphinxDecoder {
 
 const send = (m: FromRecognizer) => port.postMessage(m);
 
+// Loaded as the thread starts (a decoder built and freed for it), not on the first call given a general pass:
+// reading the English model takes seconds on a busy machine, and a call would wait for it.
+generalPass().free();
+
 port.on("message", (m: ToRecognizer) => {
   if (m.type === "open") return open(m.id, m.domain);
-  const call = calls.get(m.id);
-  if (m.type === "close") return call && close(m.id, call);
-  if (!call) return m.type === "flush" && send({ type: "error", id: m.id, seq: m.seq, message: "recognizer: call was never opened" });
-  if (m.type === "write") return write(m.id, call, m.frame);
-  if (call.broken) return send({ type: "error", id: m.id, seq: m.seq, message: call.broken });
+  const d = decoders.get(m.id);
+  if (m.type === "close") return d && close(m.id, d);
+  if (!d) return m.type === "flush" && send({ type: "error", id: m.id, seq: m.seq, message: "recognizer: decoder was never opened" });
+  if (m.type === "write") return write(m.id, d, m.frame, Date.now() - m.sentAt > BEHIND_MS);
+  if (d.broken) return send({ type: "error", id: m.id, seq: m.seq, message: d.broken });
   try {
-    const result = { general: call.general.finish(), biased: call.domain.finish() };
-    call.frames = 0;
-    call.partial = "";
-    send({ type: "result", id: m.id, seq: m.seq, ...result });
+    const pass = d.pass.finish();
+    d.frames = 0;
+    d.partial = "";
+    send({ type: "result", id: m.id, seq: m.seq, pass });
   } catch (err) {
     send({ type: "error", id: m.id, seq: m.seq, message: (err as Error).message });
   }
 });
 
-function open(id: number, domain: { lm: string; dict: string }): void {
-  let d: SphinxDecoder | null = null;
+function open(id: number, domain: { lm: string; dict: string } | null): void {
+  const none: SphinxDecoder = { write() {}, partial: () => "", finish: () => EMPTY_PASS, free() {} };
+  const d: Decoder = { pass: none, partials: !domain, frames: 0, partial: "", broken: null };
   try {
-    d = createSphinxDecoder(lib, decoderFlags(modelDir, domain.lm, domain.dict), likelihood);
-    calls.set(id, { general: generalDecoder(), domain: d, frames: 0, partial: "", broken: null });
+    d.pass = domain ? createSphinxDecoder(lib, decoderFlags(modelDir, domain.lm, domain.dict), likelihood) : generalPass();
   } catch (err) {
-    d?.free();
-    const none = { write() {}, partial: () => "", finish: () => EMPTY_PASS, free() {} };
-    calls.set(id, { general: none, domain: none, frames: 0, partial: "", broken: `recognizer: ${(err as Error).message}` });
+    d.broken = `recognizer: ${(err as Error).message}`;
   }
+  decoders.set(id, d);
 }
 
-function write(id: number, call: Call, frame: Int16Array): void {
-  if (call.broken) return;
+function write(id: number, d: Decoder, frame: Int16Array, behind: boolean): void {
+  if (d.broken) return;
   try {
-    call.general.write(frame);
-    call.domain.write(frame);
+    d.pass.write(frame);
   } catch (err) {
-    call.broken = (err as Error).message;
+    d.broken = (err as Error).message;
     return;
   }
-  if (++call.frames % PARTIAL_EVERY) return;
-  const text = call.general.partial();
-  if (text !== call.partial) send({ type: "partial", id, text: (call.partial = text) });
+  if (!d.partials || ++d.frames % (behind ? PARTIAL_EVERY_BEHIND : PARTIAL_EVERY)) return;
+  const text = d.pass.partial();
+  if (text !== d.partial) send({ type: "partial", id, text: (d.partial = text) });
 }
 
-function close(id: number, call: Call): void {
-  calls.delete(id);
-  if (call.broken) return;
-  call.domain.free();
-  call.general.free();
+function close(id: number, d: Decoder): void {
+  decoders.delete(id);
+  if (!d.broken) d.pass.free();
 }
