@@ -4,6 +4,7 @@ import { createLogger } from "../platform/logger.ts";
 import { migrate } from "../platform/migrate.ts";
 import { seedDemo } from "../features/demo/seed-demo.ts";
 import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
+import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
 import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
 
@@ -38,8 +39,11 @@ async function main(): Promise<void> {
 
   // The dialer runs in this process unless DIALER=0 (then `npm run worker` processes dial).
   const dialerLoop = config.voice.dialer ? startDialerLoop(services.dialer, { log: logger }) : null;
+  // Webhook deliveries are sent from every process (their leases keep each send to one process).
+  const webhookLoop = startWebhookLoop(services.webhooks.delivery, { log: logger });
   const shutdown = async () => {
     dialerLoop?.stop();
+    await webhookLoop.stop();
     services.calls.abortAll();
     await app.close();
     await db.close();

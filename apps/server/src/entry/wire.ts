@@ -86,6 +86,8 @@ import { createCallHistoryService } from "../features/calls/call-history.service
 import { callHistoryRoutes } from "../features/calls/call-history.routes.ts";
 import { recordingRoutes } from "../features/calls/recording.routes.ts";
 import { createRecordingLinks } from "../features/calls/recording-links.ts";
+import { wireWebhooks } from "../features/webhooks/webhooks.wiring.ts";
+import { webhooksRoutes } from "../features/webhooks/webhooks.routes.ts";
 
 export type Wiring = {
   config: Config;
@@ -113,9 +115,11 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     : null;
   const throttle = createThrottle({ db, repo: authRepo, clock });
   const auth = createAuthService({ db, repo: authRepo, sessions, organizations, clock, verifyGoogle, throttle, signupPerHour: config.rateLimits.signupPerHour });
-  const dnc = createDncService({ repo: createDncRepo(db) });
+  // Features emit webhook events where they happen; the call's record is read when its event is queued.
+  const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
+  const dnc = createDncService({ repo: createDncRepo(db), events: webhooks.events });
   const calendarRepo = createCalendarRepo(db);
-  const calendar = createCalendarService({ db, repo: calendarRepo, clock });
+  const calendar = createCalendarService({ db, repo: calendarRepo, clock, events: webhooks.events });
   const calendarFeeds = createCalendarFeedService({ db, repo: calendarRepo, clock });
   const storage = createLocalStorage(path.join(config.dataDir, "files"));
   const voices = createVoicesService({ tts: createOfflineTts(), storage, logger, encodeWav });
@@ -142,13 +146,13 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const greetingPreview = createGreetingPreview({ repo: createGreetingPreviewRepo(db), tts: configured.tts, defaultVoiceId: configured.defaultVoiceId, recording: configured.recording, clock, encodeWav });
   const runner = createCallRunner({
     repo: callsRepo, storage, clock, log: logger,
-    providers: configured,
+    providers: configured, events: webhooks.events,
     tools: { calendar, dnc, retrieval: kb.retrieval },
   });
   // Each process that runs the loop is one dialer worker; they share the queue through the database.
   const dialer = createDialerService({
     repo: createDialerRepo(db), placer: runner, clock, log: logger, leaseMs: config.voice.dialerLeaseMs, workerId: `${process.pid}-${randomUUID().slice(0, 8)}`,
-    isDoNotCall: (orgId, phones) => dnc.listed(orgId, phones),
+    isDoNotCall: (orgId, phones) => dnc.listed(orgId, phones), events: webhooks.events,
   });
   // "Ring now" goes through the dialer: its rules, limits and lease on the contact apply to calls by hand.
   const calls = createCallsService({ repo: callsRepo, ringNow: dialer.ringNow });
@@ -167,7 +171,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -204,6 +208,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       analyticsRoutes({ analytics: services.analytics, live: services.liveCalls, requireAuth }),
       callHistoryRoutes({ callHistory: services.callHistory, requireAuth, clock: services.clock }),
       recordingRoutes({ callHistory: services.callHistory }),
+      webhooksRoutes({ webhooks: services.webhooks.service, requireAuth }),
     ],
   });
   return { app, services };

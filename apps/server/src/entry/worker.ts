@@ -3,6 +3,7 @@ import { openDb } from "../platform/db.ts";
 import { createLogger } from "../platform/logger.ts";
 import { migrate } from "../platform/migrate.ts";
 import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
+import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
 import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
 
@@ -23,10 +24,12 @@ async function main(): Promise<void> {
   await migrate(db);
   const { app, services } = await createServer({ config, db, logger });
   const loop = startDialerLoop(services.dialer, { log: logger });
+  const webhookLoop = startWebhookLoop(services.webhooks.delivery, { log: logger });
   if (config.voice.telephony === "twilio") await app.listen({ port: config.port, host: config.host });
   logger.info(`Parley dialer worker ${process.pid} is running`);
   const shutdown = async () => {
     loop.stop();
+    await webhookLoop.stop();
     await app.close();
     await db.close();
     process.exit(0);

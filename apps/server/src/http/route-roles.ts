@@ -133,6 +133,14 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "PUT /api/channels/whatsapp": "integrations.manage",
   "POST /api/calendar/feed": "integrations.manage",
   "DELETE /api/calendar/feed": "integrations.manage",
+  // outbound webhooks send the organisation's calls and contacts to another system: an integration
+  "GET /api/webhooks": "integrations.manage",
+  "POST /api/webhooks": "integrations.manage",
+  "PUT /api/webhooks/:id": "integrations.manage",
+  "DELETE /api/webhooks/:id": "integrations.manage",
+  "GET /api/webhooks/:id/deliveries": "integrations.manage",
+  "POST /api/webhooks/:id/test": "integrations.manage",
+  "POST /api/webhooks/:id/deliveries/:deliveryId/resend": "integrations.manage",
   "GET /api/settings/organization": "settings.view",
 
   // owner: the organisation itself

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   // Knowledge base: TEST ONLY switch letting URL uploads reach private addresses (the test server on 127.0.0.1).
   KB_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+  // Webhooks: TEST ONLY switch letting endpoints be private addresses (the test receiver on 127.0.0.1).
+  WEBHOOKS_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
   // Each uploaded document is read on a worker thread with this heap limit and deadline.
   KB_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(512),
   KB_EXTRACT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
@@ -93,6 +95,9 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   webDist: string;
   kbAllowPrivateUrls: boolean;
+  webhooksAllowPrivateUrls: boolean;
+  /** PUBLIC_URL when set: makes links sent to other systems (webhook recording URLs) absolute. */
+  publicUrl: string | null;
   kbExtractLimits: { memoryMb: number; timeoutMs: number };
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | null;
   voice: VoiceConfig;
@@ -144,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     kbAllowPrivateUrls: e.KB_ALLOW_PRIVATE_URLS === "1",
+    webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS === "1",
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
     kbExtractLimits: { memoryMb: e.KB_EXTRACT_MEMORY_MB, timeoutMs: e.KB_EXTRACT_TIMEOUT_SECONDS * 1000 },
     embeddings:
       e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL

@@ -7,6 +7,7 @@ import { notFound, toFieldIssues, validationError } from "../../http/errors.ts";
 import type { CalendarRepo, EventRow } from "./calendar.repo.ts";
 import { computeStats, rangeInstants } from "./calendar-stats.ts";
 import { businessWindows, checkBooking, freeSlots, type BusinessHours, type Interval } from "./slots.ts";
+import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 
 export function toCalendarEvent(r: EventRow): CalendarEvent {
   return {
@@ -52,7 +53,7 @@ export type BookMeetingResult =
 type Range = { startDate: string; endDate: string };
 const DAY_MS = 86_400_000;
 
-export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock: Clock }) {
+export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock: Clock; events?: WebhookEvents }) {
   const { db, repo, clock } = deps;
 
   async function busyIntervals(orgId: string, from: number, to: number, q: Queryable = db): Promise<Interval[]> {
@@ -98,6 +99,7 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
         call_id: null,
         created_by: userId,
       });
+      await deps.events?.emit(orgId, "meeting.booked", { meeting: toCalendarEvent(row) });
       return toCalendarEvent(row);
     },
 
@@ -122,6 +124,7 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
     async cancel(orgId: string, id: string): Promise<CalendarEvent> {
       const row = await repo.cancel(orgId, id);
       if (!row) throw notFound("Event");
+      await deps.events?.emit(orgId, "meeting.cancelled", { meeting: toCalendarEvent(row) });
       return toCalendarEvent(row);
     },
 
@@ -147,7 +150,7 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
       if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
       const m = parsed.data;
       const start = m.startAt.getTime();
-      return db.tx(async (tx) => {
+      const booking = await db.tx(async (tx) => {
         await repo.lockOrg(tx, orgId);
         const busy = await busyIntervals(orgId, Math.min(start, clock.now().getTime()) - 15 * DAY_MS, start + 15 * DAY_MS, tx);
         const check = checkBooking({ start, durationMinutes: m.durationMinutes, hours: m.businessHours, zone: m.timezone, busy, now: clock.now().getTime() });
@@ -170,6 +173,8 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
         });
         return { booked: true as const, event: toCalendarEvent(row) };
       });
+      if (booking.booked) await deps.events?.emit(orgId, "meeting.booked", { meeting: booking.event });
+      return booking;
     },
   };
 }

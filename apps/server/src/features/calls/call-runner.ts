@@ -9,6 +9,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { CallPlacer, DialJob, DialResult } from "../dialer/dialer.types.ts";
+import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import { bindAgentTools, type AgentToolDeps } from "./agent-tools.ts";
 import { callVocabulary, toAgentContext } from "./call-context.ts";
 import type { CallContextRow, CallsRepo, KbSource } from "./calls.repo.ts";
@@ -24,7 +25,7 @@ export type VoiceProviders = {
   recording: boolean;
 };
 
-type RunnerDeps = { repo: CallsRepo; storage: Storage; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger };
+type RunnerDeps = { repo: CallsRepo; storage: Storage; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger; events?: WebhookEvents };
 
 type CallStatus = "completed" | "no_answer" | "busy" | "failed";
 
@@ -81,6 +82,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     let result: SessionResult;
     try {
       const leg = await p.telephony.dial({ to: c.phone, callId, persona: c.persona, signal });
+      await deps.events?.emit(c.org_id, "call.started", { call_id: callId });
       result = await converse(c, leg, tools, { signal });
     } catch (err) {
       log.error({ err, callId }, "call could not be placed");
@@ -91,6 +93,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     const reason = result.endReason;
     const status = result.answered ? "completed" : reason === "busy" || reason === "no_answer" ? reason : "failed";
     await close(c, result, { status, outcome, error: null, kbSources: done.kbSources });
+    await deps.events?.emit(c.org_id, "call.completed", { call_id: callId });
     return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt };
   }
 

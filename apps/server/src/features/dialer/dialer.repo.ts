@@ -375,12 +375,15 @@ export function createDialerRepo(db: Db) {
         [reason, orgId],
       );
     },
-    async completeCampaignIfDone(campaignId: string): Promise<void> {
-      await db.query(
+    /** Marks the campaign completed when no call is left; answers it when this call did so (once). */
+    async completeCampaignIfDone(campaignId: string): Promise<{ org_id: string; name: string } | null> {
+      const [done] = await db.query<{ org_id: string; name: string }>(
         `update campaigns set status = 'completed', updated_at = now() where id = $1 and status = 'active'
-         and not exists (select 1 from call_attempts where campaign_id = $1 and status in ('pending', 'in_progress'))`,
+         and not exists (select 1 from call_attempts where campaign_id = $1 and status in ('pending', 'in_progress'))
+         returning org_id, name`,
         [campaignId],
       );
+      return done ?? null;
     },
   };
 }

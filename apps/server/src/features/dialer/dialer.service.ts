@@ -8,6 +8,7 @@ import { contactZones } from "./contact-zones.ts";
 import type { CallPlacer, CampaignRules, DialJob, DialResult } from "./dialer.types.ts";
 import type { DialerRepo, DueAttempt, LeaseRefusal, RingTarget, Verdict } from "./dialer.repo.ts";
 import { decideRetry, shouldTripBreaker } from "./retry-policy.ts";
+import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 
 export type DialerDeps = {
   repo: DialerRepo;
@@ -21,6 +22,7 @@ export type DialerDeps = {
   batchSize?: number;
   /** Numbers on the org's do-not-call list are never dialled. */
   isDoNotCall(orgId: string, phones: string[]): Promise<Set<string>>;
+  events?: WebhookEvents;
 };
 
 const windowRules = (c: CampaignRules, phone: string): CallWindowRules => ({
@@ -97,7 +99,8 @@ export function createDialerService(deps: DialerDeps) {
     if (shouldTripBreaker(await repo.recentOutcomes(campaign.id, 20))) {
       await repo.pauseCampaign(campaign.id, "Paused automatically: over half of the last 20 calls failed at the carrier.");
     }
-    await repo.completeCampaignIfDone(campaign.id);
+    const completed = await repo.completeCampaignIfDone(campaign.id);
+    if (completed) await deps.events?.emit(completed.org_id, "campaign.completed", { campaign_id: campaign.id, name: completed.name });
   }
 
   async function run(job: DialJob, campaign: CampaignRules, hangUp?: AbortSignal): Promise<void> {

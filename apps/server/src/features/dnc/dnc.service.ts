@@ -2,6 +2,7 @@ import type { DncEntry, DncImportResult, DncList, DncListQuery } from "@parley/s
 import { DncAdd, DncListQuery as ListQuery } from "@parley/shared/dnc";
 import { AppError, notFound } from "../../http/errors.ts";
 import { normalizePhone } from "../../platform/phone.ts";
+import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import type { DncRepo, DncRow } from "./dnc.repo.ts";
 import { readDncCsv } from "./dnc-csv.ts";
 
@@ -16,7 +17,7 @@ const toEntry = (r: DncRow): DncEntry => ({
 });
 
 /** The org-wide do-not-call list: staff add numbers by hand or by CSV, calls add them when asked. */
-export function createDncService(deps: { repo: DncRepo }) {
+export function createDncService(deps: { repo: DncRepo; events?: WebhookEvents }) {
   const { repo } = deps;
   return {
     async list(orgId: string, query: DncListQuery): Promise<DncList> {
@@ -42,6 +43,7 @@ export function createDncService(deps: { repo: DncRepo }) {
     /** Called when a callee asks never to be called again; the campaign is shown beside the number. */
     async markFromCall(orgId: string, phoneE164: string, reason: string, campaignId?: string): Promise<void> {
       await repo.addMany(orgId, [{ phone: phoneE164, source: "call", reason, campaignId }]);
+      await deps.events?.emit(orgId, "contact.opted_out", { phone: phoneE164, reason, campaign_id: campaignId ?? null });
     },
     listed: (orgId: string, phones: string[]) => repo.listed(orgId, phones),
   };

@@ -96,12 +96,25 @@ function requestOnce(url: URL, pinned: { address: string; family: number }, o: R
   });
 }
 
+const withDefaults = (options: SafeFetchOptions): Required<SafeFetchOptions> => ({
+  allowPrivate: false, timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5, resolve: systemResolve,
+  allowAddress: isPublicAddress, ...options,
+});
+
+/**
+ * The same address rules for a request other than a page fetch (webhooks POST through it): the checked URL
+ * and the one address to connect to, with a `lookup` that pins it (no DNS rebinding between check and use).
+ */
+export async function resolveSafeTarget(raw: string, options: SafeFetchOptions = {}) {
+  const url = checkUrl(raw);
+  const pinned = await pickAddress(url, withDefaults(options));
+  const lookup: LookupFunction = (_h, opts, cb) => (opts?.all ? cb(null, [pinned]) : cb(null, pinned.address, pinned.family));
+  return { url, pinned, lookup };
+}
+
 /** Fetches a web page for the knowledge base: http(s) only, public addresses only (also after redirects), bounded. */
 export function createSafeFetcher(options: SafeFetchOptions = {}) {
-  const o: Required<SafeFetchOptions> = {
-    allowPrivate: false, timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5, resolve: systemResolve,
-    allowAddress: isPublicAddress, ...options,
-  };
+  const o = withDefaults(options);
   return async function fetchPage(raw: string): Promise<FetchedPage> {
     const signal = AbortSignal.timeout(o.timeoutMs);
     let url = checkUrl(raw);

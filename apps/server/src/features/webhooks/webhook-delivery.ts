@@ -1,0 +1,42 @@
+import type { Clock } from "../../platform/clock.ts";
+import type { PostWebhook } from "./webhook-poster.ts";
+import { nextRetryAt } from "./webhook-retry.ts";
+import { signedHeaders } from "./webhook-signer.ts";
+import type { DueDelivery, WebhooksRepo } from "./webhooks.repo.ts";
+
+type Deps = { repo: WebhooksRepo; post: PostWebhook; clock: Clock; batchSize?: number; leaseMs?: number };
+
+/**
+ * Sends due deliveries. One pass leases a batch (other workers skip those rows), posts them in parallel
+ * and records each attempt: a 2xx is delivered; anything else (timeout, refusal, non-2xx) is tried again
+ * later on the retry schedule, and after the last attempt the delivery fails and marks its endpoint failing.
+ */
+export function createWebhookDelivery(deps: Deps) {
+  const { repo, post, clock } = deps;
+  const batchSize = deps.batchSize ?? 20;
+  // Longer than a send can take (the poster times out first), so a live send is never taken twice.
+  const leaseMs = deps.leaseMs ?? 60_000;
+
+  async function send(d: DueDelivery): Promise<void> {
+    const sentAt = clock.now();
+    const result = await post(d.url, signedHeaders(d.secret, d.message_id, sentAt, d.body), d.body);
+    const at = clock.now();
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const retryAt = ok ? null : nextRetryAt(d.attempts + 1, at);
+    const status = ok ? "delivered" : retryAt ? "pending" : "failed";
+    await repo.recordAttempt(d.id, { status, statusCode: result.statusCode, error: result.error, response: result.response, at, nextAt: retryAt ?? at });
+    if (ok) await repo.setFailing(d.endpoint_id, null);
+    if (status === "failed") await repo.setFailing(d.endpoint_id, at);
+  }
+
+  return {
+    /** One pass; answers how many deliveries it attempted. */
+    async deliverDue(): Promise<number> {
+      const now = clock.now();
+      const due = await repo.claimDue(now, new Date(now.getTime() + leaseMs), batchSize);
+      await Promise.all(due.map(send));
+      return due.length;
+    },
+  };
+}
+export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

@@ -1,0 +1,249 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
+import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
+import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
+import { dbKinds, type DbKind } from "../../../../../tests/support/test-db.ts";
+import { until } from "../../../../../tests/support/until.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../../../tests/support/webhook-receiver.ts";
+import { createLogger } from "../../platform/logger.ts";
+import { startWebhookLoop } from "./webhook-loop.ts";
+import { RETRY_DELAYS_MS } from "./webhook-retry.ts";
+
+const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "parley-webhooks-"));
+// The receiver listens on 127.0.0.1: the tests-only switch lets endpoints be private addresses.
+const ENV = { WEBHOOKS_ALLOW_PRIVATE_URLS: "1", VOICE_MODE: "instant", SIMULATED_RING_MS: "100" };
+const log = createLogger({ logLevel: "silent" } as never);
+
+type Delivery = { id: string; status: string; attempts: number; last_status_code: number | null; last_response: string | null; event_type: string };
+
+async function createEndpoint(t: TestApp, user: TestUser, url: string, events: string[]) {
+  const res = await t.request("POST", "/api/webhooks", { token: user.token, body: { url, description: "CRM", events } });
+  assert.equal(res.status, 201, res.text);
+  return res.body as { endpoint: { id: string; failing_since: string | null }; secret: string };
+}
+
+for (const kind of await dbKinds()) {
+  describe(`webhooks (${kind})`, () => {
+    let t: TestApp;
+    let owner: TestUser;
+    let rx: WebhookReceiver;
+    let loop: ReturnType<typeof startWebhookLoop>;
+    before(async () => {
+      t = await startTestApp(kind, { env: { ...ENV, DATA_DIR: tmpDir() } });
+      owner = await buildUser(t);
+      rx = await startWebhookReceiver();
+      loop = startWebhookLoop(t.services.webhooks.delivery, { log, intervalMs: 50 });
+    });
+    after(async () => {
+      await loop.stop();
+      await rx.close();
+      await t.close();
+    });
+    const deliveries = async (id: string, user = owner) =>
+      (await t.request("GET", `/api/webhooks/${id}/deliveries`, { token: user.token })).body.deliveries as Delivery[];
+
+    test("an endpoint is created with a whsec_ secret, listed without it, edited, and its test event arrives signed", async () => {
+      const { endpoint, secret } = await createEndpoint(t, owner, rx.url, ["call.completed"]);
+      assert.match(secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+      const list = await t.request("GET", "/api/webhooks", { token: owner.token });
+      assert.equal(list.status, 200);
+      assert.deepEqual(list.body.endpoints.map((e: { id: string }) => e.id), [endpoint.id]);
+      assert.ok(!list.text.includes(secret), "the secret is shown once, at creation");
+      const put = await t.request("PUT", `/api/webhooks/${endpoint.id}`, { token: owner.token, body: { url: rx.url, events: ["call.completed", "meeting.booked"] } });
+      assert.equal(put.status, 200, put.text);
+      assert.deepEqual(put.body.endpoint.events, ["call.completed", "meeting.booked"]);
+
+      const sent = await t.request("POST", `/api/webhooks/${endpoint.id}/test`, { token: owner.token });
+      assert.equal(sent.status, 202, sent.text);
+      await until(async () => (await deliveries(endpoint.id))[0]?.status === "delivered", { what: "test event delivered", ms: 20_000 });
+      const [got] = rx.of("webhook.test");
+      assert.equal(rx.verified(got!, secret).type, "webhook.test");
+      assert.throws(() => rx.verified(got!, "whsec_" + Buffer.alloc(24).toString("base64")), /signature/i, "another secret does not verify");
+      const [d] = await deliveries(endpoint.id);
+      assert.deepEqual([d!.attempts, d!.last_status_code, d!.last_response], [1, 200, "thanks"]);
+      assert.equal(got!.headers["webhook-id"], sent.body.delivery.message_id);
+    });
+
+    test("a simulated call sends call.started and call.completed with its outcome, transcript and a recording link", async () => {
+      const { secret } = await createEndpoint(t, owner, rx.url, ["call.started", "call.completed"]);
+      const [k] = await t.db.query<{ id: string }>(
+        `insert into campaigns (org_id, name, service, status, timezone, business_hours_start, business_hours_end)
+         values ($1, 'Hooks', 'sales', 'draft', 'UTC', '00:00', '00:00') returning id`,
+        [owner.orgId],
+      );
+      const [c] = await t.db.query<{ id: string }>(
+        "insert into contacts (org_id, campaign_id, line_number, name, phone_e164, persona) values ($1, $2, 2, 'Maya Patel', $3, 'say:hello;hangup') returning id",
+        [owner.orgId, k!.id, numbersInHoursNow(1, 7)[0]],
+      );
+      const ring = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: k!.id, contact_id: c!.id } });
+      assert.equal(ring.status, 202, ring.text);
+      const callId = ring.body.call.id;
+      const ours = (type: string) => rx.signedWith(secret).find((r) => r.json.type === type && r.json.data.call_id === callId);
+      await until(() => ours("call.completed") !== undefined, { what: "call.completed received", ms: 60_000 });
+      assert.equal(ours("call.started")!.json.data.contact_name, "Maya Patel");
+      const done = ours("call.completed")!.json.data;
+      const [row] = await t.db.query<{ outcome: string; summary: string; duration_secs: number; transcript: unknown[] }>(
+        "select outcome, summary, duration_secs, transcript from calls where id = $1", [callId],
+      );
+      assert.deepEqual([done.outcome, done.summary, done.duration_secs, done.campaign_name], [row!.outcome, row!.summary, row!.duration_secs, "Hooks"]);
+      assert.ok(done.transcript.some((x: { speaker: string }) => x.speaker === "callee"), JSON.stringify(done.transcript));
+      assert.deepEqual(done.transcript, row!.transcript);
+      assert.equal(typeof done.extracted, "object");
+      assert.match(done.recording_url, /^\/api\/recordings\/[0-9a-f-]+\?exp=\d+&sig=/);
+      const audio = await fetch(t.baseUrl + done.recording_url);
+      assert.equal(audio.status, 200, "the signed recording link plays without a token");
+    });
+
+    test("a 500 is retried on the schedule with the same webhook-id, and a 200 then delivers it", async () => {
+      const { endpoint, secret } = await createEndpoint(t, owner, rx.url, ["meeting.booked"]);
+      rx.answers.push(500);
+      await t.request("POST", `/api/webhooks/${endpoint.id}/test`, { token: owner.token });
+      await until(async () => (await deliveries(endpoint.id))[0]?.attempts === 1, { what: "first attempt", ms: 20_000 });
+      const [first] = await t.db.query<{ status: string; last_status_code: number; wait: number; last_response: string }>(
+        `select status, last_status_code, last_response, extract(epoch from next_attempt_at - last_attempt_at) * 1000 as wait
+           from webhook_deliveries where endpoint_id = $1`, [endpoint.id],
+      );
+      assert.deepEqual([first!.status, first!.last_status_code, first!.last_response, Math.round(first!.wait)], ["pending", 500, "receiver says 500", RETRY_DELAYS_MS[0]]);
+      // Time moves on: the retry falls due (the schedule itself is checked above and in webhook-retry.test.ts).
+      await t.db.query("update webhook_deliveries set next_attempt_at = now() where endpoint_id = $1", [endpoint.id]);
+      await until(async () => (await deliveries(endpoint.id))[0]?.status === "delivered", { what: "retry delivered", ms: 20_000 });
+      const mine = rx.received.filter((r) => r.headers["webhook-id"] === rx.received.at(-1)!.headers["webhook-id"]);
+      assert.equal(mine.length, 2, "two sends of one message");
+      for (const r of mine) rx.verified(r, secret);
+      assert.notEqual(mine[0]!.headers["webhook-signature"], undefined);
+    });
+
+    test("after the last retry the delivery fails and the endpoint is marked failing; Resend and a success clear it", async () => {
+      const { endpoint } = await createEndpoint(t, owner, rx.url, ["campaign.completed"]);
+      rx.answers.push(503);
+      await t.db.query(
+        `insert into webhook_deliveries (org_id, endpoint_id, message_id, event_type, body, attempts, next_attempt_at)
+         values ($1, $2, 'msg_last_try', 'campaign.completed', '{"type":"campaign.completed","timestamp":"2026-01-01T00:00:00Z","data":{}}', $3, now())`,
+        [owner.orgId, endpoint.id, RETRY_DELAYS_MS.length],
+      );
+      await until(async () => (await deliveries(endpoint.id))[0]?.status === "failed", { what: "delivery given up", ms: 20_000 });
+      const listed = (await t.request("GET", "/api/webhooks", { token: owner.token })).body.endpoints.find((e: { id: string }) => e.id === endpoint.id);
+      assert.ok(listed.failing_since, "the endpoint shows as failing");
+
+      const [failed] = await deliveries(endpoint.id);
+      const resend = await t.request("POST", `/api/webhooks/${endpoint.id}/deliveries/${failed!.id}/resend`, { token: owner.token });
+      assert.equal(resend.status, 202, resend.text);
+      await until(async () => (await deliveries(endpoint.id))[0]?.status === "delivered", { what: "resend delivered", ms: 20_000 });
+      assert.equal(rx.received.at(-1)!.headers["webhook-id"], "msg_last_try", "a resend keeps the message id");
+      const after = (await t.request("GET", "/api/webhooks", { token: owner.token })).body.endpoints.find((e: { id: string }) => e.id === endpoint.id);
+      assert.equal(after.failing_since, null);
+    });
+
+    test("every endpoint is scoped to the organisation: another organisation gets 404", async () => {
+      const { endpoint } = await createEndpoint(t, owner, rx.url, ["contact.opted_out"]);
+      const base = `/api/webhooks/${endpoint.id}`;
+      await t.request("POST", `${base}/test`, { token: owner.token });
+      const [d] = await deliveries(endpoint.id);
+      await assertOrgIsolation(t, owner, { method: "GET", path: `${base}/deliveries` });
+      await assertOrgIsolation(t, owner, { method: "PUT", path: base, body: { url: rx.url, events: ["contact.opted_out"] } });
+      await assertOrgIsolation(t, owner, { method: "POST", path: `${base}/test` }, { ownerStatus: 202 });
+      await assertOrgIsolation(t, owner, { method: "POST", path: `${base}/deliveries/${d!.id}/resend` }, { ownerStatus: 202 });
+      await assertOrgIsolation(t, owner, { method: "DELETE", path: base }, { ownerStatus: 204 });
+      const stranger = await buildUser(t);
+      const theirs = await t.request("GET", "/api/webhooks", { token: stranger.token });
+      assert.deepEqual(theirs.body.endpoints, [], "another organisation lists none of ours");
+    });
+
+    test("an opt-out on a call, a booked and a cancelled meeting and a completed campaign are emitted to subscribers only", async () => {
+      const { endpoint, secret } = await createEndpoint(t, owner, rx.url, ["meeting.booked", "meeting.cancelled", "contact.opted_out"]);
+      const start = new Date(Date.now() + 86_400_000);
+      const ev = await t.request("POST", "/api/calendar/events", {
+        token: owner.token,
+        body: { title: "Demo", start_time: start.toISOString(), end_time: new Date(start.getTime() + 1800_000).toISOString(), timezone: "UTC" },
+      });
+      assert.equal(ev.status, 201, ev.text);
+      const eventId = ev.body.event.id;
+      assert.equal((await t.request("POST", `/api/calendar/events/${eventId}/cancel`, { token: owner.token })).status, 200);
+      await t.services.dnc.markFromCall(owner.orgId, "+14155550199", "Asked not to be called again during a call.");
+      await t.services.webhooks.events.emit(owner.orgId, "campaign.completed", { campaign_id: "x", name: "not subscribed" });
+      await until(async () => (await deliveries(endpoint.id)).filter((x) => x.status === "delivered").length === 3, { what: "three events", ms: 20_000 });
+      const types = (await deliveries(endpoint.id)).map((x) => x.event_type).sort();
+      assert.deepEqual(types, ["contact.opted_out", "meeting.booked", "meeting.cancelled"]);
+      const cancelled = rx.of("meeting.cancelled").find((r) => r.json.data.meeting.id === eventId)!;
+      assert.equal(rx.verified(cancelled, secret).data.meeting.status, "cancelled");
+      assert.equal(rx.of("contact.opted_out").at(-1)!.json.data.phone, "+14155550199");
+    });
+  });
+
+  describe(`webhook addresses (${kind})`, () => {
+    let t: TestApp;
+    let owner: TestUser;
+    before(async () => {
+      t = await startTestApp(kind); // no tests-only switch: the knowledge base's address rules apply
+      owner = await buildUser(t);
+    });
+    after(() => t.close());
+
+    for (const [url, why] of [
+      ["http://127.0.0.1:8080/hook", /private, loopback or reserved/],
+      ["http://localhost/hook", /private, loopback or reserved|could not be resolved/],
+      ["http://169.254.169.254/latest/meta-data", /private, loopback or reserved/],
+      ["http://[::1]/hook", /private, loopback or reserved/],
+      ["http://10.0.0.7/hook", /private, loopback or reserved/],
+      ["ftp://example.com/hook", /must start with https:\/\//],
+      ["https://user:pw@93.184.215.14/hook", /user name or password/],
+    ] as const) {
+      test(`${url} is refused with a 400 saying why`, async () => {
+        const res = await t.request("POST", "/api/webhooks", { token: owner.token, body: { url, events: ["call.completed"] } });
+        assert.equal(res.status, 400, res.text);
+        assert.equal(res.body.error.code, "validation_failed");
+        assert.match(res.body.error.message, why);
+        assert.equal(res.body.error.details[0].path, "url");
+      });
+    }
+
+    test("an endpoint needs at least one event", async () => {
+      const res = await t.request("POST", "/api/webhooks", { token: owner.token, body: { url: "https://93.184.215.14/hook", events: [] } });
+      assert.equal(res.status, 400);
+      assert.match(res.body.error.message, /at least one event/);
+    });
+  });
+
+  describe(`webhook deliveries survive a restart (${kind})`, () => {
+    test("deliveries queued by a stopped server are sent by the next one on the same database", async () => {
+      const rx = await startWebhookReceiver();
+      const dir = kind === "pglite" ? tmpDir() : undefined;
+      const first = await startTestApp(kind, { env: { ...ENV, DATA_DIR: tmpDir() }, pgliteDir: dir });
+      const owner = await buildUser(first);
+      const { endpoint, secret } = await createEndpoint(first, owner, rx.url, ["contact.opted_out"]);
+      // No delivery loop runs here: the events wait in the database when this server stops.
+      await first.services.dnc.markFromCall(owner.orgId, "+14155550111", "Asked not to be called again during a call.");
+      await first.request("POST", `/api/webhooks/${endpoint.id}/test`, { token: owner.token });
+      const second = await restartOnSameDb(kind, first, dir);
+      const loop = startWebhookLoop(second.services.webhooks.delivery, { log, intervalMs: 50 });
+      try {
+        await until(() => rx.received.length === 2, { what: "both queued events", ms: 20_000 });
+        assert.deepEqual(rx.received.map((r) => rx.verified(r, secret).type).sort(), ["contact.opted_out", "webhook.test"]);
+      } finally {
+        await loop.stop();
+        await second.close();
+        await rx.close();
+      }
+    });
+  });
+}
+
+/** Stops `first` and starts a new server over its database (PGlite: the same folder; PostgreSQL: the same database). */
+async function restartOnSameDb(kind: DbKind, first: TestApp, dir: string | undefined): Promise<TestApp> {
+  if (kind === "pglite") {
+    await first.close();
+    return startTestApp(kind, { env: { ...ENV, DATA_DIR: tmpDir() }, pgliteDir: dir });
+  }
+  await first.app.close(); // the database stays; `first.close()` drops it once the second server is done
+  const { openPostgres } = await import("../../platform/db.ts");
+  const { loadConfig } = await import("../../platform/config.ts");
+  const { createServer } = await import("../../entry/wire.ts");
+  const db = await openPostgres(first.url!, 3);
+  const config = loadConfig({ LOG_LEVEL: "silent", DEMO: "0", WEB_DIST: "/nonexistent", ...ENV, DATA_DIR: tmpDir() });
+  const { app, services } = await createServer({ config, db, logger: log });
+  return { ...first, app, services, db, close: async () => { await app.close(); await db.close(); await first.close(); } };
+}

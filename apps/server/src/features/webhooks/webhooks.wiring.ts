@@ -1,0 +1,33 @@
+import type { CallDetail } from "@parley/shared/call-history";
+import type { Config } from "../../platform/config.ts";
+import type { Db } from "../../platform/db.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { createRecordingLinks } from "../calls/recording-links.ts";
+import { createWebhookDelivery } from "./webhook-delivery.ts";
+import { createWebhookEvents } from "./webhook-events.ts";
+import { createWebhookPoster } from "./webhook-poster.ts";
+import { createWebhooksRepo } from "./webhooks.repo.ts";
+import { createWebhooksService } from "./webhooks.service.ts";
+
+/** A recording link in a webhook must outlive a day of retries and the receiver's own processing. */
+const RECORDING_LINK_TTL_SECONDS = 7 * 24 * 3600;
+const POST_TIMEOUT_MS = 10_000;
+
+type Deps = {
+  db: Db; config: Config; clock: Clock; log: Logger; jwtSecret: string;
+  callDetail(orgId: string, callId: string): Promise<CallDetail["call"]>;
+};
+
+/** The webhooks feature: events for other features to emit, the API's service, and the delivery worker's pass. */
+export function wireWebhooks({ db, config, clock, log, jwtSecret, callDetail }: Deps) {
+  const repo = createWebhooksRepo(db);
+  const links = createRecordingLinks(jwtSecret, clock);
+  const recordingUrl = (orgId: string, callId: string) => `${config.publicUrl ?? ""}${links.url(orgId, callId, RECORDING_LINK_TTL_SECONDS)}`;
+  const allowPrivate = config.webhooksAllowPrivateUrls;
+  return {
+    events: createWebhookEvents({ repo, clock, log, callDetail, recordingUrl }),
+    service: createWebhooksService({ repo, clock, allowPrivateUrls: allowPrivate }),
+    delivery: createWebhookDelivery({ repo, clock, post: createWebhookPoster({ allowPrivate, timeoutMs: POST_TIMEOUT_MS }) }),
+  };
+}
