@@ -214,3 +214,16 @@ test("'which file' is answered by the sentence naming a file the question does n
   assert.equal(namesAskedThing("which variable lists the extra files", "CLEANFILES for files that should be cleaned by ‘make clean’"), true);
   assert.match(answerFromPassages("what file does automake produce from makefile am", [automake]).text, /Makefile\.in/);
 });
+
+// PostgreSQL 15's "Date/Time Types" table (postgresql-doc-15), rows as the knowledge base reads them.
+test("'how far into the future' asks for the high end of a range: the row's high value, not its low one", () => {
+  const table = {
+    heading: "Table 8.9. Date/Time Types",
+    text:
+      "timestamp [ (p) ] [ without time zone ] — Storage Size: 8 bytes. timestamp [ (p) ] [ without time zone ] — Description: both date and time (no time zone). " +
+      "timestamp [ (p) ] [ without time zone ] — Low Value: 4713 BC. timestamp [ (p) ] [ without time zone ] — High Value: 294276 AD. " +
+      "timestamp [ (p) ] [ without time zone ] — Resolution: 1 microsecond.",
+  };
+  assert.match(answerFromPassages("how far into the future can a timestamp go", [table]).text, /High Value: 294276 AD/);
+  assert.match(answerFromPassages("how far back in the past can a timestamp go", [table]).text, /Low Value: 4713 BC/);
+});

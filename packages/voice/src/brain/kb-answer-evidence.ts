@@ -40,6 +40,9 @@ export const LEANS_BACK = /^(?:it|this|that|these|those|they|such|both|so|but|ho
 
 // "The largest…", "how far…": a range or a limit answers it ("Range: -32768 to +32767").
 export const ASKS_LIMIT = /\b(?:largest|biggest|highest|smallest|lowest|maximum|minimum|max|min|most|least|range|far|limit)\b/i;
+// Which end of the range is asked and said: "how far into the future" wants the high value, not the low one.
+export const HIGH_END = /\b(?:future|ahead|forward|largest|biggest|highest|maximum|max|most|longest|latest|upper|high value|up to|at most)\b/i;
+export const LOW_END = /\b(?:past|back|smallest|lowest|minimum|min|least|shortest|earliest|lower|low value|at least)\b/i;
 // "…when a command can't be found" is answered by "…cannot be found, the exit status is 127", not "…was found".
 export const NEGATION = /\b(?:not|no|never|cannot|without)\b|n't\b/i;
 export const STATES_LIMIT = /\b(?:range|maximum|minimum|max|min|up to|at most|at least|largest|highest|smallest|lowest|limit(?:ed)?|high value|low value)\b|\bto [+-]?\d/i;

@@ -4,7 +4,8 @@ import { terms, type ParsedQuestion } from "./kb-answer-question.ts";
 export type Weights = Map<string, number>;
 
 // In "what's the largest number a smallint can hold" the number is the answer, not a word to find.
-const MEASURES = new Set(terms("number numbers value values amount count total"));
+// Nor is the direction of "how far into the future / back": the limit in the answer is.
+const MEASURES = new Set(terms("number numbers value values amount count total future past ahead forward back"));
 // What a caller asks a product to do, said in many ways ("integrate with" / "connects to"): weak evidence either way.
 // Nor do the measure words of a "how much" question: the number in the answer is what matters.
 const GENERIC = new Set(

@@ -1,4 +1,4 @@
-import { ASKS_LIMIT, defines, EVIDENCE, INSTRUCTS, LEANS_BACK, namesAskedThing, NEGATION, STATES_LIMIT, YES_NO_LEAD } from "./kb-answer-evidence.ts";
+import { ASKS_LIMIT, defines, EVIDENCE, HIGH_END, INSTRUCTS, LEANS_BACK, LOW_END, namesAskedThing, NEGATION, STATES_LIMIT, YES_NO_LEAD } from "./kb-answer-evidence.ts";
 import { parseQuestion, plainWords, terms, type ParsedQuestion, type QuestionKind } from "./kb-answer-question.ts";
 import { sentencesOf, trimForSpeech, type Sentence } from "./kb-answer-sentences.ts";
 import { joinCompounds, keyTerm, overlap, termWeights, type Weights } from "./kb-answer-weights.ts";
@@ -67,7 +67,8 @@ function askedBefore(sentences: Sentence[], at: number): { text: string; end: nu
  * question, being the first sentence of the answer (what follows qualifies it).
  */
 function answerShape(q: ParsedQuestion, s: Sentence, asked: { text: string; end: number } | null, at: number): number {
-  const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) ? 0.1 : 0;
+  const otherEnd = (HIGH_END.test(q.text) && LOW_END.test(s.text) && !HIGH_END.test(s.text)) || (LOW_END.test(q.text) && HIGH_END.test(s.text) && !LOW_END.test(s.text));
+  const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) && !otherEnd ? 0.1 : 0;
   const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
   const instructs = q.kind === "how" && INSTRUCTS.test(s.text) ? 0.1 : 0;
   const named = namesAskedThing(q.text, s.text) ? 0.1 : 0;
