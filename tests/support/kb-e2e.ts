@@ -1,18 +1,11 @@
 import assert from "node:assert/strict";
 import type { E2E } from "./e2e.ts";
-import { registerViaApi, type E2EUser } from "./e2e-users.ts";
+import { newApiUser, type E2ESession, type E2EUser } from "./e2e-users.ts";
 
 /** A signed-up user of a new organisation, with the API token and the organisation's slug for URLs. */
-export type KbSession = { user: E2EUser; token: string; slug: string };
+export type KbSession = E2ESession & { user: E2EUser };
 
-export async function newKbUser(env: E2E): Promise<KbSession> {
-  const user = await registerViaApi(env.baseUrl, "Northwind");
-  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email_or_username: user.username, password: user.password }),
-  });
-  const body = (await res.json()) as { access_token: string; user: { organization_slug_name: string } };
-  return { user, token: body.access_token, slug: body.user.organization_slug_name };
-}
+export const newKbUser = (env: E2E): Promise<KbSession> => newApiUser(env.baseUrl, "Northwind");
 
 /** Uploads the documents and waits until every one is indexed. */
 export async function readyDocuments(env: E2E, s: KbSession, files: Array<[string, Buffer]>): Promise<void> {
