@@ -1,14 +1,14 @@
 import { test, describe, before, after } from "node:test";
-import { startE2E, type E2E } from "../support/e2e.ts";
-import { dbKinds, openTestDb } from "../support/test-db.ts";
+import { postgresSkipReason, startE2E, type E2E } from "../support/e2e.ts";
+import { openTestDb } from "../support/test-db.ts";
 import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 
 // The live calls list needs calls on the line that stay there while the page looks. Rows are seeded into a
 // PostgreSQL database the server shares with this test (PGlite is one process only), and the dialer is off.
-const postgres = (await dbKinds()).includes("postgres");
+const skip = await postgresSkipReason();
 
-describe("campaign view: live calls update in the Progress panel", { skip: !postgres && "needs the machine's PostgreSQL" }, () => {
+describe("campaign view: live calls update in the Progress panel", { skip: skip ?? false }, () => {
   let env: E2E;
   let db: Db;
   let drop: () => Promise<void>;
