@@ -1,50 +1,39 @@
 import { test, describe, before, after } from "node:test";
-import { postgresSkipReason, startE2E, type E2E } from "../support/e2e.ts";
-import { openTestDb } from "../support/test-db.ts";
+import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
-import type { Db } from "../../apps/server/src/platform/db.ts";
 
 // The live calls list needs calls on the line that stay there while the page looks. Rows are seeded into a
 // PostgreSQL database the server shares with this test (PGlite is one process only), and the dialer is off.
 const skip = await postgresSkipReason();
 
 describe("campaign view: live calls update in the Progress panel", { skip: skip ?? false }, () => {
-  let env: E2E;
-  let db: Db;
-  let drop: () => Promise<void>;
-  before(async () => {
-    const opened = await openTestDb("postgres");
-    ({ db, drop } = opened);
-    env = await startE2E({ env: { DATABASE_URL: opened.url!, DIALER: "0" } });
-  });
-  after(async () => {
-    await env.close();
-    await drop();
-  });
+  let env: E2EOnPostgres;
+  before(async () => (env = await startE2EOnPostgres()));
+  after(() => env.close());
 
   /** Four contacts: Asha and Omar on a call (Asha mid-conversation), Li finished (interested), Maria waiting. */
   async function seed(orgId: string): Promise<string> {
-    const [c] = await db.query<{ id: string }>("insert into campaigns (org_id, name, status) values ($1, 'Live look', 'active') returning id", [orgId]);
+    const [c] = await env.db.query<{ id: string }>("insert into campaigns (org_id, name, status) values ($1, 'Live look', 'active') returning id", [orgId]);
     const lines = [
       { speaker: "agent", text: "Hi Asha, this is Parley calling about your spring sign-up.", startMs: 0, endMs: 2500 },
       { speaker: "callee", text: "Oh yes, how much is the Pro plan?", startMs: 3000, endMs: 4800 },
     ];
     for (const [i, name] of ["Asha Rao", "Omar Ali", "Li Wei", "Maria Gómez"].entries()) {
       const phone = `+4477009001${i}0`;
-      const [ct] = await db.query<{ id: string }>(
+      const [ct] = await env.db.query<{ id: string }>(
         "insert into contacts (org_id, campaign_id, line_number, name, phone_e164) values ($1, $2, $3, $4, $5) returning id",
         [orgId, c!.id, i + 2, name, phone],
       );
       let callId: string | null = null;
       if (i < 2) {
-        const [call] = await db.query<{ id: string }>(
+        const [call] = await env.db.query<{ id: string }>(
           "insert into calls (org_id, campaign_id, contact_id, lead_name, lead_phone, status, transcript) values ($1, $2, $3, $4, $5, 'in_progress', $6::jsonb) returning id",
           [orgId, c!.id, ct!.id, name, phone, JSON.stringify(i === 0 ? lines : [])],
         );
         callId = call!.id;
       }
       const [status, outcome] = i < 2 ? ["in_progress", null] : i === 2 ? ["done", "interested"] : ["pending", null];
-      await db.query(
+      await env.db.query(
         "insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, status, outcome, due_at, call_id) values ($1, $2, $3, 1, $4, $5, now(), $6)",
         [orgId, c!.id, ct!.id, status, outcome, callId],
       );
@@ -68,7 +57,7 @@ describe("campaign view: live calls update in the Progress panel", { skip: skip 
     await panel.getByText("In progress: 2").waitFor();
     await env.screenshot(page, "campaign-live-calls-1280");
 
-    await db.query("update call_attempts set status = 'done', outcome = 'scheduled' where campaign_id = $1 and contact_id = (select id from contacts where campaign_id = $1 and name = 'Asha Rao')", [id]);
+    await env.db.query("update call_attempts set status = 'done', outcome = 'scheduled' where campaign_id = $1 and contact_id = (select id from contacts where campaign_id = $1 and name = 'Asha Rao')", [id]);
     await panel.getByText("Scheduled: 1").waitFor({ timeout: 5000 });
     await panel.getByText("In progress: 1").waitFor();
     await live.getByText("Asha Rao").waitFor({ state: "detached" });
