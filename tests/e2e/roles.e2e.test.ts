@@ -76,6 +76,15 @@ describe("roles in the browser: a member sees what they may do, and the server r
       await page.goto(`/org/${owner.slug}/campaign-setup`);
       await page.getByText("Your role (member) cannot change campaigns. Ask an admin or the owner.").waitFor();
 
+      // A campaign opened to watch has no Update button; the knowledge-base form typed by address says who may.
+      const [spring] = await env.db.query<{ id: string }>("select id from campaigns where org_id = $1 and name = 'Spring recall'", [owner.orgId]);
+      await page.goto(`/org/${owner.slug}/campaign-setup?id=${spring!.id}`);
+      await page.getByRole("heading", { name: "View Campaign" }).waitFor();
+      await page.getByRole("textbox", { name: /Campaign Name/ }).waitFor();
+      assert.equal(await page.getByRole("button", { name: "Update Campaign" }).count(), 0);
+      await page.goto(`/org/${owner.slug}/create-knowledge-base`);
+      await page.getByText("Your role (member) cannot change the knowledge base. Ask an admin or the owner.").waitFor();
+
       await page.goto(`/org/${owner.slug}/knowledge-base`);
       await page.getByRole("heading", { name: "Knowledge Base", level: 1 }).waitFor();
       assert.equal(await page.getByRole("button", { name: /Create Knowledge base/ }).count(), 0);

@@ -7,6 +7,8 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { checkKbFiles } from "@parley/shared/knowledge-base";
+import { deniedMessage } from "@parley/shared/permissions";
+import { useCan, useRole } from "../../lib/useCurrentUser.ts";
 import { ChannelSelect } from "./components/ChannelSelect.tsx";
 import { FileDropZone } from "./components/FileDropZone.tsx";
 import { AppToast } from "../../components/AppToast.tsx";
@@ -25,7 +27,22 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** A role that may not change the knowledge base (a member who typed the address) is told so instead of a form. */
 export function CreateKnowledgeBasePage() {
+  const role = useRole();
+  const allowed = useCan("knowledge.edit");
+  if (role && !allowed) {
+    return (
+      <Box sx={{ display: "flex", flexDirection: "column", gap: 3, maxWidth: 960 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>Create Knowledge Base</Typography>
+        <Alert severity="info">{deniedMessage(role, "knowledge.edit")}</Alert>
+      </Box>
+    );
+  }
+  return <CreateKnowledgeBaseForm />;
+}
+
+function CreateKnowledgeBaseForm() {
   const navigate = useNavigate();
   const paths = useKbPaths();
   const [channel, setChannel] = useState<Channel>("");

@@ -19,6 +19,7 @@ import { ContactListSection } from "./ContactListSection.tsx";
 import { ContactsTable } from "./ContactsTable.tsx";
 import { EmailConfigDialog, type EmailConfig } from "./EmailConfigDialog.tsx";
 import { FaqEditor } from "./FaqEditor.tsx";
+import { useCan } from "../../../lib/useCurrentUser.ts";
 import { FollowUpSection } from "./FollowUpSection.tsx";
 import { FormSection } from "./FormSection.tsx";
 import { LifecyclePanel } from "./LifecyclePanel.tsx";
@@ -46,6 +47,8 @@ type Props = {
 /** The setup form in create mode (campaign null) or view mode (an existing campaign). */
 export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) {
   const viewMode = campaign !== null;
+  // A member watches a campaign; only roles that may change campaigns get the Update button.
+  const canEdit = useCan("campaigns.edit");
   const paths = useCampaignPaths();
   const voices = useVoices();
   const [values, setValues] = useState<CampaignFormValues>(() => (campaign ? toForm(campaign) : (initial ?? defaultCampaignForm())));
@@ -169,7 +172,7 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
       </FormSection>
       <Box sx={{ display: "flex", gap: 2, justifyContent: "flex-end", flexWrap: "wrap" }}>
         {viewMode ? (
-          <Button type="submit" variant="contained" size="large" disabled={busy !== null}>
+          canEdit && <Button type="submit" variant="contained" size="large" disabled={busy !== null}>
             {busy === "update" ? "UPDATING..." : "Update Campaign"}
           </Button>
         ) : (
