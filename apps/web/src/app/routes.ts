@@ -30,4 +30,5 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "organization", Page: named(() => import("../features/organizations/OrganizationsPage.tsx"), "OrganizationsPage") },
   { path: "do-not-call", Page: named(() => import("../features/dnc/DncPage.tsx"), "DncPage") },
   { path: "settings", Page: named(() => import("../features/settings/SettingsPage.tsx"), "SettingsPage") },
+  { path: "settings/webhooks", Page: named(() => import("../features/webhooks/WebhooksPage.tsx"), "WebhooksPage") },
 ];

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -12,6 +13,7 @@ import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { useOrgSettings, useProfile, useVoices } from "./settings-api.ts";
 import { useCan, useRole } from "../../lib/useCurrentUser.ts";
+import { session } from "../../lib/session.ts";
 
 function Section({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
@@ -35,6 +37,7 @@ function LoadError({ error, retry, fallback }: { error: unknown; retry(): void; 
 export function SettingsPage() {
   const role = useRole();
   const orgVisible = useCan("settings.view");
+  const integrations = useCan("integrations.manage");
   const org = useOrgSettings(orgVisible);
   const profile = useProfile();
   const voices = useVoices(orgVisible);
@@ -56,6 +59,9 @@ export function SettingsPage() {
           // Keyed on the saved values so a save or another tab's change resets the form to what is stored.
           org.data && <OrgSettingsForm key={JSON.stringify(org.data.settings)} data={org.data} voices={voices.data?.voices ?? []} onSaved={saved("Organization settings saved.")} />
         )}
+      </Section>}
+      {integrations && <Section title="Webhooks" subtitle="Send call results, meetings and opt-outs to your own systems as they happen.">
+        <Button variant="outlined" component={RouterLink} to={`/org/${session.orgSlug()}/settings/webhooks`}>Manage webhooks</Button>
       </Section>}
       <Section title="Profile" subtitle="Your name and the email you sign in with.">
         {profile.isError ? (
