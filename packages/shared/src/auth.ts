@@ -2,16 +2,21 @@ import { z } from "zod";
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required.`);
 
+/** The fields of a new account, shared by sign-up and by accepting a team invitation. */
+export const AccountFields = z.object({
+  first_name: required("First name").max(100),
+  last_name: required("Last name").max(100),
+  username: required("Username")
+    .max(50)
+    .regex(/^[A-Za-z0-9._-]+$/, "Username may only contain letters, digits, dots, dashes and underscores."),
+  password: z.string().min(8, "Password must be at least 8 characters.").max(200),
+});
+
 export const RegisterRequest = z
   .object({
-    first_name: required("First name").max(100),
-    last_name: required("Last name").max(100),
+    ...AccountFields.shape,
     email: z.string().trim().toLowerCase().email("Please enter a valid email address.").max(254),
-    username: required("Username")
-      .max(50)
-      .regex(/^[A-Za-z0-9._-]+$/, "Username may only contain letters, digits, dots, dashes and underscores."),
     phone: required("Phone").max(40),
-    password: z.string().min(8, "Password must be at least 8 characters.").max(200),
     confirm_password: z.string().optional(),
     organization_name: required("Organization name").max(200),
     organization_website: z

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   "settings.view": { role: "admin", does: "see the organization settings" },
   // owner: the organisation itself
   "settings.edit": { role: "owner", does: "change the organization settings" },
+  "team.manage": { role: "owner", does: "manage the team" },
 } as const satisfies Record<string, { role: Role; does: string }>;
 
 export type Action = keyof typeof PERMISSIONS;

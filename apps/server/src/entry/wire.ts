@@ -86,6 +86,9 @@ import { createCallHistoryService } from "../features/calls/call-history.service
 import { callHistoryRoutes } from "../features/calls/call-history.routes.ts";
 import { recordingRoutes } from "../features/calls/recording.routes.ts";
 import { createRecordingLinks } from "../features/calls/recording-links.ts";
+import { createTeamRepo } from "../features/team/team.repo.ts";
+import { createTeamService } from "../features/team/team.service.ts";
+import { teamRoutes } from "../features/team/team.routes.ts";
 import { wireWebhooks } from "../features/webhooks/webhooks.wiring.ts";
 import { webhooksRoutes } from "../features/webhooks/webhooks.routes.ts";
 
@@ -115,6 +118,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     : null;
   const throttle = createThrottle({ db, repo: authRepo, clock });
   const auth = createAuthService({ db, repo: authRepo, sessions, organizations, clock, verifyGoogle, throttle, signupPerHour: config.rateLimits.signupPerHour });
+  const team = createTeamService({ db, repo: createTeamRepo(db), clock, auth });
   // Features emit webhook events where they happen; the call's record is read when its event is queued.
   const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
   const dnc = createDncService({ repo: createDncRepo(db), events: webhooks.events });
@@ -171,7 +175,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks, team };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -209,6 +213,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       callHistoryRoutes({ callHistory: services.callHistory, requireAuth, clock: services.clock }),
       recordingRoutes({ callHistory: services.callHistory }),
       webhooksRoutes({ webhooks: services.webhooks.service, requireAuth }),
+      teamRoutes({ team: services.team, requireAuth, publicUrl: w.config.publicUrl }),
     ],
   });
   return { app, services };

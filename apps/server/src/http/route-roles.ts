@@ -26,6 +26,8 @@ import type { Action } from "@parley/shared/permissions";
  *   the calendar's secret subscription link is an integration (admin), reading it is not.
  * - Sending a WhatsApp reply is member (conversations are run by members); channel set-up is admin.
  * - Creating another organisation is signed-in: its creator becomes its owner, nothing of this one changes.
+ * - The team (members, roles, invitations) is the owner's alone, as issue 22 says ("owner: everything, including
+ *   the team"): an admin who could invite could invite an owner, or grow their own power through a friend.
  */
 export type RouteRule = Action | "public" | "signed-in";
 
@@ -145,6 +147,15 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
 
   // owner: the organisation itself
   "PUT /api/settings/organization": "settings.edit",
+  "GET /api/team": "team.manage",
+  "POST /api/team/invitations": "team.manage",
+  "POST /api/team/invitations/:id/link": "team.manage",
+  "DELETE /api/team/invitations/:id": "team.manage",
+  "PUT /api/team/members/:userId": "team.manage",
+  "DELETE /api/team/members/:userId": "team.manage",
+  // the invitation's one-time token is the credential; joining with an existing account also checks its bearer
+  "POST /api/team/invitations/preview": "public",
+  "POST /api/team/invitations/accept": "public",
 };
 
 /**

@@ -96,6 +96,14 @@ export function createAuthRepo(db: Queryable) {
     async revokeFamily(familyId: string): Promise<void> {
       await db.query("update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null", [familyId]);
     },
+    /** Revokes every session (token family) of the user in the organisation; answers their ids. */
+    async revokeFamiliesIn(userId: string, orgId: string): Promise<string[]> {
+      const rows = await db.query<{ family_id: string }>(
+        "update refresh_tokens set revoked_at = now() where user_id = $1 and org_id = $2 and revoked_at is null returning family_id",
+        [userId, orgId],
+      );
+      return [...new Set(rows.map((r) => r.family_id))];
+    },
     /**
      * One query per authenticated request: is the session (one sign-in, a token family) revoked (logout, reuse,
      * password change), and the user's role in the organisation now (null: no longer a member).

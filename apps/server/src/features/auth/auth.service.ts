@@ -1,7 +1,8 @@
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { RegisterRequest, type LoginRequest, type LoginResponse } from "@parley/shared/auth";
 import type { Clock } from "../../platform/clock.ts";
-import type { Db } from "../../platform/db.ts";
+import type { z } from "zod";
+import type { Db, Queryable } from "../../platform/db.ts";
 import { AppError } from "../../http/errors.ts";
 import type { OrganizationsService } from "../organizations/organizations.service.ts";
 import type { AuthRepo, UserRow } from "./auth.repo.ts";
@@ -13,6 +14,9 @@ import type { SessionTokens } from "./session-tokens.ts";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // Verified against when the account does not exist, so both paths cost the same time.
 const DUMMY_HASH = hashPassword("parley-timing-equaliser");
+
+/** What a new account needs; the caller has validated it (RegisterRequest, or AccountFields with the invited email). */
+export type NewAccount = { email: string; username: string; first_name: string; last_name: string; password: string; phone: string };
 
 export type AuthServiceDeps = {
   db: Db;
@@ -35,32 +39,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     return org;
   }
 
-  async function createAccount(body: RegisterRequest): Promise<UserRow> {
-    const taken = await repo.existing(body.email, body.username);
+  /**
+   * Creates the user and, in the same transaction, `join` gives them their place: their own organisation
+   * (sign-up) or the one that invited them. If `join` throws, no account is left behind.
+   */
+  async function createAccount(account: NewAccount, join: (q: Queryable, user: UserRow) => Promise<unknown>): Promise<UserRow> {
+    const taken = await repo.existing(account.email, account.username);
     if (taken.email) throw new AppError("conflict", "An account with this email already exists.", [{ path: "email", message: "An account with this email already exists." }]);
     if (taken.username) throw new AppError("conflict", "This username is already taken.", [{ path: "username", message: "This username is already taken." }]);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(account.password);
     try {
       return await db.tx(async (q) => {
         const user = await repo.insertUser(q, {
-          email: body.email,
-          username: body.username,
-          first_name: body.first_name,
-          last_name: body.last_name,
-          phone: body.phone,
+          email: account.email,
+          username: account.username,
+          first_name: account.first_name,
+          last_name: account.last_name,
+          phone: account.phone,
           password_hash: passwordHash,
         });
-        await organizations.createForOwner(
-          {
-            name: body.organization_name,
-            website: body.organization_website ?? "",
-            contact_email: body.organization_contact_email,
-            contact_phone: body.organization_contact_phone,
-            address: body.organization_address,
-          },
-          user.id,
-          q,
-        );
+        await join(q, user);
         return user;
       });
     } catch (err) {
@@ -70,6 +68,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
+  const ownOrganization = (body: z.output<typeof RegisterRequest>) => (q: Queryable, user: UserRow) =>
+    organizations.createForOwner(
+      {
+        name: body.organization_name,
+        website: body.organization_website ?? "",
+        contact_email: body.organization_contact_email,
+        contact_phone: body.organization_contact_phone,
+        address: body.organization_address,
+      },
+      user.id,
+      q,
+    );
+
   return {
     /**
      * Sign-ups over HTTP are counted per client address before any work; one that fails gives its count
@@ -77,11 +88,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async register(input: RegisterRequest, clientIp?: string): Promise<UserRow> {
       const body = RegisterRequest.parse(input);
-      if (clientIp === undefined) return createAccount(body);
+      if (clientIp === undefined) return createAccount(body, ownOrganization(body));
       const rules = [hourlyRule(`signup:address:${clientIp}`, deps.signupPerHour)];
       const reserved = await throttle.reserve(rules, HOUR_MS, (ms) => `Too many accounts were created from your network. Please try again in ${waitPhrase(ms)}.`);
       try {
-        return await createAccount(body);
+        return await createAccount(body, ownOrganization(body));
       } catch (err) {
         await throttle.refund(rules, reserved);
         throw err;
@@ -149,6 +160,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !org) throw new AppError("unauthenticated", "Your session has expired. Please sign in again.");
       return (await sessions.respond(user, org, { id: "", refreshToken: null })).user;
     },
+
+    /**
+     * An account for someone invited into an organisation: the same checks and password hashing as sign-up,
+     * with `join` (run in the account's transaction) adding their membership instead of a new organisation.
+     */
+    signUpToJoin: (account: NewAccount, join: (q: Queryable, user: UserRow) => Promise<unknown>) => createAccount(account, join),
+
+    /** A fresh session in one organisation the user belongs to (after joining it). */
+    async signInTo(userId: string, orgId: string): Promise<LoginResponse> {
+      const user = await repo.findUserById(userId);
+      const org = await organizations.membership(userId, { orgId });
+      if (!user || !org) throw new AppError("not_found", "Organization not found.");
+      return sessions.issue(user, org, true);
+    },
+
+    /** Ends every session the user has in one organisation (they were removed from it). */
+    endSessionsIn: (userId: string, orgId: string) => sessions.revokeAllIn(userId, orgId),
 
     async switchOrganization(userId: string, slug: string): Promise<LoginResponse> {
       const user = await repo.findUserById(userId);

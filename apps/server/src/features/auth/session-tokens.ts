@@ -74,6 +74,10 @@ export function createSessionTokens(deps: { repo: AuthRepo; access: AccessTokens
       const next = await newRefreshToken(row.family_id, row.user_id, row.org_id);
       return { userId: row.user_id, orgId: row.org_id, session: { id: row.family_id, refreshToken: next } };
     },
+    /** Closes every session of the user in one organisation (removed from it), here at once. */
+    async revokeAllIn(userId: string, orgId: string): Promise<void> {
+      for (const family of await repo.revokeFamiliesIn(userId, orgId)) sessionCheck.markRevoked(family);
+    },
     /** Logout: closes the session of the refresh token and/or of the access token, here at once. */
     async revoke(tokens: { refreshToken?: string; accessToken?: string }): Promise<void> {
       const families = new Set<string>();

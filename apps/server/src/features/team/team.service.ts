@@ -1,0 +1,138 @@
+import crypto from "node:crypto";
+import { AccountFields, type LoginResponse, type Role } from "@parley/shared/auth";
+import { INVITATION_TTL_DAYS, type InvitationAccept, type InvitationCreate, type InvitationLink, type InvitationPreview, type TeamInvitation, type TeamResponse } from "@parley/shared/team";
+import type { Clock } from "../../platform/clock.ts";
+import type { Db, Queryable } from "../../platform/db.ts";
+import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
+import type { AuthService } from "../auth/auth.service.ts";
+import type { InvitationRow, InvitationWithOrg, TeamRepo } from "./team.repo.ts";
+
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+const DAY_MS = 86_400_000;
+
+function toInvitation(row: InvitationRow & { invited_by: string | null }): TeamInvitation {
+  return { id: row.id, email: row.email, role: row.role, invited_by: row.invited_by, created_at: row.created_at.toISOString(), expires_at: row.expires_at.toISOString() };
+}
+
+export type TeamServiceDeps = {
+  db: Db;
+  repo: TeamRepo;
+  clock: Clock;
+  /** Sign-up (same checks and hashing), sessions in the joined organisation, and ending a removed member's. */
+  auth: Pick<AuthService, "signUpToJoin" | "signInTo" | "endSessionsIn">;
+};
+
+/**
+ * The owner's team: members, their roles, and invitations by one-time link. The last owner cannot be demoted
+ * or removed, so an organisation always has someone who can manage it.
+ */
+export function createTeamService(deps: TeamServiceDeps) {
+  const { db, repo, clock, auth } = deps;
+
+  async function newLink(orgId: string, id: string, token: string, origin: string | null): Promise<InvitationLink> {
+    const row = await repo.invitation(orgId, id);
+    if (!row) throw notFound("Invitation");
+    const path = `/invite/${token}`;
+    return { invitation: toInvitation(row), token, path, link: origin ? origin + path : path };
+  }
+
+  const expiry = () => new Date(clock.now().getTime() + INVITATION_TTL_DAYS * DAY_MS);
+
+  /** The invitation of a token, or the reason it cannot be used, in words for the invitee. */
+  async function usable(token: string): Promise<InvitationWithOrg> {
+    const row = await repo.byTokenHash(hashToken(token));
+    if (!row) throw new AppError("not_found", "This invitation link is not valid. Check that it was copied whole, or ask for a new one.");
+    if (row.revoked_at) throw new AppError("conflict", `This invitation to ${row.organization_name} was withdrawn. Ask the owner for a new one.`);
+    if (row.accepted_at) throw new AppError("conflict", `This invitation to ${row.organization_name} has already been used. Sign in to reach the organization.`);
+    if (row.expires_at.getTime() <= clock.now().getTime()) throw new AppError("conflict", `This invitation to ${row.organization_name} has expired. Ask the owner for a new one.`);
+    return row;
+  }
+
+  /** Runs `change` on the membership unless it would leave the organisation without an owner. */
+  async function guardLastOwner(orgId: string, userId: string, what: string, change: (q: Queryable) => Promise<void>) {
+    await db.tx(async (q) => {
+      const target = await repo.member(orgId, userId, q);
+      if (!target) throw notFound("Member");
+      const owners = await repo.lockOwners(q, orgId);
+      if (owners.length === 1 && owners[0] === userId) {
+        throw new AppError("conflict", `${target.first_name || target.username} is the organization's only owner and cannot ${what}. Make someone else an owner first.`);
+      }
+      await change(q);
+    });
+  }
+
+  return {
+    async list(orgId: string): Promise<TeamResponse> {
+      const [members, invitations] = await Promise.all([repo.members(orgId), repo.pending(orgId, clock.now())]);
+      return {
+        members: members.map((m) => ({ ...m, joined_at: m.joined_at.toISOString() })),
+        invitations: invitations.map(toInvitation),
+      };
+    },
+
+    async invite(orgId: string, invitedBy: string, body: InvitationCreate & { role: Role }, origin: string | null): Promise<InvitationLink> {
+      if (await repo.isMemberByEmail(orgId, body.email)) throw new AppError("conflict", `${body.email} is already a member of this organization.`);
+      if (await repo.pendingFor(orgId, body.email, clock.now())) {
+        throw new AppError("conflict", `${body.email} already has a pending invitation. Copy a new link from it, or revoke it first.`);
+      }
+      const token = crypto.randomBytes(32).toString("base64url");
+      const id = await repo.insertInvitation({ orgId, email: body.email, role: body.role, tokenHash: hashToken(token), invitedBy, expiresAt: expiry() });
+      return newLink(orgId, id, token, origin);
+    },
+
+    /** A new link for a pending invitation (only hashes are kept, so the old one cannot be shown again). */
+    async renewLink(orgId: string, id: string, origin: string | null): Promise<InvitationLink> {
+      const token = crypto.randomBytes(32).toString("base64url");
+      if (!(await repo.renewToken(orgId, id, hashToken(token), expiry()))) throw notFound("Invitation");
+      return newLink(orgId, id, token, origin);
+    },
+
+    async revoke(orgId: string, id: string): Promise<void> {
+      if (!(await repo.revoke(orgId, id))) throw notFound("Invitation");
+    },
+
+    async preview(token: string): Promise<InvitationPreview> {
+      const row = await usable(token);
+      return { organization_name: row.organization_name, role: row.role, email: row.email, expires_at: row.expires_at.toISOString() };
+    },
+
+    /**
+     * With account fields: signs the invitee up as the invited email and adds them, in one transaction.
+     * Without: adds the signed-in user `userId`. Either way answers a session in the organisation.
+     */
+    async accept(body: InvitationAccept, userId: string | null): Promise<LoginResponse> {
+      const invitation = await usable(body.token);
+      const spend = async (q: Queryable, joiner: string) => {
+        if (!(await repo.claim(q, invitation.id, joiner, clock.now()))) await usable(body.token); // says why it is gone
+        if (!(await repo.addMember(q, invitation.org_id, joiner, invitation.role))) {
+          throw new AppError("conflict", `You are already a member of ${invitation.organization_name}.`);
+        }
+      };
+      const signsUp = body.first_name !== undefined || body.last_name !== undefined || body.username !== undefined || body.password !== undefined;
+      if (signsUp) {
+        const fields = AccountFields.safeParse(body);
+        if (!fields.success) throw validationError(toFieldIssues(fields.error.issues));
+        const user = await auth.signUpToJoin({ ...fields.data, email: invitation.email, phone: "" }, (q, u) => spend(q, u.id));
+        return auth.signInTo(user.id, invitation.org_id);
+      }
+      if (!userId) throw new AppError("unauthenticated", "Sign in to accept this invitation with your account, or fill in the form to create one.");
+      await db.tx((q) => spend(q, userId));
+      return auth.signInTo(userId, invitation.org_id);
+    },
+
+    async setRole(orgId: string, userId: string, role: Role): Promise<void> {
+      if (role === "owner") {
+        if (!(await repo.member(orgId, userId))) throw notFound("Member");
+        return db.tx((q) => repo.setRole(q, orgId, userId, role));
+      }
+      await guardLastOwner(orgId, userId, "stop being one", (q) => repo.setRole(q, orgId, userId, role));
+    },
+
+    /** Removes the member and ends their sessions in this organisation at once (others keep theirs). */
+    async remove(orgId: string, userId: string): Promise<void> {
+      await guardLastOwner(orgId, userId, "leave", (q) => repo.removeMember(q, orgId, userId));
+      await auth.endSessionsIn(userId, orgId);
+    },
+  };
+}
+export type TeamService = ReturnType<typeof createTeamService>;
