@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
+import { addTeamMember } from "../../../../../tests/support/team-members.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds, type DbKind } from "../../../../../tests/support/test-db.ts";
@@ -151,6 +152,22 @@ for (const kind of await dbKinds()) {
       const stranger = await buildUser(t);
       const theirs = await t.request("GET", "/api/webhooks", { token: stranger.token });
       assert.deepEqual(theirs.body.endpoints, [], "another organisation lists none of ours");
+    });
+
+    test("admins and the owner manage webhooks; a member gets 403 saying who can; the API reference lists the routes", async () => {
+      const { endpoint } = await createEndpoint(t, owner, rx.url, ["campaign.completed"]);
+      const admin = await addTeamMember(t, owner, "admin");
+      const member = await addTeamMember(t, owner, "member");
+      assert.equal((await t.request("GET", "/api/webhooks", { token: admin.token })).status, 200);
+      assert.equal((await t.request("POST", `/api/webhooks/${endpoint.id}/test`, { token: admin.token })).status, 202);
+      for (const [method, url] of [["GET", "/api/webhooks"], ["POST", "/api/webhooks"], ["GET", `/api/webhooks/${endpoint.id}/deliveries`], ["DELETE", `/api/webhooks/${endpoint.id}`]] as const) {
+        const res = await t.request(method, url, { token: member.token, body: method === "POST" ? { url: rx.url, events: ["call.completed"] } : undefined });
+        assert.equal(res.status, 403, `${method} ${url} as a member`);
+        assert.match(res.body.error.message, /Ask an admin or the owner/);
+      }
+      const doc = await t.request("GET", "/api/openapi.json");
+      assert.ok(doc.body.paths["/api/webhooks"].post.requestBody);
+      assert.ok(doc.body.paths["/api/webhooks/{id}/deliveries/{deliveryId}/resend"].post);
     });
 
     test("an opt-out on a call, a booked and a cancelled meeting and a completed campaign are emitted to subscribers only", async () => {
