@@ -10,6 +10,7 @@ import { RequireAuth } from "./RequireAuth.tsx";
 const AppShell = lazy(async () => ({ default: (await import("./AppShell.tsx")).AppShell }));
 const LoginPage = lazy(async () => ({ default: (await import("../features/auth/LoginPage.tsx")).LoginPage }));
 const RegisterPage = lazy(async () => ({ default: (await import("../features/auth/RegisterPage.tsx")).RegisterPage }));
+const InvitePage = lazy(async () => ({ default: (await import("../features/auth/InvitePage.tsx")).InvitePage }));
 
 const dashboardPath = () => `/org/${session.orgSlug()}/dashboard`;
 
@@ -20,6 +21,7 @@ export function AppRouter() {
         <Route path="/" element={session.isSignedIn() ? <Navigate to={dashboardPath()} replace /> : <LandingPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
+        <Route path="/invite/:token" element={<InvitePage />} />
         <Route
           element={
             <RequireAuth>

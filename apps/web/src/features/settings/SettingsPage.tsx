@@ -11,6 +11,7 @@ import { messageOf } from "../../lib/api-error.ts";
 import { OrgSettingsForm } from "./OrgSettingsForm.tsx";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
+import { TeamSection } from "./team/TeamSection.tsx";
 import { useOrgSettings, useProfile, useVoices } from "./settings-api.ts";
 import { useCan, useRole } from "../../lib/useCurrentUser.ts";
 import { session } from "../../lib/session.ts";
@@ -38,6 +39,7 @@ export function SettingsPage() {
   const role = useRole();
   const orgVisible = useCan("settings.view");
   const integrations = useCan("integrations.manage");
+  const teamVisible = useCan("team.manage");
   const org = useOrgSettings(orgVisible);
   const profile = useProfile();
   const voices = useVoices(orgVisible);
@@ -62,6 +64,9 @@ export function SettingsPage() {
       </Section>}
       {integrations && <Section title="Webhooks" subtitle="Send call results, meetings and opt-outs to your own systems as they happen.">
         <Button variant="outlined" component={RouterLink} to={`/org/${session.orgSlug()}/settings/webhooks`}>Manage webhooks</Button>
+      </Section>}
+      {teamVisible && <Section title="Team" subtitle="Who works in this organization and what their role lets them do. Invite a teammate by link.">
+        <TeamSection />
       </Section>}
       <Section title="Profile" subtitle="Your name and the email you sign in with.">
         {profile.isError ? (
