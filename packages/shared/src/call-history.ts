@@ -72,6 +72,8 @@ export const CallHistoryRecord = z.object({
   summary: z.string(),
   campaign_id: z.string().nullable(),
   campaign_name: z.string().nullable(),
+  /** Who placed the call by hand ("Call now") or took it as a browser test call; null for the dialer's calls. */
+  placed_by_name: z.string().nullable(),
 });
 export type CallHistoryRecord = z.infer<typeof CallHistoryRecord>;
 

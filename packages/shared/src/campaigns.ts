@@ -315,6 +315,10 @@ export const Campaign = z.object({
   success_rate: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Who created the campaign and who last changed it (settings, status, list), as "First Last" or the
+   * username; null when the system did it or the account was deleted. */
+  created_by_name: z.string().nullable(),
+  updated_by_name: z.string().nullable(),
 });
 export type Campaign = z.infer<typeof Campaign>;
 

@@ -12,6 +12,8 @@ export const DncEntry = z.object({
   /** The campaign whose call added the number (source "call"); null otherwise or once that campaign is deleted. */
   campaign_id: z.string().nullable(),
   campaign_name: z.string().nullable(),
+  /** Who added the number by hand or imported it (first and last name, else username); null for source "call". */
+  added_by_name: z.string().nullable(),
   created_at: z.string(),
 });
 export type DncEntry = z.infer<typeof DncEntry>;

@@ -78,6 +78,8 @@ export const KbDocument = z.object({
   status: KbStatus,
   status_reason: z.string().nullable(),
   passage_count: z.number(),
+  /** Who uploaded the item (first and last name, else username); null once that account is deleted. */
+  added_by_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,5 +1,6 @@
 import type { CallHistoryFilters } from "@parley/shared/call-history";
 import type { Db } from "../../platform/db.ts";
+import { personNameSql } from "../../platform/person-name.ts";
 
 /**
  * A calls row as the log reads it, with its campaign (name, zone, service) and its contact (the CSV's other
@@ -25,6 +26,8 @@ export type CallLogRow = {
   has_recording: boolean;
   summary: string;
   campaign_id: string | null;
+  /** Who rang the call by hand or took the browser test call; null for the dialer's calls. */
+  placed_by_name: string | null;
 };
 
 export type CallDetailRow = CallLogRow & {
@@ -45,12 +48,14 @@ export type ExportCursor = { started: string; id: string };
 const COLUMNS = `c.id, c.lead_name, c.lead_phone, c.lead_email, c.service, c.budget, c.started_at,
   coalesce(ct.created_at, c.created_at) as created_at, c.log_status, c.direction, c.duration_secs,
   (c.recording_key is not null) as has_recording, c.summary, c.campaign_id,
-  k.name as campaign_name, k.timezone as campaign_timezone, k.service as campaign_service, ct.variables as contact_variables`;
+  k.name as campaign_name, k.timezone as campaign_timezone, k.service as campaign_service, ct.variables as contact_variables,
+  ${personNameSql("pu")} as placed_by_name`;
 
 /** The calls with their campaign and contact, each joined on its primary key within the same organisation. */
 const FROM = `calls c
   left join campaigns k on k.id = c.campaign_id and k.org_id = c.org_id
-  left join contacts ct on ct.id = c.contact_id and ct.org_id = c.org_id`;
+  left join contacts ct on ct.id = c.contact_id and ct.org_id = c.org_id
+  left join users pu on pu.id = c.placed_by`;
 
 /** LIKE wildcards in the user's text match themselves. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);

@@ -45,6 +45,7 @@ export function createCallHistoryService({ repo, links, storage }: Deps) {
     summary: r.summary,
     campaign_id: r.campaign_id,
     campaign_name: r.campaign_name,
+    placed_by_name: r.placed_by_name,
   });
 
   return {

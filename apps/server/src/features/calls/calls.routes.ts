@@ -16,7 +16,7 @@ export function callsRoutes(deps: { calls: CallsService; requireAuth: RequireAut
     app.addHook("preHandler", requireAuth);
 
     app.post("/calls", { schema: { body: PlaceCall, response: { 202: PlacedCall } } }, async (request, reply) => {
-      const id = await calls.callNow(request.auth.orgId, request.body.campaign_id, request.body.contact_id);
+      const id = await calls.callNow(request.auth.orgId, request.body.campaign_id, request.body.contact_id, request.auth.userId);
       return reply.status(202).send({ call: { id, status: "ringing" } });
     });
 

@@ -7,17 +7,17 @@ type Deps = {
    * The dialer's "ring now" (DialerService.ringNow): it keeps the dialer's rules and lease, places the
    * call, and ends it when the signal aborts.
    */
-  ringNow(orgId: string, campaignId: string, contactId: string, hangUp: AbortSignal): Promise<{ callId: string; ended: Promise<void> }>;
+  ringNow(orgId: string, campaignId: string, contactId: string, hangUp: AbortSignal, placedBy: string | null): Promise<{ callId: string; ended: Promise<void> }>;
 };
 
 /** Calls placed by hand and the live view of any call. */
 export function createCallsService(deps: Deps) {
   const running = new Map<string, AbortController>();
   return {
-    /** Rings the contact now; the call runs in the background and is followed with `live`. */
-    async callNow(orgId: string, campaignId: string, contactId: string): Promise<string> {
+    /** Rings the contact now for the user `placedBy`; the call runs in the background and is followed with `live`. */
+    async callNow(orgId: string, campaignId: string, contactId: string, placedBy: string | null = null): Promise<string> {
       const controller = new AbortController();
-      const { callId, ended } = await deps.ringNow(orgId, campaignId, contactId, controller.signal);
+      const { callId, ended } = await deps.ringNow(orgId, campaignId, contactId, controller.signal, placedBy);
       running.set(callId, controller);
       void ended.finally(() => running.delete(callId));
       return callId;

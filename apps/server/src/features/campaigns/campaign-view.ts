@@ -1,12 +1,12 @@
 import type { Campaign, CampaignValues } from "@parley/shared/campaigns";
-import type { CampaignRow, CampaignSettings } from "./campaigns.repo.ts";
+import type { CampaignPeople, CampaignRow, CampaignSettings } from "./campaigns.repo.ts";
 
 export type CallStats = { calls_made: number; success_rate: number };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A stored campaign as the API answers it: its form values, plus state and both naming variants the web app reads. */
-export function toCampaign(row: CampaignRow, stats: CallStats): Campaign {
+export function toCampaign(row: CampaignRow, stats: CallStats, people: CampaignPeople): Campaign {
   return {
     ...toFormValues(row),
     id: row.id,
@@ -33,6 +33,8 @@ export function toCampaign(row: CampaignRow, stats: CallStats): Campaign {
     success_rate: stats.success_rate,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    created_by_name: people.created_by_name,
+    updated_by_name: people.updated_by_name,
   };
 }
 

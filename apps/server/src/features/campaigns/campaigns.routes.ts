@@ -42,12 +42,12 @@ export function campaignsRoutes(deps: { campaigns: CampaignsService; storage: St
 
     app.put("/campaigns/:id", { schema: { params: IdParams, response: { 200: CampaignResponse } } }, async (request) => {
       const { fields, upload } = await readCampaignBody(request, storage, request.auth.orgId);
-      return { campaign: await campaigns.update(request.auth.orgId, request.params.id, fields, upload) };
+      return { campaign: await campaigns.update(request.auth.orgId, request.params.id, fields, upload, request.auth.userId) };
     });
 
     for (const action of LIFECYCLE_ACTIONS) {
       app.post(`/campaigns/:id/${action}`, { schema: { params: IdParams, response: { 200: CampaignResponse } } }, async (request) => ({
-        campaign: await campaigns.changeStatus(request.auth.orgId, request.params.id, action),
+        campaign: await campaigns.changeStatus(request.auth.orgId, request.params.id, action, request.auth.userId),
       }));
     }
 

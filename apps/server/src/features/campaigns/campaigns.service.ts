@@ -101,8 +101,11 @@ export function createCampaignsService(deps: Deps) {
   };
 
   const present = async (orgId: string, rows: CampaignRow[]): Promise<Campaign[]> => {
-    const stats = await deps.callStats(orgId, rows.map((r) => r.id));
-    return rows.map((r) => toCampaign(r, stats.get(r.id) ?? { calls_made: 0, success_rate: 0 }));
+    const ids = rows.map((r) => r.id);
+    const [stats, people] = await Promise.all([deps.callStats(orgId, ids), repo.people(orgId, ids)]);
+    return rows.map((r) =>
+      toCampaign(r, stats.get(r.id) ?? { calls_made: 0, success_rate: 0 }, people.get(r.id) ?? { created_by_name: null, updated_by_name: null }),
+    );
   };
   const one = async (orgId: string, row: CampaignRow) => (await present(orgId, [row]))[0]!;
   const checkVoice = async (voiceId: string | null) => {
@@ -163,7 +166,7 @@ export function createCampaignsService(deps: Deps) {
         const id = crypto.randomUUID();
         const row = await db.tx(async (q) => {
           const inserted = await repo.insert(q, {
-            id, org_id: actor.orgId, created_by: actor.userId, status, launched_at: status === "draft" ? null : now,
+            id, org_id: actor.orgId, created_by: actor.userId, updated_by: actor.userId, status, launched_at: status === "draft" ? null : now,
             ...settings, ...NO_LIST,
           });
           const list = upload ? await importList(q, actor.orgId, id, values.campaign_timezone, upload) : null;
@@ -175,8 +178,11 @@ export function createCampaignsService(deps: Deps) {
       });
     },
 
-    /** Update: fields not sent keep their value; a new CSV replaces the whole list in the same transaction. */
-    async update(orgId: string, id: string, fields: Record<string, unknown>, upload: StoredUpload | null): Promise<Campaign> {
+    /**
+     * Update: fields not sent keep their value; a new CSV replaces the whole list in the same transaction.
+     * `by` is the user making the change (shown as who last changed the campaign).
+     */
+    async update(orgId: string, id: string, fields: Record<string, unknown>, upload: StoredUpload | null, by: string | null = null): Promise<Campaign> {
       let previousKey: string | null = null;
       const row = await cleaningUp(upload, async () => {
         const existing = await repo.get(orgId, id);
@@ -189,7 +195,7 @@ export function createCampaignsService(deps: Deps) {
           previousKey = upload ? locked.csv_storage_key : null;
           const list = upload ? await importList(q, orgId, id, values.campaign_timezone, upload) : {};
           await checkVariables(q, id, values.faqs);
-          const updated = await repo.update(q, orgId, id, { ...toSettings(values), ...list });
+          const updated = await repo.update(q, orgId, id, { ...toSettings(values), ...list, updated_by: by });
           if (upload) await contactsReplaced(q, orgId, id, locked.status);
           return updated!;
         });
@@ -199,7 +205,7 @@ export function createCampaignsService(deps: Deps) {
     },
 
     /** launch, pause, resume, stop: 409 with the reason when the campaign's status does not allow it. */
-    async changeStatus(orgId: string, id: string, action: LifecycleAction): Promise<Campaign> {
+    async changeStatus(orgId: string, id: string, action: LifecycleAction, by: string | null = null): Promise<Campaign> {
       const row = await db.tx(async (q) => {
         const c = await repo.get(orgId, id, { q, forUpdate: true });
         if (!c) throw notFound("Campaign");
@@ -210,6 +216,7 @@ export function createCampaignsService(deps: Deps) {
         const updated = await repo.update(q, orgId, id, {
           status: t.status,
           status_reason: null,
+          updated_by: by,
           ...(action === "launch" ? { launched_at: now } : {}),
         });
         await statusChanged(q, orgId, id, c.status, t.status);
@@ -227,7 +234,7 @@ export function createCampaignsService(deps: Deps) {
       if (!source) throw notFound("Campaign");
       const settings = { ...settingsOf(source), name: copyName(source.name) };
       const row = await repo.insert(db, {
-        id: crypto.randomUUID(), org_id: actor.orgId, created_by: actor.userId, status: "draft", launched_at: null,
+        id: crypto.randomUUID(), org_id: actor.orgId, created_by: actor.userId, updated_by: actor.userId, status: "draft", launched_at: null,
         ...settings, ...NO_LIST,
       });
       return one(actor.orgId, row);

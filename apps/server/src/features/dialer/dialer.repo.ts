@@ -278,7 +278,9 @@ export function createDialerRepo(db: Db) {
      * "Ring now": leases the contact's attempt to `worker` under the same lock and limits as `leaseDue`, so
      * neither the dialer nor another request can ring the contact meanwhile; creates the call record.
      */
-    async leaseContact(t: RingTarget, worker: string, now: Date, leaseUntil: Date): Promise<{ leased: Leased } | { refused: LeaseRefusal }> {
+    async leaseContact(
+      t: RingTarget, worker: string, now: Date, leaseUntil: Date, placedBy: string | null = null,
+    ): Promise<{ leased: Leased } | { refused: LeaseRefusal }> {
       return db.tx(async (q) => {
         await q.query("select pg_advisory_xact_lock($1)", [LEASE_LOCK]);
         const fits = await refusalFor(q, t);
@@ -286,9 +288,9 @@ export function createDialerRepo(db: Db) {
         const attempt = await takeAttempt(q, t, fits.openId, worker, now, leaseUntil);
         if (!attempt) return { refused: { reason: "contact_busy" } };
         const [call] = await q.query<{ id: string }>(
-          `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service, status)
-           select $1, k.id, $3, $4, $5, $6, $7, k.service, 'ringing' from campaigns k where k.id = $2 returning id`,
-          [t.orgId, t.campaign.id, t.contactId, attempt.id, t.name, t.phone, t.email],
+          `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service, status, placed_by)
+           select $1, k.id, $3, $4, $5, $6, $7, k.service, 'ringing', $8::uuid from campaigns k where k.id = $2 returning id`,
+          [t.orgId, t.campaign.id, t.contactId, attempt.id, t.name, t.phone, t.email, placedBy],
         );
         await q.query("update call_attempts set call_id = $2 where id = $1", [attempt.id, call!.id]);
         const job = toJob({ ...t, id: attempt.id, attemptNumber: attempt.attempt_number }, call!.id);

@@ -144,8 +144,11 @@ export function createDialerService(deps: DialerDeps) {
      * "Ring now": one call to one contact, at once, within the dialer's rules (campaign state, do-not-call,
      * contact-local hours, limits, minutes) and under the same lease, so the dialer and this never ring
      * one contact twice. The call runs in this process (`hangUp` ends it); `ended` settles after it.
+     * `placedBy` is the user who asked for the call, kept on the call record.
      */
-    async ringNow(orgId: string, campaignId: string, contactId: string, hangUp?: AbortSignal): Promise<{ callId: string; ended: Promise<void> }> {
+    async ringNow(
+      orgId: string, campaignId: string, contactId: string, hangUp?: AbortSignal, placedBy: string | null = null,
+    ): Promise<{ callId: string; ended: Promise<void> }> {
       const target: RingTarget | null = await repo.ringTarget(orgId, campaignId, contactId);
       if (!target) throw notFound("Contact");
       if (["stopped", "completed", "failed"].includes(target.campaign.status)) throw leaseRefusal({ reason: "campaign_state", status: target.campaign.status });
@@ -153,7 +156,7 @@ export function createDialerService(deps: DialerDeps) {
       const now = clock.now();
       const closed = outsideHours(now, handCallRules(target.phone));
       if (closed) throw closed;
-      const lease = await repo.leaseContact(target, deps.workerId, now, new Date(now.getTime() + leaseMs));
+      const lease = await repo.leaseContact(target, deps.workerId, now, new Date(now.getTime() + leaseMs), placedBy);
       if ("refused" in lease) throw leaseRefusal(lease.refused);
       const ended = run(lease.leased.job, lease.leased.campaign, hangUp).catch((err: Error) => log.error({ err, callId: lease.leased.job.callId }, "call by hand failed"));
       return { callId: lease.leased.job.callId, ended };

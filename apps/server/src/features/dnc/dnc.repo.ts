@@ -1,4 +1,5 @@
 import type { Queryable } from "../../platform/db.ts";
+import { personNameSql } from "../../platform/person-name.ts";
 
 export type DncRow = {
   id: string;
@@ -7,9 +8,11 @@ export type DncRow = {
   reason: string;
   campaign_id: string | null;
   campaign_name: string | null;
+  /** Who added the number by hand or by import; null for a call's opt-out and once the person is deleted. */
+  added_by_name: string | null;
   created_at: Date;
 };
-export type NewDncEntry = { phone: string; source: DncRow["source"]; reason: string; campaignId?: string | null };
+export type NewDncEntry = { phone: string; source: DncRow["source"]; reason: string; campaignId?: string | null; addedBy?: string | null };
 
 /** The WHERE clause of a list query: digits match the number, any text the reason or the campaign's name. */
 function listFilter(orgId: string, search: string | undefined): { where: string; params: unknown[] } {
@@ -34,8 +37,9 @@ export function createDncRepo(db: Queryable) {
       const from = "dnc_numbers d left join campaigns k on k.id = d.campaign_id and k.org_id = d.org_id";
       const [count] = await db.query<{ n: number }>(`select count(*)::int as n from ${from} where ${where}`, params);
       const rows = await db.query<DncRow>(
-        `select d.id, d.phone_e164, d.source, d.reason, d.campaign_id, k.name as campaign_name, d.created_at
-           from ${from} where ${where}
+        `select d.id, d.phone_e164, d.source, d.reason, d.campaign_id, k.name as campaign_name,
+                ${personNameSql("u")} as added_by_name, d.created_at
+           from ${from} left join users u on u.id = d.added_by where ${where}
           order by d.created_at desc, d.id limit ${q.limit} offset ${q.offset}`,
         params,
       );
@@ -46,11 +50,12 @@ export function createDncRepo(db: Queryable) {
       let added = 0;
       for (let i = 0; i < entries.length; i += 1000) {
         const chunk = entries.slice(i, i + 1000);
-        const values = chunk.map((_, j) => `($1, $${j * 4 + 2}, $${j * 4 + 3}, $${j * 4 + 4}, $${j * 4 + 5}::uuid)`).join(", ");
+        const at = (j: number, k: number) => `$${j * 5 + k}`;
+        const values = chunk.map((_, j) => `($1, ${at(j, 2)}, ${at(j, 3)}, ${at(j, 4)}, ${at(j, 5)}::uuid, ${at(j, 6)}::uuid)`).join(", ");
         const rows = await db.query(
-          `insert into dnc_numbers (org_id, phone_e164, source, reason, campaign_id) values ${values}
+          `insert into dnc_numbers (org_id, phone_e164, source, reason, campaign_id, added_by) values ${values}
            on conflict (org_id, phone_e164) do nothing returning id`,
-          [orgId, ...chunk.flatMap((e) => [e.phone, e.source, e.reason, e.campaignId ?? null])],
+          [orgId, ...chunk.flatMap((e) => [e.phone, e.source, e.reason, e.campaignId ?? null, e.addedBy ?? null])],
         );
         added += rows.length;
       }

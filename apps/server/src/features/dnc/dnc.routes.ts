@@ -23,7 +23,7 @@ export function dncRoutes(deps: { dnc: DncService; requireAuth: RequireAuth }): 
       if (!request.isMultipart()) {
         const parsed = DncAdd.safeParse(request.body);
         if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
-        const result = await dnc.add(request.auth.orgId, parsed.data);
+        const result = await dnc.add(request.auth.orgId, parsed.data, request.auth.userId);
         return reply.status(result.added ? 201 : 200).send(result);
       }
       const file = await request.file();
@@ -38,7 +38,7 @@ export function dncRoutes(deps: { dnc: DncService; requireAuth: RequireAuth }): 
       const country = (file.fields.default_country as { value?: string } | undefined)?.value;
       const region = country ? DefaultCountry.safeParse(country) : undefined;
       if (region && !region.success) throw validationError(toFieldIssues(region.error.issues));
-      return dnc.importCsv(request.auth.orgId, buffer.toString("utf8"), region?.data);
+      return dnc.importCsv(request.auth.orgId, buffer.toString("utf8"), region?.data, request.auth.userId);
     });
 
     app.delete("/dnc/:id", { schema: { params: z.object({ id: z.uuid("Do-not-call entry not found.") }) } }, async (request, reply) => {

@@ -13,6 +13,7 @@ const toEntry = (r: DncRow): DncEntry => ({
   reason: r.reason,
   campaign_id: r.campaign_id,
   campaign_name: r.campaign_name,
+  added_by_name: r.added_by_name,
   created_at: r.created_at.toISOString(),
 });
 
@@ -25,16 +26,17 @@ export function createDncService(deps: { repo: DncRepo; events?: WebhookEvents }
       const { rows, total } = await repo.list(orgId, { search: q.search, limit: q.page_size, offset: (q.page - 1) * q.page_size });
       return { numbers: rows.map(toEntry), total, page: q.page, page_size: q.page_size };
     },
-    async add(orgId: string, input: DncAdd): Promise<DncImportResult> {
+    /** `addedBy`: the signed-in user, shown beside the number. */
+    async add(orgId: string, input: DncAdd, addedBy: string | null = null): Promise<DncImportResult> {
       const body = DncAdd.parse(input);
       const phone = normalizePhone(body.phone, body.default_country);
       if (!phone.ok) throw new AppError("validation_failed", phone.reason, [{ path: "phone", message: phone.reason }]);
-      const added = await repo.addMany(orgId, [{ phone: phone.e164, source: "manual", reason: body.reason }]);
+      const added = await repo.addMany(orgId, [{ phone: phone.e164, source: "manual", reason: body.reason, addedBy }]);
       return { added, already_listed: 1 - added, rejected: [] };
     },
-    async importCsv(orgId: string, text: string, defaultCountry?: string): Promise<DncImportResult> {
+    async importCsv(orgId: string, text: string, defaultCountry?: string, addedBy: string | null = null): Promise<DncImportResult> {
       const { phones, rejected } = readDncCsv(text, defaultCountry);
-      const added = await repo.addMany(orgId, phones.map((phone) => ({ phone, source: "csv" as const, reason: "Imported from CSV" })));
+      const added = await repo.addMany(orgId, phones.map((phone) => ({ phone, source: "csv" as const, reason: "Imported from CSV", addedBy })));
       return { added, already_listed: phones.length - added, rejected };
     },
     async remove(orgId: string, id: string): Promise<void> {

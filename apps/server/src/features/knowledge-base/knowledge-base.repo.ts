@@ -1,5 +1,6 @@
 import type { Db, Queryable } from "../../platform/db.ts";
 import type { Passage } from "./chunk-text.ts";
+import { personNameSql } from "../../platform/person-name.ts";
 import { countDocumentLexemes } from "./kb-lexemes.repo.ts";
 
 export type KbStatus = "processing" | "ready" | "failed";
@@ -20,11 +21,18 @@ export type KbDocumentRow = {
   passage_count: number;
   created_at: Date;
   updated_at: Date;
+  /** Who uploaded it; read by the list, the upload and the edit (null once the person is deleted). */
+  added_by_name?: string | null;
 };
 export type NewKbDocument = Pick<KbDocumentRow, "id" | "name" | "channel" | "source" | "url" | "file_name" | "file_size" | "mime_type" | "storage_key">;
 
 const COLUMNS = `id, org_id, name, channel, description, source, url, file_name, file_size, mime_type, storage_key,
   status, status_reason, passage_count, created_at, updated_at`;
+/** The columns of `kb_documents d` with the name of who added it, from `ADDER`. */
+const NAMED_COLUMNS = `${COLUMNS.replace(/(\w+)/g, "d.$1")}, ${personNameSql("u")} as added_by_name`;
+const ADDER = "left join users u on u.id = d.created_by";
+/** The same name in a RETURNING list, where the written row cannot be joined. */
+const RETURNED_ADDER = `(select ${personNameSql("u")} from users u where u.id = kb_documents.created_by) as added_by_name`;
 // Multi-row VALUES: one statement per row is 25x slower on PGlite.
 const ROWS_PER_INSERT = 25;
 // PGlite has one connection: a call's statements wait while a transaction is open. Two inserts and their
@@ -33,30 +41,32 @@ const PASSAGES_PER_TX = 50;
 
 export function createKnowledgeBaseRepo(db: Db) {
   return {
-    async insertDocuments(orgId: string, docs: NewKbDocument[]): Promise<KbDocumentRow[]> {
+    /** `createdBy`: the signed-in user who uploaded them. */
+    async insertDocuments(orgId: string, docs: NewKbDocument[], createdBy: string | null = null): Promise<KbDocumentRow[]> {
       if (docs.length === 0) return [];
-      const params: unknown[] = [orgId];
+      const params: unknown[] = [orgId, createdBy];
       const values = docs.map((d) => {
         const at = params.length;
         params.push(d.id, d.name, d.channel, d.source, d.url, d.file_name, d.file_size, d.mime_type, d.storage_key);
-        return `($1, ${Array.from({ length: 9 }, (_, i) => `$${at + i + 1}`).join(", ")})`;
+        return `($1, $2::uuid, ${Array.from({ length: 9 }, (_, i) => `$${at + i + 1}`).join(", ")})`;
       });
       return db.query<KbDocumentRow>(
-        `insert into kb_documents (org_id, id, name, channel, source, url, file_name, file_size, mime_type, storage_key)
-         values ${values.join(", ")} returning ${COLUMNS}`,
+        `insert into kb_documents (org_id, created_by, id, name, channel, source, url, file_name, file_size, mime_type, storage_key)
+         values ${values.join(", ")} returning ${COLUMNS}, ${RETURNED_ADDER}`,
         params,
       );
     },
 
     list(orgId: string, channel: string): Promise<KbDocumentRow[]> {
       return db.query<KbDocumentRow>(
-        `select ${COLUMNS} from kb_documents where org_id = $1 and channel = $2 order by created_at desc, id desc`,
+        `select ${NAMED_COLUMNS} from kb_documents d ${ADDER}
+          where d.org_id = $1 and d.channel = $2 order by d.created_at desc, d.id desc`,
         [orgId, channel],
       );
     },
 
     async get(orgId: string, id: string): Promise<KbDocumentRow | null> {
-      const rows = await db.query<KbDocumentRow>(`select ${COLUMNS} from kb_documents where org_id = $1 and id = $2`, [orgId, id]);
+      const rows = await db.query<KbDocumentRow>(`select ${NAMED_COLUMNS} from kb_documents d ${ADDER} where d.org_id = $1 and d.id = $2`, [orgId, id]);
       return rows[0] ?? null;
     },
 
@@ -69,7 +79,7 @@ export function createKnowledgeBaseRepo(db: Db) {
       const rows = await db.query<KbDocumentRow>(
         `update kb_documents set name = coalesce($3, name),
            description = case when $4::boolean then $5 else description end, updated_at = now()
-         where org_id = $1 and id = $2 returning ${COLUMNS}`,
+         where org_id = $1 and id = $2 returning ${COLUMNS}, ${RETURNED_ADDER}`,
         [orgId, id, patch.name ?? null, patch.description !== undefined, patch.description ?? null],
       );
       return rows[0] ?? null;
@@ -138,7 +148,7 @@ export function createKnowledgeBaseRepo(db: Db) {
 
     campaignDocuments(orgId: string, campaignId: string): Promise<KbDocumentRow[]> {
       return db.query<KbDocumentRow>(
-        `select ${COLUMNS.replace(/(\w+)/g, "d.$1")} from campaign_knowledge_bases c join kb_documents d on d.id = c.document_id
+        `select ${NAMED_COLUMNS} from campaign_knowledge_bases c join kb_documents d on d.id = c.document_id ${ADDER}
          where c.org_id = $1 and c.campaign_id = $2 order by d.created_at desc, d.id desc`,
         [orgId, campaignId],
       );

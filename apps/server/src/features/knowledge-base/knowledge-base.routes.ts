@@ -68,13 +68,13 @@ export function knowledgeBaseRoutes(deps: {
     for (const path of ["/voice/KB/bulk-upload-documents", "/knowledge-base/upload"]) {
       app.post(path, { schema: { response: { 201: KbUploadResult } } }, async (request, reply) => {
         const { files } = await readKbUpload(request);
-        const documents = await kb.uploadFiles(request.auth.orgId, files);
+        const documents = await kb.uploadFiles(request.auth.orgId, files, request.auth.userId);
         return reply.status(201).send({ message: KbMessages.documentsUploaded, data: { documents } });
       });
     }
 
     app.post("/voice/KB/bulk-upload-urls", { schema: { body: UrlsBody, response: { 201: KbUploadResult } } }, async (request, reply) => {
-      const documents = await kb.uploadUrls(request.auth.orgId, parseUrlsData(request.body.urls_data));
+      const documents = await kb.uploadUrls(request.auth.orgId, parseUrlsData(request.body.urls_data), request.auth.userId);
       return reply.status(201).send({ message: KbMessages.urlsUploaded, data: { documents } });
     });
 

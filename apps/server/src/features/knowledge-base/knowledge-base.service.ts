@@ -31,7 +31,7 @@ export function toKbDocument(r: KbDocumentRow): KbDocument {
   return {
     id: r.id, name: r.name, type: TYPE_LABEL[r.channel], channel: r.channel, description: r.description, source: r.source,
     url: r.url, file_name: r.file_name, file_size: r.file_size, mime_type: r.mime_type, status: r.status,
-    status_reason: r.status_reason, passage_count: r.passage_count,
+    status_reason: r.status_reason, passage_count: r.passage_count, added_by_name: r.added_by_name ?? null,
     created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
   };
 }
@@ -64,7 +64,7 @@ export function createKnowledgeBaseService({ repo, storage, ingest, campaignExis
 
   return {
     /** Checks every file (count, name, size, then content), stores them, answers at once; indexing follows. */
-    async uploadFiles(orgId: string, files: UploadedFile[]): Promise<KbDocument[]> {
+    async uploadFiles(orgId: string, files: UploadedFile[], addedBy: string | null = null): Promise<KbDocument[]> {
       if (files.length === 0) throw invalid(KbMessages.noFiles, KB_FILES_FIELD);
       const problem = checkKbFiles(files.map((f) => ({ name: f.fileName, size: f.bytes.length })));
       if (problem) throw invalid(problem, KB_FILES_FIELD);
@@ -81,7 +81,7 @@ export function createKnowledgeBaseService({ repo, storage, ingest, campaignExis
       });
       await Promise.all(docs.map((d, i) => storage.put(d.storage_key!, files[i]!.bytes)));
       try {
-        const rows = await repo.insertDocuments(orgId, docs);
+        const rows = await repo.insertDocuments(orgId, docs, addedBy);
         ingest.enqueue(rows.map((r) => r.id));
         return rows.map(toKbDocument);
       } catch (err) {
@@ -90,12 +90,12 @@ export function createKnowledgeBaseService({ repo, storage, ingest, campaignExis
       }
     },
 
-    async uploadUrls(orgId: string, entries: KbUrlEntry[]): Promise<KbDocument[]> {
+    async uploadUrls(orgId: string, entries: KbUrlEntry[], addedBy: string | null = null): Promise<KbDocument[]> {
       const urls = checkUrls(entries);
       const rows = await repo.insertDocuments(orgId, urls.map((u) => ({
         id: crypto.randomUUID(), name: u.name, channel: "voice", source: "url", url: u.url,
         file_name: null, file_size: null, mime_type: null, storage_key: null,
-      })));
+      })), addedBy);
       ingest.enqueue(rows.map((r) => r.id));
       return rows.map(toKbDocument);
     },

@@ -9,11 +9,11 @@ export const WEB_CALL_DIRECTION = "WEB";
  */
 export function createWebCallRepo(db: Db) {
   return {
-    /** Creates the call row of a test call; null when the campaign is not the org's. */
+    /** Creates the call row of a test call, placed by the user; null when the campaign is not the org's. */
     async createTestCall(orgId: string, campaignId: string, userId: string): Promise<string | null> {
       const inserted = await db.query<{ id: string }>(
-        `insert into calls (org_id, campaign_id, direction, lead_name, lead_phone, lead_email, service, status, answered_at)
-         select k.org_id, k.id, $4, trim(u.first_name || ' ' || u.last_name), u.phone, u.email, k.service, 'in_progress', null
+        `insert into calls (org_id, campaign_id, direction, lead_name, lead_phone, lead_email, service, status, answered_at, placed_by)
+         select k.org_id, k.id, $4, trim(u.first_name || ' ' || u.last_name), u.phone, u.email, k.service, 'in_progress', null, u.id
            from campaigns k
            join memberships m on m.org_id = k.org_id and m.user_id = $3
            join users u on u.id = m.user_id

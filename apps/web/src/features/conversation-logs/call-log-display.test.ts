@@ -5,7 +5,7 @@ import { callDateTime, countLine, leadDateTime, replyLatencies, rowsToCsv, statu
 const record = {
   id: "1", lead_name: "", lead_phone: "+14155550100", lead_email: "", property: "solar", type_of_property: "", budget: "$5,000",
   date: "2026-03-01", time: "14:45", started_at: "2026-03-01T09:15:00.000Z", timezone: "Asia/Kolkata", created_at: "2025-02-28T23:59:58.000Z", status: "not_interested" as const, direction: "OUTBOUND" as const,
-  call_duration_secs: 42, audio_url: null, summary: "", campaign_id: "k1", campaign_name: "Spring",
+  call_duration_secs: 42, audio_url: null, summary: "", campaign_id: "k1", campaign_name: "Spring", placed_by_name: null,
 };
 
 test("rows follow the spec's display mapping and defaults", () => {
@@ -16,6 +16,8 @@ test("rows follow the spec's display mapping and defaults", () => {
   const bare = toCallLogRow({ ...record, property: "", budget: " ", campaign_name: null });
   assert.deepEqual([bare.servicesProduct, bare.budget, bare.campaign], ["—", "—", "—"]);
   assert.equal(leadDateTime("garbage"), "N/A");
+  assert.equal(row.placedBy, null, "the dialer's call: placed by no one");
+  assert.equal(toCallLogRow({ ...record, placed_by_name: "Sam Rivera" }).placedBy, "Sam Rivera");
 });
 
 test("chip colours and labels", () => {
