@@ -13,7 +13,7 @@ describe("registration, sign-in and sign-out", () => {
   });
   after(() => env.close());
 
-  test("register through the form → sign in → dashboard with the Admin label → logout", async () => {
+  test("register through the form → sign in → dashboard with the Owner label → logout", async () => {
     const page = await env.newPage();
     await page.goto("/register");
     await page.getByRole("heading", { name: "Create your account to get started" }).waitFor();
@@ -56,7 +56,7 @@ describe("registration, sign-in and sign-out", () => {
     assert.match(page.url(), /\/org\/shah-realty\/dashboard$/);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await page.getByText("Monitor your voice AI campaigns").waitFor();
-    assert.equal(await page.getByTestId("role-label").innerText(), "Admin");
+    assert.equal(await page.getByTestId("role-label").innerText(), "Owner", "the one who registers owns the organisation");
     assert.equal(await page.evaluate(() => sessionStorage.getItem("organizationSlug")), "shah-realty");
     assert.equal(await page.evaluate(() => localStorage.getItem("organizationName")), "Shah Realty");
     assert.ok(await page.evaluate(() => localStorage.getItem("refreshToken")));

@@ -133,6 +133,17 @@ describe("the app shell: routes, menu, session and organizations", () => {
     assert.equal(await page.evaluate(() => localStorage.getItem("organizationName")), "West Coast Branch");
     await page.getByRole("banner").getByText("West Coast Branch").waitFor();
 
+    // Back from the account menu, which lists the user's other organisations with their role.
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const back = page.getByRole("menuitem", { name: /Switch to Bright Homes/ });
+    await back.getByText("Owner").waitFor();
+    // The menu fades in: the picture waits until it is fully shown.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[role="menu"]')!.parentElement!).opacity === "1");
+    await env.screenshot(page, "account-menu-switch-1280");
+    await back.click();
+    await page.waitForURL(/\/org\/bright-homes[^/]*\/dashboard$/);
+    await page.getByRole("banner").getByText(user.organization).waitFor();
+
     const mobile = await env.newPage({ width: 390, height: 844 });
     await signIn(mobile, user);
     await mobile.goto(`/org/${slugOf(mobile.url())}/organization`);

@@ -7,8 +7,8 @@ import type { TestApp, TestUser } from "./test-app.ts";
 export type TeamMemberLogin = { userId: string; email: string; username: string; password: string };
 
 /**
- * Writes a user and their membership of `orgId` with `role` straight into the database (invitations are not
- * built yet). They can then sign in like anyone else, through the API or the login form.
+ * Writes a user and their membership of `orgId` with `role` straight into the database, for tests about what a
+ * role may do (invitations have their own tests). They can then sign in like anyone else, through the API or the login form.
  */
 export async function insertTeamMember(db: Queryable, orgId: string, role: Role): Promise<TeamMemberLogin> {
   const n = crypto.randomBytes(4).toString("hex");

@@ -13,6 +13,7 @@ import { api } from "../lib/api-client.ts";
 import { session } from "../lib/session.ts";
 import { ROLE_LABELS, can } from "@parley/shared/permissions";
 import { useCurrentUser } from "../lib/useCurrentUser.ts";
+import { useMyOrganizations, useOrganizationSwitch } from "../features/organizations/useOrganizationSwitch.ts";
 
 export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -20,6 +21,10 @@ export function UserMenu() {
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : "";
+  // The user's other organisations, to switch to from here (read when the menu first opens).
+  const orgs = useMyOrganizations(anchor !== null);
+  const others = (orgs.data?.organizations ?? []).filter((o) => o.slug !== session.orgSlug());
+  const switchOrg = useOrganizationSwitch();
 
   async function logout() {
     const refreshToken = session.refreshToken();
@@ -45,6 +50,15 @@ export function UserMenu() {
           </Typography>
         </Stack>
         <Divider />
+        {others.map((org) => (
+          <MenuItem key={org.id} disabled={switchOrg.isPending} onClick={() => { setAnchor(null); switchOrg.mutate(org.slug); }}>
+            <Stack>
+              <Typography variant="body2">Switch to {org.name}</Typography>
+              <Typography variant="caption" color="text.secondary">{ROLE_LABELS[org.role]}</Typography>
+            </Stack>
+          </MenuItem>
+        ))}
+        {others.length > 0 && <Divider />}
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { useNavigate } from "react-router-dom";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -11,22 +10,21 @@ import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import Add from "@mui/icons-material/Add";
-import { LoginResponse, type SwitchOrganizationRequest } from "@parley/shared/auth";
-import { Organization, OrganizationList, type OrganizationCreate } from "@parley/shared/organizations";
+import { Organization, type OrganizationCreate } from "@parley/shared/organizations";
 import { api } from "../../lib/api-client.ts";
 import { ApiRequestError, messageOf } from "../../lib/api-error.ts";
 import { session } from "../../lib/session.ts";
 import { PageSpinner } from "../../components/PageSpinner.tsx";
 import { OrganizationCard } from "./OrganizationCard.tsx";
 import { OrganizationForm } from "./OrganizationForm.tsx";
+import { useMyOrganizations, useOrganizationSwitch } from "./useOrganizationSwitch.ts";
 
 export function OrganizationsPage() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [toast, setToast] = useState<{ text: string; severity: "success" | "error" } | null>(null);
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
-  const list = useQuery({ queryKey: ["organizations"], queryFn: () => api("/organizations", { schema: OrganizationList }) });
+  const list = useMyOrganizations();
 
   const create = useMutation({
     mutationFn: (body: OrganizationCreate) => api("/organizations", { method: "POST", body, schema: z.object({ organization: Organization }) }),
@@ -38,16 +36,7 @@ export function OrganizationsPage() {
     onError: (err) => setServerErrors(err instanceof ApiRequestError ? Object.fromEntries(err.fieldIssues.map((i) => [i.path, i.message])) : {}),
   });
 
-  const switchOrg = useMutation({
-    mutationFn: (body: SwitchOrganizationRequest) => api("/auth/switch-organization", { method: "POST", body, schema: LoginResponse }),
-    onSuccess: (res) => {
-      const slug = session.store(res);
-      // Every cached answer belonged to the previous organisation; reset refetches what is on screen.
-      void queryClient.resetQueries();
-      navigate(`/org/${slug}/dashboard`);
-    },
-    onError: (err) => setToast({ text: messageOf(err, "Failed to switch organization. Please try again."), severity: "error" }),
-  });
+  const switchOrg = useOrganizationSwitch((err) => setToast({ text: messageOf(err, "Failed to switch organization. Please try again."), severity: "error" }));
 
   const orgs = list.data?.organizations ?? [];
   return (
@@ -68,7 +57,7 @@ export function OrganizationsPage() {
       {list.isSuccess && orgs.length === 0 && <Typography color="text.secondary">No organizations yet. Click "Add Organization" to get started.</Typography>}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1fr" } }}>
         {orgs.map((org) => (
-          <OrganizationCard key={org.id} org={org} current={org.slug === session.orgSlug()} switching={switchOrg.isPending} onSwitch={() => switchOrg.mutate({ organization_slug: org.slug })} />
+          <OrganizationCard key={org.id} org={org} current={org.slug === session.orgSlug()} switching={switchOrg.isPending} onSwitch={() => switchOrg.mutate(org.slug)} />
         ))}
       </Box>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
