@@ -58,6 +58,8 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
       { lead_name: "Li Wei", status: "in_progress", outcome: null, ended: false, service: "", started_at: "2026-02-03T10:00:00Z" },
     );
     await insertCalls(env.db, orgId, calls);
+    // Asha's call was rung by hand by the signed-in user (Sam Rivera): its details say who placed it.
+    await env.db.query("update calls set placed_by = (select user_id from memberships where org_id = $1) where org_id = $1 and lead_name = 'Asha Rao'", [orgId]);
   }
 
   const rows = (page: Page) => page.getByTestId("call-log-row");
@@ -127,6 +129,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     await page.getByRole("cell", { name: "Solar roof" }).click();
     const dialog = await assertDialog(page);
     await dialog.getByText("Turn 1: 420 ms").waitFor();
+    assert.equal(await dialog.locator('[data-fact="Placed by"]').innerText(), "Sam Rivera");
     await env.screenshot(page, "call-logs-details-1440");
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "detached" });

@@ -114,6 +114,10 @@ describe("campaigns screens", () => {
     assert.equal(await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).count(), 0);
     await page.getByTestId("contacts-table").getByText("Asha Rao").waitFor();
     await env.screenshot(page, "campaign-view-1280");
+    const people = page.getByTestId("campaign-people");
+    await people.getByText(/^Created by Cam Paign · Changed by Cam Paign, \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/).waitFor();
+    await people.scrollIntoViewIfNeeded();
+    await env.screenshot(page, "campaign-view-people-1280");
 
     for (let i = 1; i <= 11; i++) await createViaApi(env, user.token, `Bulk ${String(i).padStart(2, "0")}`);
     await page.goto(`/org/${user.slug}/campaigns`);
@@ -122,7 +126,10 @@ describe("campaigns screens", () => {
     await page.getByTestId("pager-range").getByText("11-12 of 12").waitFor();
     // The range text updates with the page number; the rows follow when page 2's data arrives.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="campaign-row"]').length === 2);
+    await page.getByTestId("campaign-row").first().getByText("by Cam Paign").waitFor();
     await env.screenshot(page, "campaigns-list-1280");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await env.screenshot(page, "campaigns-list-1440");
 
     await page.getByPlaceholder("Search campaigns by name, type, status, dates...").fill("spring");
     await page.getByTestId("pager-range").getByText("1-1 of 1").waitFor();
@@ -137,7 +144,7 @@ describe("campaigns screens", () => {
     const mobile = await env.newPage({ width: 390, height: 844 });
     await signIn(mobile, "campaigner");
     await mobile.goto(`/org/${user.slug}/campaigns`);
-    await mobile.getByTestId("campaign-row").first().waitFor();
+    await mobile.getByTestId("campaign-row").first().getByText(/ by Cam Paign$/).waitFor();
     await env.screenshot(mobile, "campaigns-list-390");
     await mobile.context().close();
   });

@@ -59,8 +59,14 @@ describe("do-not-call list screen", () => {
 
       await page.getByText("1–10 of 12").waitFor();
       await waitForRows(page, 10);
-      await page.getByRole("cell", { name: "Added by hand" }).first().waitFor();
+      // The source names who added the number (the API user, Sam Rivera).
+      await page.getByRole("cell", { name: "Added by hand · Sam Rivera" }).first().waitFor();
       await env.screenshot(page, `dnc-list-${size.name}`);
+      if (size.width === 1440) {
+        const table = page.locator(".MuiTableContainer-root");
+        assert.ok(await table.evaluate((el) => el.scrollWidth <= el.clientWidth), "the table fits its box at 1440 px");
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the page does not scroll sideways");
+      }
       await page.getByRole("button", { name: "Go to next page" }).click();
       await page.getByText("11–12 of 12").waitFor();
       await waitForRows(page, 2);
@@ -102,7 +108,7 @@ describe("do-not-call list screen", () => {
       await env.screenshot(page, `dnc-import-${size.name}`);
       await imp.getByRole("button", { name: "Done" }).click();
       await page.getByText("1–10 of 15").waitFor();
-      await page.getByRole("cell", { name: "Imported" }).first().waitFor();
+      await page.getByRole("cell", { name: "Imported · Sam Rivera" }).first().waitFor();
 
       await page.getByRole("button", { name: "Remove +14155550199" }).click();
       const confirm = page.getByRole("dialog", { name: "Remove number" });

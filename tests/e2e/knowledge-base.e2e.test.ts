@@ -100,14 +100,17 @@ describe("knowledge base screens", () => {
     const row = page.getByRole("row").filter({ hasText: "helios-battery" });
     await row.getByText("Ready").waitFor({ timeout: 20_000 });
     await row.getByText("No description available").waitFor();
+    await row.getByText("Added by Sam Rivera").waitFor();
     const refused = page.getByRole("row").filter({ hasText: "Document 1" });
     await refused.getByText("Failed").waitFor({ timeout: 20_000 });
     await refused.getByText(/^refused: 127.0.0.1 points to a private, loopback or reserved address$/).waitFor();
     await env.screenshot(page, "kb-list-1280");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await env.screenshot(page, "kb-list-1440");
     const narrow = await env.newPage({ width: 390, height: 844 });
     await signIn(narrow, user);
     await narrow.goto(`/org/${slug}/knowledge-base`);
-    await narrow.getByRole("row").filter({ hasText: "helios-battery" }).waitFor();
+    await narrow.getByRole("row").filter({ hasText: "helios-battery" }).getByText("Added by Sam Rivera").waitFor();
     await env.screenshot(narrow, "kb-list-390");
     await narrow.goto(`/org/${slug}/create-knowledge-base`);
     await narrow.getByText("Select a communication channel").waitFor();

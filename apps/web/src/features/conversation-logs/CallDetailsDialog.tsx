@@ -50,7 +50,10 @@ function Latency({ marks }: { marks: Detail["latency"] }) {
   return <Typography variant="body2">{replies.map((r) => `Turn ${r.turn}: ${r.ms} ms`).join(" · ")}</Typography>;
 }
 
-/** Who was called, from which campaign, when, for how long and how it ended: known from the row at once. */
+/**
+ * Who was called, from which campaign, when, for how long and how it ended: known from the row at once.
+ * A call placed by hand (or a browser test call) also says who placed it.
+ */
 function Facts({ row, outcome }: { row: CallLogRow; outcome: string | null }) {
   const facts: Array<[string, string]> = [
     ["Name", row.name],
@@ -59,6 +62,7 @@ function Facts({ row, outcome }: { row: CallLogRow; outcome: string | null }) {
     ["Started", `${row.dateTime} (${row.timezone})`],
     ["Duration", row.duration],
     ["Outcome", outcome === null ? "…" : statusLabel(outcome)],
+    ...(row.placedBy ? [["Placed by", row.placedBy] as [string, string]] : []),
   ];
   return (
     <Box component="dl" data-testid="call-facts" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, m: 0 }}>

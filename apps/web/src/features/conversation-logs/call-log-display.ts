@@ -20,6 +20,8 @@ export type CallLogRow = {
   duration: string;
   audioUrl: string | null;
   summary: string;
+  /** Who placed the call by hand or took it as a test call; null for the dialer's calls. */
+  placedBy: string | null;
 };
 
 const orDefault = (v: string | null | undefined, fallback: string) => (v && v.trim() ? v : fallback);
@@ -60,6 +62,7 @@ export function toCallLogRow(r: CallHistoryRecord): CallLogRow {
     duration: `${r.call_duration_secs}s`,
     audioUrl: r.audio_url,
     summary: r.summary,
+    placedBy: r.placed_by_name,
   };
 }
 

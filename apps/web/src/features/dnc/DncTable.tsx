@@ -11,13 +11,15 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import Delete from "@mui/icons-material/Delete";
 import type { DncEntry } from "@parley/shared/dnc";
-import { formatAddedAt, SOURCE_LABELS } from "./dnc-labels.ts";
+import { formatAddedAt, sourceLabel } from "./dnc-labels.ts";
 
 const SOURCE_COLORS = { call: "warning", manual: "primary", csv: "info" } as const;
 // On phones the campaign, reason and date move under the number so the remove button stays in view.
 const WIDE_ONLY = { display: { xs: "none", sm: "table-cell" } } as const;
+// "Imported · Sam Rivera" is wider than a phone's source column: there the chip's label wraps instead.
+const CHIP_WRAPS_ON_PHONES = { height: "auto", "& .MuiChip-label": { whiteSpace: { xs: "normal", sm: "nowrap" }, py: 0.25 } } as const;
 
-/** Number, how it got here, the campaign whose call added it, the reason and the date. */
+/** Number, how it got here and who added it, the campaign whose call added it, the reason and the date. */
 /** `onRemove` absent: the role may not change the list, so rows have no remove button. */
 export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove?(entry: DncEntry): void }) {
   return (
@@ -43,7 +45,7 @@ export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove?(entry
                 </Typography>
               </TableCell>
               <TableCell>
-                <Chip size="small" variant="outlined" color={SOURCE_COLORS[r.source]} label={SOURCE_LABELS[r.source]} />
+                <Chip size="small" variant="outlined" color={SOURCE_COLORS[r.source]} label={sourceLabel(r)} sx={CHIP_WRAPS_ON_PHONES} />
               </TableCell>
               <TableCell sx={WIDE_ONLY}>{r.campaign_name ?? "—"}</TableCell>
               <TableCell sx={{ ...WIDE_ONLY, color: "text.secondary", maxWidth: 260 }}>{r.reason || "—"}</TableCell>

@@ -1,9 +1,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatAddedAt, importSummary, normaliseCountry, SOURCE_LABELS } from "./dnc-labels.ts";
+import { formatAddedAt, importSummary, normaliseCountry, SOURCE_LABELS, sourceLabel } from "./dnc-labels.ts";
 
 test("every source has its on-screen label", () => {
   assert.deepEqual(SOURCE_LABELS, { call: "Asked on a call", manual: "Added by hand", csv: "Imported" });
+});
+
+test("the source names who added the number; an opt-out on a call names no one", () => {
+  assert.equal(sourceLabel({ source: "manual", added_by_name: "Sam Rivera" }), "Added by hand · Sam Rivera");
+  assert.equal(sourceLabel({ source: "csv", added_by_name: "Sam Rivera" }), "Imported · Sam Rivera");
+  assert.equal(sourceLabel({ source: "call", added_by_name: null }), "Asked on a call");
+  assert.equal(sourceLabel({ source: "manual", added_by_name: null }), "Added by hand", "the person's account was deleted");
 });
 
 test("import summaries count in singular and plural and leave out zero extras", () => {

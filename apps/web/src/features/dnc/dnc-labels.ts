@@ -7,6 +7,11 @@ export const SOURCE_LABELS: Record<DncSource, string> = {
   csv: "Imported",
 };
 
+/** The source and who added the number: "Added by hand · Sam Rivera", "Imported · Sam Rivera", "Asked on a call". */
+export function sourceLabel(e: { source: DncSource; added_by_name: string | null }): string {
+  return [SOURCE_LABELS[e.source], e.added_by_name].filter(Boolean).join(" · ");
+}
+
 /** "24 Nov 2026, 14:05" in the browser's zone and language. */
 export function formatAddedAt(iso: string, locale?: string): string {
   const d = new Date(iso);

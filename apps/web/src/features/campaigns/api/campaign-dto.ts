@@ -36,6 +36,9 @@ export type CampaignDto = {
   email_body: string | null;
   created_at: string | null;
   updated_at: string | null;
+  /** Who created the campaign and who last changed it; null for the system's own changes. */
+  created_by_name?: string | null;
+  updated_by_name?: string | null;
   csv_file: { name: string; size: number } | null;
   contact_count: number;
   rejected_rows: Array<{ line: number; reason: string }>;

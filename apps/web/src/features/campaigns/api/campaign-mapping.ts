@@ -16,6 +16,7 @@ export function toRow(c: CampaignDto): CampaignRow {
     endAt: c.end_datetime,
     status: c.status,
     createdAt: c.created_at,
+    createdBy: c.created_by_name ?? null,
   };
 }
 

@@ -36,6 +36,7 @@ export function CampaignCards({ rows, ...h }: RowActionHandlers & { rows: Campai
             </Box>
             <Typography variant="caption" color="text.secondary">
               {r.startAt ? `Starts ${formatDateTime(r.startAt)} · ` : ""}Created {formatDateTime(r.createdAt)}
+              {r.createdBy ? ` by ${r.createdBy}` : ""}
             </Typography>
           </Box>
           <RowActionMenu row={r} {...h} />

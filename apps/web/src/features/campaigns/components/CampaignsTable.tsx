@@ -4,6 +4,7 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
 import { StatusChip } from "./StatusChip.tsx";
 import { formatDateTime } from "../logic/dates.ts";
 import { formatTimeGap } from "../logic/time-gap.ts";
@@ -19,6 +20,8 @@ export type CampaignRow = {
   endAt: string | null;
   status: string;
   createdAt: string | null;
+  /** The creator's name; null when unknown (e.g. their account was deleted). */
+  createdBy: string | null;
 };
 
 const COLUMNS = ["Campaign Name", "Type", "Max Attempts", "Time Gap", "Start Date", "End Date", "Status", "Created At", "Action"];
@@ -51,7 +54,14 @@ export function CampaignsTable({ rows, ...h }: Props) {
               <TableCell>
                 <StatusChip status={r.status} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(r.createdAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>
+                {formatDateTime(r.createdAt)}
+                {r.createdBy && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+                    by {r.createdBy}
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell>
                 <RowActionIcons row={r} {...h} />
               </TableCell>

@@ -50,9 +50,14 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
                 <TableCell title={row.id} sx={{ fontFamily: "monospace" }}>{row.id.slice(0, 8)}</TableCell>
                 <TableCell>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>{row.name}</Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ wordBreak: "break-all" }}>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: "block", wordBreak: "break-all" }}>
                     {row.source === "url" ? row.url : row.file_name}
                   </Typography>
+                  {row.added_by_name && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+                      Added by {row.added_by_name}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell>{row.type}</TableCell>
                 <TableCell>{row.description || "No description available"}</TableCell>
