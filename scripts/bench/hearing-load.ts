@@ -61,7 +61,7 @@ export async function callsPerCore(cpuPerSpeechSec: number, clips: Pcm[]): Promi
 }
 
 /**
- * The decoding work left after the endpoint (both passes' end of utterance, best path and posteriors), in CPU
+ * The decoding work of an utterance's end (both passes' end of utterance, best path and posteriors), in CPU
  * time of the thread doing it, so the figure holds whatever else the machine runs; each utterance is the
  * audio the listening path writes to STT (pre-roll, speech, the short silence after it), on fresh decoders.
  */
@@ -91,7 +91,9 @@ export async function workAfterEndpoint(clips: Pcm[]): Promise<number> {
     for (const d of decoders) d.free();
   }
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(`work after the endpoint (CPU of the thread decoding): both passes on one thread p50 ${pct(finish, 50)} ms, p95 ${pct(finish, 95)} ms; ` +
+  // The listening path tells the engine of the pause 200 ms into the silence, so this work starts at least 50 ms
+  // (a complete answer's 250 ms wait) before the endpoint; what is left after it is what this work outlasts the wait.
+  console.log(`work at the callee's pause, while the endpoint waits (CPU of the thread decoding): both passes on one thread p50 ${pct(finish, 50)} ms, p95 ${pct(finish, 95)} ms; ` +
     `on two threads (the slower pass) p50 ${pct(slower, 50)} ms, p95 ${pct(slower, 95)} ms (n=${finish.length} utterances); ` +
     `while the caller speaks: ${(decodeCpu / 1000 / speech).toFixed(2)} s CPU per second of audio written`);
   return decodeCpu / 1000 / speech;

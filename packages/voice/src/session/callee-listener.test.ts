@@ -16,26 +16,28 @@ const speech = resample(pcm.samples, pcm.sampleRate, RATE);
 const digitalSilence = (ms: number) => new Int16Array((ms * RATE) / 1000); // zeros: told apart from the clip's room noise
 
 /** The frames the listener writes to STT for each utterance of `audio`, and what is written after the last one. */
-function written(audio: Int16Array): { utterances: Int16Array[][]; after: Int16Array[] } {
+function written(audio: Int16Array): { utterances: Int16Array[][]; after: Int16Array[]; pauses: number[] } {
   const utterances: Int16Array[][] = [];
+  const pauses: number[] = []; // frames written when the engine was told of a pause
   let frames: Int16Array[] = [];
-  const stt: SttStream = { write: (f) => void frames.push(f), flush: async () => ({ text: "", confidence: null }), close() {} };
+  const stt: SttStream = { write: (f) => void frames.push(f), pause: () => void pauses.push(frames.length), flush: async () => ({ text: "", confidence: null }), close() {} };
   const listener = createCalleeListener({
     legRate: RATE, sttRate: RATE, cfg: DEFAULT_TURN_TAKING, stt, isAgentSpeaking: () => false, now: () => 0,
     onBargeIn() {}, onLongGreeting() {}, onBeep() {},
     onUtterance: () => void (utterances.push(frames), (frames = [])),
   });
   for (let at = 0; at + FRAME <= audio.length; at += FRAME) listener.push(audio.subarray(at, at + FRAME));
-  return { utterances, after: frames };
+  return { utterances, after: frames, pauses };
 }
 
 const isSilent = (f: Int16Array) => f.every((x) => x === 0);
 const lastSpoken = (frames: Int16Array[]) => frames.length - 1 - [...frames].reverse().findIndex((f) => !isSilent(f));
 
 test("the silence that ends a turn reaches STT for 200 ms only; the rest of the endpoint's wait is never decoded", () => {
-  const { utterances, after } = written(Int16Array.from([...speech, ...digitalSilence(2000)]));
+  const { utterances, after, pauses } = written(Int16Array.from([...speech, ...digitalSilence(2000)]));
   assert.equal(utterances.length, 1);
   const frames = utterances[0]!;
+  assert.deepEqual(pauses, [frames.length], "the engine is told of the pause when the last silent frame it gets is written");
   const trailing = frames.length - 1 - lastSpoken(frames);
   assert.ok(trailing >= 5 && trailing <= 10, `trailing silent frames written: ${trailing}`);
   assert.equal(after.length, 0, "the held silence is dropped at the endpoint");
@@ -44,8 +46,9 @@ test("the silence that ends a turn reaches STT for 200 ms only; the rest of the 
 test("a pause inside the utterance shorter than the endpoint's wait reaches STT whole, when the callee speaks again", () => {
   const cut = Math.floor(speech.length / 2 / FRAME) * FRAME;
   const pause = digitalSilence(400); // longer than the 200 ms written at once, shorter than the 500 ms endpoint
-  const { utterances } = written(Int16Array.from([...speech.subarray(0, cut), ...pause, ...speech.subarray(cut), ...digitalSilence(2000)]));
+  const { utterances, pauses } = written(Int16Array.from([...speech.subarray(0, cut), ...pause, ...speech.subarray(cut), ...digitalSilence(2000)]));
   assert.equal(utterances.length, 1);
+  assert.equal(pauses.length, 2, "told of the pause inside, and of the one that ends the turn");
   const frames = utterances[0]!;
   const inside = frames.slice(frames.findIndex((f) => !isSilent(f)), lastSpoken(frames));
   assert.equal(inside.filter(isSilent).length, pause.length / FRAME, "every frame of the pause, in its place");

@@ -58,6 +58,7 @@ export function createCalleeListener(d: ListenerDeps) {
         silentFrames = speech ? 0 : silentFrames + 1;
         if (silentFrames > STT_TAIL_FRAMES) held.push(sttFrame);
         else for (const f of [...held.splice(0), sttFrame]) d.stt.write(f);
+        if (silentFrames === STT_TAIL_FRAMES) d.stt.pause?.();
       } else {
         preroll.push(sttFrame);
         if (preroll.length > PREROLL_FRAMES) preroll.shift();

@@ -114,3 +114,25 @@ test("the fallback engine (a process per pass) hears a real clip as the resident
   assert.equal(resident.text, processes.text);
   assert.doesNotMatch(resident.text, /cost/, "the domain model's price question is not what was said");
 });
+
+test("resident recognition: words finished at a pause and the words after it make one utterance", async () => {
+  const samples = decodeWav(fs.readFileSync("/usr/share/pocketsphinx/test/data/cards/005.wav")).samples; // "eight of spades four of clubs seven of hearts"
+  const stream = createPocketsphinxStt({ engine: "resident", threads: 2 }).openStream({ vocabulary: [] });
+  try {
+    const cut = Math.floor(samples.length / 640) * 320;
+    for (let at = 0; at < cut; at += 320) stream.write(samples.subarray(at, at + 320));
+    stream.pause?.();
+    let partial = "";
+    for (let waited = 0; !/^eight of/.test(partial) && waited < 60_000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+      partial = stream.partial?.() ?? "";
+    }
+    for (let at = cut; at < samples.length; at += 320) stream.write(samples.subarray(at, Math.min(at + 320, samples.length)));
+    const heard = await stream.flush();
+    assert.match(partial, /^eight of/, "the words before the pause are the partial text");
+    assert.match(heard.text, /^eight of spades .* of hearts$/);
+    assert.ok(heard.confidence! > 0 && heard.confidence! <= 1, String(heard.confidence));
+  } finally {
+    stream.close();
+  }
+});

@@ -53,6 +53,7 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
       return {
         write: passes.write,
         partial: passes.partial,
+        pause: passes.pause,
         async flush(): Promise<SttResult> {
           const { general, biased } = await passes.flush();
           return pickPass(general, biased, await known());
@@ -100,7 +101,7 @@ function residentPool(model: string, threads?: number): RecognizerPool | null {
   }
 }
 
-type Passes = Pick<RecognizerStream, "write" | "partial" | "flush" | "close">;
+type Passes = Pick<RecognizerStream, "write" | "partial" | "pause" | "flush" | "close">;
 
 /** The fallback: the utterance's audio collected, then decoded by two processes at the endpoint. */
 function processPasses(binary: string, modelDir: string, workDir: Promise<string>, domain: Promise<{ lm: string; dict: string }>, signal?: AbortSignal): Passes {
@@ -109,6 +110,7 @@ function processPasses(binary: string, modelDir: string, workDir: Promise<string
   return {
     write: (frame) => void chunks.push(frame),
     partial: () => "",
+    pause: () => {}, // the processes decode whole utterances
     async flush() {
       const samples = concat(chunks);
       chunks = [];

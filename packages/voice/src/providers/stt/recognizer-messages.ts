@@ -7,6 +7,7 @@ import type { Pass } from "./two-pass.ts";
 export type ToRecognizer =
   | { type: "open"; id: number; domain: { lm: string; dict: string } | null }
   | { type: "write"; id: number; frame: Int16Array; sentAt: number }
+  | { type: "pause"; id: number }
   | { type: "flush"; id: number; seq: number }
   | { type: "close"; id: number };
 

@@ -9,6 +9,7 @@ import type { Pass } from "./two-pass.ts";
 /** One call's recognition: both passes of each utterance, and the partial words. */
 export type RecognizerStream = {
   write(frame: Int16Array): void;
+  pause(): void;
   partial(): string;
   flush(): Promise<{ general: Pass; biased: Pass }>;
   close(): void;
@@ -26,7 +27,7 @@ type Thread = { worker: Worker; decoders: number; load: number; failed: string |
 const GENERAL_LOAD = 3;
 const DOMAIN_LOAD = 1;
 
-type Decoder = { write(frame: Int16Array): void; flush(): Promise<Pass>; close(): void };
+type Decoder = { write(frame: Int16Array): void; pause(): void; flush(): Promise<Pass>; close(): void };
 
 /**
  * Recognizer threads (recognizer.worker.ts), one per core by default, each holding decoders of live calls.
@@ -81,6 +82,10 @@ export function createRecognizerPool(o: { modelDir: string; logFile: string; thr
           b.write(frame);
         },
         partial: () => partial,
+        pause() {
+          g.pause();
+          b.pause();
+        },
         async flush() {
           const [general, biased] = await Promise.all([g.flush(), b.flush()]);
           partial = "";
@@ -119,6 +124,7 @@ function openDecoder(t: Thread, id: number, load: number, files: Promise<{ lm: s
   const send = (m: ToRecognizer) => (queue ? queue.push(m) : post(m));
   return {
     write: (frame) => void (!closed && send({ type: "write", id, frame, sentAt: Date.now() })),
+    pause: () => void (!closed && send({ type: "pause", id })),
     async flush() {
       await opened;
       if (t.failed) throw new Error(t.failed);

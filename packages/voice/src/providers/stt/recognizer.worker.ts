@@ -3,7 +3,7 @@ import { createLikelihoodReader } from "./lattice-likelihood.ts";
 import type { FromRecognizer, RecognizerWorkerData, ToRecognizer } from "./recognizer-messages.ts";
 import { createSphinxDecoder, type SphinxDecoder } from "./sphinx-decoder.ts";
 import { loadSphinx, type LanguageModelHandle } from "./sphinx-library.ts";
-import { decoderFlags, EMPTY_PASS, generalModel } from "./two-pass.ts";
+import { decoderFlags, EMPTY_PASS, generalModel, joinPasses, type Pass } from "./two-pass.ts";
 
 /**
  * A recognizer thread: resident pocketsphinx decoders, each one pass of a live call (the general model, or
@@ -25,7 +25,8 @@ const PARTIAL_EVERY = 5;
 const PARTIAL_EVERY_BEHIND = 25;
 const BEHIND_MS = 100;
 
-type Decoder = { pass: SphinxDecoder; partials: boolean; frames: number; partial: string; broken: string | null };
+// `pieces`: the utterance's words finished at the callee's pauses so far (see SttStream.pause).
+type Decoder = { pass: SphinxDecoder; partials: boolean; frames: number; partial: string; pieces: Pass[]; broken: string | null };
 const decoders = new Map<number, Decoder>();
 let englishLm: LanguageModelHandle | null = null;
 
@@ -49,9 +50,11 @@ port.on("message", (m: ToRecognizer) => {
   if (m.type === "close") return d && close(m.id, d);
   if (!d) return m.type === "flush" && send({ type: "error", id: m.id, seq: m.seq, message: "recognizer: decoder was never opened" });
   if (m.type === "write") return write(m.id, d, m.frame, Date.now() - m.sentAt > BEHIND_MS);
+  if (m.type === "pause") return pause(m.id, d);
   if (d.broken) return send({ type: "error", id: m.id, seq: m.seq, message: d.broken });
   try {
-    const pass = d.pass.finish();
+    const pass = joinPasses([...d.pieces, d.pass.finish()]);
+    d.pieces = [];
     d.frames = 0;
     d.partial = "";
     send({ type: "result", id: m.id, seq: m.seq, pass });
@@ -60,9 +63,29 @@ port.on("message", (m: ToRecognizer) => {
   }
 });
 
+/**
+ * The callee paused: the words so far are finished now (the flat second pass over them runs while the endpoint
+ * waits, not after it), and what follows, if anything, is decoded as the next piece of the same utterance.
+ */
+function pause(id: number, d: Decoder): void {
+  if (d.broken) return;
+  try {
+    d.pieces.push(d.pass.finish());
+  } catch (err) {
+    d.broken = (err as Error).message;
+    return;
+  }
+  if (d.partials) sendPartial(id, d, "");
+}
+
+function sendPartial(id: number, d: Decoder, current: string): void {
+  const text = [...d.pieces.map((p) => p.text), current].filter(Boolean).join(" ");
+  if (text !== d.partial) send({ type: "partial", id, text: (d.partial = text) });
+}
+
 function open(id: number, domain: { lm: string; dict: string } | null): void {
   const none: SphinxDecoder = { write() {}, partial: () => "", finish: () => EMPTY_PASS, free() {} };
-  const d: Decoder = { pass: none, partials: !domain, frames: 0, partial: "", broken: null };
+  const d: Decoder = { pass: none, partials: !domain, frames: 0, partial: "", pieces: [], broken: null };
   try {
     d.pass = domain ? createSphinxDecoder(lib, decoderFlags(modelDir, domain.lm, domain.dict), likelihood) : generalPass();
   } catch (err) {
@@ -80,8 +103,7 @@ function write(id: number, d: Decoder, frame: Int16Array, behind: boolean): void
     return;
   }
   if (!d.partials || ++d.frames % (behind ? PARTIAL_EVERY_BEHIND : PARTIAL_EVERY)) return;
-  const text = d.pass.partial();
-  if (text !== d.partial) send({ type: "partial", id, text: (d.partial = text) });
+  sendPartial(id, d, d.pass.partial());
 }
 
 function close(id: number, d: Decoder): void {

@@ -29,5 +29,10 @@ export interface SttStream {
    * nothing yet, or when the engine only hears whole utterances). For turn-taking; never acted on.
    */
   partial?(): string;
+  /**
+   * The callee has paused (200 ms of silence, which may or may not end the turn): an engine may finish the words
+   * so far now, while the endpoint waits, and hear what follows as more of the same utterance.
+   */
+  pause?(): void;
   close(): void;
 }

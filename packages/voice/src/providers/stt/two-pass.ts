@@ -50,6 +50,24 @@ export function pickPass(general: Pass, biased: Pass, dict: Map<string, string[]
   return { text: biased.text, confidence: biased.confidence === null ? null : biased.confidence * agreement };
 }
 
+/**
+ * One pass over an utterance heard in pieces (the decoder finished the words before each pause, while the
+ * endpoint waited): the words in order, the log-likelihoods added (the pieces are disjoint stretches of audio),
+ * the confidence the pieces' mean posterior weighed by their words.
+ */
+export function joinPasses(pieces: Pass[]): Pass {
+  const heard = pieces.filter((p) => p.text);
+  if (heard.length <= 1) return heard[0] ?? EMPTY_PASS;
+  const rated = heard.filter((p) => p.confidence !== null);
+  const words = (p: Pass) => p.text.split(/\s+/).length;
+  const rating = rated.reduce((n, p) => n + words(p), 0);
+  return {
+    text: heard.map((p) => p.text).join(" "),
+    logProb: heard.reduce((n, p) => n + p.logProb, 0),
+    confidence: rating ? rated.reduce((n, p) => n + p.confidence! * words(p), 0) / rating : null,
+  };
+}
+
 /** Mean posterior of the spoken words; sentence marks, silences and noises do not count. */
 export function meanPosterior(words: Array<{ word: string; posterior: number }>): number | null {
   const spoken = words.filter((w) => !/^(<s>|<\/s>|<sil>|\[.*\]|\+.*\+)$/.test(w.word.replace(/\(\d+\)$/, "")));
