@@ -10,6 +10,7 @@ import { dbKinds } from "../../../../tests/support/test-db.ts";
 import { until } from "../../../../tests/support/until.ts";
 import { createScriptedStt } from "../../../../tests/support/voice/test-providers.ts";
 import { openWebCall } from "../../../../tests/support/web-call-client.ts";
+import { createDialerRepo } from "../features/dialer/dialer.repo.ts";
 
 /**
  * Who did what, across the lists that show it: campaigns, knowledge-base items, do-not-call numbers and calls
@@ -67,6 +68,13 @@ for (const kind of await dbKinds()) {
       const copy = await t.request("POST", `/api/campaigns/${id}/duplicate`, { token: admin.token });
       assert.equal(copy.status, 201, copy.text);
       assert.deepEqual([copy.body.campaign.created_by_name, copy.body.campaign.updated_by_name], ["Grace Hopper", "Grace Hopper"]);
+
+      // The dialer completing a launched campaign is nobody's change: who changed it last is then unknown.
+      const run = await t.request("POST", "/api/create_campaign", { token: admin.token, body: { name: "No contacts" } });
+      assert.equal(run.body.campaign.status, "active", run.text);
+      assert.ok(await createDialerRepo(t.db).completeCampaignIfDone(run.body.campaign.id));
+      const completed = await t.request("GET", `/api/campaigns/${run.body.campaign.id}`, { token: owner.token });
+      assert.deepEqual([completed.body.campaign.status, completed.body.campaign.created_by_name, completed.body.campaign.updated_by_name], ["completed", "Grace Hopper", null]);
 
       await assertOrgIsolation(t, owner, { method: "GET", path: `/api/campaigns/${id}` });
       const stranger = await buildUser(t);

@@ -206,7 +206,8 @@ export function createDialerRepo(db: Db) {
       await q.query("update call_attempts set status = 'cancelled', updated_at = now() where campaign_id = $1 and status = 'pending'", [campaignId]);
     },
     async activateDueCampaigns(now: Date): Promise<void> {
-      await db.query("update campaigns set status = 'active', updated_at = now() where status = 'scheduled' and (start_at is null or start_at <= $1)", [now]);
+      // The dialer's own status changes clear updated_by: the last change was nobody's (see migration 0070).
+      await db.query("update campaigns set status = 'active', updated_at = now(), updated_by = null where status = 'scheduled' and (start_at is null or start_at <= $1)", [now]);
     },
 
     /**
@@ -362,7 +363,7 @@ export function createDialerRepo(db: Db) {
       return rows.map((r) => r.outcome).reverse();
     },
     async pauseCampaign(campaignId: string, reason: string): Promise<void> {
-      await db.query("update campaigns set status = 'paused', status_reason = $2, updated_at = now() where id = $1 and status = 'active'", [campaignId, reason]);
+      await db.query("update campaigns set status = 'paused', status_reason = $2, updated_at = now(), updated_by = null where id = $1 and status = 'active'", [campaignId, reason]);
     },
     /**
      * Pauses, saying why, the dialling campaigns (work still waiting) of organisations whose minutes are
@@ -370,7 +371,7 @@ export function createDialerRepo(db: Db) {
      */
     async pauseOutOfMinutes(reason: string, orgId: string | null = null): Promise<void> {
       await db.query(
-        `update campaigns k set status = 'paused', status_reason = $1, updated_at = now()
+        `update campaigns k set status = 'paused', status_reason = $1, updated_at = now(), updated_by = null
          where k.status = 'active' and ($2::uuid is null or k.org_id = $2)
            and k.org_id in (select org_id from org_limits where minutes_balance <= 0)
            and exists (select 1 from call_attempts a where a.campaign_id = k.id and a.status = 'pending')`,
@@ -380,7 +381,7 @@ export function createDialerRepo(db: Db) {
     /** Marks the campaign completed when no call is left; answers it when this call did so (once). */
     async completeCampaignIfDone(campaignId: string): Promise<{ org_id: string; name: string } | null> {
       const [done] = await db.query<{ org_id: string; name: string }>(
-        `update campaigns set status = 'completed', updated_at = now() where id = $1 and status = 'active'
+        `update campaigns set status = 'completed', updated_at = now(), updated_by = null where id = $1 and status = 'active'
          and not exists (select 1 from call_attempts where campaign_id = $1 and status in ('pending', 'in_progress'))
          returning org_id, name`,
         [campaignId],
