@@ -42,6 +42,12 @@ export function classifyIntent(text: string): Intent {
   return "unclear";
 }
 
+/** The callee is closing the conversation ("that's all, thank you", "bye"), whatever else the words say. */
+export function isFarewell(text: string): boolean {
+  const t = normaliseUtterance(text);
+  return has(t, BYE) || has(t, THANKS_ONLY);
+}
+
 /** The callee is only acknowledging while the agent talks ("yeah", "ok", "mm-hmm"): not an answer. */
 export function isBackchannel(text: string): boolean {
   const t = normaliseUtterance(text.replace(/-/g, " ")).trim();

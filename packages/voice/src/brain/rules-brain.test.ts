@@ -174,5 +174,16 @@ describe("rules brain", () => {
     assert.match(replies[6]!.join(" "), /Goodbye/);
     assert.deepEqual(rec.calls.map((c) => c.tool), ["bookMeeting", "endCall"], "one booking after the yes, no opt-out");
   });
+
+  test("asked whether to end the call, 'nope, that's all, thank you' ends it", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(londonContext(), rec.tools);
+    const { replies } = await converse(brain, [
+      "yes i am interested", "ok book me tuesday at three pm", { text: "no add salt thank you i", confidence: 0.3 }, "nope that's all thank you i",
+    ]);
+    assert.deepEqual(replies[2], ["Sorry, I didn't quite catch that. Would you like to end the call?"]);
+    assert.deepEqual(replies[3], ["Thank you for your time, Ana. Have a great day. Goodbye."]);
+    assert.equal(rec.names().at(-1), "endCall");
+  });
 });
 

@@ -1,7 +1,7 @@
 import type { AgentContext, AgentTools } from "./brain.ts";
 import type { CallEvent } from "./call-events.ts";
 import { answerQuestion } from "./faq-answer.ts";
-import type { Intent } from "./intents.ts";
+import { isFarewell, type Intent } from "./intents.ts";
 import { lines } from "./rules-lines.ts";
 import { parseSpokenTime } from "./spoken-time.ts";
 
@@ -182,6 +182,8 @@ async function* confirmed(intent: Intent, turn: Turn, action: PendingAction): As
     if (action.kind === "dnc") return yield* doNotCall(sure);
     return yield* goodbye(sure, action.notInterested);
   }
+  // "No, that's all, thank you" to "would you like to end the call?" is a goodbye, not a "go on".
+  if (action.kind === "end" && isFarewell(turn.text)) return yield* goodbye({ ...turn, sure: true }, action.notInterested);
   if (intent !== "no") return yield* route(intent, turn);
   if (action.kind === "book") {
     turn.state.stage = "proposed_meeting";
