@@ -91,6 +91,10 @@ import { createTeamService } from "../features/team/team.service.ts";
 import { teamRoutes } from "../features/team/team.routes.ts";
 import { wireWebhooks } from "../features/webhooks/webhooks.wiring.ts";
 import { webhooksRoutes } from "../features/webhooks/webhooks.routes.ts";
+import { createApiKeysService } from "../features/api-keys/api-keys.service.ts";
+import { createApiKeysRepo } from "../features/api-keys/api-keys.repo.ts";
+import { createApiKeyRateLimit } from "../features/api-keys/api-key-rate-limit.ts";
+import { apiKeysRoutes } from "../features/api-keys/api-keys.routes.ts";
 
 export type Wiring = {
   config: Config;
@@ -109,7 +113,9 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const authRepo = createAuthRepo(db);
   // Access tokens of a closed session (logout) are refused; the check is cached a few seconds per process.
   const sessionCheck = createSessionCheck({ repo: authRepo });
-  const requireAuth = createRequireAuth(access, sessionCheck);
+  // API keys (pk_live_…) sign requests in through the same guard as access tokens.
+  const apiKeys = createApiKeysService({ repo: createApiKeysRepo(db), clock, rateLimit: createApiKeyRateLimit({ perMinute: config.rateLimits.apiKeyPerMinute, clock }) });
+  const requireAuth = createRequireAuth(access, sessionCheck, apiKeys);
   // Roles are checked for every route in one place, from the table in http/route-roles.ts.
   const roleGuard = createRoleGuard(requireAuth, (message) => logger.warn(message));
   const sessions = createSessionTokens({ repo: authRepo, access, clock, refreshTtlDays: config.refreshTokenTtlDays, sessionCheck });
@@ -175,7 +181,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks, team };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks, team, apiKeys };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -213,6 +219,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       callHistoryRoutes({ callHistory: services.callHistory, requireAuth, clock: services.clock }),
       recordingRoutes({ callHistory: services.callHistory }),
       webhooksRoutes({ webhooks: services.webhooks.service, requireAuth }),
+      apiKeysRoutes({ apiKeys: services.apiKeys, requireAuth }),
       teamRoutes({ team: services.team, requireAuth, publicUrl: w.config.publicUrl }),
     ],
   });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { can, deniedMessage } from "@parley/shared/permissions";
+import { apiKeyRefusal } from "./api-key-access.ts";
 import type { RequireAuth } from "./auth-guard.ts";
 import { AppError } from "./errors.ts";
 import { routeRule, type RouteRule } from "./route-roles.ts";
@@ -25,7 +26,9 @@ export function createRoleGuard(requireAuth: RequireAuth, warn: (message: string
     }
     return async (request, reply) => {
       await requireAuth(request, reply);
-      const role = request.auth.role;
+      const { role, apiKey } = request.auth;
+      const refusal = apiKey ? apiKeyRefusal(apiKey, request.method, url, rule) : null;
+      if (refusal) throw new AppError("forbidden", refusal);
       if (rule !== "signed-in" && !can(role, rule)) throw new AppError("forbidden", deniedMessage(role, rule));
     };
   }

@@ -143,6 +143,10 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "GET /api/webhooks/:id/deliveries": "integrations.manage",
   "POST /api/webhooks/:id/test": "integrations.manage",
   "POST /api/webhooks/:id/deliveries/:deliveryId/resend": "integrations.manage",
+  // API keys let another system act as the organisation (up to admin, never owner): an integration
+  "GET /api/api-keys": "integrations.manage",
+  "POST /api/api-keys": "integrations.manage",
+  "DELETE /api/api-keys/:id": "integrations.manage",
   "GET /api/settings/organization": "settings.view",
 
   // owner: the organisation itself

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   // Accounts and organisations one client may create per hour (per address; organisations also per user).
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   ORG_CREATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  // Requests one API key may make per minute (per API process).
+  API_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   // Knowledge base: TEST ONLY switch letting URL uploads reach private addresses (the test server on 127.0.0.1).
@@ -91,7 +93,7 @@ export type Config = {
   corsOrigins: string[];
   /** Fastify's trustProxy: false (the socket's address is the client), a hop count, or proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
-  rateLimits: { signupPerHour: number; orgCreatePerHour: number };
+  rateLimits: { signupPerHour: number; orgCreatePerHour: number; apiKeyPerMinute: number };
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   webDist: string;
   kbAllowPrivateUrls: boolean;
@@ -145,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     corsOrigins: e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    rateLimits: { signupPerHour: e.SIGNUP_LIMIT_PER_HOUR, orgCreatePerHour: e.ORG_CREATE_LIMIT_PER_HOUR },
+    rateLimits: { signupPerHour: e.SIGNUP_LIMIT_PER_HOUR, orgCreatePerHour: e.ORG_CREATE_LIMIT_PER_HOUR, apiKeyPerMinute: e.API_KEY_LIMIT_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     kbAllowPrivateUrls: e.KB_ALLOW_PRIVATE_URLS === "1",

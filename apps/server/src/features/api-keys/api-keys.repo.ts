@@ -1,0 +1,53 @@
+import type { ApiKeyScope } from "@parley/shared/api-keys";
+import type { Queryable } from "../../platform/db.ts";
+
+export type ApiKeyRow = {
+  id: string;
+  name: string;
+  scope: ApiKeyScope;
+  prefix: string;
+  created_at: Date;
+  created_by_name: string | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+};
+/** What a request authenticated by a key acts as. */
+export type KeyOwner = { id: string; org_id: string; created_by: string; scope: ApiKeyScope; revoked_at: Date | null; last_used_at: Date | null };
+
+const LISTED = `k.id, k.name, k.scope, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
+  nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as created_by_name`;
+
+export function createApiKeysRepo(db: Queryable) {
+  return {
+    list: (orgId: string) =>
+      db.query<ApiKeyRow>(
+        `select ${LISTED} from api_keys k left join users u on u.id = k.created_by
+         where k.org_id = $1 order by k.revoked_at is not null, k.created_at desc, k.id`,
+        [orgId],
+      ),
+    async insert(orgId: string, userId: string, k: { name: string; scope: ApiKeyScope; prefix: string; hash: string }): Promise<ApiKeyRow> {
+      const [row] = await db.query<ApiKeyRow>(
+        `with k as (insert into api_keys (org_id, created_by, name, scope, prefix, secret_hash) values ($1, $2, $3, $4, $5, $6) returning *)
+         select ${LISTED} from k left join users u on u.id = k.created_by`,
+        [orgId, userId, k.name, k.scope, k.prefix, k.hash],
+      );
+      return row!;
+    },
+    /** True when a key of this organisation was revoked now (false: none such, or already revoked). */
+    async revoke(orgId: string, id: string, at: Date): Promise<boolean> {
+      const rows = await db.query("update api_keys set revoked_at = $3 where org_id = $1 and id = $2 and revoked_at is null returning id", [orgId, id, at]);
+      return rows.length > 0;
+    },
+    async exists(orgId: string, id: string): Promise<boolean> {
+      return (await db.query("select 1 from api_keys where org_id = $1 and id = $2", [orgId, id])).length > 0;
+    },
+    async byHash(hash: string): Promise<KeyOwner | null> {
+      const [row] = await db.query<KeyOwner>("select id, org_id, created_by, scope, revoked_at, last_used_at from api_keys where secret_hash = $1", [hash]);
+      return row ?? null;
+    },
+    async touch(id: string, at: Date): Promise<void> {
+      await db.query("update api_keys set last_used_at = $2 where id = $1", [id, at]);
+    },
+  };
+}
+export type ApiKeysRepo = ReturnType<typeof createApiKeysRepo>;
