@@ -31,4 +31,5 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "do-not-call", Page: named(() => import("../features/dnc/DncPage.tsx"), "DncPage") },
   { path: "settings", Page: named(() => import("../features/settings/SettingsPage.tsx"), "SettingsPage") },
   { path: "settings/webhooks", Page: named(() => import("../features/webhooks/WebhooksPage.tsx"), "WebhooksPage") },
+  { path: "settings/api-keys", Page: named(() => import("../features/api-keys/ApiKeysPage.tsx"), "ApiKeysPage") },
 ];

@@ -65,6 +65,13 @@ export function SettingsPage() {
       {integrations && <Section title="Webhooks" subtitle="Send call results, meetings and opt-outs to your own systems as they happen.">
         <Button variant="outlined" component={RouterLink} to={`/org/${session.orgSlug()}/settings/webhooks`}>Manage webhooks</Button>
       </Section>}
+      {integrations && <Section title="API keys" subtitle="Let your own systems call the Parley API as this organization.">
+        <Button variant="outlined" component={RouterLink} to={`/org/${session.orgSlug()}/settings/api-keys`}>Manage API keys</Button>
+      </Section>}
+      {integrations && <Section title="API reference" subtitle="Every endpoint of the Parley API with its request, answer and errors, for building on Parley from your own systems.">
+        {/* Served by the API itself (Swagger UI), outside the single-page app: a new tab, not a route. */}
+        <Button variant="outlined" href="/api/docs" target="_blank" rel="noopener">Open the API reference</Button>
+      </Section>}
       {teamVisible && <Section title="Team" subtitle="Who works in this organization and what their role lets them do. Invite a teammate by link.">
         <TeamSection />
       </Section>}
