@@ -5,6 +5,7 @@ import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
 import {
   jsonSchemaTransform,
@@ -15,6 +16,7 @@ import {
 import type { Logger } from "../platform/logger.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { registerInputGuards } from "./input-guards.ts";
+import { completeOpenApi, OPENAPI_INFO } from "./openapi.ts";
 
 export type AppOptions = {
   logger: Logger;
@@ -69,10 +71,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // WebSocket routes (Twilio Media Streams, the browser test call) declare `{ websocket: true }`.
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
-  // OpenAPI generated from the same zod schemas that validate requests: GET /api/openapi.json.
-  await app.register(swagger, {
-    openapi: { info: { title: "Parley API", version: "1.0.0" } },
-    transform: jsonSchemaTransform,
+  // OpenAPI generated from the same zod schemas that validate requests: GET /api/openapi.json; openapi.ts adds
+  // summaries, tags, security and the error shape. /api/docs shows it with Swagger UI's own files (no CDN), under
+  // the CSP above: its scripts and styles are files of this server.
+  await app.register(swagger, { openapi: { info: OPENAPI_INFO }, transform: jsonSchemaTransform, transformObject: completeOpenApi });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null, persistAuthorization: false },
   });
 
   await app.register(

@@ -36,6 +36,7 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "GET /*": "public", // the web app's files and its single page, every GET outside /api
   "OPTIONS *": "public", // CORS pre-flight
   "GET /api/openapi.json": "public",
+  "GET /api/docs": "public", // the API reference page and its own files under /api/docs/
   "GET /api/health": "public",
 
   // auth: the routes check passwords, refresh tokens and Google ID tokens themselves
@@ -169,5 +170,6 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
 export function routeRule(method: string, url: string): RouteRule | undefined {
   const verb = method === "HEAD" ? "GET" : method;
   if (verb === "GET" && !url.startsWith("/api/")) return ROUTE_ROLES["GET /*"];
+  if (verb === "GET" && url.startsWith("/api/docs/")) return ROUTE_ROLES["GET /api/docs"];
   return ROUTE_ROLES[`${verb} ${url}`];
 }

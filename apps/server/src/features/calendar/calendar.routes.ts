@@ -32,7 +32,7 @@ export function calendarRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { calendar, feeds, requireAuth } = deps;
   return async (app) => {
     // Public: calendar apps subscribe with the secret URL and send no token.
-    app.get("/calendar/feed/:file", { schema: { params: z.object({ file: z.string() }), hide: true } }, async (request, reply) => {
+    app.get("/calendar/feed/:file", { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/, "");
       const text = await feeds.ics(token, request.hostname.split(":")[0] || "parley");
       if (text === null) throw notFound("Calendar feed");

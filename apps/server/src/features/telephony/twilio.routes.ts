@@ -27,17 +27,17 @@ export function twilioRoutes(deps: { twilio: TwilioWebhooks }): FastifyPluginAsy
       return typeof q?.callId === "string" ? q.callId : "";
     };
 
-    app.post("/telephony/twilio/twiml", { schema: { hide: true } }, async (request, reply) => {
+    app.post("/telephony/twilio/twiml", async (request, reply) => {
       signed(request);
       return reply.type("text/xml").send(twilio.twiml(callIdOf(request)));
     });
 
-    app.post("/telephony/twilio/status", { schema: { hide: true } }, async (request, reply) => {
+    app.post("/telephony/twilio/status", async (request, reply) => {
       twilio.onStatus(callIdOf(request), signed(request));
       return reply.status(204).send();
     });
 
-    app.post("/telephony/twilio/amd", { schema: { hide: true } }, async (request, reply) => {
+    app.post("/telephony/twilio/amd", async (request, reply) => {
       twilio.onAmd(callIdOf(request), signed(request));
       return reply.status(204).send();
     });

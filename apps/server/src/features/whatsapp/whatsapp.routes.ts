@@ -51,7 +51,7 @@ export function whatsappWebhookRoutes(deps: { whatsapp: WhatsAppService }): Fast
 
     app.get(
       "/webhooks/whatsapp",
-      { schema: { hide: true, querystring: z.object({ "hub.mode": z.string().optional(), "hub.verify_token": z.string().optional(), "hub.challenge": z.string().max(200).optional() }) } },
+      { schema: { querystring: z.object({ "hub.mode": z.string().optional(), "hub.verify_token": z.string().optional(), "hub.challenge": z.string().max(200).optional() }) } },
       async (request, reply) => {
         const q = request.query;
         const challenge = await whatsapp.handshake(q["hub.mode"], q["hub.verify_token"], q["hub.challenge"]);
@@ -59,7 +59,7 @@ export function whatsappWebhookRoutes(deps: { whatsapp: WhatsAppService }): Fast
       },
     );
 
-    app.post("/webhooks/whatsapp", { schema: { hide: true } }, async (request) => {
+    app.post("/webhooks/whatsapp", async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers["x-hub-signature-256"];
       return whatsapp.receive(raw, typeof header === "string" ? header : undefined);

@@ -1,0 +1,64 @@
+import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { startE2E, type E2E } from "../support/e2e.ts";
+import { registerViaApi, signIn } from "../support/e2e-users.ts";
+
+const WIDTHS = [
+  { name: "1440", width: 1440, height: 900 },
+  { name: "390", width: 390, height: 844 },
+] as const;
+
+async function openSettings(page: Page, mobile: boolean): Promise<void> {
+  if (mobile) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Settings" }).click();
+  } else {
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+  }
+  await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+}
+
+describe("Settings → API reference", () => {
+  let env: E2E;
+  before(async () => {
+    env = await startE2E();
+  });
+  after(() => env.close());
+
+  for (const size of WIDTHS) {
+    test(`the owner opens the API reference in a new tab and reads an operation, every file from this server, at ${size.width} px`, async () => {
+      const user = await registerViaApi(env.baseUrl);
+      const page = await env.newPage({ width: size.width, height: size.height });
+      await signIn(page, user);
+      await openSettings(page, size.width < 600);
+      const link = page.getByRole("link", { name: "Open the API reference" });
+      assert.equal(await link.getAttribute("target"), "_blank");
+
+      const [docs] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+      const requested: string[] = [];
+      const refused: string[] = [];
+      docs.on("request", (r) => requested.push(r.url()));
+      docs.on("console", (m) => {
+        if (m.type() === "error") refused.push(m.text());
+      });
+      await docs.waitForURL(/\/api\/docs$/);
+      await docs.getByText("Parley API", { exact: false }).first().waitFor();
+      // An operation of the auth tag, rendered from the document: method, path and summary.
+      const login = docs.locator(".opblock-summary", { hasText: "/api/auth/login" });
+      await login.getByText("Sign in with email or username and password").waitFor();
+      await env.screenshot(docs, `api-reference-${size.name}`);
+
+      await login.click();
+      await docs.locator(".opblock-body").getByText("email_or_username").first().waitFor();
+      await env.screenshot(docs, `api-reference-login-${size.name}`);
+
+      const elsewhere = requested.filter((u) => !u.startsWith(env.baseUrl) && !u.startsWith("data:"));
+      assert.deepEqual(elsewhere, [], "no file from a CDN");
+      assert.deepEqual(refused, [], "no CSP refusal or script error");
+      await docs.close();
+      await page.close();
+    });
+  }
+});
