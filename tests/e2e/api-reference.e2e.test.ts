@@ -44,6 +44,7 @@ describe("Settings → API reference", () => {
         if (m.type() === "error") refused.push(m.text());
       });
       await docs.waitForURL(/\/api\/docs$/);
+      assert.equal(await docs.title(), "Parley API reference");
       await docs.getByText("Parley API", { exact: false }).first().waitFor();
       // An operation of the auth tag, rendered from the document: method, path and summary.
       const login = docs.locator(".opblock-summary", { hasText: "/api/auth/login" });

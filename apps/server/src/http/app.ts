@@ -77,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, { openapi: { info: OPENAPI_INFO }, transform: jsonSchemaTransform, transformObject: completeOpenApi });
   await app.register(swaggerUi, {
     routePrefix: "/api/docs",
+    theme: { title: "Parley API reference" },
     uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null, persistAuthorization: false },
   });
 
