@@ -25,6 +25,9 @@ function fakeTts(name: string, ids: string[], broken: string[] = []) {
 }
 const fakeWav = (pcm: Int16Array) => new Uint8Array([...Buffer.from("RIFF"), ...new Uint8Array(pcm.buffer)]);
 const silent = pino({ level: "silent" });
+const drain = async (stream: AsyncIterable<unknown>) => {
+  for await (const _ of stream);
+};
 
 test("previews are made once, cached in storage, and served with a versioned URL", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voices-"));
@@ -36,14 +39,15 @@ test("previews are made once, cached in storage, and served with a versioned URL
   const [one, two] = await Promise.all([voices.preview("a"), voices.preview("a")]);
   assert.equal(one!.size, 4 + 640);
   assert.equal(two!.size, 4 + 640);
-  // The bodies are file streams that open lazily: unread, they would open after the folder is removed.
-  one!.body.destroy();
-  two!.body.destroy();
+  // The bodies are file streams that open lazily (even a destroyed one opens, then closes): read them to the
+  // end, so no open is still pending when the folder is removed.
+  await drain(one!.body);
+  await drain(two!.body);
   assert.deepEqual(calls, ["a"], "two requests at once synthesise once");
   await voices.warmUp();
   assert.deepEqual(calls, ["a", "b"]);
   const again = createVoicesService({ tts, storage: createLocalStorage(dir), logger: silent, encodeWav: fakeWav });
-  (await again.preview("b"))!.body.destroy();
+  await drain((await again.preview("b"))!.body);
   assert.deepEqual(calls, ["a", "b"], "a restart reuses the stored clip");
   assert.equal(await voices.preview("zzz"), null);
   assert.equal(await voices.exists("b"), true);
