@@ -82,7 +82,9 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     let result: SessionResult;
     try {
       const leg = await p.telephony.dial({ to: c.phone, callId, persona: c.persona, signal });
-      await deps.events?.emit(c.org_id, "call.started", { call_id: callId });
+      // Not awaited: the session must listen to the leg at once, or an event it sends meanwhile (the callee
+      // hanging up while the webhook is queued) is lost and the call never ends. emit never throws.
+      void deps.events?.emit(c.org_id, "call.started", { call_id: callId });
       result = await converse(c, leg, tools, { signal });
     } catch (err) {
       log.error({ err, callId }, "call could not be placed");
