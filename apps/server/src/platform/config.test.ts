@@ -26,8 +26,9 @@ test("TRUST_PROXY: not trusted by default, a hop count, or proxy addresses and C
   assert.throws(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" }), /TRUST_PROXY/);
 });
 
-test("sign-up and organisation-creation limits have small defaults and can be raised", () => {
-  assert.deepEqual(loadConfig({}).rateLimits, { signupPerHour: 5, orgCreatePerHour: 5 });
+test("sign-up, organisation-creation and API-key limits have defaults and can be raised", () => {
+  assert.deepEqual(loadConfig({}).rateLimits, { signupPerHour: 5, orgCreatePerHour: 5, apiKeyPerMinute: 600 });
+  assert.equal(loadConfig({ API_KEY_LIMIT_PER_MINUTE: "6000" }).rateLimits.apiKeyPerMinute, 6000);
   assert.equal(loadConfig({ SIGNUP_LIMIT_PER_HOUR: "1000" }).rateLimits.signupPerHour, 1000);
   assert.throws(() => loadConfig({ ORG_CREATE_LIMIT_PER_HOUR: "0" }), /ORG_CREATE_LIMIT_PER_HOUR/);
 });
