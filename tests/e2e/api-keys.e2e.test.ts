@@ -3,25 +3,8 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import { SETTINGS_SIZES, openSettingsPage } from "../support/e2e-settings.ts";
 
-const WIDTHS = [
-  { name: "1440", width: 1440, height: 900 },
-  { name: "390", width: 390, height: 844 },
-] as const;
-
-/** Settings (desktop: the account menu; phone: the drawer) → Manage API keys. */
-async function openApiKeys(page: Page, mobile: boolean): Promise<void> {
-  if (mobile) {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("link", { name: "Settings" }).click();
-  } else {
-    await page.getByRole("button", { name: "Account menu" }).click();
-    await page.getByRole("menuitem", { name: "Settings" }).click();
-  }
-  await page.getByRole("link", { name: "Manage API keys" }).click();
-  await page.waitForURL(/\/settings\/api-keys$/);
-  await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
-}
 
 /** Dialogs fade in: a screenshot waits until one is fully shown. */
 const dialogShown = (page: Page) =>
@@ -36,13 +19,13 @@ describe("Settings → API keys", () => {
 
   const callApi = (secret: string) => fetch(`${env.baseUrl}/api/campaigns`, { headers: { authorization: `Bearer ${secret}` } });
 
-  for (const size of WIDTHS) {
+  for (const size of SETTINGS_SIZES) {
     test(`create a key, copy its secret shown once, see it listed by prefix and used, revoke it, at ${size.width} px`, async () => {
       const user = await registerViaApi(env.baseUrl);
       const page = await env.newPage({ width: size.width, height: size.height });
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.baseUrl });
       await signIn(page, user);
-      await openApiKeys(page, size.width < 600);
+      await openSettingsPage(page, size.width < 600, "Manage API keys", "api-keys", "API keys");
       await page.getByText("No API keys yet").waitFor();
 
       await page.getByRole("button", { name: "Create key" }).click();

@@ -1,24 +1,9 @@
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import { SETTINGS_SIZES, openSettings } from "../support/e2e-settings.ts";
 
-const WIDTHS = [
-  { name: "1440", width: 1440, height: 900 },
-  { name: "390", width: 390, height: 844 },
-] as const;
-
-async function openSettings(page: Page, mobile: boolean): Promise<void> {
-  if (mobile) {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("link", { name: "Settings" }).click();
-  } else {
-    await page.getByRole("button", { name: "Account menu" }).click();
-    await page.getByRole("menuitem", { name: "Settings" }).click();
-  }
-  await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
-}
 
 describe("Settings → API reference", () => {
   let env: E2E;
@@ -27,7 +12,7 @@ describe("Settings → API reference", () => {
   });
   after(() => env.close());
 
-  for (const size of WIDTHS) {
+  for (const size of SETTINGS_SIZES) {
     test(`the owner opens the API reference in a new tab and reads an operation, every file from this server, at ${size.width} px`, async () => {
       const user = await registerViaApi(env.baseUrl);
       const page = await env.newPage({ width: size.width, height: size.height });

@@ -3,29 +3,13 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
+import { SETTINGS_SIZES, openSettings } from "../support/e2e-settings.ts";
 
-const WIDTHS = [
-  { name: "1440", width: 1440, height: 900 },
-  { name: "390", width: 390, height: 844 },
-] as const;
 const NEW_PASSWORD = "an even stronger password";
 
 async function apiGet(env: E2E, user: E2EUser, password: string, path: string): Promise<Record<string, unknown>> {
   const { token } = await loginViaApi(env.baseUrl, { username: user.username, password });
   return (await (await fetch(`${env.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
-}
-
-/** Desktop: from the account menu; phone: from the drawer's Settings entry. */
-async function openSettings(page: Page, mobile: boolean): Promise<void> {
-  if (mobile) {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("link", { name: "Settings" }).click();
-  } else {
-    await page.getByRole("button", { name: "Account menu" }).click();
-    await page.getByRole("menuitem", { name: "Settings" }).click();
-  }
-  await page.waitForURL(/\/settings$/);
-  await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
 }
 
 async function saveOrganization(page: Page): Promise<void> {
@@ -71,7 +55,7 @@ describe("settings screen", () => {
   });
   after(() => env.close());
 
-  for (const size of WIDTHS) {
+  for (const size of SETTINGS_SIZES) {
     test(`organization defaults, profile and password change at ${size.width} px`, async () => {
       const user = await registerViaApi(env.baseUrl);
       const page = await env.newPage({ width: size.width, height: size.height });

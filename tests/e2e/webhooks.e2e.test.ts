@@ -1,28 +1,10 @@
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import { SETTINGS_SIZES, openSettingsPage } from "../support/e2e-settings.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 
-const WIDTHS = [
-  { name: "1440", width: 1440, height: 900 },
-  { name: "390", width: 390, height: 844 },
-] as const;
-
-/** Settings (desktop: the account menu; phone: the drawer) → Manage webhooks. */
-async function openWebhooks(page: Page, mobile: boolean): Promise<void> {
-  if (mobile) {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("link", { name: "Settings" }).click();
-  } else {
-    await page.getByRole("button", { name: "Account menu" }).click();
-    await page.getByRole("menuitem", { name: "Settings" }).click();
-  }
-  await page.getByRole("link", { name: "Manage webhooks" }).click();
-  await page.waitForURL(/\/settings\/webhooks$/);
-  await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
-}
 
 describe("Settings → Webhooks", () => {
   let env: E2E;
@@ -37,12 +19,12 @@ describe("Settings → Webhooks", () => {
     await env.close();
   });
 
-  for (const size of WIDTHS) {
+  for (const size of SETTINGS_SIZES) {
     test(`add an endpoint (a refused address first), see its secret, send a test event and see it in the log, at ${size.width} px`, async () => {
       const user = await registerViaApi(env.baseUrl);
       const page = await env.newPage({ width: size.width, height: size.height });
       await signIn(page, user);
-      await openWebhooks(page, size.width < 600);
+      await openSettingsPage(page, size.width < 600, "Manage webhooks", "webhooks", "Webhooks");
       await page.getByText("No endpoints yet").waitFor();
 
       await page.getByRole("button", { name: "Add endpoint" }).click();
