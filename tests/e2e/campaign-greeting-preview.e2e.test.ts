@@ -3,12 +3,24 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Locator, Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn, loginViaApi } from "../support/e2e-users.ts";
 
 // Issue 24: the campaign setup screen shows the exact greeting the list's first contact will hear, and plays it:
 // a saved campaign's, and a new one's from the opening line being typed and the file just chosen.
 const TYPED = "Hi {name}, this is Sam from Bright Dental. Is {company} still looking for help?";
+
+/** Play gives a real clip (a blob longer than a second, no media error), and the page never scrolls sideways. */
+async function playsTheGreeting(page: Page, panel: Locator): Promise<void> {
+  await panel.getByRole("button", { name: /Play greeting/ }).click();
+  await panel.getByRole("button", { name: /Stop/ }).waitFor({ timeout: 60_000 });
+  const audio = await panel.getByTestId("greeting-audio").evaluate((el: HTMLAudioElement) => ({ src: el.src, error: el.error?.code ?? null, duration: el.duration }));
+  assert.match(audio.src, /^blob:/);
+  assert.equal(audio.error, null);
+  assert.ok(audio.duration > 1, `the clip lasts ${audio.duration} s`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the page does not scroll sideways");
+}
 
 describe("campaign setup: greeting preview", () => {
   let env: E2E;
@@ -61,13 +73,7 @@ describe("campaign setup: greeting preview", () => {
       assert.match(expected.text, /^Hi Asha, .*AI assistant.*calling Rao Textiles about faster support\./);
       assert.match(await panel.innerText(), /What Asha Rao will hear/);
       await panel.scrollIntoViewIfNeeded();
-      await panel.getByRole("button", { name: /Play greeting/ }).click();
-      await panel.getByRole("button", { name: /Stop/ }).waitFor({ timeout: 60_000 });
-      const audio = await panel.getByTestId("greeting-audio").evaluate((el: HTMLAudioElement) => ({ src: el.src, error: el.error?.code ?? null, duration: el.duration }));
-      assert.match(audio.src, /^blob:/);
-      assert.equal(audio.error, null);
-      assert.ok(audio.duration > 1, `the clip lasts ${audio.duration} s`);
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the page does not scroll sideways");
+      await playsTheGreeting(page, panel);
       await env.screenshot(page, `campaign-greeting-preview-${size.width}`);
       await page.context().close();
     });
@@ -94,13 +100,7 @@ describe("campaign setup: greeting preview", () => {
       assert.match(await panel.innerText(), /What Asha Rao will hear/);
 
       await quote.scrollIntoViewIfNeeded();
-      await panel.getByRole("button", { name: /Play greeting/ }).click();
-      await panel.getByRole("button", { name: /Stop/ }).waitFor({ timeout: 60_000 });
-      const audio = await panel.getByTestId("greeting-audio").evaluate((el: HTMLAudioElement) => ({ src: el.src, error: el.error?.code ?? null, duration: el.duration }));
-      assert.match(audio.src, /^blob:/);
-      assert.equal(audio.error, null);
-      assert.ok(audio.duration > 1, `the clip lasts ${audio.duration} s`);
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the page does not scroll sideways");
+      await playsTheGreeting(page, panel);
       await env.screenshot(page, `campaign-greeting-draft-${size.width}`);
       await page.context().close();
     });
