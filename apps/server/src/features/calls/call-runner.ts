@@ -95,7 +95,8 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     const reason = result.endReason;
     const status = result.answered ? "completed" : reason === "busy" || reason === "no_answer" ? reason : "failed";
     await close(c, result, { status, outcome, error: null, kbSources: done.kbSources });
-    await deps.events?.emit(c.org_id, "call.completed", { call_id: callId });
+    // Not awaited either: the dialer records the attempt (and dates its retry) as soon as the call is closed.
+    void deps.events?.emit(c.org_id, "call.completed", { call_id: callId });
     return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt };
   }
 
