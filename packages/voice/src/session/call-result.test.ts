@@ -19,7 +19,7 @@ test("outcome without the brain: the carrier's reason, voicemail, silence", () =
 });
 
 test("a call where a person spoke takes the brain's summary; a voicemail says whether the message was left", async () => {
-  const base = { endReason: "completed" as const, brain, latency: [], recording: { toWav: () => Buffer.from("wav") }, sampleRate: 16_000, lateFrames: 0 };
+  const base = { endedAt: new Date(), endReason: "completed" as const, brain, latency: [], recording: { toWav: () => Buffer.from("wav") }, sampleRate: 16_000, lateFrames: 0 };
   const spoken: TranscriptTurn[] = [{ speaker: "agent", text: "Hi", startMs: 0, endMs: 500 }, { speaker: "callee", text: "hello", startMs: 900, endMs: 1300 }];
   const talk = await callResult({ ...base, answeredAt: new Date(Date.now() - 3000), voicemail: false, messageLeft: false, transcript: spoken });
   assert.equal(talk.outcome, "interested");

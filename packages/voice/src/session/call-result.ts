@@ -5,6 +5,7 @@ import type { LatencyMark, SessionResult } from "./session-types.ts";
 
 type EndedCall = {
   answeredAt: Date | null;
+  endedAt: Date;
   endReason: EndReason;
   /** An answering machine took the call. */
   voicemail: boolean;
@@ -23,7 +24,7 @@ type EndedCall = {
  * else the rules' for an unspoken call), duration, transcript and recording.
  */
 export async function callResult(c: EndedCall): Promise<SessionResult> {
-  const endedAt = new Date();
+  const { endedAt } = c;
   const answered = c.answeredAt !== null;
   const spoke = c.transcript.some((x) => x.speaker === "callee");
   const summary = answered && !c.voicemail && spoke ? await c.brain.finish(c.transcript).catch(() => null) : null;

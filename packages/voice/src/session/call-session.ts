@@ -87,7 +87,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
   function onLegEvent(e: LegEvent): void {
     if (e.type === "answered" && !answeredAt) {
       answeredPerf = performance.now();
-      answeredAt = new Date();
+      answeredAt = opts.context.now(); // the app's clock, which a test may move; the brain reads the same
       emit({ type: "answered", at: answeredAt });
       stopPacing = (opts.pacer ?? sharedPacer).add(speaker.paced);
       void playGreeting(speaker, greeting);
@@ -116,7 +116,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     stt.close();
     emit({ type: "ended", reason: endReason });
     return callResult({
-      answeredAt, endReason, voicemail: machine.active(), messageLeft: machine.messageLeft(transcript.turns), transcript: transcript.turns, brain,
+      answeredAt, endedAt: opts.context.now(), endReason, voicemail: machine.active(), messageLeft: machine.messageLeft(transcript.turns), transcript: transcript.turns, brain,
       latency: speaker.latency, recording: recorder, sampleRate: leg.sampleRate, lateFrames: speaker.lateFrames(),
     });
   });

@@ -97,7 +97,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     await close(c, result, { status, outcome, error: null, kbSources: done.kbSources });
     // Not awaited either: the dialer records the attempt (and dates its retry) as soon as the call is closed.
     void deps.events?.emit(c.org_id, "call.completed", { call_id: callId });
-    return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt };
+    return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt, endedAt: result.endedAt };
   }
 
   /**

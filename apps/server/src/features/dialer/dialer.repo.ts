@@ -338,9 +338,11 @@ export function createDialerRepo(db: Db) {
             [job.orgId, job.campaignId, job.contactId, job.attemptNumber + 1, retryAt],
           );
         }
+        // Only a call its runner could not close (it threw, or the worker lost it) is closed here: a closed
+        // row is the runner's, and a second ended_at would contradict what the live view already showed.
         await q.query(
           `update calls set status = case when $2 in ('no_answer', 'busy', 'failed', 'dropped') then $2 else 'completed' end,
-             outcome = coalesce(outcome, $2), ended_at = $3, duration_secs = $4 where id = $1`,
+             outcome = coalesce(outcome, $2), ended_at = $3, duration_secs = $4 where id = $1 and ended_at is null`,
           [job.callId, result.outcome, endedAt, Math.round(result.durationSecs)],
         );
         const minutes = Math.ceil(result.durationSecs / 60);

@@ -90,7 +90,7 @@ export function createDialerService(deps: DialerDeps) {
   }
 
   async function finish(job: DialJob, campaign: CampaignRules, result: DialResult): Promise<void> {
-    const endedAt = clock.now();
+    const endedAt = result.endedAt ?? clock.now();
     const rules = { maxAttempts: campaign.maxAttempts, timeGapSeconds: campaign.timeGapSeconds, backoff: campaign.retryBackoff };
     const retry = decideRetry(result.outcome, job.attemptNumber, endedAt, rules, result.callbackAt);
     const retryAt = retry.retry ? nextCallTime(retry.notBefore, windowRules(campaign, job.phone)) : null;

@@ -19,6 +19,8 @@ export type DialResult = {
   durationSecs: number;
   /** When the callee asked to be called back. */
   callbackAt?: Date | null;
+  /** When the call ended, as its row says; a retry is dated from it (else from when the dialer hears of it). */
+  endedAt?: Date;
 };
 
 /** Places one call and resolves when it has ended; the voice engine implements it. */
