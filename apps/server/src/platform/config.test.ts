@@ -32,3 +32,13 @@ test("sign-up, organisation-creation and API-key limits have defaults and can be
   assert.equal(loadConfig({ SIGNUP_LIMIT_PER_HOUR: "1000" }).rateLimits.signupPerHour, 1000);
   assert.throws(() => loadConfig({ ORG_CREATE_LIMIT_PER_HOUR: "0" }), /ORG_CREATE_LIMIT_PER_HOUR/);
 });
+
+test("INTEGRATIONS_KEY: 32 bytes as base64 or hex; required in production, a fixed development key elsewhere", () => {
+  const key = Buffer.alloc(32, 7);
+  assert.deepEqual(loadConfig({ INTEGRATIONS_KEY: key.toString("base64") }).integrations.key, key);
+  assert.deepEqual(loadConfig({ INTEGRATIONS_KEY: key.toString("hex") }).integrations.key, key);
+  assert.equal(loadConfig({}).integrations.devDefault, true);
+  assert.throws(() => loadConfig({ INTEGRATIONS_KEY: "too-short" }), /INTEGRATIONS_KEY/);
+  assert.throws(() => loadConfig({ NODE_ENV: "production" }), /INTEGRATIONS_KEY: required when NODE_ENV=production/);
+  assert.equal(loadConfig({ NODE_ENV: "production", INTEGRATIONS_KEY: key.toString("base64") }).integrations.devDefault, false);
+});

@@ -77,6 +77,13 @@ const EnvSchema = z.object({
   DIALER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   // Conversation minutes a new organisation starts with (its free trial); calls stop when they are spent.
   TRIAL_MINUTES: z.coerce.number().int().min(0).max(100_000).default(30),
+  // Integrations (the team's CalDAV calendar): the key that encrypts their passwords at rest, 32 bytes as
+  // base64 or hex (openssl rand -base64 32). Required when NODE_ENV=production; elsewhere a fixed development key.
+  INTEGRATIONS_KEY: z.string().optional().or(z.literal("").transform(() => undefined))
+    .refine((v) => v === undefined || integrationsKeyBytes(v) !== null, "must be 32 bytes as base64 or 64 hex digits (openssl rand -base64 32)"),
+  NODE_ENV: z.string().optional(),
+  // TEST ONLY (or a calendar server on your own network): lets integrations reach private addresses.
+  INTEGRATIONS_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
 });
 
 export type Config = {
@@ -105,6 +112,8 @@ export type Config = {
   voice: VoiceConfig;
   /** Conversation minutes a new organisation starts with. */
   trialMinutes: number;
+  /** AES-256-GCM key of integration credentials; `devDefault` when INTEGRATIONS_KEY is unset outside production. */
+  integrations: { key: Buffer; devDefault: boolean; allowPrivateUrls: boolean };
 };
 
 type ProviderSettings = { apiKey: string | undefined; baseUrl: string | undefined; model: string | undefined };
@@ -173,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dialerLeaseMs: e.DIALER_LEASE_SECONDS * 1000,
     },
     trialMinutes: e.TRIAL_MINUTES,
+    integrations: integrationsConfig(e),
   };
 }
 
@@ -204,4 +214,24 @@ function twilioConfig(e: z.infer<typeof EnvSchema>): TwilioConfig | null {
   const missing = Object.entries(required).filter(([, v]) => !v).map(([k]) => `  ${k}: required when TELEPHONY=twilio`);
   if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join("\n")}`);
   return { accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, publicUrl: e.PUBLIC_URL!, apiBase: e.TWILIO_API_BASE };
+}
+
+/** 32 key bytes from base64 or hex, or null when the text is neither. */
+function integrationsKeyBytes(v: string): Buffer | null {
+  const t = v.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(t) ? Buffer.from(t, "hex") : /^[A-Za-z0-9+/_-]+=*$/.test(t) ? Buffer.from(t, "base64") : null;
+  return bytes?.length === 32 ? bytes : null;
+}
+
+/**
+ * Without INTEGRATIONS_KEY a development server still starts, with a fixed key that is public (this file):
+ * fine for trying Parley, never for real passwords, so production refuses to start without one.
+ */
+function integrationsConfig(e: z.infer<typeof EnvSchema>): Config["integrations"] {
+  const allowPrivateUrls = e.INTEGRATIONS_ALLOW_PRIVATE_URLS === "1";
+  if (e.INTEGRATIONS_KEY) return { key: integrationsKeyBytes(e.INTEGRATIONS_KEY)!, devDefault: false, allowPrivateUrls };
+  if (e.NODE_ENV === "production") {
+    throw new ConfigError("Invalid configuration:\n  INTEGRATIONS_KEY: required when NODE_ENV=production (openssl rand -base64 32)");
+  }
+  return { key: Buffer.from("parley-dev-integrations-key-0001"), devDefault: true, allowPrivateUrls };
 }
