@@ -11,6 +11,7 @@ import { playGreeting, prepareGreeting } from "./greeting.ts";
 import { createSessionTranscript } from "./session-transcript.ts";
 import { DEFAULT_TURN_TAKING, type SessionOptions, type SessionResult } from "./session-types.ts";
 import { createSilenceCheckIns } from "./silence-check-in.ts";
+import { createTakeOver } from "./live-tap.ts";
 
 /**
  * One call, from ringing to hang-up. Telephony only moves frames and the providers only transform; the
@@ -33,9 +34,18 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
   const brain = opts.brain(opts.context, { ...opts.tools, endCall: ending.hangUpAfterSpeech });
   const greeting = prepareGreeting(brain.greeting(), opts.tts, opts.voiceId, leg.sampleRate);
 
+  const takeOver = createTakeOver({
+    leg, isEnded: () => ending.isEnded(), interrupt: () => interrupt(),
+    record: (frame) => recorder.agent(frame, now()), resumed: () => checkIns.activity(),
+  });
+  opts.live?.attach(takeOver.controls);
   const speaker = createAgentSpeaker({
-    leg, tts: opts.tts, voiceId: opts.voiceId, now, isEnded: ending.isEnded,
-    onFrame: (frame, atMs) => recorder.agent(frame, atMs),
+    leg: takeOver.agentLeg, tts: opts.tts, voiceId: opts.voiceId, now, isEnded: ending.isEnded,
+    onFrame(frame, atMs) {
+      if (takeOver.held()) return;
+      recorder.agent(frame, atMs);
+      opts.live?.frame("agent", frame);
+    },
     onTurn: transcript.push,
     onError: (message) => emit({ type: "turn", turn: { speaker: "agent", text: `[error: ${message}]`, startMs: Math.round(now()), endMs: Math.round(now()) } }),
     onTurnFinished() {
@@ -62,7 +72,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
   const checkIns = createSilenceCheckIns({
     now, checkInAfterMs: cfg.checkInAfterMs,
     // The clock of silence starts when the callee answers.
-    busy: () => !answeredAt || ending.isEnded() || speaker.speaking() || calleeTurns.recognizing() > 0 || listener.inSpeech() || machine.active(),
+    busy: () => !answeredAt || ending.isEnded() || takeOver.held() || speaker.speaking() || calleeTurns.recognizing() > 0 || listener.inSpeech() || machine.active(),
     checkIn(n, last) {
       if (last) ending.hangUpAfterSpeech();
       speaker.say(brain.onSilence(n));
@@ -93,7 +103,8 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
       void playGreeting(speaker, greeting);
     } else if (e.type === "audio" && answeredAt && !ending.isEnded()) {
       recorder.callee(e.frame);
-      listener.push(e.frame);
+      opts.live?.frame("callee", e.frame);
+      if (!takeOver.held()) listener.push(e.frame);
     } else if (e.type === "amd" && e.result === "machine") machine.carrierSaysMachine();
     else if (e.type === "amd" && e.result === "human") machine.markHuman();
     else if (e.type === "ended") ending.legEnded(e.reason);

@@ -4,6 +4,7 @@ import type { TtsProvider } from "../providers/tts/tts-provider.ts";
 import type { CallLeg, EndReason } from "../telephony/call-leg.ts";
 import type { EndpointPolicy } from "../turn-taking/endpoint-policy.ts";
 import type { FramePacer } from "./frame-pacer.ts";
+import type { LiveTap } from "./live-tap.ts";
 
 /** Per agent turn, milliseconds since the answer: where the time between callee and agent went. */
 export type LatencyMark = {
@@ -67,6 +68,8 @@ export type SessionOptions = {
   pacer?: FramePacer;
   onEvent?: (event: SessionEvent) => void;
   signal?: AbortSignal;
+  /** Someone listening in (and maybe taking over) from the browser. */
+  live?: LiveTap;
 };
 
 export type SessionResult = {
