@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { parseStorageUrl, type StorageChoice } from "./storage-url.ts";
 
 /** Settings that cannot start the app: the message lists each one and what it must be. */
 export class ConfigError extends Error {}
@@ -15,6 +16,11 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Where files live: file:///folder, postgres, or s3://bucket?endpoint=… (unset: PostgreSQL with DATABASE_URL, else DATA_DIR/files).
+  STORAGE_URL: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_REGION: z.string().optional(),
   DEMO: z.enum(["0", "1"]).default("1"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -38,6 +44,11 @@ const EnvSchema = z.object({
   KB_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
   // Webhooks: TEST ONLY switch letting endpoints be private addresses (the test receiver on 127.0.0.1).
   WEBHOOKS_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+  // Meeting invitations by email: unset SMTP_URL sends none (the calendar says so).
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com:465").optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMTP_FROM: z.string().regex(/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/, "must be an email address, optionally with a name: Parley <meetings@example.com>").optional()
+    .or(z.literal("").transform(() => undefined)),
   // Each uploaded document is read on a worker thread with this heap limit and deadline.
   KB_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(512),
   KB_EXTRACT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
@@ -91,6 +102,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where uploaded and generated files live (platform/storage-select.ts builds the store). */
+  storage: StorageChoice;
   demo: boolean;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -108,6 +121,8 @@ export type Config = {
   /** PUBLIC_URL when set: makes links sent to other systems (webhook recording URLs) absolute. */
   publicUrl: string | null;
   kbExtractLimits: { memoryMb: number; timeoutMs: number };
+  /** SMTP_URL and SMTP_FROM; null: meeting invitations are not sent. */
+  smtp: { url: string; from: string } | null;
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | null;
   voice: VoiceConfig;
   /** Conversation minutes a new organisation starts with. */
@@ -142,12 +157,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const storage = parseStorageUrl(e);
+  if ("error" in storage) throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${storage.error}`);
   const twilio = twilioConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    storage,
     demo: e.DEMO === "1",
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
@@ -163,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS === "1",
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
     kbExtractLimits: { memoryMb: e.KB_EXTRACT_MEMORY_MB, timeoutMs: e.KB_EXTRACT_TIMEOUT_SECONDS * 1000 },
+    smtp: smtpConfig(e),
     embeddings:
       e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
         ? { baseUrl: e.EMBEDDINGS_BASE_URL, model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY || undefined }
@@ -184,6 +203,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trialMinutes: e.TRIAL_MINUTES,
     integrations: integrationsConfig(e),
   };
+}
+
+/** Invitations need both: where to send through and whom they come from (the ICS organiser). */
+function smtpConfig(e: z.infer<typeof EnvSchema>): Config["smtp"] {
+  if (!e.SMTP_URL) return null;
+  if (!e.SMTP_FROM) throw new ConfigError("Invalid configuration:\n  SMTP_FROM: is required with SMTP_URL (the address invitations come from)");
+  return { url: e.SMTP_URL, from: e.SMTP_FROM };
 }
 
 /**

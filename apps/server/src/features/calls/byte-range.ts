@@ -1,5 +1,3 @@
-import type { Readable } from "node:stream";
-
 export type ByteRange = { start: number; end: number };
 
 /**
@@ -20,20 +18,4 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
   if (m[2] !== "" && Number(m[2]) < start) return null;
   if (start >= size) return "unsatisfiable";
   return { start, end };
-}
-
-/** The bytes start..end (inclusive) of a stream; the storage has no ranged read, so earlier bytes are skipped. */
-export async function* sliceStream(source: Readable, range: ByteRange): AsyncGenerator<Buffer> {
-  let offset = 0;
-  try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      const from = Math.max(range.start - offset, 0);
-      const to = Math.min(range.end + 1 - offset, chunk.length);
-      offset += chunk.length;
-      if (to > from) yield chunk.subarray(from, to);
-      if (offset > range.end) break;
-    }
-  } finally {
-    source.destroy();
-  }
 }

@@ -4,7 +4,7 @@ import {
 import { TranscriptTurn } from "@parley/shared/calls";
 import type { Readable } from "node:stream";
 import { notFound } from "../../http/errors.ts";
-import type { Storage } from "../../platform/storage.ts";
+import type { ByteSpan, Storage } from "../../platform/storage.ts";
 import { budgetColumn, servicesProductColumn, startInZone } from "./call-history-fields.ts";
 import type { CallHistoryRepo, CallLogRow, ExportCursor } from "./call-history.repo.ts";
 import type { RecordingLinks } from "./recording-links.ts";
@@ -100,7 +100,8 @@ export function createCallHistoryService({ repo, links, storage }: Deps) {
       return size === null ? null : { key: rec.recording_key, size };
     },
 
-    readRecording: (key: string): Promise<Readable | null> => storage.get(key),
+    /** The stored bytes, only those of `range` when given (the store reads just them). */
+    readRecording: (key: string, range?: ByteSpan): Promise<Readable | null> => storage.get(key, range),
   };
 }
 export type CallHistoryService = ReturnType<typeof createCallHistoryService>;

@@ -1,8 +1,7 @@
-import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../http/errors.ts";
-import { parseByteRange, sliceStream } from "./byte-range.ts";
+import { parseByteRange } from "./byte-range.ts";
 import type { CallHistoryService } from "./call-history.service.ts";
 
 const Params = z.object({ id: z.uuid("Recording not found.") });
@@ -24,14 +23,15 @@ export function recordingRoutes(deps: { callHistory: CallHistoryService }): Fast
       if (range === "unsatisfiable") {
         return reply.status(416).header("content-range", `bytes */${rec.size}`).send();
       }
-      const body = await callHistory.readRecording(rec.key);
+      // Only the asked-for bytes are read from storage (a seek near the end of a long call reads its last chunks).
+      const body = await callHistory.readRecording(rec.key, range ?? undefined);
       if (!body) throw notFound("Recording");
       if (!range) return reply.header("content-length", rec.size).send(body);
       return reply
         .status(206)
         .header("content-range", `bytes ${range.start}-${range.end}/${rec.size}`)
         .header("content-length", range.end - range.start + 1)
-        .send(Readable.from(sliceStream(body, range)));
+        .send(body);
     });
   };
 }
