@@ -8,6 +8,7 @@ import type { CalendarRepo, EventRow } from "./calendar.repo.ts";
 import { computeStats, rangeInstants } from "./calendar-stats.ts";
 import { businessWindows, checkBooking, freeSlots, type BusinessHours, type Interval } from "./slots.ts";
 import type { WebhookEvents } from "../webhooks/webhook-events.ts";
+import { unreachableNote, type ExternalCalendar } from "./external-calendar.ts";
 
 export function toCalendarEvent(r: EventRow): CalendarEvent {
   return {
@@ -47,13 +48,13 @@ export const BookMeetingInput = z.object({
 });
 export type BookMeetingInput = z.input<typeof BookMeetingInput>;
 export type BookMeetingResult =
-  | { booked: true; event: CalendarEvent }
-  | { booked: false; reason: "in_past" | "outside_hours" | "conflict"; alternatives: Slot[] };
+  | { booked: true; event: CalendarEvent; calendarNote?: string }
+  | { booked: false; reason: "in_past" | "outside_hours" | "conflict"; alternatives: Slot[]; calendarNote?: string };
 
 type Range = { startDate: string; endDate: string };
 const DAY_MS = 86_400_000;
 
-export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock: Clock; events?: WebhookEvents }) {
+export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock: Clock; events?: WebhookEvents; external?: ExternalCalendar }) {
   const { db, repo, clock } = deps;
 
   async function busyIntervals(orgId: string, from: number, to: number, q: Queryable = db): Promise<Interval[]> {
@@ -64,7 +65,8 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
   async function findFreeSlots(orgId: string, range: Range, durationMinutes: number, hours: BusinessHours, zone: string): Promise<Slot[]> {
     const windows = businessWindows(range.startDate, range.endDate, hours, zone);
     if (windows.length === 0) return [];
-    const busy = await busyIntervals(orgId, windows[0]!.start, windows.at(-1)!.end);
+    const [from, to] = [windows[0]!.start, windows.at(-1)!.end];
+    const busy = [...(await busyIntervals(orgId, from, to)), ...((await deps.external?.busy(orgId, from, to, zone))?.busy ?? [])];
     return freeSlots({ windows, busy, durationMinutes, notBefore: clock.now().getTime(), zone }).map(toSlot);
   }
 
@@ -100,6 +102,7 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
         created_by: userId,
       });
       await deps.events?.emit(orgId, "meeting.booked", { meeting: toCalendarEvent(row) });
+      await deps.external?.booked(orgId, toCalendarEvent(row));
       return toCalendarEvent(row);
     },
 
@@ -118,6 +121,7 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
         end_at: endAt,
       });
       if (!row) throw notFound("Event");
+      await deps.external?.changed(orgId, toCalendarEvent(row));
       return toCalendarEvent(row);
     },
 
@@ -125,6 +129,7 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
       const row = await repo.cancel(orgId, id);
       if (!row) throw notFound("Event");
       await deps.events?.emit(orgId, "meeting.cancelled", { meeting: toCalendarEvent(row) });
+      await deps.external?.cancelled(orgId, toCalendarEvent(row));
       return toCalendarEvent(row);
     },
 
@@ -150,11 +155,15 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
       if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
       const m = parsed.data;
       const start = m.startAt.getTime();
+      const [from, to] = [Math.min(start, clock.now().getTime()) - 15 * DAY_MS, start + 15 * DAY_MS];
+      // Read before the transaction: a slow calendar server must not hold the organisation's booking lock.
+      const external = await deps.external?.busy(orgId, from, to, m.timezone);
+      const note = external?.unreachable ? { calendarNote: unreachableNote(external.unreachable) } : {};
       const booking = await db.tx(async (tx) => {
         await repo.lockOrg(tx, orgId);
-        const busy = await busyIntervals(orgId, Math.min(start, clock.now().getTime()) - 15 * DAY_MS, start + 15 * DAY_MS, tx);
+        const busy = [...(await busyIntervals(orgId, from, to, tx)), ...(external?.busy ?? [])];
         const check = checkBooking({ start, durationMinutes: m.durationMinutes, hours: m.businessHours, zone: m.timezone, busy, now: clock.now().getTime() });
-        if (!check.ok) return { booked: false as const, reason: check.reason, alternatives: check.alternatives.map(toSlot) };
+        if (!check.ok) return { booked: false as const, reason: check.reason, alternatives: check.alternatives.map(toSlot), ...note };
         const row = await repo.insert(tx, orgId, {
           title: m.title,
           description: m.description,
@@ -171,8 +180,10 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
           call_id: m.callId ?? null,
           created_by: null,
         });
-        return { booked: true as const, event: toCalendarEvent(row) };
+        return { booked: true as const, event: toCalendarEvent(row), ...note };
       });
+      // Copied to the team's calendar unless it just failed to answer (the note says so; no second wait in a call).
+      if (booking.booked && !external?.unreachable) await deps.external?.booked(orgId, booking.event);
       if (booking.booked) await deps.events?.emit(orgId, "meeting.booked", { meeting: booking.event });
       return booking;
     },
