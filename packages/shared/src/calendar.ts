@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MeetingInvitation } from "./invitations.ts";
 
 /** An IANA zone name the runtime knows (America/New_York, Asia/Kolkata, UTC). */
 export const TimeZone = z
@@ -56,6 +57,8 @@ export const CalendarEvent = z.object({
   campaign_id: z.string().nullable(),
   contact_id: z.string().nullable(),
   call_id: z.string().nullable(),
+  /** Whether its invitation email went out; on the calendar API's answers (not in webhook payloads). */
+  invitation: MeetingInvitation.optional(),
 });
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 export const CalendarEventList = z.object({ events: z.array(CalendarEvent) });

@@ -90,6 +90,7 @@ import { createTeamService } from "../features/team/team.service.ts";
 import { teamRoutes } from "../features/team/team.routes.ts";
 import { wireWebhooks } from "../features/webhooks/webhooks.wiring.ts";
 import { webhooksRoutes } from "../features/webhooks/webhooks.routes.ts";
+import { wireInvitations } from "../features/invitations/invitations.wiring.ts";
 import { createApiKeysService } from "../features/api-keys/api-keys.service.ts";
 import { createApiKeysRepo } from "../features/api-keys/api-keys.repo.ts";
 import { createApiKeyRateLimit } from "../features/api-keys/api-key-rate-limit.ts";
@@ -128,7 +129,9 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
   const dnc = createDncService({ repo: createDncRepo(db), events: webhooks.events });
   const calendarRepo = createCalendarRepo(db);
-  const calendar = createCalendarService({ db, repo: calendarRepo, clock, events: webhooks.events });
+  // Meeting invitations by email are queued where meetings are booked, changed or cancelled (none without SMTP_URL).
+  const invitations = wireInvitations({ db, config, clock, log: logger });
+  const calendar = createCalendarService({ db, repo: calendarRepo, clock, events: webhooks.events, invitations: invitations.invitations });
   const calendarFeeds = createCalendarFeedService({ db, repo: calendarRepo, clock });
   const storage = storageFromConfig(config, db);
   const voices = createVoicesService({ tts: createOfflineTts(), storage, logger, encodeWav });
@@ -180,7 +183,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks, team, apiKeys };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks, team, apiKeys, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 

@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   KB_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
   // Webhooks: TEST ONLY switch letting endpoints be private addresses (the test receiver on 127.0.0.1).
   WEBHOOKS_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+  // Meeting invitations by email: unset SMTP_URL sends none (the calendar says so).
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com:465").optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMTP_FROM: z.string().regex(/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/, "must be an email address, optionally with a name: Parley <meetings@example.com>").optional()
+    .or(z.literal("").transform(() => undefined)),
   // Each uploaded document is read on a worker thread with this heap limit and deadline.
   KB_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(512),
   KB_EXTRACT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
@@ -116,6 +121,8 @@ export type Config = {
   /** PUBLIC_URL when set: makes links sent to other systems (webhook recording URLs) absolute. */
   publicUrl: string | null;
   kbExtractLimits: { memoryMb: number; timeoutMs: number };
+  /** SMTP_URL and SMTP_FROM; null: meeting invitations are not sent. */
+  smtp: { url: string; from: string } | null;
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | null;
   voice: VoiceConfig;
   /** Conversation minutes a new organisation starts with. */
@@ -174,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS === "1",
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
     kbExtractLimits: { memoryMb: e.KB_EXTRACT_MEMORY_MB, timeoutMs: e.KB_EXTRACT_TIMEOUT_SECONDS * 1000 },
+    smtp: smtpConfig(e),
     embeddings:
       e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
         ? { baseUrl: e.EMBEDDINGS_BASE_URL, model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY || undefined }
@@ -195,6 +203,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trialMinutes: e.TRIAL_MINUTES,
     integrations: integrationsConfig(e),
   };
+}
+
+/** Invitations need both: where to send through and whom they come from (the ICS organiser). */
+function smtpConfig(e: z.infer<typeof EnvSchema>): Config["smtp"] {
+  if (!e.SMTP_URL) return null;
+  if (!e.SMTP_FROM) throw new ConfigError("Invalid configuration:\n  SMTP_FROM: is required with SMTP_URL (the address invitations come from)");
+  return { url: e.SMTP_URL, from: e.SMTP_FROM };
 }
 
 /**

@@ -9,6 +9,7 @@ import { computeStats, rangeInstants } from "./calendar-stats.ts";
 import { businessWindows, checkBooking, freeSlots, type BusinessHours, type Interval } from "./slots.ts";
 import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import { unreachableNote, type ExternalCalendar } from "./external-calendar.ts";
+import type { MeetingInvitations } from "../invitations/meeting-invitations.ts";
 
 export function toCalendarEvent(r: EventRow): CalendarEvent {
   return {
@@ -54,8 +55,16 @@ export type BookMeetingResult =
 type Range = { startDate: string; endDate: string };
 const DAY_MS = 86_400_000;
 
-export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock: Clock; events?: WebhookEvents; external?: ExternalCalendar }) {
+export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock: Clock; events?: WebhookEvents; external?: ExternalCalendar; invitations?: MeetingInvitations }) {
   const { db, repo, clock } = deps;
+
+  /** The API's events carry whether their invitation email went out. */
+  async function withInvitations(orgId: string, events: CalendarEvent[]): Promise<CalendarEvent[]> {
+    if (!deps.invitations || !events.length) return events;
+    const states = await deps.invitations.statuses(orgId, events.map((e) => e.id));
+    return events.map((e) => ({ ...e, invitation: states.get(e.id) }));
+  }
+  const withInvitation = async (orgId: string, e: CalendarEvent) => (await withInvitations(orgId, [e]))[0]!;
 
   async function busyIntervals(orgId: string, from: number, to: number, q: Queryable = db): Promise<Interval[]> {
     const rows = await repo.busy(q, orgId, new Date(from), new Date(to));
@@ -74,13 +83,13 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
     async list(orgId: string, query: z.output<typeof EventsQuery>): Promise<CalendarEvent[]> {
       const { from, to } = rangeInstants(query.start_date, query.end_date, query.timezone);
       const rows = await repo.list(orgId, { from, to, campaignId: query.campaign_id, userId: query.user_id, q: query.q || undefined });
-      return rows.map(toCalendarEvent);
+      return withInvitations(orgId, rows.map(toCalendarEvent));
     },
 
     async get(orgId: string, id: string): Promise<CalendarEvent> {
       const row = await repo.findById(orgId, id);
       if (!row || row.status === "cancelled") throw notFound("Event");
-      return toCalendarEvent(row);
+      return withInvitation(orgId, toCalendarEvent(row));
     },
 
     /** Staff events may overlap (a person can choose to double-book); only the agent is kept apart. */
@@ -103,7 +112,8 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
       });
       await deps.events?.emit(orgId, "meeting.booked", { meeting: toCalendarEvent(row) });
       await deps.external?.booked(orgId, toCalendarEvent(row));
-      return toCalendarEvent(row);
+      await deps.invitations?.queue(orgId, toCalendarEvent(row), "booked");
+      return withInvitation(orgId, toCalendarEvent(row));
     },
 
     async update(orgId: string, id: string, input: z.output<typeof CalendarEventUpdate>): Promise<CalendarEvent> {
@@ -122,7 +132,8 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
       });
       if (!row) throw notFound("Event");
       await deps.external?.changed(orgId, toCalendarEvent(row));
-      return toCalendarEvent(row);
+      await deps.invitations?.queue(orgId, toCalendarEvent(row), "updated");
+      return withInvitation(orgId, toCalendarEvent(row));
     },
 
     async cancel(orgId: string, id: string): Promise<CalendarEvent> {
@@ -130,7 +141,8 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
       if (!row) throw notFound("Event");
       await deps.events?.emit(orgId, "meeting.cancelled", { meeting: toCalendarEvent(row) });
       await deps.external?.cancelled(orgId, toCalendarEvent(row));
-      return toCalendarEvent(row);
+      await deps.invitations?.queue(orgId, toCalendarEvent(row), "cancelled");
+      return withInvitation(orgId, toCalendarEvent(row));
     },
 
     availability(orgId: string, q: z.output<typeof AvailabilityQuery>): Promise<Slot[]> {
@@ -185,6 +197,7 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
       // Copied to the team's calendar unless it just failed to answer (the note says so; no second wait in a call).
       if (booking.booked && !external?.unreachable) await deps.external?.booked(orgId, booking.event);
       if (booking.booked) await deps.events?.emit(orgId, "meeting.booked", { meeting: booking.event });
+      if (booking.booked) await deps.invitations?.queue(orgId, booking.event, "booked");
       return booking;
     },
   };

@@ -6,6 +6,10 @@ import type { DueDelivery, WebhooksRepo } from "./webhooks.repo.ts";
 
 type Deps = { repo: WebhooksRepo; post: PostWebhook; clock: Clock; batchSize?: number; leaseMs?: number };
 
+/** The delivery log keeps 30 days: older delivered and failed rows are deleted, at most once an hour per process. */
+export const DELIVERY_KEEP_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
 /**
  * Sends due deliveries. One pass leases a batch (other workers skip those rows), posts them in parallel
  * and records each attempt: a 2xx is delivered; anything else (timeout, refusal, non-2xx) is tried again
@@ -16,6 +20,7 @@ export function createWebhookDelivery(deps: Deps) {
   const batchSize = deps.batchSize ?? 20;
   // Longer than a send can take (the poster times out first), so a live send is never taken twice.
   const leaseMs = deps.leaseMs ?? 60_000;
+  let prunedAt = -Infinity;
 
   async function send(d: DueDelivery): Promise<void> {
     const sentAt = clock.now();
@@ -29,10 +34,19 @@ export function createWebhookDelivery(deps: Deps) {
     if (status === "failed") await repo.setFailing(d.endpoint_id, at);
   }
 
+  async function prune(): Promise<number> {
+    prunedAt = clock.now().getTime();
+    return repo.pruneFinished(new Date(prunedAt - DELIVERY_KEEP_MS));
+  }
+
   return {
+    /** Deletes finished deliveries older than DELIVERY_KEEP_MS; answers how many. */
+    prune,
     /** One pass; answers how many deliveries it attempted. */
     async deliverDue(): Promise<number> {
       const now = clock.now();
+      // A cheap delete on the pass that is running anyway, so the log does not grow without end.
+      if (now.getTime() - prunedAt >= PRUNE_EVERY_MS) await prune();
       const due = await repo.claimDue(now, new Date(now.getTime() + leaseMs), batchSize);
       await Promise.all(due.map(send));
       return due.length;

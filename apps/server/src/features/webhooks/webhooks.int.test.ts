@@ -118,6 +118,22 @@ for (const kind of await dbKinds()) {
       assert.notEqual(mine[0]!.headers["webhook-signature"], undefined);
     });
 
+    test("delivered and failed deliveries older than 30 days are pruned; pending ones and newer ones stay", async () => {
+      const { endpoint } = await createEndpoint(t, owner, rx.url, ["contact.opted_out"]);
+      const insert = (id: string, status: string, ageDays: number) => t.db.query(
+        `insert into webhook_deliveries (org_id, endpoint_id, message_id, event_type, body, status, next_attempt_at, created_at)
+         values ($1, $2, $3, 'contact.opted_out', '{}', $4, now() + interval '1 day', now() - make_interval(days => $5))`,
+        [owner.orgId, endpoint.id, id, status, ageDays],
+      );
+      await insert("old_ok", "delivered", 31);
+      await insert("old_failed", "failed", 45);
+      await insert("old_pending", "pending", 31);
+      await insert("recent_ok", "delivered", 29);
+      assert.ok((await t.services.webhooks.delivery.prune()) >= 2);
+      const left = await t.db.query<{ message_id: string }>("select message_id from webhook_deliveries where endpoint_id = $1 order by message_id", [endpoint.id]);
+      assert.deepEqual(left.map((r) => r.message_id), ["old_pending", "recent_ok"]);
+    });
+
     test("after the last retry the delivery fails and the endpoint is marked failing; Resend and a success clear it", async () => {
       const { endpoint } = await createEndpoint(t, owner, rx.url, ["campaign.completed"]);
       rx.answers.push(503);

@@ -115,6 +115,11 @@ export function createWebhooksRepo(db: Queryable) {
         [id, a.status, a.statusCode, a.error, a.response, a.at, a.nextAt],
       );
     },
+    /** Forgets delivered and failed deliveries queued before `before` (pending ones are never dropped). */
+    async pruneFinished(before: Date): Promise<number> {
+      const rows = await db.query("delete from webhook_deliveries where status <> 'pending' and created_at < $1 returning id", [before]);
+      return rows.length;
+    },
     /** A delivery that gave up marks its endpoint failing; one that arrives clears the mark. */
     async setFailing(endpointId: string, since: Date | null): Promise<void> {
       await db.query(
