@@ -1,14 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import S3rver from "s3rver";
 
 /**
  * A real S3-compatible server on 127.0.0.1 (s3rver from npm, files in a temporary folder) with one bucket,
  * for the S3 storage's tests. s3rver accepts any signature made with its fixed keys.
  */
 export async function startS3Server(bucket: string): Promise<{ endpoint: string; accessKeyId: string; secretAccessKey: string; close(): Promise<void> }> {
-  // s3rver ships no types; this is its documented constructor and run()/close().
-  const { default: S3rver } = (await import("s3rver")) as { default: new (opts: object) => { run(): Promise<{ port: number }>; close(): Promise<void> } };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-s3-"));
   const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();

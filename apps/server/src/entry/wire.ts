@@ -95,6 +95,8 @@ import { createApiKeysService } from "../features/api-keys/api-keys.service.ts";
 import { createApiKeysRepo } from "../features/api-keys/api-keys.repo.ts";
 import { createApiKeyRateLimit } from "../features/api-keys/api-key-rate-limit.ts";
 import { apiKeysRoutes } from "../features/api-keys/api-keys.routes.ts";
+import { wireIntegrations } from "../features/integrations/integrations.wiring.ts";
+import { integrationsRoutes } from "../features/integrations/integrations.routes.ts";
 
 export type Wiring = {
   config: Config;
@@ -128,10 +130,12 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   // Features emit webhook events where they happen; the call's record is read when its event is queued.
   const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
   const dnc = createDncService({ repo: createDncRepo(db), events: webhooks.events });
+  // The team's own calendar (CalDAV): its busy times and a copy of every meeting (Settings → Integrations).
+  const integrations = wireIntegrations({ db, config, clock, log: logger });
   const calendarRepo = createCalendarRepo(db);
   // Meeting invitations by email are queued where meetings are booked, changed or cancelled (none without SMTP_URL).
   const invitations = wireInvitations({ db, config, clock, log: logger });
-  const calendar = createCalendarService({ db, repo: calendarRepo, clock, events: webhooks.events, invitations: invitations.invitations });
+  const calendar = createCalendarService({ db, repo: calendarRepo, clock, events: webhooks.events, external: integrations.calendar, invitations: invitations.invitations });
   const calendarFeeds = createCalendarFeedService({ db, repo: calendarRepo, clock });
   const storage = storageFromConfig(config, db);
   const voices = createVoicesService({ tts: createOfflineTts(), storage, logger, encodeWav });
@@ -183,7 +187,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks, team, apiKeys, invitations };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -222,6 +226,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       recordingRoutes({ callHistory: services.callHistory }),
       webhooksRoutes({ webhooks: services.webhooks.service, requireAuth }),
       apiKeysRoutes({ apiKeys: services.apiKeys, requireAuth }),
+      integrationsRoutes({ integrations: services.integrations, requireAuth }),
       teamRoutes({ team: services.team, requireAuth, publicUrl: w.config.publicUrl }),
     ],
   });

@@ -146,6 +146,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/api-keys": "Create an API key; its secret is shown once",
   "DELETE /api/api-keys/:id": noContent("Revoke an API key"),
 
+  "GET /api/integrations": "What is connected: the team's calendar (CalDAV) and its status (never its password)",
+  "PUT /api/integrations/caldav": "Connect the team's calendar over CalDAV; the account is tested before it is saved",
+  "DELETE /api/integrations/caldav": noContent("Disconnect the team's calendar"),
+
   "POST /api/telephony/twilio/twiml": {
     summary: "Twilio: instructions for a call being answered (signed by Twilio)",
     answer: { status: 200, description: "TwiML connecting the call to its media stream.", contentType: "text/xml" },

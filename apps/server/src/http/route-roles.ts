@@ -148,6 +148,10 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "GET /api/api-keys": "integrations.manage",
   "POST /api/api-keys": "integrations.manage",
   "DELETE /api/api-keys/:id": "integrations.manage",
+  // the team's calendar (CalDAV): its password and the calendar the agent books into
+  "GET /api/integrations": "integrations.manage",
+  "PUT /api/integrations/caldav": "integrations.manage",
+  "DELETE /api/integrations/caldav": "integrations.manage",
   "GET /api/settings/organization": "settings.view",
 
   // owner: the organisation itself

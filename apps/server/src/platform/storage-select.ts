@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Config } from "./config.ts";
+import { ConfigError, type Config } from "./config.ts";
 import type { Db } from "./db.ts";
 import { createLocalStorage, type Storage } from "./storage.ts";
 import { createPostgresStorage } from "./storage-postgres.ts";
@@ -10,14 +10,14 @@ import type { StorageChoice } from "./storage-url.ts";
  * The store STORAGE_URL names. Unset, it follows the database: on PostgreSQL the files go in it too (every
  * process that shares the database shares the files), on the embedded database they stay in DATA_DIR/files.
  */
-export function createStorage(choice: StorageChoice, deps: { db: Db; dataDir: string }): Storage {
+export function createStorage(choice: StorageChoice, deps: { db: Db | null; dataDir: string }): Storage {
   switch (choice.kind) {
     case "default":
-      return deps.db.kind === "postgres" ? createPostgresStorage(deps.db) : createLocalStorage(localRoot(deps.dataDir));
+      return deps.db?.kind === "postgres" ? createPostgresStorage(deps.db) : createLocalStorage(localRoot(deps.dataDir));
     case "file":
       return createLocalStorage(choice.dir);
     case "postgres":
-      if (deps.db.kind !== "postgres") throw new Error("STORAGE_URL=postgres needs DATABASE_URL: the embedded database is not shared");
+      if (deps.db?.kind !== "postgres") throw new ConfigError("Storage in PostgreSQL needs DATABASE_URL: the embedded database is not shared");
       return createPostgresStorage(deps.db);
     case "s3":
       return createS3Storage(choice.s3);

@@ -12,8 +12,8 @@ export type AgentToolDeps = { calendar: CalendarService; dnc: DncService; retrie
  * call record and the dialer can act on it (a callback time becomes the next attempt).
  */
 export function bindAgentTools(deps: AgentToolDeps, c: CallContextRow) {
-  const done: { callbackAt: Date | null; meetingId: string | null; doNotCall: boolean; kbSources: KbSource[] } = {
-    callbackAt: null, meetingId: null, doNotCall: false, kbSources: [],
+  const done: { callbackAt: Date | null; meetingId: string | null; doNotCall: boolean; kbSources: KbSource[]; notes: Record<string, string> } = {
+    callbackAt: null, meetingId: null, doNotCall: false, kbSources: [], notes: {},
   };
   const retrieved = new Map<string, RetrievedPassage>();
   const tools: Omit<AgentTools, "endCall"> = {
@@ -30,6 +30,8 @@ export function bindAgentTools(deps: AgentToolDeps, c: CallContextRow) {
         callId: c.call_id,
         description: notes ?? `Booked by the AI agent during a call to ${c.phone}.`,
       });
+      // The team's calendar could not be read: the call's notes say the times came from Parley's calendar only.
+      if (r.calendarNote) done.notes.calendar_note = r.calendarNote;
       if (!r.booked) return { booked: false, reason: r.reason, alternatives: r.alternatives.map((s) => new Date(s.start)) };
       done.meetingId = r.event.id;
       return { booked: true, start: new Date(r.event.start_time), end: new Date(r.event.end_time), eventId: r.event.id };

@@ -57,7 +57,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
   }
 
   /** Stores the recording and closes the call row with what the session left. */
-  async function close(c: CallContextRow, result: SessionResult, end: { status: CallStatus; outcome: string; error: string | null; kbSources?: KbSource[] }) {
+  async function close(c: CallContextRow, result: SessionResult, end: { status: CallStatus; outcome: string; error: string | null; kbSources?: KbSource[]; notes?: Record<string, string> }) {
     const recordingKey = result.recording && p.recording ? `recordings/${c.org_id}/${c.call_id}.wav` : null;
     if (recordingKey) await deps.storage.put(recordingKey, result.recording!);
     await repo.finish(c.call_id, {
@@ -69,7 +69,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       sentiment: result.summary?.sentiment ?? null,
       transcript: result.transcript,
       latency: result.latency,
-      extracted: result.summary?.extracted ?? {},
+      extracted: { ...result.summary?.extracted, ...end.notes },
       recordingKey,
     });
   }
@@ -94,7 +94,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : result.outcome;
     const reason = result.endReason;
     const status = result.answered ? "completed" : reason === "busy" || reason === "no_answer" ? reason : "failed";
-    await close(c, result, { status, outcome, error: null, kbSources: done.kbSources });
+    await close(c, result, { status, outcome, error: null, kbSources: done.kbSources, notes: done.notes });
     // Not awaited either: the dialer records the attempt (and dates its retry) as soon as the call is closed.
     void deps.events?.emit(c.org_id, "call.completed", { call_id: callId });
     return { outcome, durationSecs: result.durationSecs, callbackAt: done.callbackAt, endedAt: result.endedAt };

@@ -1,0 +1,58 @@
+import type { CaldavConnect, CaldavIntegration, IntegrationList, IntegrationStatus } from "@parley/shared/integrations";
+import type { Clock } from "../../platform/clock.ts";
+import { AppError, notFound } from "../../http/errors.ts";
+import { CaldavConnectError, type CaldavAccount, type CaldavClient } from "./caldav-client.ts";
+import type { CaldavRow, IntegrationsRepo } from "./integrations.repo.ts";
+import type { SecretBox } from "./secret-box.ts";
+
+/** A CalDAV connection ready to use: the account with its password opened, and the calendar chosen at connect. */
+export type ConnectedCaldav = { account: CaldavAccount; calendarUrl: string; status: IntegrationStatus };
+
+const toCaldav = (r: CaldavRow): CaldavIntegration => ({
+  url: r.settings.url,
+  username: r.settings.username,
+  calendar_url: r.settings.calendar_url,
+  calendar_name: r.settings.calendar_name,
+  status: r.status,
+  last_error: r.last_error,
+  last_checked_at: r.last_checked_at?.toISOString() ?? null,
+  connected_at: r.connected_at.toISOString(),
+});
+
+/** Settings → Integrations: what is connected, connecting the team's calendar (tested first), disconnecting. */
+export function createIntegrationsService(deps: { repo: IntegrationsRepo; box: SecretBox; caldav: CaldavClient; clock: Clock }) {
+  const { repo, box, caldav, clock } = deps;
+  return {
+    async list(orgId: string): Promise<IntegrationList> {
+      const row = await repo.caldav(orgId);
+      return { caldav: row && toCaldav(row), hubspot: { available: false } };
+    },
+
+    /** Saves nothing unless the server accepts the account and has a calendar: the error says what to fix. */
+    async connectCaldav(orgId: string, userId: string, input: CaldavConnect): Promise<CaldavIntegration> {
+      const account = { url: input.url, username: input.username, password: input.password };
+      let found;
+      try {
+        found = await caldav.connect(account);
+      } catch (err) {
+        if (err instanceof CaldavConnectError) throw new AppError("validation_failed", err.message, [{ path: err.field, message: err.message }]);
+        throw err;
+      }
+      const settings = { url: input.url, username: input.username, calendar_url: found.calendarUrl, calendar_name: found.calendarName };
+      await repo.saveCaldav(orgId, userId, settings, box.seal(input.password, orgId), clock.now());
+      return toCaldav((await repo.caldav(orgId))!);
+    },
+
+    async disconnectCaldav(orgId: string): Promise<void> {
+      if (!(await repo.deleteCaldav(orgId))) throw notFound("Calendar connection");
+    },
+
+    async connection(orgId: string): Promise<ConnectedCaldav | null> {
+      const row = await repo.caldav(orgId);
+      if (!row) return null;
+      const account = { url: row.settings.url, username: row.settings.username, password: box.open(row.secret_ciphertext, orgId) };
+      return { account, calendarUrl: row.settings.calendar_url, status: row.status };
+    },
+  };
+}
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

@@ -1,0 +1,21 @@
+import type { Config } from "../../platform/config.ts";
+import type { Db } from "../../platform/db.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { createCaldavClient } from "./caldav-client.ts";
+import { createCaldavMirror } from "./caldav-mirror.ts";
+import { createIntegrationsRepo } from "./integrations.repo.ts";
+import { createIntegrationsService } from "./integrations.service.ts";
+import { createSecretBox } from "./secret-box.ts";
+
+/** A calendar server that has not answered in this long counts as unreachable (the agent is mid-call). */
+const CALDAV_TIMEOUT_MS = 5000;
+
+/** The integrations feature: the API's service and the calendar's view of the team's CalDAV calendar. */
+export function wireIntegrations({ db, config, clock, log }: { db: Db; config: Config; clock: Clock; log: Logger }) {
+  if (config.integrations.devDefault) log.warn("INTEGRATIONS_KEY is not set: integration passwords are encrypted with the public development key");
+  const repo = createIntegrationsRepo(db);
+  const caldav = createCaldavClient({ allowPrivate: config.integrations.allowPrivateUrls, timeoutMs: CALDAV_TIMEOUT_MS });
+  const service = createIntegrationsService({ repo, box: createSecretBox(config.integrations.key), caldav, clock });
+  return { service, calendar: createCaldavMirror({ repo, client: caldav, clock, log, connection: service.connection }) };
+}
