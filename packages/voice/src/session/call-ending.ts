@@ -7,6 +7,7 @@ import type { CallLeg, EndReason } from "../telephony/call-leg.ts";
 export function createCallEnding(leg: CallLeg) {
   let ended = false;
   let afterSpeech = false;
+  let detail: string | undefined;
   let resolve: (reason: EndReason) => void = () => {};
   const reason = new Promise<EndReason>((r) => (resolve = r));
 
@@ -22,8 +23,13 @@ export function createCallEnding(leg: CallLeg) {
     markEnded: () => void (ended = true),
     isEnded: () => ended,
     hangup,
-    /** The leg reports the call over (the callee hung up, or it never connected). */
-    legEnded: (why: EndReason) => resolve(why),
+    /** The leg reports the call over (the callee hung up, or it never connected), with the carrier's words. */
+    legEnded(why: EndReason, carrierDetail?: string): void {
+      detail ??= carrierDetail;
+      resolve(why);
+    },
+    /** What the carrier said about the end (a SIP status, a dead line), when the leg ended the call. */
+    detail: () => detail,
     /** Hang up once the agent's current or next turn has been played. */
     hangUpAfterSpeech: () => void (afterSpeech = true),
     /** The callee interrupted: the goodbye they cut off no longer ends the call. */

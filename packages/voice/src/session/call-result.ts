@@ -17,6 +17,7 @@ type EndedCall = {
   recording: { toWav(): Buffer };
   sampleRate: number;
   lateFrames: number;
+  endDetail?: string;
 };
 
 /**
@@ -33,12 +34,13 @@ export async function callResult(c: EndedCall): Promise<SessionResult> {
   return {
     answered,
     endReason: c.endReason,
+    ...(c.endDetail ? { endDetail: c.endDetail } : {}),
     answeredAt: c.answeredAt,
     endedAt,
     durationSecs: c.answeredAt ? Math.round((endedAt.getTime() - c.answeredAt.getTime()) / 1000) : 0,
     outcome,
     summary: summary ?? (unspoken
-      ? summarizeUnspokenCall(outcome, { messageLeft: c.messageLeft, answered, reason: c.endReason === "cancelled" ? "cancelled" : undefined })
+      ? summarizeUnspokenCall(outcome, { messageLeft: c.messageLeft, answered, reason: c.endReason === "cancelled" ? "cancelled" : c.endDetail })
       : null),
     transcript: c.transcript,
     latency: c.latency,

@@ -107,7 +107,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
       if (!takeOver.held()) listener.push(e.frame);
     } else if (e.type === "amd" && e.result === "machine") machine.carrierSaysMachine();
     else if (e.type === "amd" && e.result === "human") machine.markHuman();
-    else if (e.type === "ended") ending.legEnded(e.reason);
+    else if (e.type === "ended") ending.legEnded(e.reason, e.detail);
   }
 
   leg.on(onLegEvent);
@@ -128,7 +128,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     emit({ type: "ended", reason: endReason });
     return callResult({
       answeredAt, endedAt: opts.context.now(), endReason, voicemail: machine.active(), messageLeft: machine.messageLeft(transcript.turns), transcript: transcript.turns, brain,
-      latency: speaker.latency, recording: recorder, sampleRate: leg.sampleRate, lateFrames: speaker.lateFrames(),
+      latency: speaker.latency, recording: recorder, sampleRate: leg.sampleRate, lateFrames: speaker.lateFrames(), endDetail: ending.detail(),
     });
   });
 }

@@ -75,6 +75,8 @@ export type SessionOptions = {
 export type SessionResult = {
   answered: boolean;
   endReason: EndReason;
+  /** The carrier's reason for the end when it gave one ("SIP 404 Not Found", a dead line). */
+  endDetail?: string;
   answeredAt: Date | null;
   endedAt: Date;
   durationSecs: number;

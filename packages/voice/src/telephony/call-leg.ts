@@ -1,6 +1,7 @@
 /** The frame protocol between a telephony adapter (simulated, Twilio, browser) and the call session. */
 
-export type EndReason = "completed" | "no_answer" | "busy" | "failed" | "cancelled";
+/** `dropped`: the line went dead on an answered call (no audio for 10 s on a SIP trunk). */
+export type EndReason = "completed" | "no_answer" | "busy" | "failed" | "cancelled" | "dropped";
 
 export type LegEvent =
   /** The callee picked up (or an answering machine did): audio starts flowing. */

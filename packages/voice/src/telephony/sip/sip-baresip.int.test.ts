@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { decodeWav, encodeWav } from "../../audio/wav.ts";
+import { resample } from "../../audio/resample.ts";
+import { levelDb } from "../../audio/frames.ts";
+import type { CallLeg, LegEvent } from "../call-leg.ts";
+import { createSipTelephony, type SipTelephony } from "./sip-telephony.ts";
+import { startBaresip, type Baresip } from "../../../../../tests/support/baresip.ts";
+import { until } from "../../../../../tests/support/until.ts";
+
+// Our user agent against Debian's baresip on loopback: one callee account answers at once and speaks a
+// WAV, one rings until cancelled or rejected (busy). Each call runs in real time, so they are kept short.
+describe("SIP trunk telephony against baresip", () => {
+  let bs: Baresip;
+  let sip: SipTelephony;
+  let dir: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-sip-"));
+    const raw = path.join(dir, "raw.wav");
+    execFileSync("flite", ["-voice", "slt", "-t", "Hello, this is Sam. Yes, I am interested.", "-o", raw]);
+    const pcm = decodeWav(fs.readFileSync(raw));
+    fs.writeFileSync(path.join(dir, "callee.wav"), encodeWav(resample(pcm.samples, pcm.sampleRate, 8000), 8000));
+    bs = await startBaresip({
+      accounts: [{ user: "answers", answer: "auto" }, { user: "rings", answer: "manual" }],
+      sourceWav: path.join(dir, "callee.wav"), rtpPorts: [41000, 41099],
+    });
+    sip = createSipTelephony({
+      trunk: { host: "127.0.0.1", port: bs.port }, username: null, password: null, register: false,
+      bind: { host: "127.0.0.1", port: 0 }, publicHost: "127.0.0.1", rtpPorts: { min: 41100, max: 41199 },
+      from: "+15550001111", ringTimeoutMs: 1500, silenceTimeoutMs: 1500,
+    });
+    assert.equal((await sip.start()).ok, true);
+  });
+  after(async () => {
+    sip.close();
+    await bs.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function dial(user: string) {
+    const events: LegEvent[] = [];
+    const leg: CallLeg = await sip.dial({ to: `sip:${user}@127.0.0.1:${bs.port}`, callId: user, persona: null, signal: new AbortController().signal });
+    leg.on((e) => events.push(e));
+    const ended = () => events.find((e) => e.type === "ended") as Extract<LegEvent, { type: "ended" }> | undefined;
+    return { leg, events, ended };
+  }
+  const tone = (n: number) => Int16Array.from({ length: 160 }, (_, i) => Math.round(9000 * Math.sin((2 * Math.PI * 440 * (n * 160 + i)) / 8000)));
+
+  test("answered: audio both ways, then our BYE ends it", async () => {
+    const c = await dial("answers");
+    await until(() => c.events.some((e) => e.type === "answered"), { what: "answered" });
+    // A second of tone, paced at 20 ms as the session paces it.
+    for (let n = 0; n < 50; n++) {
+      c.leg.send(tone(n));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await until(() => c.events.filter((e) => e.type === "audio").length >= 50, { what: "baresip's audio" });
+    const heardSpeech = c.events.some((e) => e.type === "audio" && levelDb(e.frame) > -40);
+    c.leg.hangup();
+    assert.equal(c.ended()?.reason, "completed");
+    assert.ok(heardSpeech, "baresip's WAV reached us");
+    await until(() => bs.events.some((e) => e.type === "CALL_CLOSED"), { what: "baresip saw the BYE" });
+    const heard = await bs.lastRecording("heard");
+    const loud = heard.length ? levelDb(heard) : -100;
+    assert.ok(heard.length >= 8000 * 0.8 && loud > -30, `baresip heard our tone (${heard.length} samples, ${loud.toFixed(1)} dB)`);
+  });
+
+  test("BYE from the callee ends the call as completed", async () => {
+    const closed = bs.events.filter((e) => e.type === "CALL_CLOSED").length;
+    const c = await dial("answers");
+    await until(() => c.events.some((e) => e.type === "answered"), { what: "answered" });
+    await bs.command("hangup");
+    await until(() => c.ended() !== undefined, { what: "ended by baresip's BYE" });
+    assert.equal(c.ended()!.reason, "completed");
+    await until(() => bs.events.filter((e) => e.type === "CALL_CLOSED").length > closed, { what: "baresip closed" });
+  });
+
+  test("a callee who vanishes (no RTP, no BYE) is dropped after the RTP timeout", async () => {
+    const c = await dial("answers");
+    await until(() => c.events.some((e) => e.type === "audio"), { what: "audio" });
+    bs.freeze();
+    try {
+      await until(() => c.ended() !== undefined, { ms: 5000, what: "dropped" });
+    } finally {
+      bs.thaw();
+    }
+    assert.equal(c.ended()!.reason, "dropped");
+    assert.match(c.ended()!.detail ?? "", /No audio from the callee/);
+    await until(() => bs.events.filter((e) => e.type === "CALL_CLOSED").length >= 3, { what: "baresip got our BYE once thawed" });
+  });
+
+  test("ringing past the limit is cancelled as no answer", async () => {
+    const c = await dial("rings");
+    await until(() => c.ended() !== undefined, { ms: 5000, what: "no answer" });
+    assert.equal(c.ended()!.reason, "no_answer");
+    await until(() => bs.events.some((e) => e.type === "CALL_CLOSED" && /rings/.test(e.accountaor ?? "")), { what: "baresip saw the CANCEL" });
+  });
+
+  test("a callee who rejects the call is busy (486)", async () => {
+    const c = await dial("rings");
+    await until(() => bs.events.filter((e) => e.type === "CALL_INCOMING").length > 1, { what: "ringing" });
+    await bs.command("hangup");
+    await until(() => c.ended() !== undefined, { what: "rejected" });
+    assert.equal(c.ended()!.reason, "busy", JSON.stringify(c.ended()));
+  });
+});

@@ -1,0 +1,113 @@
+/*
+ * Why a user agent of our own: on npm, `sip` (kirm, 0.0.6) is the only server-side SIP stack for Node,
+ * untyped, with no SDP, RTP or transaction timers we could test against (its code dates from ~2017); sip.js
+ * and JsSIP are WebRTC user agents for browsers (SIP over WebSocket, DTLS-SRTP media), and drachtio-srf needs
+ * a drachtio server that Debian does not ship. Placing calls over a trunk needs only a small part of SIP:
+ * RFC 3261 (UDP transport, client transactions, one UAC dialog, CANCEL, BYE, REGISTER), RFC 2617/7616 digest,
+ * RFC 4566/3264 SDP offer/answer, RFC 3550 RTP with G.711 (RFC 3551) and RFC 4733 telephone-events.
+ */
+import type { CallLeg, DialRequest, Telephony } from "../call-leg.ts";
+import { startSipCall } from "./sip-call.ts";
+import { header, uriHostPort } from "./sip-message.ts";
+import { hostPort, type Credentials } from "./sip-requests.ts";
+import { keepRegistered } from "./sip-register.ts";
+import { openSipTransport, type HostPort, type IncomingRequest, type SipTransport } from "./sip-transport.ts";
+import type { RtpPortRange } from "./rtp-session.ts";
+
+export type SipTelephonyConfig = {
+  /** The provider's or PBX's address (SIP_TRUNK sip:host[:port]). */
+  trunk: HostPort;
+  username: string | null;
+  password: string | null;
+  /** Keep the account registered at the trunk (SIP_REGISTER). */
+  register: boolean;
+  /** Where the SIP socket listens (SIP_BIND). */
+  bind: HostPort;
+  /** Our address in Via, Contact and SDP (SIP_PUBLIC_HOST). */
+  publicHost: string;
+  rtpPorts: RtpPortRange;
+  /** Caller ID: a number or user (becomes sip:<it>@trunk) or a whole sip: URI (SIP_FROM). */
+  from: string | null;
+  ringTimeoutMs?: number;
+  silenceTimeoutMs?: number;
+  log?: (level: "info" | "warn" | "error", message: string) => void;
+};
+
+export type SipTelephony = Telephony & {
+  /** Opens the SIP socket and, with SIP_REGISTER, registers (the result is logged and answered). */
+  start(): Promise<{ ok: boolean; message: string }>;
+  close(): void;
+  /** Our SIP port (SIP_BIND's, or the one the system chose for port 0). */
+  readonly port: number;
+};
+
+/** Outbound calls over a SIP trunk: our own UAC (see the note at the top of this file). */
+export function createSipTelephony(cfg: SipTelephonyConfig): SipTelephony {
+  const credentials: Credentials = cfg.username && cfg.password ? { username: cfg.username, password: cfg.password } : null;
+  const log = cfg.log ?? (() => {});
+  const calls = new Map<string, (req: IncomingRequest["req"], reply: (s: number, r: string) => void) => void>();
+  let transport: SipTransport | null = null;
+  let starting: Promise<{ ok: boolean; message: string }> | null = null;
+  let registration: ReturnType<typeof keepRegistered> | null = null;
+  const trunkText = `sip:${hostPort(cfg.trunk)}`;
+  const userUri = (user: string) => (/^sips?:/i.test(user) ? user : `sip:${user}@${hostPort(cfg.trunk)}`);
+
+  function onRequest({ req, from, reply }: IncomingRequest): void {
+    const callId = header(req.headers, "call-id")!;
+    const call = calls.get(callId);
+    if (call) return call(req, reply);
+    if (req.method === "OPTIONS") return reply(200, "OK", [["allow", "INVITE, ACK, CANCEL, BYE, OPTIONS"]]);
+    if (req.method === "ACK") return;
+    if (req.method === "INVITE") {
+      log("info", `SIP: refused an incoming call from ${from.host}:${from.port}: inbound calls are not enabled.`);
+      return reply(480, "Temporarily Unavailable");
+    }
+    reply(481, "Call/Transaction Does Not Exist");
+  }
+
+  async function open(): Promise<{ ok: boolean; message: string }> {
+    transport = await openSipTransport({ bind: cfg.bind, publicHost: cfg.publicHost, onRequest }).catch((err: Error) => {
+      throw new Error(`SIP could not listen on ${hostPort(cfg.bind)} (SIP_BIND): ${err.message}`);
+    });
+    if (!cfg.register) return { ok: true, message: `SIP listening on ${hostPort(transport.localAddress)} for ${trunkText}.` };
+    if (!credentials) return { ok: false, message: "SIP_REGISTER=1 needs SIP_USERNAME and SIP_PASSWORD." };
+    registration = keepRegistered({
+      transport, trunk: cfg.trunk, aor: userUri(cfg.username!), credentials,
+      onResult: (ok, message) => log(ok ? "info" : "error", message),
+    });
+    return registration.first;
+  }
+
+  const start = () => (starting ??= open());
+
+  return {
+    name: "sip",
+    start,
+    get port() {
+      return transport?.port ?? cfg.bind.port;
+    },
+    close() {
+      registration?.stop();
+      // Give the un-REGISTER a moment on the wire before the socket goes.
+      const t = transport;
+      if (t) setTimeout(() => t.close(), registration ? 50 : 0);
+      transport = null;
+      starting = null;
+    },
+    async dial(req: DialRequest): Promise<CallLeg> {
+      await start();
+      if (!transport) throw new Error("SIP telephony is closed.");
+      const target = /^sips?:/i.test(req.to) ? req.to : `sip:${req.to}@${hostPort(cfg.trunk)}`;
+      if (!uriHostPort(target)) throw new Error(`Cannot call ${req.to}: not a number or SIP address.`);
+      const call = await startSipCall({
+        transport, trunk: cfg.trunk, target, fromUri: userUri(cfg.from ?? cfg.username ?? "parley"), credentials,
+        rtpHost: cfg.bind.host, rtpPorts: cfg.rtpPorts, ringTimeoutMs: cfg.ringTimeoutMs ?? 45_000,
+        silenceTimeoutMs: cfg.silenceTimeoutMs ?? 10_000, signal: req.signal,
+        // Kept a little after the end so a retransmitted BYE still finds its dialog.
+        onEnded: () => setTimeout(() => calls.delete(call.callId), 32_000).unref(),
+      });
+      calls.set(call.callId, call.onRequest);
+      return call.leg;
+    },
+  };
+}

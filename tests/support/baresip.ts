@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import dgram from "node:dgram";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { decodeWav } from "@parley/voice/audio/wav";
+import { until } from "./until.ts";
+
+/**
+ * Debian's baresip (scripts/ensure-system-packages.sh installs baresip-core) as a real SIP peer on loopback:
+ * headless, its microphone a WAV file (aufile), what it hears and sends dumped to WAV files (sndfile), driven
+ * through its TCP control socket (ctrl_tcp: netstring JSON commands and events).
+ */
+export type BaresipAccount = { user: string; answer: "auto" | "manual" };
+export type BaresipEvent = { type: string; accountaor?: string; peeruri?: string; param?: string };
+export type Baresip = {
+  /** Its SIP port on 127.0.0.1. */
+  port: number;
+  events: BaresipEvent[];
+  /** Runs a command (hangup, accept…) and waits for its answer. */
+  command(command: string, params?: string): Promise<void>;
+  /** What baresip heard in its last call (PCM16 at 8 kHz) and what it sent. */
+  lastRecording(which: "heard" | "sent"): Promise<Int16Array>;
+  /** Freezes the process (SIGSTOP): no RTP, no BYE, as a peer that vanished from the network. */
+  freeze(): void;
+  thaw(): void;
+  close(): Promise<void>;
+};
+
+async function freeUdpPort(): Promise<number> {
+  const s = dgram.createSocket("udp4");
+  await new Promise<void>((r) => s.bind(0, "127.0.0.1", r));
+  const port = s.address().port;
+  await new Promise<void>((r) => s.close(r));
+  return port;
+}
+
+async function freeTcpPort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+export async function startBaresip(o: { accounts: BaresipAccount[]; sourceWav: string; rtpPorts: [number, number] }): Promise<Baresip> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-baresip-"));
+  const port = await freeUdpPort();
+  const ctrlPort = await freeTcpPort();
+  await fs.mkdir(path.join(dir, "rec"));
+  await fs.writeFile(path.join(dir, "config"), [
+    "poll_method epoll",
+    `sip_listen 127.0.0.1:${port}`,
+    `audio_source aufile,${o.sourceWav}`,
+    "module_path /usr/lib/baresip/modules",
+    "module g711.so", "module aufile.so", "module sndfile.so",
+    "module_app account.so", "module_app menu.so", "module_app ctrl_tcp.so",
+    `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
+    `snd_path ${path.join(dir, "rec")}`,
+    `rtp_ports ${o.rtpPorts[0]}-${o.rtpPorts[1]}`,
+    "",
+  ].join("\n"));
+  await fs.writeFile(path.join(dir, "accounts"), o.accounts.map((a) => `<sip:${a.user}@127.0.0.1>;regint=0;answermode=${a.answer};audio_codecs=PCMU,PCMA\n`).join(""));
+  const child: ChildProcess = spawn("baresip", ["-f", dir, "-n", "127.0.0.1"], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  await until(() => out.includes("baresip is ready") || child.exitCode !== null, { ms: 10_000, what: "baresip start" });
+  if (child.exitCode !== null) throw new Error(`baresip did not start:\n${out}`);
+
+  const events: BaresipEvent[] = [];
+  const pending: Array<() => void> = [];
+  const ctrl = net.connect(ctrlPort, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => ctrl.once("connect", resolve).once("error", reject));
+  let buf = "";
+  ctrl.on("data", (d: Buffer) => {
+    buf += d.toString("utf8");
+    // netstrings: <length>:<json>,
+    for (let m = /^(\d+):/.exec(buf); m && buf.length >= m[0].length + Number(m[1]) + 1; m = /^(\d+):/.exec(buf)) {
+      const body = buf.slice(m[0].length, m[0].length + Number(m[1]));
+      buf = buf.slice(m[0].length + Number(m[1]) + 1);
+      const msg = JSON.parse(body) as { event?: boolean; response?: boolean } & BaresipEvent;
+      if (msg.event) events.push(msg);
+      else if (msg.response) pending.shift()?.();
+    }
+  });
+
+  return {
+    port,
+    events,
+    command(command, params = "") {
+      const json = JSON.stringify({ command, params, token: String(Date.now()) });
+      return new Promise<void>((resolve) => {
+        pending.push(resolve);
+        ctrl.write(`${Buffer.byteLength(json)}:${json},`);
+      });
+    },
+    async lastRecording(which) {
+      const suffix = which === "heard" ? "-dec.wav" : "-enc.wav";
+      const files = (await fs.readdir(path.join(dir, "rec"))).filter((f) => f.endsWith(suffix)).sort();
+      if (!files.length) return new Int16Array(0);
+      return decodeWav(await fs.readFile(path.join(dir, "rec", files.at(-1)!))).samples;
+    },
+    freeze: () => void child.kill("SIGSTOP"),
+    thaw: () => void child.kill("SIGCONT"),
+    async close() {
+      ctrl.destroy();
+      child.kill("SIGCONT");
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await until(() => child.exitCode !== null || child.signalCode !== null, { ms: 5000, what: "baresip exit" }).catch(() => child.kill("SIGKILL"));
+      }
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
