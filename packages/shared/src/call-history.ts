@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TranscriptTurn } from "./calls.ts";
+import { CallIntervention } from "./live-listen.ts";
 
 /**
  * The statuses a call log shows. The first seven are the spec's vocabulary; the rest say honestly what
@@ -112,6 +113,8 @@ export const CallDetail = z.object({
     extracted: z.record(z.string(), z.string()),
     latency: z.array(LatencyMark),
     meeting: BookedMeeting.nullable(),
+    /** People who listened in, took the call over or handed it back, in order. */
+    interventions: z.array(CallIntervention),
   }),
 });
 export type CallDetail = z.infer<typeof CallDetail>;

@@ -23,6 +23,7 @@ export const PERMISSIONS = {
   "knowledge.edit": { role: "admin", does: "change the knowledge base" },
   "dnc.edit": { role: "admin", does: "change the do-not-call list" },
   "integrations.manage": { role: "admin", does: "see or change integrations" },
+  "calls.monitor": { role: "admin", does: "listen to and take over live calls" },
   "settings.view": { role: "admin", does: "see the organization settings" },
   // owner: the organisation itself
   "settings.edit": { role: "owner", does: "change the organization settings" },

@@ -78,6 +78,9 @@ import { createLiveCallsService } from "../features/analytics/live-calls.service
 import { analyticsRoutes } from "../features/analytics/analytics.routes.ts";
 import { createWebCallRepo } from "../features/telephony/web-call.repo.ts";
 import { webCallRoutes } from "../features/telephony/web-call.routes.ts";
+import { createLiveAudio } from "../features/calls/live-audio.ts";
+import { createListenService } from "../features/calls/listen.service.ts";
+import { listenRoutes } from "../features/calls/listen.routes.ts";
 import { createWebCallService } from "../features/telephony/web-call.service.ts";
 import { createTicketStore } from "../features/telephony/web-call-tickets.ts";
 import { createCallHistoryRepo } from "../features/calls/call-history.repo.ts";
@@ -160,8 +163,16 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     },
   });
   const greetingPreview = createGreetingPreview({ repo: createGreetingPreviewRepo(db), tts: configured.tts, defaultVoiceId: configured.defaultVoiceId, recording: configured.recording, clock, encodeWav });
+  // People listening in from the browser (owners and admins) reach the calls this process runs.
+  const liveAudio = createLiveAudio({
+    record: (orgId, callId, userId, kind) => void callsRepo.addIntervention(orgId, callId, userId, kind).catch((err: Error) => logger.warn({ err, callId }, "intervention not recorded")),
+  });
+  const listen = createListenService({
+    live: liveAudio, tickets: createTicketStore(clock), personName: callsRepo.personName,
+    callExists: async (orgId, id) => (await callsRepo.live(orgId, id)) !== null,
+  });
   const runner = createCallRunner({
-    repo: callsRepo, storage, clock, log: logger,
+    repo: callsRepo, storage, clock, log: logger, liveAudio,
     providers: configured, events: webhooks.events,
     tools: { calendar, dnc, retrieval: kb.retrieval },
   });
@@ -187,7 +198,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, invitations };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -216,6 +227,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       callsRoutes({ calls: services.calls, requireAuth }),
       ...(services.twilioWebhooks ? [twilioRoutes({ twilio: services.twilioWebhooks })] : []),
       webCallRoutes({ webCalls: services.webCalls, requireAuth }),
+      listenRoutes({ listen: services.listen, requireAuth }),
       campaignProgressRoutes({ progress: services.campaignProgress, requireAuth }),
       emailLogsRoutes({ emailLogs: services.emailLogs, requireAuth }),
       whatsappRoutes({ whatsapp: services.whatsapp, requireAuth }),

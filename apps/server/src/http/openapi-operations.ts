@@ -92,6 +92,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/calls": "Place one call by hand",
   "GET /api/calls/:id": "One call with its transcript",
   "GET /api/calls/:id/events": events("Live events of one call (turns, status)"),
+  "POST /api/calls/:id/listen": "Listen in on a live call from the browser (a ticket for its WebSocket)",
   "GET /api/calls/live": events("Calls in progress, live"),
   "GET /api/call-history": "Search the call history",
   "GET /api/call-history/export": {

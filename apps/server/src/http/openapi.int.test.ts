@@ -8,7 +8,7 @@ const METHODS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH"]);
 /** The reference itself (the document and the page's files) is not part of the API it describes. */
 const isReference = (url: string) => url === "/api/openapi.json" || url === "/api/docs" || url.startsWith("/api/docs/");
 /** WebSockets, which OpenAPI cannot describe (@fastify/websocket hides them); the document's description names them. */
-const WEBSOCKETS = new Set(["/api/media/web", "/api/telephony/twilio/media"]);
+const WEBSOCKETS = new Set(["/api/media/web", "/api/media/listen", "/api/telephony/twilio/media"]);
 
 for (const kind of await dbKinds()) {
   describe(`the API reference (${kind})`, () => {

@@ -17,8 +17,9 @@ export const OPENAPI_INFO: OpenAPIV3.InfoObject = {
     "Every request and answer body is JSON unless an operation says otherwise. Every failure answers " +
     '`{"error": {"code", "message", "details"?, "requestId"}}` with the status of its code. Send a token as ' +
     "`Authorization: Bearer <token>`: a signed-in user's access token, or an organisation's API key. " +
-    "Two WebSockets are not listed (OpenAPI cannot describe them): the audio of a browser test call " +
-    "(GET /api/media/web, after POST /api/campaigns/{id}/test-call) and Twilio's media stream (GET /api/telephony/twilio/media).",
+    "Three WebSockets are not listed (OpenAPI cannot describe them): the audio of a browser test call " +
+    "(GET /api/media/web, after POST /api/campaigns/{id}/test-call), listening in on a live call (GET /api/media/listen, " +
+    "after POST /api/calls/{id}/listen) and Twilio's media stream (GET /api/telephony/twilio/media).",
 };
 
 export const SECURITY_SCHEMES: Record<string, OpenAPIV3.SecuritySchemeObject> = {

@@ -155,6 +155,14 @@ export function createCallHistoryRepo(db: Db) {
       return rows[0] ?? null;
     },
 
+    async interventions(orgId: string, callId: string): Promise<{ kind: "listen" | "take_over" | "hand_back"; by_name: string | null; at: Date }[]> {
+      return db.query(
+        `select i.kind, ${personNameSql("u")} as by_name, i.at from call_interventions i left join users u on u.id = i.user_id
+          where i.org_id = $1 and i.call_id = $2 order by i.at, i.id`,
+        [orgId, callId],
+      );
+    },
+
     /** Which organisation owns a call and where its recording is stored (the signed link names no org). */
     async recording(callId: string): Promise<{ org_id: string; recording_key: string } | null> {
       const rows = await db.query<{ org_id: string; recording_key: string }>(

@@ -56,7 +56,7 @@ export function createCallHistoryService({ repo, links, storage }: Deps) {
     },
 
     async detail(orgId: string, callId: string): Promise<CallDetail> {
-      const [row, meeting] = await Promise.all([repo.detail(orgId, callId), repo.meeting(orgId, callId)]);
+      const [row, meeting, interventions] = await Promise.all([repo.detail(orgId, callId), repo.meeting(orgId, callId), repo.interventions(orgId, callId)]);
       if (!row) throw notFound("Call");
       // Stored JSON is written by the voice engine; anything malformed is left out rather than failing the page.
       const turns = row.transcript.flatMap((t) => { const p = TranscriptTurn.safeParse(t); return p.success ? [p.data] : []; });
@@ -76,6 +76,7 @@ export function createCallHistoryService({ repo, links, storage }: Deps) {
             id: meeting.id, title: meeting.title, start_time: meeting.start_at.toISOString(),
             end_time: meeting.end_at.toISOString(), timezone: meeting.timezone, status: meeting.status,
           },
+          interventions: interventions.map((i) => ({ kind: i.kind, by_name: i.by_name, at: i.at.toISOString() })),
         },
       };
     },

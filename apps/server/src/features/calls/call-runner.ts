@@ -10,6 +10,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { CallPlacer, DialJob, DialResult } from "../dialer/dialer.types.ts";
 import type { WebhookEvents } from "../webhooks/webhook-events.ts";
+import type { LiveAudio } from "./live-audio.ts";
 import { bindAgentTools, type AgentToolDeps } from "./agent-tools.ts";
 import { callVocabulary, toAgentContext } from "./call-context.ts";
 import type { CallContextRow, CallsRepo, KbSource } from "./calls.repo.ts";
@@ -25,7 +26,11 @@ export type VoiceProviders = {
   recording: boolean;
 };
 
-type RunnerDeps = { repo: CallsRepo; storage: Storage; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger; events?: WebhookEvents };
+type RunnerDeps = {
+  repo: CallsRepo; storage: Storage; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger; events?: WebhookEvents;
+  /** Where people listening in from the browser find the calls this process runs. */
+  liveAudio?: LiveAudio;
+};
 
 type CallStatus = "completed" | "no_answer" | "busy" | "failed";
 
@@ -48,12 +53,16 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       writes = writes.catch((err: Error) => log.warn({ err, callId: c.call_id }, "live call update failed"));
     };
     const voiceId = c.voice_id && (await voiceIds).has(c.voice_id) ? c.voice_id : p.defaultVoiceId;
-    const result = await runCallSession({
-      leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal: o.signal,
-      context: toAgentContext(c, p.recording, deps.clock), vocabulary: callVocabulary(c),
-    });
-    await writes;
-    return result;
+    const live = deps.liveAudio?.open(c.org_id, c.call_id, leg.sampleRate);
+    try {
+      return await runCallSession({
+        leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal: o.signal, live: live?.tap,
+        context: toAgentContext(c, p.recording, deps.clock), vocabulary: callVocabulary(c),
+      });
+    } finally {
+      live?.close();
+      await writes;
+    }
   }
 
   /** Stores the recording and closes the call row with what the session left. */

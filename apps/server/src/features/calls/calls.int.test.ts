@@ -8,30 +8,10 @@ import { createScriptedStt } from "../../../../../tests/support/voice/test-provi
 import { createSimulatedTelephony } from "@parley/voice/telephony/simulated/simulated-telephony";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
-import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
+import { seedCampaign } from "../../../../../tests/support/call-campaign.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
+import { readStored } from "../../../../../tests/support/stored-files.ts";
 
-/**
- * Inserts a campaign with one contact per persona; answers their ids. The numbers are in a country where
- * it is daytime now (calls by hand keep to contact-local calling hours).
- */
-export async function seedCampaign(t: TestApp, orgId: string, personas: string[]) {
-  const [c] = await t.db.query<{ id: string }>(
-    `insert into campaigns (org_id, name, service, status, timezone) values ($1, 'Spring outreach', 'premium plans', 'draft', 'UTC') returning id`,
-    [orgId],
-  );
-  const contacts: string[] = [];
-  const base = Math.floor(Math.random() * 80_000); // numbers differ between tests (one lands on the DNC list)
-  const phones = numbersInHoursNow(personas.length, base);
-  for (const [i, persona] of personas.entries()) {
-    const [ct] = await t.db.query<{ id: string }>(
-      `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-      [orgId, c!.id, i + 2, `Ana ${i}`, "Ana", phones[i], persona],
-    );
-    contacts.push(ct!.id);
-  }
-  return { campaignId: c!.id, contacts };
-}
 
 /** Reads the live stream of a call until it ends; answers every message. */
 async function follow(t: TestApp, token: string, callId: string) {
@@ -78,7 +58,7 @@ for (const kind of await dbKinds()) {
       );
       assert.ok(row!.answered_at);
       assert.equal(row!.latency.length, 3);
-      const wav = decodeWav(fs.readFileSync(path.join(t.config.dataDir, "files", row!.recording_key)));
+      const wav = decodeWav(await readStored(t.services.storage, row!.recording_key));
       assert.equal(wav.channels, 2);
       assert.ok(wav.samples.length / 2 / wav.sampleRate >= row!.duration_secs - 1);
       await assertOrgIsolation(t, owner, { method: "GET", path: `/api/calls/${res.body.call.id}/events` });

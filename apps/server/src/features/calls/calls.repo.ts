@@ -1,4 +1,5 @@
 import type { Db } from "../../platform/db.ts";
+import { personNameSql } from "../../platform/person-name.ts";
 import type { VocabularySource } from "./call-context.ts";
 
 /** Everything a call's agent needs to know, read in one query when the call starts. */
@@ -123,6 +124,16 @@ export function createCallsRepo(db: Db) {
           f.extracted.budget ?? "", f.extracted.service ?? "", JSON.stringify(f.kbSources ?? []),
         ],
       );
+    },
+
+    async personName(userId: string): Promise<string> {
+      const rows = await db.query<{ name: string }>(`select ${personNameSql("u")} as name from users u where id = $1`, [userId]);
+      return rows[0]?.name ?? "Someone";
+    },
+
+    /** A person listened in, took the call over or handed it back (shown in the call's details). */
+    async addIntervention(orgId: string, callId: string, userId: string, kind: string): Promise<void> {
+      await db.query("insert into call_interventions (org_id, call_id, user_id, kind) values ($1, $2, $3, $4)", [orgId, callId, userId, kind]);
     },
 
     /** What the live view of one call shows. */

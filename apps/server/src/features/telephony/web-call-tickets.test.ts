@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createTicketStore } from "./web-call-tickets.ts";
 
-const holder = { orgId: "org-1", userId: "user-1", campaignId: "camp-1" };
+const holder = { orgId: "org-1", userId: "user-1", subject: "camp-1" };
 
 test("a ticket admits its holder once, for its campaign only", () => {
   const store = createTicketStore({ now: () => new Date(0) });

@@ -38,7 +38,7 @@ export function createWebCallService(deps: Deps) {
       if ((running.get(orgId) ?? 0) >= MAX_TEST_CALLS_PER_ORG) {
         throw new AppError("conflict", `${MAX_TEST_CALLS_PER_ORG} test calls are already running in your organisation. Hang one up, then try again.`);
       }
-      const ticket = deps.tickets.issue({ orgId, userId, campaignId });
+      const ticket = deps.tickets.issue({ orgId, userId, subject: campaignId });
       const ws_url = `/api/media/web?${new URLSearchParams({ campaign_id: campaignId, ticket })}`;
       return { ticket, ws_url, expires_in_secs: deps.tickets.ttlSecs };
     },
@@ -49,7 +49,7 @@ export function createWebCallService(deps: Deps) {
     async run(socket: WebSocketLike, holder: TicketHolder): Promise<void> {
       const web = createWebCallLeg(socket, parseClientMessage);
       const send = (m: WebCallServerMessage) => web.sendJson(m);
-      const id = await deps.repo.createTestCall(holder.orgId, holder.campaignId, holder.userId);
+      const id = await deps.repo.createTestCall(holder.orgId, holder.subject, holder.userId);
       const c = id ? await deps.callContext(id) : null;
       if (!c) {
         send({ type: "error", message: "Campaign not found." });
