@@ -1,13 +1,18 @@
+import type { z } from "zod";
+import { OrgSettingsUpdate, PasswordChange, ProfileUpdate } from "@parley/shared/settings";
+
 /**
  * What the API reference (/api/docs, /api/openapi.json) says of each route that its schema cannot: a one-line
- * summary, and for answers that are not JSON (audio, a CSV, an event stream, no body) what they are.
+ * summary, for answers that are not JSON (audio, a CSV, an event stream, no body) what they are, and the request
+ * body of routes that validate it in their service (so the route has no body schema to document it).
  * Keyed like ROUTE_ROLES ("METHOD /api/path/:param"); openapi.int.test.ts fails on a route missing here, so
  * adding a route means adding a line. The feature tag comes from the path (openapi.ts).
  */
 export type NonJsonAnswer = { status: number; description: string; contentType?: string };
-export type OperationDoc = string | { summary: string; answer: NonJsonAnswer };
+export type OperationDoc = string | { summary: string; answer?: NonJsonAnswer; body?: z.ZodType };
 
-const noContent = (summary: string): OperationDoc => ({ summary, answer: { status: 204, description: "Done; no body." } });
+const NO_CONTENT: NonJsonAnswer = { status: 204, description: "Done; no body." };
+const noContent = (summary: string): OperationDoc => ({ summary, answer: NO_CONTENT });
 const audio = (summary: string): OperationDoc => ({ summary, answer: { status: 200, description: "A WAV recording.", contentType: "audio/wav" } });
 const events = (summary: string): OperationDoc => ({
   summary,
@@ -29,10 +34,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/organizations": "Create another organisation, owned by the signed-in user",
 
   "GET /api/settings/profile": "Your profile",
-  "PUT /api/settings/profile": "Update your profile",
-  "POST /api/settings/profile/password": noContent("Change your password"),
+  // The settings service validates these bodies itself (with the same shared schemas), after the role check.
+  "PUT /api/settings/profile": { summary: "Update your profile", body: ProfileUpdate },
+  "POST /api/settings/profile/password": { summary: "Change your password", answer: NO_CONTENT, body: PasswordChange },
   "GET /api/settings/organization": "Organisation settings (hours, defaults, time zone)",
-  "PUT /api/settings/organization": "Update organisation settings",
+  "PUT /api/settings/organization": { summary: "Update organisation settings", body: OrgSettingsUpdate },
 
   "GET /api/dnc": "List the do-not-call numbers",
   "POST /api/dnc": "Add a do-not-call number (JSON) or import a CSV (multipart field `file`)",

@@ -56,6 +56,12 @@ for (const kind of await dbKinds()) {
       assert.match(doc.components.securitySchemes.apiKey.description, /pk_/);
       assert.deepEqual(doc.components.schemas.Error.properties.error.required, ["code", "message"]);
       assert.equal(doc.paths["/api/call-history/export"].get.responses["200"].content["text/csv"] !== undefined, true);
+      // Settings bodies are validated in their service; the document still shows them from the shared schemas.
+      const body = (path: string, method: string) => doc.paths[path][method].requestBody.content["application/json"].schema;
+      assert.ok(body("/api/settings/organization", "put").properties.business_hours_start);
+      assert.ok(body("/api/settings/profile", "put").properties.email);
+      assert.deepEqual(body("/api/settings/profile/password", "post").required, ["current_password", "new_password"]);
+      assert.ok(doc.paths["/api/settings/organization"].get.responses["200"].content["application/json"].schema.properties.settings);
     });
 
     test("/api/docs is a page whose scripts and styles are files of this server, allowed by its CSP", async () => {

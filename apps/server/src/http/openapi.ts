@@ -78,11 +78,16 @@ function describeOperation(method: string, path: string, op: OpenAPIV3.Operation
   op.tags = [tagOf(path)];
   // Public routes check what they need themselves (a password, a signature, a token in the URL) or serve nothing private.
   if (routeRule(method.toUpperCase(), fastifyPath(path)) === "public") op.security = [];
-  if (doc && typeof doc !== "string") {
+  if (doc && typeof doc !== "string" && doc.answer) {
     const { status, description, contentType } = doc.answer;
     // Fastify's default 200 stands for the real answer, which has no JSON schema.
     delete op.responses["200"];
     op.responses[String(status)] = contentType ? { description, content: { [contentType]: {} } } : { description };
+  }
+  if (doc && typeof doc !== "string" && doc.body && !op.requestBody) {
+    // What the client sends (io: input): defaults and transforms apply after.
+    const schema = z.toJSONSchema(doc.body, { target: "openapi-3.0", io: "input" }) as OpenAPIV3.SchemaObject;
+    op.requestBody = { required: true, content: { "application/json": { schema } } };
   }
   op.responses["4XX"] = ERROR_REF;
   op.responses["5XX"] = ERROR_REF;
