@@ -96,6 +96,8 @@ describe("calendar screen", () => {
     }
     assert.equal(await dialog.getByRole("link", { name: "Join Google Meet" }).getAttribute("href"), "https://meet.google.com/quarterlyr");
     await dialog.getByRole("button", { name: "Copy Link" }).waitFor();
+    // This server has no SMTP_URL: the meeting says its invitation is not sent, and why.
+    await dialog.getByText("Invitations are not sent: no mail server is configured.").waitFor();
     console.log("screenshot:", await env.screenshot(page, "calendar-dialog-1280"));
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "detached" });
@@ -107,6 +109,13 @@ describe("calendar screen", () => {
     await page.getByRole("dialog").getByText("3 hours").waitFor();
     assert.equal(await page.getByRole("dialog").getByRole("link", { name: "Join Google Meet" }).count(), 0, "no meeting link for in-person events");
     await page.context().close();
+
+    const phone = await openCalendar(env, user.slug, 390, 844);
+    await phone.getByRole("button", { name: "Day", exact: true }).click();
+    await phone.getByRole("button", { name: /^Quarterly Review/ }).click();
+    await phone.getByRole("dialog").getByText("Invitations are not sent: no mail server is configured.").waitFor();
+    console.log("screenshot:", await env.screenshot(phone, "calendar-dialog-390"));
+    await phone.context().close();
   });
 
   test("day, week and year views; arrows and Today move the period and refetch", async () => {

@@ -14,6 +14,7 @@ import type { CalendarEvent } from "@parley/shared/calendar";
 import { dayLabel, timeLabel } from "./calendar-dates.ts";
 import { durationLabel, eventMinutes, meetingLink } from "./event-display.ts";
 import { EventIcon } from "./EventIcon.tsx";
+import { invitationView } from "./invitation-display.ts";
 
 type Props = {
   event: CalendarEvent | null;
@@ -41,6 +42,7 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
   if (!event) return null;
   const start = new Date(event.start_time);
   const link = meetingLink(event);
+  const invitation = invitationView(event);
   const close = () => {
     setCopied(false);
     setConfirming(false);
@@ -79,6 +81,14 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
           {event.location && <Field label="Location">{event.location}</Field>}
           {event.description && <Field label="Description"><span style={{ whiteSpace: "pre-wrap" }}>{event.description}</span></Field>}
           <Field label="Attendees">{event.attendees.length ? event.attendees.join(", ") : "None listed"}</Field>
+          {invitation && (
+            <Field label="Email invitation">
+              <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: "flex-start" }}>
+                <Chip size="small" color={invitation.color} variant={invitation.color === "default" ? "outlined" : "filled"} label={invitation.label} />
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>{invitation.detail}</Typography>
+              </Stack>
+            </Field>
+          )}
           {event.is_virtual && (
             <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
               <Button variant="contained" component={Link} href={link} target="_blank" rel="noopener noreferrer">
