@@ -1,4 +1,5 @@
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseStorageUrl, type StorageChoice } from "./storage-url.ts";
@@ -57,12 +58,23 @@ const EnvSchema = z.object({
   EMBEDDINGS_MODEL: z.string().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
   // The voice agent. Every default runs offline with no account.
-  TELEPHONY: z.enum(["simulated", "twilio"]).default("simulated"),
+  TELEPHONY: z.enum(["simulated", "twilio", "sip"]).default("simulated"),
   // Twilio (TELEPHONY=twilio): PUBLIC_URL is where Twilio reaches this server (its webhooks and media socket).
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_BASE: z.string().url().default("https://api.twilio.com"),
+  // SIP trunk (TELEPHONY=sip): Parley's own user agent over UDP; sipConfig() checks how they fit together.
+  SIP_TRUNK: z.string().regex(/^sip:[^\s;?]+$/i, "must be sip:host or sip:host:port (UDP; no parameters)").optional(),
+  SIP_USERNAME: z.string().optional(),
+  SIP_PASSWORD: z.string().optional(),
+  SIP_REGISTER: z.enum(["0", "1"]).default("0"),
+  SIP_BIND: z.string().default("0.0.0.0:5060"),
+  SIP_PUBLIC_HOST: z.string().optional(),
+  RTP_PORTS: z.string().regex(/^\d{1,5}-\d{1,5}$/, "must be a range such as 10000-20000").default("10000-20000"),
+  SIP_FROM: z.string().regex(/^(\+?[\w.-]+|sip:\S+)$/, "must be a number, a user name or a sip: URI").optional(),
+  SIP_RING_SECONDS: z.coerce.number().int().min(5).max(300).default(45),
+  SIP_RTP_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
   PUBLIC_URL: z.string().regex(/^https?:\/\/[^/]+/, "must be an http(s):// URL").optional(),
   STT_PROVIDER: z.enum(["pocketsphinx", "deepgram", "openai"]).default("pocketsphinx"),
   STT_API_KEY: z.string().optional(),
@@ -133,10 +145,17 @@ export type Config = {
 
 type ProviderSettings = { apiKey: string | undefined; baseUrl: string | undefined; model: string | undefined };
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; publicUrl: string; apiBase: string };
+export type HostPort = { host: string; port: number };
+export type SipConfig = {
+  trunk: HostPort; username: string | null; password: string | null; register: boolean; bind: HostPort; publicHost: string;
+  rtpPorts: { min: number; max: number }; from: string | null; ringTimeoutMs: number; silenceTimeoutMs: number;
+};
 export type VoiceConfig = {
-  telephony: "simulated" | "twilio";
+  telephony: "simulated" | "twilio" | "sip";
   /** Set when TELEPHONY=twilio (loadConfig refuses to start without every field). */
   twilio: TwilioConfig | null;
+  /** Set when TELEPHONY=sip. */
+  sip: SipConfig | null;
   stt: { provider: "pocketsphinx" | "deepgram" | "openai" } & ProviderSettings;
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | null;
   tts: { provider: "offline" | "elevenlabs" | "openai" } & ProviderSettings;
@@ -160,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const storage = parseStorageUrl(e);
   if ("error" in storage) throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${storage.error}`);
   const twilio = twilioConfig(e);
+  const sip = sipConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -189,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     voice: {
       telephony: e.TELEPHONY,
       twilio,
+      sip,
       stt: { provider: e.STT_PROVIDER, apiKey: e.STT_API_KEY, baseUrl: e.STT_BASE_URL, model: e.STT_MODEL },
       llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL ?? "gpt-4o-mini" } : null,
       tts: { provider: e.TTS_PROVIDER, apiKey: e.TTS_API_KEY, baseUrl: e.TTS_BASE_URL, model: e.TTS_MODEL },
@@ -260,4 +281,41 @@ function integrationsConfig(e: z.infer<typeof EnvSchema>): Config["integrations"
     throw new ConfigError("Invalid configuration:\n  INTEGRATIONS_KEY: required when NODE_ENV=production (openssl rand -base64 32)");
   }
   return { key: Buffer.from("parley-dev-integrations-key-0001"), devDefault: true, allowPrivateUrls };
+}
+
+function sipConfig(e: z.infer<typeof EnvSchema>): SipConfig | null {
+  if (e.TELEPHONY !== "sip") return null;
+  const problems: string[] = [];
+  const trunk = e.SIP_TRUNK ? parseHostPort(e.SIP_TRUNK.replace(/^sip:/i, "").replace(/^[^@]*@/, ""), 5060) : null;
+  if (!e.SIP_TRUNK) problems.push("SIP_TRUNK: required when TELEPHONY=sip (the provider's or PBX's sip:host[:port])");
+  else if (!trunk) problems.push("SIP_TRUNK: must be sip:host or sip:host:port");
+  if (!e.SIP_USERNAME !== !e.SIP_PASSWORD) problems.push("SIP_USERNAME / SIP_PASSWORD: set both (digest authentication) or neither");
+  if (e.SIP_REGISTER === "1" && !e.SIP_USERNAME) problems.push("SIP_REGISTER: registering needs SIP_USERNAME and SIP_PASSWORD");
+  const bind = parseHostPort(e.SIP_BIND, 5060);
+  if (!bind || !net.isIP(bind.host)) problems.push("SIP_BIND: must be an IP address and port, e.g. 0.0.0.0:5060");
+  const [min, max] = e.RTP_PORTS.split("-").map(Number) as [number, number];
+  if (!(min >= 1024 && max <= 65535 && max - min >= 1)) problems.push("RTP_PORTS: must be a range within 1024-65535, e.g. 10000-20000");
+  const wildcard = !bind || bind.host === "0.0.0.0" || bind.host === "::";
+  const publicHost = e.SIP_PUBLIC_HOST?.trim() || (wildcard ? firstExternalAddress() : bind!.host);
+  if (!publicHost) problems.push("SIP_PUBLIC_HOST: required (no network address found to put in Contact and SDP)");
+  else if (/[\s;<>@]/.test(publicHost)) problems.push("SIP_PUBLIC_HOST: must be a host name or IP address");
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  return {
+    trunk: trunk!, username: e.SIP_USERNAME || null, password: e.SIP_PASSWORD || null, register: e.SIP_REGISTER === "1",
+    bind: bind!, publicHost: publicHost!, rtpPorts: { min, max }, from: e.SIP_FROM || null,
+    ringTimeoutMs: e.SIP_RING_SECONDS * 1000, silenceTimeoutMs: e.SIP_RTP_TIMEOUT_SECONDS * 1000,
+  };
+}
+
+function parseHostPort(value: string, defaultPort: number): HostPort | null {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[^:\s/]+)(?::(\d{1,5}))?$/.exec(value.trim());
+  if (!m) return null;
+  const port = m[2] ? Number(m[2]) : defaultPort;
+  return port <= 65535 ? { host: m[1]!.replace(/^\[|\]$/g, ""), port } : null;
+}
+
+/** The first non-loopback IPv4 address: what Contact and SDP carry when SIP_BIND listens on every interface. */
+function firstExternalAddress(): string | null {
+  for (const list of Object.values(os.networkInterfaces())) for (const a of list ?? []) if (a.family === "IPv4" && !a.internal) return a.address;
+  return null;
 }

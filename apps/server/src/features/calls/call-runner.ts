@@ -32,7 +32,7 @@ type RunnerDeps = {
   liveAudio?: LiveAudio;
 };
 
-type CallStatus = "completed" | "no_answer" | "busy" | "failed";
+type CallStatus = "completed" | "no_answer" | "busy" | "failed" | "dropped";
 
 /** Places one call through the telephony and the voice agent, and keeps the call record up to date. */
 export function createCallRunner(deps: RunnerDeps): CallPlacer & {
@@ -71,6 +71,8 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     if (recordingKey) await deps.storage.put(recordingKey, result.recording!);
     await repo.finish(c.call_id, {
       ...end,
+      // The carrier's reason (a SIP status, a dead line) when the call failed or dropped.
+      error: end.error ?? (end.status === "failed" || end.status === "dropped" ? result.endDetail ?? null : null),
       answeredAt: result.answeredAt,
       endedAt: result.endedAt,
       durationSecs: result.durationSecs,
@@ -100,9 +102,10 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       await repo.finish(callId, failedCall(deps.clock.now(), (err as Error).message));
       return { outcome: "failed", durationSecs: 0 };
     }
-    const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : result.outcome;
     const reason = result.endReason;
-    const status = result.answered ? "completed" : reason === "busy" || reason === "no_answer" ? reason : "failed";
+    // A line that went dead mid-call (SIP: no audio for 10 s) is dropped, and retried, unless it already booked or opted out.
+    const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : reason === "dropped" ? "dropped" : result.outcome;
+    const status = reason === "dropped" ? "dropped" : result.answered ? "completed" : reason === "busy" || reason === "no_answer" ? reason : "failed";
     await close(c, result, { status, outcome, error: null, kbSources: done.kbSources, notes: done.notes });
     // Not awaited either: the dialer records the attempt (and dates its retry) as soon as the call is closed.
     void deps.events?.emit(c.org_id, "call.completed", { call_id: callId });

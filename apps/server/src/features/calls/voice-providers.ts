@@ -7,6 +7,7 @@ import { createOfflineTts } from "@parley/voice/providers/tts/offline-tts";
 import { createTts } from "@parley/voice/providers/tts/create-tts";
 import { createSimulatedTelephony } from "@parley/voice/telephony/simulated/simulated-telephony";
 import { createTwilioTelephony, type TwilioWebhooks } from "@parley/voice/telephony/twilio/twilio-telephony";
+import { createSipTelephony } from "@parley/voice/telephony/sip/sip-telephony";
 import { createInstantProviders } from "@parley/voice/providers/instant-providers";
 import type { VoiceConfig } from "../../platform/config.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -27,6 +28,18 @@ export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredV
   const stt = createStt(cfg);
   const brain = createBrainFactory({ llm: cfg.llm });
   const common = { stt, tts, brain, defaultVoiceId: cfg.defaultVoiceId, recording: cfg.recordCalls };
+  if (cfg.sip) {
+    if (cfg.stt.provider === "pocketsphinx") {
+      log.warn("TELEPHONY=sip with the offline speech recognition: pocketsphinx hears 8 kHz phone audio poorly. Set STT_PROVIDER=deepgram (or openai) and STT_API_KEY for real calls.");
+    }
+    const sip = createSipTelephony({ ...cfg.sip, log: (level, message) => log[level](message) });
+    // The socket opens (and the account registers) at start-up, so a wrong SIP_BIND or refused registration is said at once.
+    void sip.start().then(
+      (r) => (r.ok ? log.info(r.message) : log.error(r.message)),
+      (err: Error) => log.error(err.message),
+    );
+    return { ...common, telephony: sip, twilioWebhooks: null };
+  }
   if (cfg.twilio) {
     if (cfg.stt.provider === "pocketsphinx") {
       log.warn(
@@ -49,6 +62,6 @@ export function createStt(cfg: VoiceConfig): SttProvider {
   if (provider === "pocketsphinx") return createPocketsphinxStt();
   if (!apiKey) throw new Error(`STT_PROVIDER=${provider} needs STT_API_KEY.`);
   // Phone lines carry 8 kHz audio: the cloud engine hears it as it is, without resampling.
-  const sampleRate = cfg.twilio ? 8000 : 16_000;
+  const sampleRate = cfg.twilio || cfg.sip ? 8000 : 16_000;
   return provider === "deepgram" ? createDeepgramStt({ apiKey, baseUrl, model, sampleRate }) : createOpenAiStt({ apiKey, baseUrl, model, sampleRate });
 }
