@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { encodeWav } from "@parley/voice/audio/wav";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 import { insertCalls, insertContacts, type TestCall } from "../support/call-history-data.ts";
+import { createPostgresStorage } from "../../apps/server/src/platform/storage-postgres.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only);
-// recordings are real WAV files in the server's storage folder, where the call runner puts them.
+// recordings are real WAV files in the server's storage (on PostgreSQL: the database itself), where the call runner puts them.
 const skip = await postgresSkipReason();
 
 const COLUMNS = ["Name", "Phone", "Email", "Campaign", "Services/Product", "Budget", "Date & Time", "Duration", "Lead Date & Time", "Status", "Actions"];
@@ -34,9 +34,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
   async function seed(orgId: string) {
     const tone = new Int16Array(8000 * 3 * 2).map((_, i) => Math.round(6000 * Math.sin(i / 4)));
     for (const name of ["rec-a", "rec-b"]) {
-      const file = path.join(env.dataDir, "files", "recordings", orgId, `${name}.wav`);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, encodeWav(tone, 8000, 2));
+      await createPostgresStorage(env.db).put(`recordings/${orgId}/${name}.wav`, Buffer.from(encodeWav(tone, 8000, 2)));
     }
     const [k] = await env.db.query<{ id: string }>(
       "insert into campaigns (org_id, name, service, timezone) values ($1, 'Harbor Homes Spring Outreach', 'sales', 'America/New_York') returning id", [orgId],

@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { storedKeys } from "../../../../../tests/support/stored-files.ts";
 
 const csvForm = (csv: string | Buffer, fields: Record<string, string> = {}, fileName = "leads.csv", type = "text/csv") => {
   const form = new FormData();
@@ -19,10 +20,8 @@ for (const kind of await dbKinds()) {
     let t: TestApp;
     let u: TestUser;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-contacts-"));
-    const storedFiles = () => {
-      const dir = path.join(dataDir, "files", "csv", u.orgId);
-      return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-    };
+    // Through the store: on PostgreSQL the lists are kept in the database, on PGlite in DATA_DIR/files.
+    const storedFiles = () => storedKeys(t.services.storage, `csv/${u.orgId}/`);
 
     before(async () => {
       t = await startTestApp(kind, { env: { DATA_DIR: dataDir } });
@@ -59,7 +58,7 @@ for (const kind of await dbKinds()) {
       });
       const found = await t.request("GET", `/api/campaigns/${c.id}/contacts?search=l7@x.io`, { token: u.token });
       assert.deepEqual(found.body.contacts.map((x: { name: string }) => x.name), ["Lead 7"]);
-      assert.equal(storedFiles().length, 1, "the original file is kept");
+      assert.equal((await storedFiles()).length, 1, "the original file is kept");
       await assertOrgIsolation(t, u, { method: "GET", path: `/api/campaigns/${c.id}/contacts` });
     });
 
@@ -76,7 +75,7 @@ for (const kind of await dbKinds()) {
     });
 
     test("a file that is not a CSV is refused and leaves nothing behind", async () => {
-      const before = storedFiles().length;
+      const before = (await storedFiles()).length;
       const total = (await t.request("GET", "/api/campaigns", { token: u.token })).body.total;
       const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
       for (const [body, why] of [[png, /PNG file/], [Buffer.from("name,email\nAsha,a@x.io\n"), /no column of phone numbers/]] as const) {
@@ -87,18 +86,18 @@ for (const kind of await dbKinds()) {
       }
       const invalidFields = await t.request("POST", "/api/create_campaign", { token: u.token, body: csvForm("phone\n9876543210\n", { name: "x", max_attempts: "7" }) });
       assert.equal(invalidFields.status, 400);
-      assert.equal(storedFiles().length, before);
+      assert.equal((await storedFiles()).length, before);
       assert.equal((await t.request("GET", "/api/campaigns", { token: u.token })).body.total, total);
     });
 
     test("a file over 50 MB answers 413 and stores nothing", async () => {
-      const before = storedFiles().length;
+      const before = (await storedFiles()).length;
       const big = Buffer.alloc(50 * 1024 * 1024 + 1024, "a,9876543210\n");
       const res = await t.request("POST", "/api/create_campaign", { token: u.token, body: csvForm(big, { name: "Huge" }) });
       assert.equal(res.status, 413);
       assert.equal(res.body.error.code, "payload_too_large");
       assert.equal(res.body.error.message, "CSV file too large. Maximum size is 50 MB.");
-      assert.equal(storedFiles().length, before);
+      assert.equal((await storedFiles()).length, before);
     });
 
     test("a big list (parsed on a worker, stored in batches) keeps merges across batches", async () => {
@@ -115,20 +114,20 @@ for (const kind of await dbKinds()) {
     test("a new CSV on update replaces the list and the stored file; a bad one keeps the old list", async () => {
       const created = await t.request("POST", "/api/create_campaign", { token: u.token, body: csvForm("phone\n9876543210\n9876543211\n", { name: "Replace", save_as_draft: "true" }) });
       const id = created.body.campaign.id;
-      const filesBefore = storedFiles().length;
+      const filesBefore = (await storedFiles()).length;
       const put = await t.request("PUT", `/api/campaigns/${id}`, { token: u.token, body: csvForm("number,name\n+971501234567,Omar\n", { name: "Replaced" }, "new.csv") });
       assert.equal(put.status, 200, put.text);
       assert.deepEqual([put.body.campaign.name, put.body.campaign.contact_count, put.body.campaign.csv_file.name], ["Replaced", 1, "new.csv"]);
-      assert.equal(storedFiles().length, filesBefore, "the old file was removed, the new one kept");
+      assert.equal((await storedFiles()).length, filesBefore, "the old file was removed, the new one kept");
       const bad = await t.request("PUT", `/api/campaigns/${id}`, { token: u.token, body: csvForm("just text, no numbers\n", {}, "bad.csv") });
       assert.equal(bad.status, 400);
       const list = await t.request("GET", `/api/campaigns/${id}/contacts`, { token: u.token });
       assert.deepEqual(list.body.contacts.map((x: { phone: string }) => x.phone), ["+971501234567"]);
-      assert.equal(storedFiles().length, filesBefore);
+      assert.equal((await storedFiles()).length, filesBefore);
 
       const del = await t.request("DELETE", `/api/campaigns/${id}`, { token: u.token });
       assert.equal(del.status, 200);
-      assert.equal(storedFiles().length, filesBefore - 1, "deleting the campaign deletes its file");
+      assert.equal((await storedFiles()).length, filesBefore - 1, "deleting the campaign deletes its file");
     });
   });
 }
