@@ -107,6 +107,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
       if (!takeOver.held()) listener.push(e.frame);
     } else if (e.type === "amd" && e.result === "machine") machine.carrierSaysMachine();
     else if (e.type === "amd" && e.result === "human") machine.markHuman();
+    else if (e.type === "dtmf" && answeredAt && !ending.isEnded()) emit({ type: "dtmf", digit: e.digit });
     else if (e.type === "ended") ending.legEnded(e.reason, e.detail);
   }
 

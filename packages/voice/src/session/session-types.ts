@@ -51,6 +51,8 @@ export type SessionEvent =
   | { type: "answered"; at: Date }
   | { type: "turn"; turn: TranscriptTurn }
   | { type: "voicemail" }
+  /** The callee pressed a key (RFC 4733 telephone-event, Twilio's dtmf message). */
+  | { type: "dtmf"; digit: string }
   | { type: "ended"; reason: EndReason };
 
 export type SessionOptions = {
