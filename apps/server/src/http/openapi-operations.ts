@@ -155,6 +155,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   "GET /api/integrations": "What is connected: the team's calendar (CalDAV) and its status (never its password)",
   "PUT /api/integrations/caldav": "Connect the team's calendar over CalDAV; the account is tested before it is saved",
+  "POST /api/integrations/caldav/test": "Test the saved calendar connection again; answers its new status",
   "DELETE /api/integrations/caldav": noContent("Disconnect the team's calendar"),
 
   "POST /api/telephony/twilio/twiml": {

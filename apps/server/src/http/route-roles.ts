@@ -153,6 +153,7 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   // the team's calendar (CalDAV): its password and the calendar the agent books into
   "GET /api/integrations": "integrations.manage",
   "PUT /api/integrations/caldav": "integrations.manage",
+  "POST /api/integrations/caldav/test": "integrations.manage",
   "DELETE /api/integrations/caldav": "integrations.manage",
   "GET /api/settings/organization": "settings.view",
 

@@ -32,4 +32,5 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "settings", Page: named(() => import("../features/settings/SettingsPage.tsx"), "SettingsPage") },
   { path: "settings/webhooks", Page: named(() => import("../features/webhooks/WebhooksPage.tsx"), "WebhooksPage") },
   { path: "settings/api-keys", Page: named(() => import("../features/api-keys/ApiKeysPage.tsx"), "ApiKeysPage") },
+  { path: "settings/integrations", Page: named(() => import("../features/integrations/IntegrationsPage.tsx"), "IntegrationsPage") },
 ];

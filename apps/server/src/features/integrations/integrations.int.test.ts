@@ -124,12 +124,16 @@ for (const kind of await dbKinds()) {
         const list = await t.request("GET", "/api/integrations", { token: owner.token });
         assert.equal(list.body.caldav.status, "unreachable");
         assert.match(list.body.caldav.last_error, /refused the connection/);
+        const tested = await t.request("POST", "/api/integrations/caldav/test", { token: owner.token });
+        assert.equal(tested.status, 200, tested.text);
+        assert.equal(tested.body.status, "unreachable");
+        assert.match(tested.body.last_error, /Could not reach the calendar server/);
       } finally {
         await radicale.start();
       }
-      // Back again: the next read marks the connection working.
+      // Back again: Test (or the next read) marks the connection working.
+      assert.equal((await t.request("POST", "/api/integrations/caldav/test", { token: owner.token })).body.status, "connected");
       assert.equal((await book("2030-03-04T09:00:00Z")).booked, true);
-      assert.equal((await t.request("GET", "/api/integrations", { token: owner.token })).body.caldav.status, "connected");
     });
 
     test("disconnecting is the organisation's own: another organisation gets 404, then the calendar is forgotten", async () => {

@@ -13,6 +13,7 @@ export function integrationsRoutes(deps: { integrations: IntegrationsService; re
     app.put("/integrations/caldav", { schema: { body: CaldavConnect, response: { 200: CaldavIntegration } } }, async (request) =>
       integrations.connectCaldav(request.auth.orgId, request.auth.userId, request.body),
     );
+    app.post("/integrations/caldav/test", { schema: { response: { 200: CaldavIntegration } } }, async (request) => integrations.testCaldav(request.auth.orgId));
     app.delete("/integrations/caldav", async (request, reply) => {
       await integrations.disconnectCaldav(request.auth.orgId);
       return reply.status(204).send();

@@ -22,6 +22,7 @@ const toCaldav = (r: CaldavRow): CaldavIntegration => ({
 /** Settings → Integrations: what is connected, connecting the team's calendar (tested first), disconnecting. */
 export function createIntegrationsService(deps: { repo: IntegrationsRepo; box: SecretBox; caldav: CaldavClient; clock: Clock }) {
   const { repo, box, caldav, clock } = deps;
+  const accountOf = (row: CaldavRow, orgId: string): CaldavAccount => ({ url: row.settings.url, username: row.settings.username, password: box.open(row.secret_ciphertext, orgId) });
   return {
     async list(orgId: string): Promise<IntegrationList> {
       const row = await repo.caldav(orgId);
@@ -43,6 +44,21 @@ export function createIntegrationsService(deps: { repo: IntegrationsRepo; box: S
       return toCaldav((await repo.caldav(orgId))!);
     },
 
+    /** Checks the saved connection again (Settings' "Test"): the answer carries the new status and what failed. */
+    async testCaldav(orgId: string): Promise<CaldavIntegration> {
+      const row = await repo.caldav(orgId);
+      if (!row) throw notFound("Calendar connection");
+      const account = accountOf(row, orgId);
+      try {
+        await caldav.connect(account);
+        await repo.setCaldavStatus(orgId, "connected", null, clock.now());
+      } catch (err) {
+        if (!(err instanceof CaldavConnectError)) throw err;
+        await repo.setCaldavStatus(orgId, "unreachable", err.message, clock.now());
+      }
+      return toCaldav((await repo.caldav(orgId))!);
+    },
+
     async disconnectCaldav(orgId: string): Promise<void> {
       if (!(await repo.deleteCaldav(orgId))) throw notFound("Calendar connection");
     },
@@ -50,8 +66,7 @@ export function createIntegrationsService(deps: { repo: IntegrationsRepo; box: S
     async connection(orgId: string): Promise<ConnectedCaldav | null> {
       const row = await repo.caldav(orgId);
       if (!row) return null;
-      const account = { url: row.settings.url, username: row.settings.username, password: box.open(row.secret_ciphertext, orgId) };
-      return { account, calendarUrl: row.settings.calendar_url, status: row.status };
+      return { account: accountOf(row, orgId), calendarUrl: row.settings.calendar_url, status: row.status };
     },
   };
 }

@@ -62,6 +62,9 @@ export function SettingsPage() {
           org.data && <OrgSettingsForm key={JSON.stringify(org.data.settings)} data={org.data} voices={voices.data?.voices ?? []} onSaved={saved("Organization settings saved.")} />
         )}
       </Section>}
+      {integrations && <Section title="Integrations" subtitle="Your team's calendar (CalDAV), so the agent never books over a busy time and every meeting lands there.">
+        <Button variant="outlined" component={RouterLink} to={`/org/${session.orgSlug()}/settings/integrations`}>Manage integrations</Button>
+      </Section>}
       {integrations && <Section title="Webhooks" subtitle="Send call results, meetings and opt-outs to your own systems as they happen.">
         <Button variant="outlined" component={RouterLink} to={`/org/${session.orgSlug()}/settings/webhooks`}>Manage webhooks</Button>
       </Section>}
