@@ -114,6 +114,11 @@ describe("calendar screen", () => {
     await phone.getByRole("button", { name: "Day", exact: true }).click();
     await phone.getByRole("button", { name: /^Quarterly Review/ }).click();
     await phone.getByRole("dialog").getByText("Invitations are not sent: no mail server is configured.").waitFor();
+    // The dialog fades in: wait until it is fully shown before the screenshot.
+    await phone.waitForFunction(() => {
+      for (let el = document.querySelector('[role="dialog"]'); el; el = el.parentElement) if (getComputedStyle(el).opacity !== "1") return false;
+      return true;
+    });
     console.log("screenshot:", await env.screenshot(phone, "calendar-dialog-390"));
     await phone.context().close();
   });
