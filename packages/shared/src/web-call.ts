@@ -30,7 +30,7 @@ export const WebCallClientMessage = z.discriminatedUnion("type", [
 ]);
 export type WebCallClientMessage = z.infer<typeof WebCallClientMessage>;
 
-export const WebCallEndReason = z.enum(["completed", "no_answer", "busy", "failed", "cancelled"]);
+export const WebCallEndReason = z.enum(["completed", "no_answer", "busy", "failed", "cancelled", "dropped"]);
 
 /** Server → browser. */
 export const WebCallServerMessage = z.discriminatedUnion("type", [

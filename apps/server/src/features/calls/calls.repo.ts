@@ -33,7 +33,7 @@ export type CallContextRow = {
 };
 
 export type CallFinish = {
-  status: "completed" | "no_answer" | "busy" | "failed";
+  status: "completed" | "no_answer" | "busy" | "failed" | "dropped";
   outcome: string;
   answeredAt: Date | null;
   endedAt: Date;
