@@ -13,6 +13,8 @@ type Deps = {
   log: Logger;
   /** The organisation's connection with its password opened, or null when none. */
   connection(orgId: string): Promise<ConnectedCaldav | null>;
+  /** The meeting's UID is `<event id>@<uidHost>`, the same as its email invitation's, so a calendar that gets both shows one meeting. */
+  uidHost: string;
 };
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -21,7 +23,7 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
  * The calendar feature's ExternalCalendar over the organisation's CalDAV connection. Every outcome is kept on
  * the connection (connected / unreachable with the reason), so Settings → Integrations shows what happened.
  */
-export function createCaldavMirror({ repo, client, clock, log, connection }: Deps): ExternalCalendar {
+export function createCaldavMirror({ repo, client, clock, log, connection, uidHost }: Deps): ExternalCalendar {
   async function track<T>(orgId: string, c: ConnectedCaldav, what: string, work: () => Promise<T>): Promise<T> {
     try {
       const out = await work();
@@ -35,7 +37,7 @@ export function createCaldavMirror({ repo, client, clock, log, connection }: Dep
   }
 
   const meeting = (e: CalendarEvent) => ({
-    uid: `${e.id}@parley`, title: e.title, description: e.description, location: e.location,
+    uid: `${e.id}@${uidHost}`, title: e.title, description: e.description, location: e.location,
     meetingUrl: e.meeting_url, startAt: new Date(e.start_time), endAt: new Date(e.end_time),
   });
 

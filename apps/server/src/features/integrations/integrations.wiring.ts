@@ -17,5 +17,7 @@ export function wireIntegrations({ db, config, clock, log }: { db: Db; config: C
   const repo = createIntegrationsRepo(db);
   const caldav = createCaldavClient({ allowPrivate: config.integrations.allowPrivateUrls, timeoutMs: CALDAV_TIMEOUT_MS });
   const service = createIntegrationsService({ repo, box: createSecretBox(config.integrations.key), caldav, clock });
-  return { service, calendar: createCaldavMirror({ repo, client: caldav, clock, log, connection: service.connection }) };
+  // The same rule as meeting invitations' UIDs (features/invitations): PUBLIC_URL's host, else "parley".
+  const uidHost = config.publicUrl ? new URL(config.publicUrl).hostname : "parley";
+  return { service, calendar: createCaldavMirror({ repo, client: caldav, clock, log, connection: service.connection, uidHost }) };
 }
