@@ -35,10 +35,14 @@ for (const kind of await dbKinds()) {
     let owner: TestUser;
     let rx: SmtpReceiver;
     let loop: ReturnType<typeof startInvitationLoop>;
+    /** The organisation's own address (its contact email from sign-up), which gets a copy of every invitation. */
+    let orgEmail: string;
     before(async () => {
       rx = await startSmtpReceiver();
       t = await startTestApp(kind, { env: { SMTP_URL: rx.url, SMTP_FROM: `Parley <${FROM}>` } });
       owner = await buildUser(t);
+      orgEmail = (await t.db.query<{ contact_email: string }>("select contact_email from organizations where id = $1", [owner.orgId]))[0]!.contact_email;
+      assert.match(orgEmail, /^ops\./);
       loop = startInvitationLoop(t.services.invitations, { log, intervalMs: 50 });
     });
     after(async () => {
@@ -69,14 +73,14 @@ for (const kind of await dbKinds()) {
       const uid = `${id}@parley`;
       await until(async () => (await event(id)).invitation.status === "sent", { what: "invitation sent", ms: 20_000 });
       const [first] = mailsFor(uid);
-      assert.deepEqual(first!.envelopeTo.sort(), ["maya@client.example", owner.email].sort());
+      assert.deepEqual(first!.envelopeTo.sort(), ["maya@client.example", orgEmail].sort());
       assert.match(first!.mail.subject ?? "", /^Invitation: Premium plan demo @ Mon 7 Jan 2030, 10:00–10:30 \(America\/New_York\)/);
       assert.match(first!.raw, /Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i, "an inline iTIP part calendar apps show as an invitation");
       const ics = icsOf(first!);
       assert.deepEqual([ics.method, ics.uid, ics.sequence, ics.summary, ics.tzid], ["REQUEST", uid, 0, "Premium plan demo", "America/New_York"]);
       assert.deepEqual([ics.start, ics.end], ["2030-01-07T15:00:00.000Z", "2030-01-07T15:30:00.000Z"], "10:00 New York time is 15:00 UTC");
       assert.equal(ics.organizer.toLowerCase(), `mailto:${FROM}`);
-      assert.deepEqual(ics.attendees.sort(), ["maya@client.example", owner.email].sort());
+      assert.deepEqual(ics.attendees.sort(), ["maya@client.example", orgEmail].sort());
       const shown = (await event(id)).invitation;
       assert.deepEqual([shown.method, shown.sequence, shown.attempts, shown.last_error], ["REQUEST", 0, 1, null]);
       assert.ok(shown.sent_at);
@@ -115,7 +119,7 @@ for (const kind of await dbKinds()) {
       await t.db.query("update meeting_invitations set next_attempt_at = now() where event_id = $1", [id]);
       await until(async () => (await event(id)).invitation.status === "sent", { what: "retry sent", ms: 20_000 });
       const [mail] = mailsFor(`${id}@parley`);
-      assert.deepEqual(mail!.envelopeTo.sort(), ["ana@acme.example", owner.email].sort(), "email-shaped attendees are invited; 'Bo' is not an address");
+      assert.deepEqual(mail!.envelopeTo.sort(), ["ana@acme.example", orgEmail].sort(), "email-shaped attendees are invited; 'Bo' is not an address");
       const ics = icsOf(mail!);
       assert.deepEqual([ics.tzid, ics.start], ["Europe/Berlin", "2030-02-04T14:00:00.000Z"]);
       assert.equal((await event(id)).invitation.attempts, 2);
@@ -127,6 +131,8 @@ for (const kind of await dbKinds()) {
       } });
       await assertOrgIsolation(t, owner, { method: "GET", path: `/api/calendar/events/${ours.body.event.id}` });
       const other = await buildUser(t);
+      // An organisation without a contact email gets its copy at its owner's address.
+      await t.db.query("update organizations set contact_email = '' where id = $1", [other.orgId]);
       const ourContact = await contact(owner, "secret-client@ours.example");
       const theirs = await t.request("POST", "/api/calendar/events", { token: other.token, body: {
         title: "Theirs", start_time: "2030-03-05T14:00:00Z", end_time: "2030-03-05T14:30:00Z", timezone: "UTC", contact_id: ourContact,
@@ -134,7 +140,7 @@ for (const kind of await dbKinds()) {
       assert.equal(theirs.status, 201, theirs.text);
       await until(async () => (await event(theirs.body.event.id, other)).invitation.status === "sent", { what: "their invitation sent", ms: 20_000 });
       const [mail] = mailsFor(`${theirs.body.event.id}@parley`);
-      assert.deepEqual(mail!.envelopeTo, [other.email], "only their own owner: our contact's address is not theirs to read");
+      assert.deepEqual(mail!.envelopeTo, [other.email], "only their owner (they have no contact email): our contact's address is not theirs to read");
       const listed = (await t.request("GET", "/api/calendar/events?start_date=2030-03-01&end_date=2030-03-31", { token: other.token })).body.events;
       assert.deepEqual(listed.map((e: { title: string }) => e.title), ["Theirs"]);
     });

@@ -72,11 +72,14 @@ export function createInvitationsRepo(db: Queryable) {
         [id, a.status, a.error, a.at, a.nextAt],
       );
     },
-    /** Whom the organisation's copy goes to: its first owner's account email (settings have no notification address). */
+    /**
+     * Whom the organisation's copy goes to. Settings have no notification address, so: the organisation's contact
+     * email (given at sign-up, edited on the Organizations screen), else its first owner's account email.
+     */
     async orgContact(orgId: string): Promise<{ name: string; email: string | null }> {
       const [row] = await db.query<{ name: string; email: string | null }>(
-        `select o.name, (select u.email from memberships m join users u on u.id = m.user_id
-                          where m.org_id = o.id and m.role = 'owner' order by m.created_at, u.id limit 1) as email
+        `select o.name, coalesce(nullif(o.contact_email, ''), (select u.email from memberships m join users u on u.id = m.user_id
+                          where m.org_id = o.id and m.role = 'owner' order by m.created_at, u.id limit 1)) as email
            from organizations o where o.id = $1`,
         [orgId],
       );
