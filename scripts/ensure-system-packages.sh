@@ -2,7 +2,7 @@
 # Debian packages the product and its tests use: chromium (browser tests, driven by playwright-core; never a
 # downloaded browser), flite and espeak-ng (the offline voices), pocketsphinx with its US English model and
 # libpocketsphinx3 (the offline speech-to-text, loaded in-process); for the tests and benchmarks also real
-# recorded speech (pocketsphinx-testdata), NIST's scorer (sctk), sox, radicale (a CalDAV server) and baresip (a SIP peer). Installs what is missing when run as root. `runtime`: only what `npm start` needs.
+# recorded speech (pocketsphinx-testdata), NIST's scorer (sctk), sox, radicale (a CalDAV server) baresip and kamailio (a SIP peer and a SIP proxy). Installs what is missing when run as root. `runtime`: only what `npm start` needs.
 set -euo pipefail
 need=()
 [ "${1:-}" = runtime ] || command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
@@ -20,6 +20,8 @@ if [ "${1:-}" != runtime ]; then
   command -v radicale >/dev/null 2>&1 || need+=(radicale)
   # A real SIP peer for the SIP trunk tests (started headless on loopback by tests/support/baresip.ts).
   command -v baresip >/dev/null 2>&1 || need+=(baresip-core)
+  # A SIP registrar and proxy demanding digest authentication (tests/support/kamailio.ts).
+  command -v kamailio >/dev/null 2>&1 || [ -x /usr/sbin/kamailio ] || need+=(kamailio)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then

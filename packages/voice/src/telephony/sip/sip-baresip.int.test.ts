@@ -11,6 +11,7 @@ import type { CallLeg, LegEvent } from "../call-leg.ts";
 import { createSipTelephony, type SipTelephony } from "./sip-telephony.ts";
 import { startBaresip, type Baresip } from "../../../../../tests/support/baresip.ts";
 import { until } from "../../../../../tests/support/until.ts";
+import { startKamailio, type Kamailio } from "../../../../../tests/support/kamailio.ts";
 
 // Our user agent against Debian's baresip on loopback: one callee account answers at once and speaks a
 // WAV, one rings until cancelled or rejected (busy). Each call runs in real time, so they are kept short.
@@ -107,5 +108,64 @@ describe("SIP trunk telephony against baresip", () => {
     await bs.command("hangup");
     await until(() => c.ended() !== undefined, { what: "rejected" });
     assert.equal(c.ended()!.reason, "busy", JSON.stringify(c.ended()));
+  });
+});
+
+// kamailio as the trunk: it demands digest authentication for REGISTER (401) and INVITE (407), then relays
+// the call to baresip with itself in the route set, so the ACK and the BYE go through it too.
+describe("SIP trunk with digest authentication (kamailio in front of baresip)", () => {
+  let bs: Baresip;
+  let kam: Kamailio;
+  let dir: string;
+  const open: SipTelephony[] = [];
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-sip-auth-"));
+    fs.writeFileSync(path.join(dir, "callee.wav"), encodeWav(Int16Array.from({ length: 8000 * 3 }, (_, i) => Math.round(6000 * Math.sin(i / 3))), 8000));
+    bs = await startBaresip({ accounts: [{ user: "answers", answer: "auto" }], sourceWav: path.join(dir, "callee.wav"), rtpPorts: [41500, 41599] });
+    kam = await startKamailio({ username: "parley", password: "s3cret-pass", forwardTo: bs.port });
+  });
+  after(async () => {
+    for (const s of open) s.close();
+    await kam.close();
+    await bs.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function telephony(password: string): SipTelephony {
+    const s = createSipTelephony({
+      trunk: { host: "127.0.0.1", port: kam.port }, username: "parley", password, register: true,
+      bind: { host: "127.0.0.1", port: 0 }, publicHost: "127.0.0.1", rtpPorts: { min: 41600, max: 41699 },
+      from: null, ringTimeoutMs: 3000, silenceTimeoutMs: 3000,
+    });
+    open.push(s);
+    return s;
+  }
+
+  test("registers and places an answered call with the right password; BYE goes through the proxy", async () => {
+    const sip = telephony("s3cret-pass");
+    const reg = await sip.start();
+    assert.equal(reg.ok, true, reg.message);
+    const events: LegEvent[] = [];
+    const leg = await sip.dial({ to: "answers", callId: "auth", persona: null, signal: new AbortController().signal });
+    leg.on((e) => events.push(e));
+    await until(() => events.some((e) => e.type === "audio"), { what: "answered through kamailio" });
+    const closed = bs.events.filter((e) => e.type === "CALL_CLOSED").length;
+    leg.hangup();
+    await until(() => bs.events.filter((e) => e.type === "CALL_CLOSED").length > closed, { what: "baresip got the BYE via kamailio" });
+  });
+
+  test("a wrong password: registration fails at start-up and the call fails saying so", async () => {
+    const sip = telephony("wrong");
+    const reg = await sip.start();
+    assert.equal(reg.ok, false);
+    assert.match(reg.message, /SIP registration at sip:127\.0\.0\.1:\d+ failed: 401 .*SIP_USERNAME and SIP_PASSWORD/);
+    const events: LegEvent[] = [];
+    const leg = await sip.dial({ to: "answers", callId: "bad", persona: null, signal: new AbortController().signal });
+    leg.on((e) => events.push(e));
+    await until(() => events.some((e) => e.type === "ended"), { what: "refused" });
+    const ended = events.find((e) => e.type === "ended") as Extract<LegEvent, { type: "ended" }>;
+    assert.equal(ended.reason, "failed");
+    assert.match(ended.detail ?? "", /^SIP 407 .*refused our credentials/);
   });
 });
