@@ -2,7 +2,7 @@
 # Debian packages the product and its tests use: chromium (browser tests, driven by playwright-core; never a
 # downloaded browser), flite and espeak-ng (the offline voices), pocketsphinx with its US English model and
 # libpocketsphinx3 (the offline speech-to-text, loaded in-process); for the tests and benchmarks also real
-# recorded speech (pocketsphinx-testdata), NIST's scorer (sctk), sox, radicale (a CalDAV server) baresip and kamailio (a SIP peer and a SIP proxy). Installs what is missing when run as root. `runtime`: only what `npm start` needs.
+# recorded speech (pocketsphinx-testdata), NIST's scorer (sctk), sox, radicale (a CalDAV server), baresip and kamailio (a SIP peer and a SIP proxy). Installs what is missing when run as root. `runtime`: only what `npm start` needs.
 set -euo pipefail
 need=()
 [ "${1:-}" = runtime ] || command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
