@@ -128,9 +128,9 @@ export async function postgresSkipReason(): Promise<string | null> {
 /** A browser test on a fresh PostgreSQL database shared with the test (to seed it): the server, the browser and the database. */
 export type E2EOnPostgres = E2E & { db: Db };
 
-export async function startE2EOnPostgres(opts: { env?: Record<string, string> } = {}): Promise<E2EOnPostgres> {
+export async function startE2EOnPostgres(opts: { env?: Record<string, string>; browserArgs?: string[] } = {}): Promise<E2EOnPostgres> {
   const opened = await openTestDb("postgres");
-  const env = await startE2E({ env: { DATABASE_URL: opened.url!, DIALER: "0", ...opts.env } });
+  const env = await startE2E({ env: { DATABASE_URL: opened.url!, DIALER: "0", ...opts.env }, browserArgs: opts.browserArgs });
   return {
     ...env,
     db: opened.db,

@@ -11,7 +11,7 @@ import { useTheme } from "@mui/material/styles";
 import { useQuery } from "@tanstack/react-query";
 import type { CallDetail } from "@parley/shared/call-history";
 import { getCallDetail } from "./call-logs-api.ts";
-import { replyLatencies, statusLabel, type CallLogRow } from "./call-log-display.ts";
+import { interventionLines, replyLatencies, statusLabel, type CallLogRow } from "./call-log-display.ts";
 
 type Detail = CallDetail["call"];
 
@@ -76,7 +76,8 @@ function Facts({ row, outcome }: { row: CallLogRow; outcome: string | null }) {
   );
 }
 
-function Recording({ url }: { url: string | null }) {
+function Recording({ url, pending }: { url: string | null; pending: boolean }) {
+  if (pending) return <Typography variant="body2" color="text.secondary">Recording pending: it is being saved and will play here once stored.</Typography>;
   if (!url) return <Typography variant="body2" color="text.secondary">No recording for this call.</Typography>;
   return <Box component="audio" controls preload="metadata" src={url} aria-label="Call recording" sx={{ width: "100%" }} />;
 }
@@ -98,6 +99,11 @@ function DetailBody({ d }: { d: Detail }) {
           {fields.map(([k, v]) => <Typography key={k} variant="body2"><strong>{statusLabel(k)}:</strong> {v}</Typography>)}
         </Section>
       )}
+      {d.interventions.length > 0 && (
+        <Section title="Listened in and taken over">
+          {interventionLines(d.interventions).map((line, i) => <Typography key={i} variant="body2">{line}</Typography>)}
+        </Section>
+      )}
       <Section title="Response latency"><Latency marks={d.latency} /></Section>
     </>
   );
@@ -113,7 +119,7 @@ export function CallDetailsDialog({ row, onClose }: { row: CallLogRow | null; on
       <DialogTitle>Conversation Summary</DialogTitle>
       <DialogContent dividers>
         {row && <Facts row={row} outcome={d ? d.outcome ?? d.status : detail.isError ? row.status : null} />}
-        <Section title="Recording"><Recording url={row?.audioUrl ?? null} /></Section>
+        <Section title="Recording"><Recording url={row?.audioUrl ?? null} pending={row?.recordingPending ?? false} /></Section>
         <Section title="Summary">
           <Typography variant="body2" data-testid="call-summary">{row?.summary?.trim() ? row.summary : "No summary available for this call."}</Typography>
         </Section>

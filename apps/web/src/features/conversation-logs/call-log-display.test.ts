@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { callDateTime, countLine, leadDateTime, replyLatencies, rowsToCsv, statusColour, statusLabel, toCallLogRow } from "./call-log-display.ts";
+import { callDateTime, countLine, interventionLines, leadDateTime, replyLatencies, rowsToCsv, statusColour, statusLabel, toCallLogRow } from "./call-log-display.ts";
 
 const record = {
   id: "1", lead_name: "", lead_phone: "+14155550100", lead_email: "", property: "solar", type_of_property: "", budget: "$5,000",
   date: "2026-03-01", time: "14:45", started_at: "2026-03-01T09:15:00.000Z", timezone: "Asia/Kolkata", created_at: "2025-02-28T23:59:58.000Z", status: "not_interested" as const, direction: "OUTBOUND" as const,
-  call_duration_secs: 42, audio_url: null, summary: "", campaign_id: "k1", campaign_name: "Spring", placed_by_name: null,
+  call_duration_secs: 42, audio_url: null, recording_pending: false, summary: "", campaign_id: "k1", campaign_name: "Spring", placed_by_name: null,
 };
 
 test("rows follow the spec's display mapping and defaults", () => {
@@ -50,4 +50,14 @@ test("reply times count only turns that answered the lead's speech", () => {
     { turn: 3, endOfSpeech: 12000 }, // the lead hung up before the agent spoke
   ];
   assert.deepEqual(replyLatencies(marks), [{ turn: 2, ms: 455 }]);
+});
+
+test("interventions read as who did what, a deleted account named as such", () => {
+  const at = "2026-11-26T10:02:10Z";
+  const time = new Date(at).toLocaleTimeString();
+  assert.deepEqual(interventionLines([
+    { kind: "listen", by_name: "Sam Lee", at },
+    { kind: "take_over", by_name: "Sam Lee", at },
+    { kind: "hand_back", by_name: null, at },
+  ]), [`${time} · Sam Lee listened in`, `${time} · Sam Lee took over the call`, `${time} · A former team member handed the call back to the agent`]);
 });

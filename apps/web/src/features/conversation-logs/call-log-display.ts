@@ -19,6 +19,8 @@ export type CallLogRow = {
   callDirection: string;
   duration: string;
   audioUrl: string | null;
+  /** Recorded, but still waiting for the file store (it is retried); no audioUrl until then. */
+  recordingPending: boolean;
   summary: string;
   /** Who placed the call by hand or took it as a test call; null for the dialer's calls. */
   placedBy: string | null;
@@ -61,6 +63,7 @@ export function toCallLogRow(r: CallHistoryRecord): CallLogRow {
     callDirection: r.direction,
     duration: `${r.call_duration_secs}s`,
     audioUrl: r.audio_url,
+    recordingPending: r.recording_pending,
     summary: r.summary,
     placedBy: r.placed_by_name,
   };
@@ -118,4 +121,11 @@ export function replyLatencies(marks: Array<Record<string, number>>): Array<{ tu
       ? [{ turn: m.turn ?? 0, ms: Math.round(m.firstFrameSent - m.endOfSpeech) }]
       : [],
   );
+}
+
+const INTERVENTION_VERB = { listen: "listened in", take_over: "took over the call", hand_back: "handed the call back to the agent" } as const;
+
+/** "14:02:10 · Sam Lee took over the call", one line per listen, take-over and hand-back. */
+export function interventionLines(list: { kind: keyof typeof INTERVENTION_VERB; by_name: string | null; at: string }[]): string[] {
+  return list.map((i) => `${new Date(i.at).toLocaleTimeString()} · ${i.by_name ?? "A former team member"} ${INTERVENTION_VERB[i.kind]}`);
 }

@@ -7,6 +7,8 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { CampaignProgress, ProgressLiveCall } from "@parley/shared/campaign-progress";
 import { useCampaignProgress } from "../hooks/useCampaignProgress.ts";
+import { useCan } from "../../../lib/useCurrentUser.ts";
+import { ListenControls } from "./ListenControls.tsx";
 
 /** Outcome chips, in this order, with their colours (spec §3 chip colours: green, blue, red, grey). */
 const OUTCOMES: Array<[string, string, "success" | "info" | "error" | "default"]> = [
@@ -42,6 +44,7 @@ function Counts({ p }: { p: CampaignProgress }) {
 }
 
 function LiveCall({ call }: { call: ProgressLiveCall }) {
+  const canListen = useCan("calls.monitor");
   return (
     <Box component="li" sx={{ py: 1, borderTop: 1, borderColor: "divider", listStyle: "none" }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "baseline" }}>
@@ -53,6 +56,7 @@ function LiveCall({ call }: { call: ProgressLiveCall }) {
       <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic", overflowWrap: "anywhere" }}>
         {call.last_line ? `${call.last_line.speaker === "agent" ? "Agent" : "Contact"}: ${call.last_line.text}` : "Ringing…"}
       </Typography>
+      {canListen && <ListenControls callId={call.call_id} who={call.contact_name || call.phone} />}
     </Box>
   );
 }
