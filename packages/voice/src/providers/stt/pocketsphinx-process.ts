@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { encodeWav } from "../../audio/wav.ts";
 import { normalizer } from "./lattice-likelihood.ts";
-import { decoderFlags, generalModel, meanPosterior, SAMPLE_RATE, type Pass } from "./two-pass.ts";
+import { decoderFlags, generalModel, meanPosterior, SAMPLE_RATE, spokenWords, type Pass } from "./two-pass.ts";
 
 /**
  * The fallback when libpocketsphinx cannot be loaded in-process: each utterance is written to a WAV and
@@ -51,5 +51,6 @@ export function parseDecode(stdout: string, log: string): Pass {
     if (timed) words.push({ word: timed[1]!, posterior: Number(timed[2]) });
     else hyps.push(line.toLowerCase()); // with -time the hypothesis line comes capitalised
   }
-  return { text: hyps.join(" "), logProb: normalizer(log), confidence: meanPosterior(words) };
+  const spoken = spokenWords(words);
+  return { text: hyps.join(" "), logProb: normalizer(log), confidence: meanPosterior(spoken), words: spoken };
 }

@@ -64,7 +64,7 @@ test("words are heard while the speaker talks, and utterances follow each other 
     assert.equal(decoder.partial(), "", "no utterance open after it finished");
     feed(decoder.write, clip("cards/001.wav")); // "ten of clubs"
     assert.match(decoder.finish().text, /clubs/);
-    assert.deepEqual(decoder.finish(), { text: "", logProb: -Infinity, confidence: null }, "nothing written: nothing heard");
+    assert.deepEqual(decoder.finish(), { text: "", logProb: -Infinity, confidence: null, words: [] }, "nothing written: nothing heard");
     decoder.write(new Int16Array(FRAME * 2));
     assert.equal(decoder.finish().text, "", "40 ms is too short to hold a word");
   } finally {

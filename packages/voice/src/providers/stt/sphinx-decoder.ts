@@ -1,6 +1,6 @@
 import type { LikelihoodReader } from "./lattice-likelihood.ts";
 import type { DecoderHandle, SphinxLibrary } from "./sphinx-library.ts";
-import { EMPTY_PASS, MIN_SAMPLES, meanPosterior, type Pass } from "./two-pass.ts";
+import { EMPTY_PASS, MIN_SAMPLES, meanPosterior, spokenWords, type Pass } from "./two-pass.ts";
 
 export type SphinxDecoder = {
   /** Audio of the current utterance (PCM16 mono, 16 kHz), searched as it arrives; the first write starts one. */
@@ -43,7 +43,8 @@ export function createSphinxDecoder(lib: SphinxLibrary, flags: string[], likelih
       if (lib.endUtt(ps) < 0) throw new Error("pocketsphinx could not end the utterance");
       if (heard < MIN_SAMPLES) return EMPTY_PASS;
       const { value, logProb } = likelihood.measure(() => ({ text: lib.hyp(ps), words: lib.words(ps) }));
-      return { text: value.text, logProb, confidence: meanPosterior(value.words) };
+      const words = spokenWords(value.words);
+      return { text: value.text, logProb, confidence: meanPosterior(words), words };
     },
     free: () => lib.free(ps),
   };
