@@ -70,6 +70,11 @@ export const CallHistoryRecord = z.object({
   call_duration_secs: z.number(),
   /** A signed address that expires; null when the call has no recording. */
   audio_url: z.string().nullable(),
+  /**
+   * The call was recorded but the store could not take the recording when the call ended: it is kept and
+   * retried, and audio_url appears once it is stored.
+   */
+  recording_pending: z.boolean(),
   summary: z.string(),
   campaign_id: z.string().nullable(),
   campaign_name: z.string().nullable(),

@@ -5,6 +5,7 @@ import { migrate } from "../platform/migrate.ts";
 import { seedDemo } from "../features/demo/seed-demo.ts";
 import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
 import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
+import { startRecordingUploadLoop } from "../features/calls/recording-uploads.ts";
 import { startInvitationLoop } from "../features/invitations/invitations.wiring.ts";
 import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
@@ -43,10 +44,13 @@ async function main(): Promise<void> {
   // Webhook deliveries are sent from every process (their leases keep each send to one process).
   const webhookLoop = startWebhookLoop(services.webhooks.delivery, { log: logger });
   const invitationLoop = startInvitationLoop(services.invitations, { log: logger });
+  // Recordings the file store could not take when their call ended are retried from every process.
+  const recordingLoop = startRecordingUploadLoop(services.recordingUploads, { log: logger });
   const shutdown = async () => {
     dialerLoop?.stop();
     await webhookLoop.stop();
     await invitationLoop.stop();
+    await recordingLoop.stop();
     services.calls.abortAll();
     await app.close();
     await db.close();

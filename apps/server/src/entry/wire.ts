@@ -87,6 +87,7 @@ import { createCallHistoryRepo } from "../features/calls/call-history.repo.ts";
 import { createCallHistoryService } from "../features/calls/call-history.service.ts";
 import { callHistoryRoutes } from "../features/calls/call-history.routes.ts";
 import { recordingRoutes } from "../features/calls/recording.routes.ts";
+import { createRecordingUploads } from "../features/calls/recording-uploads.ts";
 import { createRecordingLinks } from "../features/calls/recording-links.ts";
 import { createTeamRepo } from "../features/team/team.repo.ts";
 import { createTeamService } from "../features/team/team.service.ts";
@@ -134,7 +135,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
   const dnc = createDncService({ repo: createDncRepo(db), events: webhooks.events });
   // The team's own calendar (CalDAV): its busy times and a copy of every meeting (Settings → Integrations).
-  const integrations = wireIntegrations({ db, config, clock, log: logger });
+  const integrations = wireIntegrations({ db, config, clock, log: logger, getMeeting: (orgId, id) => calendar.get(orgId, id) });
   const calendarRepo = createCalendarRepo(db);
   // Meeting invitations by email are queued where meetings are booked, changed or cancelled (none without SMTP_URL).
   const invitations = wireInvitations({ db, config, clock, log: logger });
@@ -171,8 +172,9 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     live: liveAudio, tickets: createTicketStore(clock), personName: callsRepo.personName,
     callExists: async (orgId, id) => (await callsRepo.live(orgId, id)) !== null,
   });
+  const recordingUploads = createRecordingUploads({ db, storage, clock, log: logger });
   const runner = createCallRunner({
-    repo: callsRepo, storage, clock, log: logger, liveAudio,
+    repo: callsRepo, recordings: recordingUploads, clock, log: logger, liveAudio,
     providers: configured, events: webhooks.events,
     tools: { calendar, dnc, retrieval: kb.retrieval },
   });
@@ -198,7 +200,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, invitations };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 

@@ -24,6 +24,8 @@ export type CallLogRow = {
   direction: string;
   duration_secs: number;
   has_recording: boolean;
+  /** The recording is kept in the database until the store takes it (features/calls/recording-uploads.ts). */
+  recording_pending: boolean;
   summary: string;
   campaign_id: string | null;
   /** Who rang the call by hand or took the browser test call; null for the dialer's calls. */
@@ -47,7 +49,9 @@ export type ExportCursor = { started: string; id: string };
 
 const COLUMNS = `c.id, c.lead_name, c.lead_phone, c.lead_email, c.service, c.budget, c.started_at,
   coalesce(ct.created_at, c.created_at) as created_at, c.log_status, c.direction, c.duration_secs,
-  (c.recording_key is not null) as has_recording, c.summary, c.campaign_id,
+  (c.recording_key is not null) as has_recording,
+  (c.recording_key is not null and exists (select 1 from pending_recordings pr where pr.call_id = c.id)) as recording_pending,
+  c.summary, c.campaign_id,
   k.name as campaign_name, k.timezone as campaign_timezone, k.service as campaign_service, ct.variables as contact_variables,
   ${personNameSql("pu")} as placed_by_name`;
 

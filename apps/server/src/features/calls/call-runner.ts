@@ -7,10 +7,10 @@ import type { SessionEvent, SessionResult } from "@parley/voice/session/session-
 import type { CallLeg, Telephony } from "@parley/voice/telephony/call-leg";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
-import type { Storage } from "../../platform/storage.ts";
 import type { CallPlacer, DialJob, DialResult } from "../dialer/dialer.types.ts";
 import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import type { LiveAudio } from "./live-audio.ts";
+import type { RecordingUploads } from "./recording-uploads.ts";
 import { bindAgentTools, type AgentToolDeps } from "./agent-tools.ts";
 import { callVocabulary, toAgentContext } from "./call-context.ts";
 import type { CallContextRow, CallsRepo, KbSource } from "./calls.repo.ts";
@@ -27,7 +27,7 @@ export type VoiceProviders = {
 };
 
 type RunnerDeps = {
-  repo: CallsRepo; storage: Storage; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger; events?: WebhookEvents;
+  repo: CallsRepo; recordings: RecordingUploads; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger; events?: WebhookEvents;
   /** Where people listening in from the browser find the calls this process runs. */
   liveAudio?: LiveAudio;
 };
@@ -68,7 +68,8 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
   /** Stores the recording and closes the call row with what the session left. */
   async function close(c: CallContextRow, result: SessionResult, end: { status: CallStatus; outcome: string; error: string | null; kbSources?: KbSource[]; notes?: Record<string, string> }) {
     const recordingKey = result.recording && p.recording ? `recordings/${c.org_id}/${c.call_id}.wav` : null;
-    if (recordingKey) await deps.storage.put(recordingKey, result.recording!);
+    // An unreachable store does not stop the call from closing: the recording waits in the database and is retried.
+    if (recordingKey) await deps.recordings.store(c.org_id, c.call_id, recordingKey, result.recording!);
     await repo.finish(c.call_id, {
       ...end,
       // The carrier's reason (a SIP status, a dead line) when the call failed or dropped.
