@@ -194,8 +194,8 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
         });
         return { booked: true as const, event: toCalendarEvent(row), ...note };
       });
-      // Copied to the team's calendar unless it just failed to answer (the note says so; no second wait in a call).
-      if (booking.booked && !external?.unreachable) await deps.external?.booked(orgId, booking.event);
+      // When the calendar just failed to answer, the copy waits until it does (no second wait in a call).
+      if (booking.booked) await deps.external?.booked(orgId, booking.event, { deferred: Boolean(external?.unreachable) });
       if (booking.booked) await deps.events?.emit(orgId, "meeting.booked", { meeting: booking.event });
       if (booking.booked) await deps.invitations?.queue(orgId, booking.event, "booked");
       return booking;

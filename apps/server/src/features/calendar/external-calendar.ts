@@ -8,11 +8,12 @@ import type { Interval } from "./slots.ts";
  */
 export type ExternalCalendar = {
   busy(orgId: string, from: number, to: number, zone: string): Promise<{ busy: Interval[]; unreachable: string | null }>;
-  booked(orgId: string, event: CalendarEvent): Promise<void>;
+  /** `deferred`: the calendar just failed to answer, so the copy is only remembered and made once it answers. */
+  booked(orgId: string, event: CalendarEvent, o?: { deferred?: boolean }): Promise<void>;
   changed(orgId: string, event: CalendarEvent): Promise<void>;
   cancelled(orgId: string, event: CalendarEvent): Promise<void>;
 };
 
 /** What the agent notes on the call when it could only use Parley's own calendar. */
 export const unreachableNote = (why: string) =>
-  `The team's calendar could not be reached (${why}): times were offered from Parley's own calendar only, and the meeting was not copied to the team's calendar.`;
+  `The team's calendar could not be reached (${why}): times were offered from Parley's own calendar only; a meeting booked is copied there once it answers.`;

@@ -4,7 +4,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { ExternalCalendar } from "../calendar/external-calendar.ts";
 import type { CaldavClient } from "./caldav-client.ts";
 import type { ConnectedCaldav } from "./integrations.service.ts";
-import type { IntegrationsRepo } from "./integrations.repo.ts";
+import type { IntegrationsRepo, MirrorRow } from "./integrations.repo.ts";
 
 type Deps = {
   repo: IntegrationsRepo;
@@ -13,21 +13,31 @@ type Deps = {
   log: Logger;
   /** The organisation's connection with its password opened, or null when none. */
   connection(orgId: string): Promise<ConnectedCaldav | null>;
+  /** A meeting as it is now, or null once cancelled or gone (the calendar service's `get`). */
+  meeting(orgId: string, eventId: string): Promise<CalendarEvent | null>;
   /** The meeting's UID is `<event id>@<uidHost>`, the same as its email invitation's, so a calendar that gets both shows one meeting. */
   uidHost: string;
 };
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const CATCH_UP_BATCH = 100;
 
 /**
  * The calendar feature's ExternalCalendar over the organisation's CalDAV connection. Every outcome is kept on
- * the connection (connected / unreachable with the reason), so Settings → Integrations shows what happened.
+ * the connection (connected / unreachable with the reason), so Settings → Integrations shows what happened; what
+ * could not be written or removed during an outage is remembered and done when the calendar answers again.
  */
-export function createCaldavMirror({ repo, client, clock, log, connection, uidHost }: Deps): ExternalCalendar {
+export function createCaldavMirror({ repo, client, clock, log, connection, meeting, uidHost }: Deps) {
+  const catchingUp = new Set<string>();
+
   async function track<T>(orgId: string, c: ConnectedCaldav, what: string, work: () => Promise<T>): Promise<T> {
     try {
       const out = await work();
-      if (c.status !== "connected") await repo.setCaldavStatus(orgId, "connected", null, clock.now());
+      if (c.status !== "connected") {
+        c.status = "connected";
+        await repo.setCaldavStatus(orgId, "connected", null, clock.now());
+        void catchUp(orgId); // back after an outage: do what was left (not awaited: a call may be waiting)
+      }
       return out;
     } catch (err) {
       log.warn({ err, orgId }, `CalDAV ${what} failed`);
@@ -36,22 +46,48 @@ export function createCaldavMirror({ repo, client, clock, log, connection, uidHo
     }
   }
 
-  const meeting = (e: CalendarEvent) => ({
+  const toIcs = (e: CalendarEvent) => ({
     uid: `${e.id}@${uidHost}`, title: e.title, description: e.description, location: e.location,
     meetingUrl: e.meeting_url, startAt: new Date(e.start_time), endAt: new Date(e.end_time),
   });
 
-  async function write(orgId: string, event: CalendarEvent): Promise<void> {
-    const c = await connection(orgId);
-    if (!c) return;
-    const before = await repo.mirrorOf(orgId, event.id);
-    await track(orgId, c, "write", async () => {
-      const at = await client.put(c.account, c.calendarUrl, meeting(event), clock.now(), before && { url: before.object_url, etag: before.etag });
-      await repo.saveMirror(orgId, event.id, at.url, at.etag);
-    }).catch(() => undefined);
+  async function put(orgId: string, c: ConnectedCaldav, event: CalendarEvent, before: MirrorRow | null) {
+    const existing = before?.object_url ? { url: before.object_url, etag: before.etag } : null;
+    const at = await client.put(c.account, c.calendarUrl, toIcs(event), clock.now(), existing);
+    await repo.saveMirror(orgId, event.id, at.url, at.etag);
+  }
+  async function remove(orgId: string, c: ConnectedCaldav, row: MirrorRow) {
+    if (row.object_url) await client.remove(c.account, row.object_url);
+    await repo.deleteMirror(orgId, row.event_id);
   }
 
-  return {
+  async function write(orgId: string, event: CalendarEvent, o: { deferred?: boolean } = {}): Promise<void> {
+    const c = await connection(orgId);
+    if (!c) return;
+    if (o.deferred) return repo.markPending(orgId, event.id, "write");
+    const before = await repo.mirrorOf(orgId, event.id);
+    await track(orgId, c, "write", () => put(orgId, c, event, before)).catch(() => repo.markPending(orgId, event.id, "write"));
+  }
+
+  /** Writes or removes, oldest first, what an outage left; stops at the first failure (the next success resumes). */
+  async function catchUp(orgId: string): Promise<void> {
+    if (catchingUp.has(orgId)) return;
+    catchingUp.add(orgId);
+    try {
+      const c = await connection(orgId);
+      if (!c) return;
+      for (const row of await repo.pending(orgId, CATCH_UP_BATCH)) {
+        const now = row.pending === "write" ? await meeting(orgId, row.event_id) : null;
+        await track(orgId, c, "catch-up", () => (now ? put(orgId, c, now, row) : remove(orgId, c, row)));
+      }
+    } catch {
+      // already logged and shown on the connection; the work stays pending
+    } finally {
+      catchingUp.delete(orgId);
+    }
+  }
+
+  const external: ExternalCalendar = {
     async busy(orgId, from, to, zone) {
       const c = await connection(orgId);
       if (!c) return { busy: [], unreachable: null };
@@ -62,15 +98,13 @@ export function createCaldavMirror({ repo, client, clock, log, connection, uidHo
       }
     },
     booked: write,
-    changed: write,
+    changed: (orgId, event) => write(orgId, event),
     async cancelled(orgId, event) {
       const c = await connection(orgId);
       const before = c && (await repo.mirrorOf(orgId, event.id));
       if (!c || !before) return;
-      await track(orgId, c, "delete", async () => {
-        await client.remove(c.account, before.object_url);
-        await repo.deleteMirror(orgId, event.id);
-      }).catch(() => undefined);
+      await track(orgId, c, "delete", () => remove(orgId, c, before)).catch(() => repo.markPending(orgId, event.id, "delete"));
     },
   };
+  return { external, catchUp };
 }

@@ -110,20 +110,24 @@ for (const kind of await dbKinds()) {
       assert.equal((await radicale.events()).length, 1, "the team's own event stays");
     });
 
-    test("an unreachable calendar: the agent books from Parley's calendar only (never over its meetings), says so, and Settings shows it", async () => {
+    test("an unreachable calendar: the agent books from Parley's calendar only (never over its meetings) and says so, Settings shows it, and what was missed is done once it answers", async () => {
       const first = await book("2030-03-04T15:00:00Z");
       assert.ok(first.booked);
+      assert.equal((await parleyEvents()).length, 1);
+      let fallback: Awaited<ReturnType<typeof book>> | undefined;
       await radicale.stop();
       try {
         const again = await book("2030-03-04T15:00:00Z");
         assert.ok(!again.booked && again.reason === "conflict", "Parley's own meeting still blocks the slot");
         assert.match(again.calendarNote ?? "", /could not be reached .*Parley's own calendar only/);
-        const fallback = await book("2030-03-04T16:00:00Z");
+        fallback = await book("2030-03-04T16:00:00Z");
         assert.ok(fallback.booked);
         assert.match(fallback.calendarNote ?? "", /could not be reached/);
         const list = await t.request("GET", "/api/integrations", { token: owner.token });
         assert.equal(list.body.caldav.status, "unreachable");
         assert.match(list.body.caldav.last_error, /refused the connection/);
+        // Cancelled while the calendar is down: its copy there is removed once it answers.
+        assert.equal((await t.request("DELETE", `/api/calendar/events/${first.event.id}`, { token: owner.token })).status, 200);
         const tested = await t.request("POST", "/api/integrations/caldav/test", { token: owner.token });
         assert.equal(tested.status, 200, tested.text);
         assert.equal(tested.body.status, "unreachable");
@@ -131,8 +135,11 @@ for (const kind of await dbKinds()) {
       } finally {
         await radicale.start();
       }
-      // Back again: Test (or the next read) marks the connection working.
+      // Back again: Test (or the next read) marks the connection working and does what the outage left.
       assert.equal((await t.request("POST", "/api/integrations/caldav/test", { token: owner.token })).body.status, "connected");
+      const mine = await parleyEvents();
+      assert.equal(mine.length, 1, "the cancelled meeting is gone, the one booked during the outage is there");
+      assert.ok(fallback?.booked && mine[0]!.includes(`UID:${fallback.event.id}@parley`));
       assert.equal((await book("2030-03-04T09:00:00Z")).booked, true);
     });
 

@@ -13,6 +13,9 @@ export type CaldavRow = {
   connected_at: Date;
 };
 
+/** A Parley meeting's copy in the team's calendar: where it is (null until first written) and what is left to do. */
+export type MirrorRow = { event_id: string; object_url: string | null; etag: string | null; pending: "write" | "delete" | null };
+
 export function createIntegrationsRepo(db: Queryable) {
   return {
     async caldav(orgId: string): Promise<CaldavRow | null> {
@@ -41,25 +44,42 @@ export function createIntegrationsRepo(db: Queryable) {
       );
     },
     /** Disconnecting forgets which objects mirrored which meetings: they belong to a calendar no longer used. */
+    async forgetMirrors(orgId: string): Promise<void> {
+      await db.query("delete from caldav_events where org_id = $1", [orgId]);
+    },
     async deleteCaldav(orgId: string): Promise<boolean> {
       await db.query("delete from caldav_events where org_id = $1", [orgId]);
       const rows = await db.query("delete from integrations where org_id = $1 and kind = 'caldav' returning org_id", [orgId]);
       return rows.length > 0;
     },
-    async mirrorOf(orgId: string, eventId: string): Promise<{ object_url: string; etag: string | null } | null> {
-      const [row] = await db.query<{ object_url: string; etag: string | null }>(
-        "select object_url, etag from caldav_events where org_id = $1 and event_id = $2",
+    async mirrorOf(orgId: string, eventId: string): Promise<MirrorRow | null> {
+      const [row] = await db.query<MirrorRow>(
+        "select event_id, object_url, etag, pending from caldav_events where org_id = $1 and event_id = $2",
         [orgId, eventId],
       );
       return row ?? null;
     },
     async saveMirror(orgId: string, eventId: string, objectUrl: string, etag: string | null): Promise<void> {
       await db.query(
-        `insert into caldav_events (event_id, org_id, object_url, etag) values ($1, $2, $3, $4)
-         on conflict (event_id) do update set object_url = excluded.object_url, etag = excluded.etag`,
+        `insert into caldav_events (event_id, org_id, object_url, etag, pending) values ($1, $2, $3, $4, null)
+         on conflict (event_id) do update set object_url = excluded.object_url, etag = excluded.etag, pending = null`,
         [eventId, orgId, objectUrl, etag],
       );
     },
+    /** Remembers what is left to do once the calendar answers (the object's address, if any, is kept). */
+    async markPending(orgId: string, eventId: string, pending: "write" | "delete"): Promise<void> {
+      await db.query(
+        `insert into caldav_events (event_id, org_id, pending) values ($1, $2, $3)
+         on conflict (event_id) do update set pending = excluded.pending`,
+        [eventId, orgId, pending],
+      );
+    },
+    /** The oldest work left over from an outage, a bounded batch at a time. */
+    pending: (orgId: string, limit: number) =>
+      db.query<MirrorRow>(
+        "select event_id, object_url, etag, pending from caldav_events where org_id = $1 and pending is not null order by created_at limit $2",
+        [orgId, limit],
+      ),
     async deleteMirror(orgId: string, eventId: string): Promise<void> {
       await db.query("delete from caldav_events where org_id = $1 and event_id = $2", [orgId, eventId]);
     },

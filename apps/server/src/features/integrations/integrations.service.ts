@@ -20,7 +20,13 @@ const toCaldav = (r: CaldavRow): CaldavIntegration => ({
 });
 
 /** Settings → Integrations: what is connected, connecting the team's calendar (tested first), disconnecting. */
-export function createIntegrationsService(deps: { repo: IntegrationsRepo; box: SecretBox; caldav: CaldavClient; clock: Clock }) {
+type Deps = {
+  repo: IntegrationsRepo; box: SecretBox; caldav: CaldavClient; clock: Clock;
+  /** Writes and removes what an outage left (the mirror's catch-up); awaited after a successful Test. */
+  catchUp(orgId: string): Promise<void>;
+};
+
+export function createIntegrationsService(deps: Deps) {
   const { repo, box, caldav, clock } = deps;
   const accountOf = (row: CaldavRow, orgId: string): CaldavAccount => ({ url: row.settings.url, username: row.settings.username, password: box.open(row.secret_ciphertext, orgId) });
   return {
@@ -40,6 +46,8 @@ export function createIntegrationsService(deps: { repo: IntegrationsRepo; box: S
         throw err;
       }
       const settings = { url: input.url, username: input.username, calendar_url: found.calendarUrl, calendar_name: found.calendarName };
+      // Another calendar: the copies made in the old one are no longer Parley's to update or remove.
+      if ((await repo.caldav(orgId))?.settings.calendar_url !== found.calendarUrl) await repo.forgetMirrors(orgId);
       await repo.saveCaldav(orgId, userId, settings, box.seal(input.password, orgId), clock.now());
       return toCaldav((await repo.caldav(orgId))!);
     },
@@ -52,6 +60,7 @@ export function createIntegrationsService(deps: { repo: IntegrationsRepo; box: S
       try {
         await caldav.connect(account);
         await repo.setCaldavStatus(orgId, "connected", null, clock.now());
+        await deps.catchUp(orgId);
       } catch (err) {
         if (!(err instanceof CaldavConnectError)) throw err;
         await repo.setCaldavStatus(orgId, "unreachable", err.message, clock.now());

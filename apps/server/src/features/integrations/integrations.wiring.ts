@@ -1,3 +1,5 @@
+import type { CalendarEvent } from "@parley/shared/calendar";
+import { AppError } from "../../http/errors.ts";
 import type { Config } from "../../platform/config.ts";
 import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
@@ -12,12 +14,26 @@ import { createSecretBox } from "./secret-box.ts";
 const CALDAV_TIMEOUT_MS = 5000;
 
 /** The integrations feature: the API's service and the calendar's view of the team's CalDAV calendar. */
-export function wireIntegrations({ db, config, clock, log }: { db: Db; config: Config; clock: Clock; log: Logger }) {
+type Deps = {
+  db: Db; config: Config; clock: Clock; log: Logger;
+  /** The calendar service's `get` (404 once a meeting is cancelled), read when catching up after an outage. */
+  getMeeting(orgId: string, id: string): Promise<CalendarEvent>;
+};
+
+export function wireIntegrations({ db, config, clock, log, getMeeting }: Deps) {
   if (config.integrations.devDefault) log.warn("INTEGRATIONS_KEY is not set: integration passwords are encrypted with the public development key");
   const repo = createIntegrationsRepo(db);
   const caldav = createCaldavClient({ allowPrivate: config.integrations.allowPrivateUrls, timeoutMs: CALDAV_TIMEOUT_MS });
-  const service = createIntegrationsService({ repo, box: createSecretBox(config.integrations.key), caldav, clock });
+  // Late-bound: the service's Test catches up through the mirror, which opens connections through the service.
+  let mirror: ReturnType<typeof createCaldavMirror> | null = null;
+  const service = createIntegrationsService({ repo, box: createSecretBox(config.integrations.key), caldav, clock, catchUp: (orgId) => mirror!.catchUp(orgId) });
+  const meeting = (orgId: string, id: string) =>
+    getMeeting(orgId, id).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === "not_found") return null;
+      throw err;
+    });
   // The same rule as meeting invitations' UIDs (features/invitations): PUBLIC_URL's host, else "parley".
   const uidHost = config.publicUrl ? new URL(config.publicUrl).hostname : "parley";
-  return { service, calendar: createCaldavMirror({ repo, client: caldav, clock, log, connection: service.connection, uidHost }) };
+  mirror = createCaldavMirror({ repo, client: caldav, clock, log, connection: service.connection, meeting, uidHost });
+  return { service, calendar: mirror.external };
 }

@@ -15,11 +15,15 @@ create table integrations (
 );
 
 -- Which CalDAV object mirrors which Parley meeting, so a reschedule updates it and a cancel removes it.
+-- `pending` is what could not be done while the calendar was unreachable ('write': the meeting is not there
+-- or is out of date; 'delete': a cancelled meeting is still there); it is done when the calendar answers again.
 create table caldav_events (
   event_id uuid primary key references calendar_events(id) on delete cascade,
   org_id uuid not null references organizations(id) on delete cascade,
-  object_url text not null,
+  object_url text,
   etag text,
+  pending text check (pending in ('write', 'delete')),
   created_at timestamptz not null default now()
 );
 create index caldav_events_org_idx on caldav_events (org_id);
+create index caldav_events_pending_idx on caldav_events (org_id) where pending is not null;
