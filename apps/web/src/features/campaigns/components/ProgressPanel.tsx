@@ -54,7 +54,7 @@ function LiveCall({ call }: { call: ProgressLiveCall }) {
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic", overflowWrap: "anywhere" }}>
-        {call.last_line ? `${call.last_line.speaker === "agent" ? "Agent" : "Contact"}: ${call.last_line.text}` : "Ringing…"}
+        {call.last_line ? `${call.last_line.speaker === "agent" ? "Agent" : "Contact"}: ${call.last_line.text}` : call.status === "in_progress" ? "Answered: the agent is speaking…" : "Ringing…"}
       </Typography>
       {canListen && <ListenControls callId={call.call_id} who={call.contact_name || call.phone} />}
     </Box>
