@@ -99,6 +99,9 @@ for (const kind of await dbKinds()) {
       const cancel = icsOf(mailsFor(uid)[2]!);
       assert.deepEqual([cancel.method, cancel.uid, cancel.sequence], ["CANCEL", uid, 2]);
       assert.match(mailsFor(uid)[2]!.raw, /method=CANCEL/i);
+      await t.request("DELETE", `/api/calendar/events/${id}`, { token: owner.token });
+      const queued = await t.db.query("select id from meeting_invitations where event_id = $1", [id]);
+      assert.equal(queued.length, 3, "cancelling again sends no second CANCEL");
     });
 
     test("with the mail server down the booking stands and the invitation waits; when it is back, the retry delivers it", async () => {

@@ -63,6 +63,8 @@ export function createMeetingInvitations(deps: Deps): MeetingInvitations {
         const { org, people } = await recipients(orgId, e);
         if (!people.length) return;
         const method = change === "cancelled" ? "CANCEL" : "REQUEST";
+        // Cancelling a cancelled meeting again (the API allows it) tells nobody anything new.
+        if (method === "CANCEL" && (await repo.latest(orgId, [e.id]))[0]?.method === "CANCEL") return;
         const sequence = await repo.nextSequence(orgId, e.id);
         const ics = buildInvitationIcs({
           uid: `${e.id}@${uidHost}`, method, sequence, title: e.title, description: e.description, location: e.location,
