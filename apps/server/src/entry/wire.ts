@@ -135,7 +135,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
   const dnc = createDncService({ repo: createDncRepo(db), events: webhooks.events });
   // The team's own calendar (CalDAV): its busy times and a copy of every meeting (Settings → Integrations).
-  const integrations = wireIntegrations({ db, config, clock, log: logger, getMeeting: (orgId, id) => calendar.get(orgId, id) });
+  const integrations = wireIntegrations({ db, config, clock, log: logger, calendar: () => calendar });
   const calendarRepo = createCalendarRepo(db);
   // Meeting invitations by email are queued where meetings are booked, changed or cancelled (none without SMTP_URL).
   const invitations = wireInvitations({ db, config, clock, log: logger });

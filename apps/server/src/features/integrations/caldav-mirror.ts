@@ -15,19 +15,24 @@ type Deps = {
   connection(orgId: string): Promise<ConnectedCaldav | null>;
   /** A meeting as it is now, or null once cancelled or gone (the calendar service's `get`). */
   meeting(orgId: string, eventId: string): Promise<CalendarEvent | null>;
+  /** Meetings between two dates (YYYY-MM-DD, UTC, inclusive), cancelled ones included. */
+  upcoming(orgId: string, startDate: string, endDate: string): Promise<CalendarEvent[]>;
   /** The meeting's UID is `<event id>@<uidHost>`, the same as its email invitation's, so a calendar that gets both shows one meeting. */
   uidHost: string;
 };
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const CATCH_UP_BATCH = 100;
+const CATCH_UP_BATCHES = 10;
+const UPCOMING_DAYS = 365;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The calendar feature's ExternalCalendar over the organisation's CalDAV connection. Every outcome is kept on
  * the connection (connected / unreachable with the reason), so Settings → Integrations shows what happened; what
  * could not be written or removed during an outage is remembered and done when the calendar answers again.
  */
-export function createCaldavMirror({ repo, client, clock, log, connection, meeting, uidHost }: Deps) {
+export function createCaldavMirror({ repo, client, clock, log, connection, meeting, upcoming, uidHost }: Deps) {
   const catchingUp = new Set<string>();
 
   async function track<T>(orgId: string, c: ConnectedCaldav, what: string, work: () => Promise<T>): Promise<T> {
@@ -76,15 +81,29 @@ export function createCaldavMirror({ repo, client, clock, log, connection, meeti
     try {
       const c = await connection(orgId);
       if (!c) return;
-      for (const row of await repo.pending(orgId, CATCH_UP_BATCH)) {
-        const now = row.pending === "write" ? await meeting(orgId, row.event_id) : null;
-        await track(orgId, c, "catch-up", () => (now ? put(orgId, c, now, row) : remove(orgId, c, row)));
+      for (let batch = 0; batch < CATCH_UP_BATCHES; batch++) {
+        const rows = await repo.pending(orgId, CATCH_UP_BATCH);
+        for (const row of rows) {
+          const now = row.pending === "write" ? await meeting(orgId, row.event_id) : null;
+          await track(orgId, c, "catch-up", () => (now ? put(orgId, c, now, row) : remove(orgId, c, row)));
+        }
+        if (rows.length < CATCH_UP_BATCH) break;
       }
     } catch {
       // already logged and shown on the connection; the work stays pending
     } finally {
       catchingUp.delete(orgId);
     }
+  }
+
+  /** A calendar just connected gets the meetings still to come (the next year's), as if each had just been booked. */
+  async function copyUpcoming(orgId: string): Promise<void> {
+    const now = clock.now().getTime();
+    const events = await upcoming(orgId, isoDay(now), isoDay(now + UPCOMING_DAYS * 86_400_000));
+    for (const e of events) {
+      if (e.status === "scheduled" && Date.parse(e.end_time) > now && !(await repo.mirrorOf(orgId, e.id))) await repo.markPending(orgId, e.id, "write");
+    }
+    await catchUp(orgId);
   }
 
   const external: ExternalCalendar = {
@@ -106,5 +125,5 @@ export function createCaldavMirror({ repo, client, clock, log, connection, meeti
       await track(orgId, c, "delete", () => remove(orgId, c, before)).catch(() => repo.markPending(orgId, event.id, "delete"));
     },
   };
-  return { external, catchUp };
+  return { external, catchUp, copyUpcoming };
 }

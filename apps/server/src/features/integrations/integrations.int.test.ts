@@ -61,7 +61,11 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(list.body, { caldav: null, hubspot: { available: false } });
     });
 
-    test("a good account is saved with its calendar, the password only encrypted, and never sent back", async () => {
+    test("a good account is saved with its calendar, the password only encrypted and never sent back; meetings already booked are copied to it", async () => {
+      const earlier = await book("2030-03-04T12:00:00Z");
+      const dropped = await book("2030-03-05T12:00:00Z");
+      assert.ok(earlier.booked && dropped.booked);
+      await t.request("DELETE", `/api/calendar/events/${dropped.event.id}`, { token: owner.token });
       const res = await connect({ url: radicale.baseUrl, username: radicale.username, password: radicale.password });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.calendar_url, radicale.calendarUrl);
@@ -73,6 +77,11 @@ for (const kind of await dbKinds()) {
       const [row] = await t.db.query<{ secret_ciphertext: string }>("select secret_ciphertext from integrations where org_id = $1", [owner.orgId]);
       assert.match(row!.secret_ciphertext, /^v1\./);
       assert.ok(!row!.secret_ciphertext.includes(radicale.password));
+      const copied = await parleyEvents();
+      assert.equal(copied.length, 1, "the upcoming meeting, not the cancelled one");
+      assert.match(copied[0]!, new RegExp(`UID:${earlier.event.id}@parley[\\s\\S]*DTSTART:20300304T120000Z`));
+      assert.equal((await t.request("DELETE", `/api/calendar/events/${earlier.event.id}`, { token: owner.token })).status, 200);
+      assert.deepEqual(await parleyEvents(), []);
     });
 
     test("a busy time in the calendar blocks that slot for the slot finder and for the agent's booking", async () => {

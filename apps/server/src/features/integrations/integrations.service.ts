@@ -24,6 +24,8 @@ type Deps = {
   repo: IntegrationsRepo; box: SecretBox; caldav: CaldavClient; clock: Clock;
   /** Writes and removes what an outage left (the mirror's catch-up); awaited after a successful Test. */
   catchUp(orgId: string): Promise<void>;
+  /** Copies the upcoming meetings into a newly connected calendar. */
+  copyUpcoming(orgId: string): Promise<void>;
 };
 
 export function createIntegrationsService(deps: Deps) {
@@ -49,6 +51,7 @@ export function createIntegrationsService(deps: Deps) {
       // Another calendar: the copies made in the old one are no longer Parley's to update or remove.
       if ((await repo.caldav(orgId))?.settings.calendar_url !== found.calendarUrl) await repo.forgetMirrors(orgId);
       await repo.saveCaldav(orgId, userId, settings, box.seal(input.password, orgId), clock.now());
+      await deps.copyUpcoming(orgId);
       return toCaldav((await repo.caldav(orgId))!);
     },
 
