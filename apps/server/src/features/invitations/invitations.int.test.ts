@@ -52,13 +52,13 @@ for (const kind of await dbKinds()) {
     });
     const event = async (id: string, who = owner) => (await t.request("GET", `/api/calendar/events/${id}`, { token: who.token })).body.event;
     const mailsFor = (uid: string) => rx.received.filter((m) => m.mail.attachments.some((a) => a.content.toString().includes(`UID:${uid}`)));
-    async function contact(u: TestUser, email: string | null) {
+    async function contact(u: TestUser, email: string | null, persona: string | null = null) {
       const [k] = await t.db.query<{ id: string }>(
         `insert into campaigns (org_id, name, service, status, timezone, business_hours_start, business_hours_end)
          values ($1, 'Invites', 'sales', 'draft', 'America/New_York', '09:00', '17:00') returning id`, [u.orgId]);
       const [c] = await t.db.query<{ id: string }>(
-        "insert into contacts (org_id, campaign_id, line_number, name, phone_e164, email) values ($1, $2, 2, 'Maya Patel', '+12025550143', $3) returning id",
-        [u.orgId, k!.id, email]);
+        "insert into contacts (org_id, campaign_id, line_number, name, phone_e164, email, persona) values ($1, $2, 2, 'Maya Patel', '+12025550143', $3, $4) returning id",
+        [u.orgId, k!.id, email, persona]);
       return c!.id;
     }
 
@@ -102,6 +102,17 @@ for (const kind of await dbKinds()) {
       await t.request("DELETE", `/api/calendar/events/${id}`, { token: owner.token });
       const queued = await t.db.query("select id from meeting_invitations where event_id = $1", [id]);
       assert.equal(queued.length, 3, "cancelling again sends no second CANCEL");
+    });
+
+    test("a simulated callee (a contact with a persona, like the demo's) is not emailed; the organisation still is", async () => {
+      const contactId = await contact(owner, "priya@sharma-traders.example", "interested");
+      const booked = await t.services.calendar.bookMeeting(owner.orgId, {
+        title: "Demo callee", startAt: "2030-01-09T15:00:00Z", durationMinutes: 30, timezone: "America/New_York",
+        businessHours: { start: "09:00", end: "17:00" }, contactId,
+      });
+      assert.ok(booked.booked);
+      await until(async () => (await event(booked.event.id)).invitation.status === "sent", { what: "invitation sent", ms: 20_000 });
+      assert.deepEqual((await event(booked.event.id)).invitation.recipients, [orgEmail]);
     });
 
     test("with the mail server down the booking stands and the invitation waits; when it is back, the retry delivers it", async () => {

@@ -85,9 +85,13 @@ export function createInvitationsRepo(db: Queryable) {
       );
       return row ?? { name: "", email: null };
     },
+    /**
+     * The contact's address. A simulated callee (a contact with a `persona`, like the demo's) is nobody's inbox:
+     * its made-up address could be a real stranger's, so it gets no email.
+     */
     async contactEmail(orgId: string, contactId: string): Promise<{ name: string; email: string | null } | null> {
       const [row] = await db.query<{ name: string; email: string | null }>(
-        "select name, email from contacts where org_id = $1 and id = $2",
+        "select name, case when persona is null then email end as email from contacts where org_id = $1 and id = $2",
         [orgId, contactId],
       );
       return row ?? null;
