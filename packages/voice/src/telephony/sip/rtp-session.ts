@@ -88,9 +88,10 @@ export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange;
 
   return {
     port,
-    /** The answer arrived: media flows to its address and the silence clock starts. */
+    /** The answer arrived (or a re-INVITE moved the media): media flows to its address and the silence clock runs. */
     start(answer: SdpAnswer): void {
       remote = answer;
+      latched = null;
       lastHeard = performance.now();
       if (!silenceTimer) watchSilence();
     },

@@ -7,8 +7,20 @@ export const TELEPHONE_EVENT_PT = 101;
 
 export type AudioCodec = "PCMU" | "PCMA";
 
-export function sdpOffer(o: { host: string; port: number; sessionId: number; version?: number }): string {
+export function sdpOffer(o: { host: string; port: number; sessionId: number; version?: number; answer?: SdpAnswer }): string {
   const ip = o.host.includes(":") ? "IP6" : "IP4";
+  // As an answer (to a re-INVITE's offer), only the codec in use and telephone-event if they offered it (RFC 3264 §6).
+  if (o.answer) {
+    const a = o.answer;
+    const ev = a.eventPayloadType;
+    return [
+      "v=0", `o=parley ${o.sessionId} ${o.version ?? 1} IN ${ip} ${o.host}`, "s=Parley", `c=IN ${ip} ${o.host}`, "t=0 0",
+      `m=audio ${o.port} RTP/AVP ${a.payloadType}${ev !== null ? ` ${ev}` : ""}`,
+      `a=rtpmap:${a.payloadType} ${a.codec}/8000`,
+      ...(ev !== null ? [`a=rtpmap:${ev} telephone-event/8000`, `a=fmtp:${ev} 0-16`] : []),
+      "a=ptime:20", "a=sendrecv", "",
+    ].join("\r\n");
+  }
   return [
     "v=0",
     `o=parley ${o.sessionId} ${o.version ?? 1} IN ${ip} ${o.host}`,

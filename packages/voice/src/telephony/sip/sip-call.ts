@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import type { CallLeg, EndReason, LegEvent } from "../call-leg.ts";
 import { header, headerList, parseNameAddr, uriHostPort, type SipRequest, type SipResponse } from "./sip-message.ts";
 import { ALLOW, buildRequest, randomTag, withAuthorization, type Credentials } from "./sip-requests.ts";
-import type { HostPort, SipTransport } from "./sip-transport.ts";
+import type { HostPort, IncomingRequest, SipTransport } from "./sip-transport.ts";
 import { openRtpSession, RTP_RATE, type RtpPortRange, type RtpSession } from "./rtp-session.ts";
-import { parseSdpAnswer, sdpOffer } from "./sdp.ts";
+import { parseSdpAnswer, sdpOffer, type SdpAnswer } from "./sdp.ts";
 
 export type SipCallOptions = {
   transport: SipTransport;
@@ -36,7 +36,7 @@ export function failureReason(status: number): EndReason {
  * (183 with SDP starts early media), 2xx → ACK and audio, 401/407 → the INVITE again with digest
  * credentials (once per challenge), CANCEL when it rings too long or the dialer gives up, BYE either way.
  */
-export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; callId: string; onRequest(req: SipRequest, reply: (s: number, r: string) => void): void }> {
+export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; callId: string; onRequest(req: SipRequest, reply: IncomingRequest["reply"]): void }> {
   const t = o.transport;
   const listeners: ((e: LegEvent) => void)[] = [];
   const backlog: LegEvent[] = [];
@@ -56,13 +56,16 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
   });
 
   const callId = `${crypto.randomBytes(12).toString("hex")}@parley`;
+  const sessionId = Date.now();
+  let sdpVersion = 1;
+  let media: SdpAnswer | null = null;
   const from = `<${o.fromUri}>;tag=${randomTag()}`;
   const contact = `<sip:parley@${t.localAddress.host.includes(":") ? `[${t.localAddress.host}]` : t.localAddress.host}:${t.localAddress.port}>`;
   let cseq = 1;
   let invite = buildRequest(t, {
     method: "INVITE", uri: o.target, from, to: `<${o.target}>`, callId, cseq,
     headers: [["contact", contact], ["allow", ALLOW], ["content-type", "application/sdp"]],
-    body: sdpOffer({ host: t.localAddress.host, port: rtp.port, sessionId: Date.now() }),
+    body: sdpOffer({ host: t.localAddress.host, port: rtp.port, sessionId }),
   });
   // The dialog, once the 2xx arrives (§12.1.2): their tag, where in-dialog requests go, the route set.
   let remoteTo = "";
@@ -175,6 +178,7 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
       return end("failed", "The callee's SDP answer offers neither PCMU nor PCMA.");
     }
     rtp.start(answer);
+    media = answer;
     state = "answered";
     if (ringTimer) clearTimeout(ringTimer);
     emit({ type: "answered" });
@@ -221,7 +225,22 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
         end("completed");
       } else if (req.method === "ACK") return;
       else if (req.method === "OPTIONS") reply(200, "OK");
-      else if (req.method === "CANCEL") reply(481, "Call/Transaction Does Not Exist");
+      else if ((req.method === "INVITE" || req.method === "UPDATE") && state === "answered") {
+        // A re-INVITE or UPDATE (session refresh, media moved by a PBX): the call goes on, at the new address if any.
+        const offer = req.body ? parseSdpAnswer(req.body) : null;
+        if (req.body && !offer) return reply(488, "Not Acceptable Here");
+        if (offer) {
+          rtp.start(offer);
+          media = offer;
+        }
+        const body = sdpOffer({ host: t.localAddress.host, port: rtp.port, sessionId, version: ++sdpVersion, answer: media ?? undefined });
+        reply(200, "OK", [["contact", contact], ["allow", ALLOW], ["content-type", "application/sdp"]], body);
+      } else if (req.method === "INFO" && state === "answered") {
+        // DTMF as SIP INFO (application/dtmf-relay, "Signal=5"), which some PBXs send instead of RFC 4733.
+        const digit = /^Signal\s*=\s*([0-9*#A-D])/im.exec(req.body)?.[1];
+        if (digit) emit({ type: "dtmf", digit });
+        reply(200, "OK");
+      } else if (req.method === "CANCEL") reply(481, "Call/Transaction Does Not Exist");
       else reply(501, "Not Implemented");
     },
   };

@@ -45,7 +45,7 @@ export type SipTelephony = Telephony & {
 export function createSipTelephony(cfg: SipTelephonyConfig): SipTelephony {
   const credentials: Credentials = cfg.username && cfg.password ? { username: cfg.username, password: cfg.password } : null;
   const log = cfg.log ?? (() => {});
-  const calls = new Map<string, (req: IncomingRequest["req"], reply: (s: number, r: string) => void) => void>();
+  const calls = new Map<string, (req: IncomingRequest["req"], reply: IncomingRequest["reply"]) => void>();
   let transport: SipTransport | null = null;
   let starting: Promise<{ ok: boolean; message: string }> | null = null;
   let registration: ReturnType<typeof keepRegistered> | null = null;
