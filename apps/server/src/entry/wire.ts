@@ -24,6 +24,9 @@ import { createSettingsRepo } from "../features/settings/settings.repo.ts";
 import { settingsRoutes } from "../features/settings/settings.routes.ts";
 import { createSettingsService } from "../features/settings/settings.service.ts";
 import { healthRoutes } from "../features/health/health.routes.ts";
+import { registerMetricsRoute } from "../features/health/metrics.routes.ts";
+import { createMetrics } from "../platform/metrics.ts";
+import { countedPlacer } from "../features/dialer/counted-placer.ts";
 import { createCalendarRepo } from "../features/calendar/calendar.repo.ts";
 import { calendarRoutes } from "../features/calendar/calendar.routes.ts";
 import { createCalendarService } from "../features/calendar/calendar.service.ts";
@@ -173,6 +176,8 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     callExists: async (orgId, id) => (await callsRepo.live(orgId, id)) !== null,
   });
   const recordingUploads = createRecordingUploads({ db, storage, clock, log: logger });
+  // What GET /metrics publishes (this process's calls and requests, the shared queues).
+  const metrics = createMetrics({ db });
   const runner = createCallRunner({
     repo: callsRepo, recordings: recordingUploads, clock, log: logger, liveAudio,
     providers: configured, events: webhooks.events,
@@ -180,7 +185,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   // Each process that runs the loop is one dialer worker; they share the queue through the database.
   const dialer = createDialerService({
-    repo: createDialerRepo(db), placer: runner, clock, log: logger, leaseMs: config.voice.dialerLeaseMs, workerId: `${process.pid}-${randomUUID().slice(0, 8)}`,
+    repo: createDialerRepo(db), placer: countedPlacer(runner, metrics), clock, log: logger, leaseMs: config.voice.dialerLeaseMs, workerId: `${process.pid}-${randomUUID().slice(0, 8)}`,
     isDoNotCall: (orgId, phones) => dnc.listed(orgId, phones), events: webhooks.events,
   });
   // "Ring now" goes through the dialer: its rules, limits and lease on the contact apply to calls by hand.
@@ -200,7 +205,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, invitations };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -212,9 +217,12 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
     corsOrigins: w.config.corsOrigins,
     webDist: w.config.webDist,
     trustProxy: w.config.trustProxy,
-    onRoute: services.roleGuard.onRoute,
+    onRoute: (route) => {
+      services.roleGuard.onRoute(route);
+      services.metrics.onRoute(route);
+    },
     api: [
-      healthRoutes({ db: w.db, telephony: w.config.voice.telephony }),
+      healthRoutes({ db: w.db, storage: services.storage, telephony: w.config.voice.telephony }),
       authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),
       organizationsRoutes({ organizations: services.organizations, requireAuth, throttle: services.throttle, createPerHour: w.config.rateLimits.orgCreatePerHour }),
       dncRoutes({ dnc: services.dnc, requireAuth }),
@@ -244,5 +252,6 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       teamRoutes({ team: services.team, requireAuth, publicUrl: w.config.publicUrl }),
     ],
   });
+  registerMetricsRoute(app, { metrics: services.metrics, token: w.config.metricsToken });
   return { app, services };
 }

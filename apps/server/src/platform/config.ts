@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   AWS_REGION: z.string().optional(),
+  // Unset: no /metrics route. Set: Prometheus scrapes /metrics with `Authorization: Bearer <METRICS_TOKEN>`.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
   DEMO: z.enum(["0", "1"]).default("1"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -116,6 +118,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Where uploaded and generated files live (platform/storage-select.ts builds the store). */
   storage: StorageChoice;
+  /** The bearer token GET /metrics asks for; null: no /metrics route. */
+  metricsToken: string | null;
   demo: boolean;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -186,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     storage,
+    metricsToken: e.METRICS_TOKEN ?? null,
     demo: e.DEMO === "1",
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,0 +1,64 @@
+import type { RouteOptions } from "fastify";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Db } from "./db.ts";
+
+/**
+ * What `GET /metrics` publishes, in Prometheus text format. One registry per app (tests run many apps in one
+ * process). Counters and the in-progress gauge are this process's own (Prometheus sums them over processes);
+ * the queue gauges are read from the shared database at each scrape, so every process reports the same value.
+ */
+export function createMetrics(deps: { db: Db }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "parley_process_" });
+  const httpDuration = new Histogram({
+    name: "parley_http_request_duration_seconds",
+    help: "HTTP request latency, by route pattern, method and status code",
+    labelNames: ["method", "route", "status_code"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const callsInProgress = new Gauge({
+    name: "parley_calls_in_progress",
+    help: "Calls this process is dialling or talking on now",
+    registers: [registry],
+  });
+  const callOutcomes = new Counter({
+    name: "parley_call_outcomes_total",
+    help: "Calls this process finished, by outcome",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: "parley_dial_queue_depth",
+    help: "Dial attempts due now and waiting for a worker (whole database)",
+    registers: [registry],
+    async collect() {
+      const [row] = await deps.db.query<{ n: number }>("select count(*)::int as n from call_attempts where status = 'pending' and due_at <= now()");
+      this.set(row?.n ?? 0);
+    },
+  });
+  new Gauge({
+    name: "parley_recordings_pending",
+    help: "Recordings kept in the database until the file store takes them (whole database)",
+    registers: [registry],
+    async collect() {
+      const [row] = await deps.db.query<{ n: number }>("select count(*)::int as n from pending_recordings");
+      this.set(row?.n ?? 0);
+    },
+  });
+
+  return {
+    registry,
+    callsInProgress,
+    callOutcomes,
+    /** For the app's onRoute: times every route by its pattern (/api/campaigns/:id), never by its raw URL. */
+    onRoute(route: RouteOptions): void {
+      const own = route.onResponse ? [route.onResponse].flat() : [];
+      const observe = async (request: { method: string }, reply: { statusCode: number; elapsedTime: number }) => {
+        httpDuration.observe({ method: request.method, route: route.url, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      };
+      route.onResponse = [...own, observe] as RouteOptions["onResponse"];
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
