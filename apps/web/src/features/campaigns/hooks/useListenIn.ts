@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LISTEN_SIDE, ListenServerMessage, ListenTicket, type ListenClientMessage } from "@parley/shared/live-listen";
+import { ListenServerMessage, ListenTicket, type ListenClientMessage } from "@parley/shared/live-listen";
 import { api } from "../../../lib/api-client.ts";
 import { messageOf } from "../../../lib/api-error.ts";
 import { micMessage, startMicCapture, type MicCapture } from "../../../lib/microphone.ts";
@@ -62,7 +62,8 @@ export function useListenIn(callId: string) {
     }
     const context = new AudioContext();
     void context.resume();
-    const players = { [LISTEN_SIDE.agent]: createPcmPlayer(context), [LISTEN_SIDE.callee]: createPcmPlayer(context) };
+    // Indexed by the side byte (LISTEN_SIDE: agent 0, callee 1).
+    const players = [createPcmPlayer(context), createPcmPlayer(context)];
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${scheme}//${window.location.host}${ticket.ws_url}`);
     ws.binaryType = "arraybuffer";
