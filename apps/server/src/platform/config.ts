@@ -67,7 +67,7 @@ const EnvSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_BASE: z.string().url().default("https://api.twilio.com"),
   // SIP trunk (TELEPHONY=sip): Parley's own user agent over UDP; sipConfig() checks how they fit together.
-  SIP_TRUNK: z.string().regex(/^sip:[^\s;?]+$/i, "must be sip:host or sip:host:port (UDP; no parameters)").optional(),
+  SIP_TRUNK: z.string().regex(/^sip:[^\s;?]+(;transport=(udp|tcp))?$/i, "must be sip:host[:port], optionally ;transport=tcp").optional(),
   SIP_USERNAME: z.string().optional(),
   SIP_PASSWORD: z.string().optional(),
   SIP_REGISTER: z.enum(["0", "1"]).default("0"),
@@ -151,7 +151,7 @@ type ProviderSettings = { apiKey: string | undefined; baseUrl: string | undefine
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; publicUrl: string; apiBase: string };
 export type HostPort = { host: string; port: number };
 export type SipConfig = {
-  trunk: HostPort; username: string | null; password: string | null; register: boolean; bind: HostPort; publicHost: string;
+  trunk: HostPort; transport: "udp" | "tcp"; username: string | null; password: string | null; register: boolean; bind: HostPort; publicHost: string;
   rtpPorts: { min: number; max: number }; from: string | null; ringTimeoutMs: number; silenceTimeoutMs: number;
 };
 export type VoiceConfig = {
@@ -291,7 +291,8 @@ function integrationsConfig(e: z.infer<typeof EnvSchema>): Config["integrations"
 function sipConfig(e: z.infer<typeof EnvSchema>): SipConfig | null {
   if (e.TELEPHONY !== "sip") return null;
   const problems: string[] = [];
-  const trunk = e.SIP_TRUNK ? parseHostPort(e.SIP_TRUNK.replace(/^sip:/i, "").replace(/^[^@]*@/, ""), 5060) : null;
+  const transport = /;transport=tcp$/i.test(e.SIP_TRUNK ?? "") ? "tcp" : "udp";
+  const trunk = e.SIP_TRUNK ? parseHostPort(e.SIP_TRUNK.replace(/^sip:/i, "").replace(/^[^@]*@/, "").replace(/;.*$/, ""), 5060) : null;
   if (!e.SIP_TRUNK) problems.push("SIP_TRUNK: required when TELEPHONY=sip (the provider's or PBX's sip:host[:port])");
   else if (!trunk) problems.push("SIP_TRUNK: must be sip:host or sip:host:port");
   if (!e.SIP_USERNAME !== !e.SIP_PASSWORD) problems.push("SIP_USERNAME / SIP_PASSWORD: set both (digest authentication) or neither");
@@ -306,7 +307,7 @@ function sipConfig(e: z.infer<typeof EnvSchema>): SipConfig | null {
   else if (/[\s;<>@]/.test(publicHost)) problems.push("SIP_PUBLIC_HOST: must be a host name or IP address");
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   return {
-    trunk: trunk!, username: e.SIP_USERNAME || null, password: e.SIP_PASSWORD || null, register: e.SIP_REGISTER === "1",
+    trunk: trunk!, transport, username: e.SIP_USERNAME || null, password: e.SIP_PASSWORD || null, register: e.SIP_REGISTER === "1",
     bind: bind!, publicHost: publicHost!, rtpPorts: { min, max }, from: e.SIP_FROM || null,
     ringTimeoutMs: e.SIP_RING_SECONDS * 1000, silenceTimeoutMs: e.SIP_RTP_TIMEOUT_SECONDS * 1000,
   };

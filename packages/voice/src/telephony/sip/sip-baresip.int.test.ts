@@ -102,6 +102,26 @@ describe("SIP trunk telephony against baresip", () => {
     await until(() => bs.events.some((e) => e.type === "CALL_CLOSED" && /rings/.test(e.accountaor ?? "")), { what: "baresip saw the CANCEL" });
   });
 
+  test("over TCP: answered with audio, and baresip's BYE comes back over TCP", async () => {
+    const tcp = createSipTelephony({
+      trunk: { host: "127.0.0.1", port: bs.port }, transport: "tcp", username: null, password: null, register: false,
+      bind: { host: "127.0.0.1", port: 0 }, publicHost: "127.0.0.1", rtpPorts: { min: 41100, max: 41199 },
+      from: "+15550001111", ringTimeoutMs: 1500, silenceTimeoutMs: 1500,
+    });
+    try {
+      assert.match((await tcp.start()).message, /\(TCP\)/);
+      const events: LegEvent[] = [];
+      const leg = await tcp.dial({ to: "answers", callId: "tcp", persona: null, signal: new AbortController().signal });
+      leg.on((e) => events.push(e));
+      await until(() => events.some((e) => e.type === "audio"), { what: "audio over a TCP-signalled call" });
+      await bs.command("hangup");
+      await until(() => events.some((e) => e.type === "ended"), { what: "BYE over TCP" });
+      assert.deepEqual(events.find((e) => e.type === "ended"), { type: "ended", reason: "completed" });
+    } finally {
+      tcp.close();
+    }
+  });
+
   test("a callee who rejects the call is busy (486)", async () => {
     const c = await dial("rings");
     await until(() => bs.events.filter((e) => e.type === "CALL_INCOMING").length > 1, { what: "ringing" });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { CallLeg, EndReason, LegEvent } from "../call-leg.ts";
 import { header, headerList, parseNameAddr, uriHostPort, type SipRequest, type SipResponse } from "./sip-message.ts";
-import { ALLOW, buildRequest, randomTag, withAuthorization, type Credentials } from "./sip-requests.ts";
+import { ALLOW, buildRequest, contactUri, randomTag, withAuthorization, type Credentials } from "./sip-requests.ts";
 import type { HostPort, IncomingRequest, SipTransport } from "./sip-transport.ts";
 import { openRtpSession, RTP_RATE, type RtpPortRange, type RtpSession } from "./rtp-session.ts";
 import { parseSdpAnswer, sdpOffer, type SdpAnswer } from "./sdp.ts";
@@ -60,7 +60,7 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
   let sdpVersion = 1;
   let media: SdpAnswer | null = null;
   const from = `<${o.fromUri}>;tag=${randomTag()}`;
-  const contact = `<sip:parley@${t.localAddress.host.includes(":") ? `[${t.localAddress.host}]` : t.localAddress.host}:${t.localAddress.port}>`;
+  const contact = `<${contactUri(t, "parley")}>`;
   let cseq = 1;
   let invite = buildRequest(t, {
     method: "INVITE", uri: o.target, from, to: `<${o.target}>`, callId, cseq,

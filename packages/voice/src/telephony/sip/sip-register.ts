@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { header, headerList, parseNameAddr, type SipRequest, type SipResponse } from "./sip-message.ts";
-import { buildRequest, hostPort, randomTag, withAuthorization, type Credentials } from "./sip-requests.ts";
+import { buildRequest, contactUri, hostPort, randomTag, withAuthorization, type Credentials } from "./sip-requests.ts";
 import type { HostPort, SipTransport } from "./sip-transport.ts";
 
 const EXPIRES = 300;
@@ -17,7 +17,7 @@ export function keepRegistered(o: { transport: SipTransport; trunk: HostPort; ao
   const from = `<${o.aor}>;tag=${randomTag()}`;
   const registrar = `sip:${hostPort(o.trunk)}`;
   const user = /^sips?:([^@]+)@/.exec(o.aor)?.[1] ?? "parley";
-  const contact = `<sip:${user}@${hostPort(t.localAddress)}>`;
+  const contact = `<${contactUri(t, user)}>`;
   let cseq = 0;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;

@@ -15,7 +15,7 @@ export function buildRequest(t: SipTransport, r: { method: string; uri: string; 
   return {
     kind: "request", method: r.method, uri: r.uri, body: r.body ?? "",
     headers: [
-      ["via", `SIP/2.0/UDP ${hostPort(t.localAddress)};branch=${t.newBranch()};rport`],
+      ["via", via(t)],
       ["max-forwards", "70"],
       ["from", r.from],
       ["to", r.to],
@@ -26,6 +26,11 @@ export function buildRequest(t: SipTransport, r: { method: string; uri: string; 
     ],
   };
 }
+
+const via = (t: SipTransport) => `SIP/2.0/${t.proto.toUpperCase()} ${hostPort(t.localAddress)};branch=${t.newBranch()};rport`;
+
+/** Our Contact URI: over TCP it says so, so the far end's requests come back over TCP. */
+export const contactUri = (t: SipTransport, user: string) => `sip:${user}@${hostPort(t.localAddress)}${t.proto === "tcp" ? ";transport=tcp" : ""}`;
 
 export const hostPort = (h: HostPort) => `${h.host.includes(":") ? `[${h.host}]` : h.host}:${h.port}`;
 
@@ -43,7 +48,7 @@ export function withAuthorization(t: SipTransport, req: SipRequest, res: SipResp
   const headers: SipHeaders = req.headers
     .filter(([n]) => n !== "authorization" && n !== "proxy-authorization")
     .map(([n, v]): [string, string] => {
-      if (n === "via") return [n, `SIP/2.0/UDP ${hostPort(t.localAddress)};branch=${t.newBranch()};rport`];
+      if (n === "via") return [n, via(t)];
       if (n === "cseq") return [n, `${cseq} ${req.method}`];
       return [n, v];
     });

@@ -11,12 +11,14 @@ import { startSipCall } from "./sip-call.ts";
 import { header, uriHostPort } from "./sip-message.ts";
 import { hostPort, type Credentials } from "./sip-requests.ts";
 import { keepRegistered } from "./sip-register.ts";
-import { openSipTransport, type HostPort, type IncomingRequest, type SipTransport } from "./sip-transport.ts";
+import { openSipTransport, type HostPort, type IncomingRequest, type SipProto, type SipTransport } from "./sip-transport.ts";
 import type { RtpPortRange } from "./rtp-session.ts";
 
 export type SipTelephonyConfig = {
-  /** The provider's or PBX's address (SIP_TRUNK sip:host[:port]). */
+  /** The provider's or PBX's address (SIP_TRUNK sip:host[:port][;transport=tcp]). */
   trunk: HostPort;
+  /** UDP unless the trunk names TCP. */
+  transport?: SipProto;
   username: string | null;
   password: string | null;
   /** Keep the account registered at the trunk (SIP_REGISTER). */
@@ -66,10 +68,10 @@ export function createSipTelephony(cfg: SipTelephonyConfig): SipTelephony {
   }
 
   async function open(): Promise<{ ok: boolean; message: string }> {
-    transport = await openSipTransport({ bind: cfg.bind, publicHost: cfg.publicHost, onRequest }).catch((err: Error) => {
+    transport = await openSipTransport({ bind: cfg.bind, publicHost: cfg.publicHost, proto: cfg.transport, onRequest }).catch((err: Error) => {
       throw new Error(`SIP could not listen on ${hostPort(cfg.bind)} (SIP_BIND): ${err.message}`);
     });
-    if (!cfg.register) return { ok: true, message: `SIP listening on ${hostPort(transport.localAddress)} for ${trunkText}.` };
+    if (!cfg.register) return { ok: true, message: `SIP listening on ${hostPort(transport.localAddress)} (${transport.proto.toUpperCase()}) for ${trunkText}.` };
     if (!credentials) return { ok: false, message: "SIP_REGISTER=1 needs SIP_USERNAME and SIP_PASSWORD." };
     registration = keepRegistered({
       transport, trunk: cfg.trunk, aor: userUri(cfg.username!), credentials,

@@ -1,8 +1,8 @@
-import dgram from "node:dgram";
 import crypto from "node:crypto";
 import { header, headerList, parseCSeq, parseSipMessage, serializeSip, type SipHeaders, type SipRequest, type SipResponse } from "./sip-message.ts";
+import { openTcpWire, openUdpWire, type HostPort, type SipProto, type SipWire } from "./sip-wire.ts";
 
-export type HostPort = { host: string; port: number };
+export type { HostPort, SipProto };
 export type ResponseHandler = (res: SipResponse | "timeout") => void;
 export type IncomingRequest = { req: SipRequest; from: HostPort; reply: (status: number, reason: string, extra?: SipHeaders, body?: string) => void };
 
@@ -14,38 +14,38 @@ const TIMEOUT = 64 * T1;
 type ClientTx = { req: SipRequest; to: HostPort; onResponse: ResponseHandler; timers: NodeJS.Timeout[]; done: boolean; provisional: boolean };
 
 /**
- * SIP over UDP (RFC 3261 §18) with client transactions (§17.1): requests are retransmitted until a
- * response (INVITE until a provisional one), time out after 32 s, and a non-2xx final answer to an INVITE is
+ * SIP over UDP or TCP (RFC 3261 §18) with client transactions (§17.1): over UDP requests are retransmitted
+ * until a response (INVITE until a provisional one); either way they time out after 32 s (at once when a TCP
+ * connection to the peer fails), and a non-2xx final answer to an INVITE is
  * acknowledged here (§17.1.1.3). Responses reach their transaction by the Via branch and CSeq method;
  * requests from the network go to `onRequest` with a `reply` that copies the headers §8.2.6 asks for.
  * Undecodable datagrams are dropped.
  */
-export async function openSipTransport(o: { bind: HostPort; publicHost: string; onRequest: (r: IncomingRequest) => void }) {
-  const socket = dgram.createSocket(o.bind.host.includes(":") ? "udp6" : "udp4");
-  await new Promise<void>((resolve, reject) => {
-    socket.once("error", reject);
-    socket.bind(o.bind.port, o.bind.host, () => {
-      socket.off("error", reject);
-      resolve();
-    });
-  });
-  socket.unref(); // the server (or the test) decides when the process ends
-  socket.on("error", () => {}); // ICMP errors on a connectionless socket: the transaction times out instead
-  const port = socket.address().port;
+export async function openSipTransport(o: { bind: HostPort; publicHost: string; proto?: SipProto; onRequest: (r: IncomingRequest) => void }) {
   const transactions = new Map<string, ClientTx>();
   let closed = false;
-
-  const send = (msg: SipRequest | SipResponse, to: HostPort) => {
-    if (!closed) socket.send(serializeSip(msg), to.port, to.host);
-  };
-
-  socket.on("message", (buf, rinfo) => {
+  const onWire = (buf: Buffer, from: HostPort, answer: (b: Buffer) => void) => {
     const msg = parseSipMessage(buf);
     if (!msg || closed) return;
     if (msg.kind === "response") return onResponse(msg);
-    const from = { host: rinfo.address, port: rinfo.port };
-    o.onRequest({ req: msg, from, reply: (status, reason, extra = [], body = "") => send(responseTo(msg, status, reason, extra, body), from) });
-  });
+    o.onRequest({ req: msg, from, reply: (status, reason, extra = [], body = "") => !closed && answer(serializeSip(responseTo(msg, status, reason, extra, body))) });
+  };
+  const onUnreachable = (to: HostPort) => {
+    for (const [k, tx] of transactions) {
+      if (tx.done || tx.to.host !== to.host || tx.to.port !== to.port) continue;
+      tx.done = true;
+      tx.timers.forEach(clearTimeout);
+      transactions.delete(k);
+      tx.onResponse("timeout");
+    }
+  };
+  const wire: SipWire = o.proto === "tcp" ? await openTcpWire(o.bind, onWire, onUnreachable) : await openUdpWire(o.bind, onWire);
+  const port = wire.port;
+  const reliable = wire.proto === "tcp";
+
+  const send = (msg: SipRequest | SipResponse, to: HostPort) => {
+    if (!closed) wire.send(serializeSip(msg), to);
+  };
 
   function onResponse(res: SipResponse): void {
     const branch = viaBranch(header(res.headers, "via") ?? "");
@@ -76,6 +76,7 @@ export async function openSipTransport(o: { bind: HostPort; publicHost: string; 
   }
 
   function retransmit(tx: ClientTx, interval: number): void {
+    if (reliable) return; // TCP delivers or fails: no retransmissions (§17.1.1.2)
     const t = setTimeout(() => {
       if (tx.done || closed) return;
       send(tx.req, tx.to);
@@ -86,6 +87,7 @@ export async function openSipTransport(o: { bind: HostPort; publicHost: string; 
 
   return {
     port,
+    proto: wire.proto,
     /** Where requests of ours say replies go (Via) and where we are reached (Contact). */
     localAddress: { host: o.publicHost, port },
     newBranch: () => `z9hG4bK${crypto.randomBytes(8).toString("hex")}`,
@@ -120,7 +122,7 @@ export async function openSipTransport(o: { bind: HostPort; publicHost: string; 
       closed = true;
       for (const tx of transactions.values()) tx.timers.forEach(clearTimeout);
       transactions.clear();
-      socket.close();
+      wire.close();
     },
   };
 }
