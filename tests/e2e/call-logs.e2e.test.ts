@@ -227,4 +227,31 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     await page.getByText("Export completed! File downloaded successfully.").waitFor();
     await page.context().close();
   });
+
+  test("a recording still waiting for the file store reads 'Recording pending', with nothing to play", async () => {
+    // As the call runner leaves it when the store is down (features/calls/recording-uploads.ts); its next try
+    // is an hour away, so the server's retry loop leaves it pending during the test.
+    await env.db.query(
+      `insert into pending_recordings (call_id, org_id, storage_key, body, next_attempt_at)
+       select id, org_id, recording_key, '\\x00'::bytea, now() + interval '1 hour' from calls where lead_name = 'Omar Ali'`,
+    );
+    try {
+      for (const width of [1440, 390]) {
+        const page = await env.newPage({ width, height: width > 600 ? 900 : 844 });
+        await signIn(page, user);
+        await page.goto(`/org/${slug}/call-logs`);
+        await page.getByRole("button", { name: "View Details for Omar Ali" }).click();
+        const dialog = page.getByRole("dialog", { name: "Conversation Summary" });
+        await dialog.getByText("Recording pending: it is being saved and will play here once stored.").waitFor();
+        assert.equal(await dialog.getByLabel("Call recording").count(), 0);
+        assert.equal(await page.getByRole("button", { name: "Play Audio for Omar Ali" }).count(), 0, "no play button until it is stored");
+        // The dialog fades in: the picture is taken once it is fully shown.
+        await page.waitForFunction(() => [...document.querySelectorAll(".MuiDialog-container")].every((e) => getComputedStyle(e).opacity === "1"));
+        await env.screenshot(page, `call-logs-recording-pending-${width}`);
+        await page.context().close();
+      }
+    } finally {
+      await env.db.query("delete from pending_recordings");
+    }
+  });
 });
