@@ -12,6 +12,9 @@ import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../.
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { until } from "../../../../../tests/support/until.ts";
 import { createScriptedStt } from "../../../../../tests/support/voice/test-providers.ts";
+import { createServer } from "../../entry/wire.ts";
+import { openPostgres } from "../../platform/db.ts";
+import { createLogger } from "../../platform/logger.ts";
 import { retryDelayMs, startRecordingUploadLoop } from "./recording-uploads.ts";
 
 /** A port nothing listens on yet: the bucket's address before its server is up. */
@@ -87,6 +90,20 @@ describe("a recording when the file store is unreachable (PostgreSQL + S3)", { s
     const wav = Buffer.from(await (await fetch(t.baseUrl + landed.audio_url)).arrayBuffer());
     assert.equal(wav.subarray(0, 4).toString(), "RIFF");
     assert.ok(wav.length > 1000);
+
+    // Another API process on the same database and bucket (another machine, as far as it knows) plays it too.
+    const db = await openPostgres(t.url!, 2);
+    const other = await createServer({ config: t.config, db, logger: createLogger(t.config) });
+    try {
+      await other.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port: otherPort } = other.app.server.address() as net.AddressInfo;
+      const part = await fetch(`http://127.0.0.1:${otherPort}${landed.audio_url}`, { headers: { range: "bytes=0-3" } });
+      assert.equal(part.status, 206);
+      assert.equal(Buffer.from(await part.arrayBuffer()).toString(), "RIFF");
+    } finally {
+      await other.app.close();
+      await db.close();
+    }
     assert.deepEqual(await t.db.query("select call_id from pending_recordings"), [], "the database copy is gone");
   });
 });
