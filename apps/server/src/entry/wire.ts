@@ -104,6 +104,8 @@ import { createApiKeyRateLimit } from "../features/api-keys/api-key-rate-limit.t
 import { apiKeysRoutes } from "../features/api-keys/api-keys.routes.ts";
 import { wireIntegrations } from "../features/integrations/integrations.wiring.ts";
 import { integrationsRoutes } from "../features/integrations/integrations.routes.ts";
+import { wireHubspot } from "../features/integrations/hubspot.wiring.ts";
+import { hubspotRoutes } from "../features/integrations/hubspot.routes.ts";
 
 export type Wiring = {
   config: Config;
@@ -152,6 +154,8 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     db, repo: createCampaignsRepo(db), contacts, storage, clock, voiceExists: voices.exists, callStats: callStatsFromCalls(db),
     hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock })],
   });
+  // HubSpot (CRM): a list's contacts imported into a campaign through the campaign's own CSV import.
+  const hubspot = wireHubspot({ db, config, clock, storage, campaigns });
   const kb = await wireKnowledgeBase({
     db, config, logger, storage,
     campaignExists: (orgId, id) => campaigns.get(orgId, id).then(() => true, () => false),
@@ -205,7 +209,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, invitations };
+  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, hubspot, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -249,6 +253,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
       webhooksRoutes({ webhooks: services.webhooks.service, requireAuth }),
       apiKeysRoutes({ apiKeys: services.apiKeys, requireAuth }),
       integrationsRoutes({ integrations: services.integrations, requireAuth }),
+      hubspotRoutes({ hubspot: services.hubspot, requireAuth }),
       teamRoutes({ team: services.team, requireAuth, publicUrl: w.config.publicUrl }),
     ],
   });

@@ -157,6 +157,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "PUT /api/integrations/caldav": "Connect the team's calendar over CalDAV; the account is tested before it is saved",
   "POST /api/integrations/caldav/test": "Test the saved calendar connection again; answers its new status",
   "DELETE /api/integrations/caldav": noContent("Disconnect the team's calendar"),
+  "PUT /api/integrations/hubspot": "Connect HubSpot with a private app's token; the token is tried against HubSpot before it is saved",
+  "DELETE /api/integrations/hubspot": noContent("Disconnect HubSpot and delete its saved token"),
+  "GET /api/integrations/hubspot/lists": "The HubSpot contact lists that can be imported into a campaign",
+  "GET /api/integrations/hubspot/lists/:listId/preview": "A HubSpot list's first contacts and the account's contact properties, to choose a mapping",
+  "POST /api/campaigns/:id/crm-import": "Replace the campaign's contacts with a HubSpot list's, mapped to Parley's fields and read by the CSV import's rules",
 
   "POST /api/telephony/twilio/twiml": {
     summary: "Twilio: instructions for a call being answered (signed by Twilio)",

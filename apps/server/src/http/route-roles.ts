@@ -155,6 +155,11 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "PUT /api/integrations/caldav": "integrations.manage",
   "POST /api/integrations/caldav/test": "integrations.manage",
   "DELETE /api/integrations/caldav": "integrations.manage",
+  "PUT /api/integrations/hubspot": "integrations.manage",
+  "DELETE /api/integrations/hubspot": "integrations.manage",
+  "GET /api/integrations/hubspot/lists": "integrations.manage",
+  "GET /api/integrations/hubspot/lists/:listId/preview": "integrations.manage",
+  "POST /api/campaigns/:id/crm-import": "integrations.manage",
   "GET /api/settings/organization": "settings.view",
 
   // owner: the organisation itself

@@ -6,6 +6,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { createCaldavClient } from "./caldav-client.ts";
 import { createCaldavMirror } from "./caldav-mirror.ts";
+import { createHubspotRepo } from "./hubspot.repo.ts";
 import { createIntegrationsRepo } from "./integrations.repo.ts";
 import { createIntegrationsService } from "./integrations.service.ts";
 import { createSecretBox } from "./secret-box.ts";
@@ -29,6 +30,7 @@ export function wireIntegrations({ db, config, clock, log, calendar }: Deps) {
   const service = createIntegrationsService({
     repo, box: createSecretBox(config.integrations.key), caldav, clock,
     catchUp: (orgId) => mirror!.catchUp(orgId), copyUpcoming: (orgId) => mirror!.copyUpcoming(orgId),
+    hubspot: createHubspotRepo(db).view,
   });
   const meeting = (orgId: string, id: string) =>
     calendar().get(orgId, id).catch((err: unknown) => {

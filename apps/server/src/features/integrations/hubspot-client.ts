@@ -1,0 +1,144 @@
+import type { CrmSource } from "@parley/shared/integrations";
+import { CrmAuthError, CrmError, type CrmPage, type CrmProvider, type CrmRecord } from "./crm-provider.ts";
+
+/**
+ * HubSpot's CRM v3 API with a private app's token, over plain fetch: the official @hubspot/api-client (v14)
+ * requires Node >= 22 (this server runs on Node 20) and brings five dependencies for the six calls used here.
+ * Endpoints (developers.hubspot.com/docs/api/...): GET /account-info/v3/details, GET /crm/v3/objects/contacts
+ * (the token's contacts scope), POST /crm/v3/lists/search, GET /crm/v3/lists/{listId},
+ * GET /crm/v3/lists/{listId}/memberships (paged with `after`), POST /crm/v3/objects/contacts/batch/read,
+ * GET /crm/v3/properties/contacts.
+ */
+export type HubspotOptions = {
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+  /** 429s retried per request; HubSpot's Retry-After (seconds) is waited, at most `maxRetryWaitMs` each time. */
+  maxRetries?: number;
+  maxRetryWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const CONTACTS = "0-1";
+const BATCH = 100;
+const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function createHubspotClient(opts: HubspotOptions): CrmProvider {
+  const { baseUrl, token } = opts;
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+  const maxRetries = opts.maxRetries ?? 3;
+  const maxRetryWaitMs = opts.maxRetryWaitMs ?? 10_000;
+  const sleep = opts.sleep ?? wait;
+
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(`${baseUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        const why = (err as Error).name === "TimeoutError" ? `no answer in ${timeoutMs / 1000} s` : ((err as { cause?: Error }).cause?.message ?? (err as Error).message);
+        throw new CrmError(`Could not reach HubSpot: ${why}.`);
+      }
+      if (res.status === 429) {
+        // HubSpot's ten-second burst limit: wait what it asks (bounded), then try the same request again.
+        const seconds = Number(res.headers.get("retry-after") ?? "1");
+        const ms = Math.max(0, Number.isFinite(seconds) ? seconds * 1000 : 1000);
+        await res.body?.cancel();
+        if (attempt >= maxRetries || ms > maxRetryWaitMs) throw new CrmError("HubSpot's rate limit was reached: try again in a minute.", 429);
+        await sleep(ms);
+        continue;
+      }
+      if (res.status === 401) {
+        await res.body?.cancel();
+        throw new CrmAuthError("HubSpot refused this token.");
+      }
+      if (res.status === 403) {
+        await res.body?.cancel();
+        throw new CrmError("This token may not read contacts and lists: give the private app the scopes crm.objects.contacts.read and crm.lists.read.", 403);
+      }
+      if (res.status === 404) {
+        await res.body?.cancel();
+        throw new CrmError("HubSpot has no such list.", 404);
+      }
+      if (!res.ok) {
+        const text = (await res.text()).slice(0, 200);
+        throw new CrmError(`HubSpot answered ${res.status}${text ? `: ${text}` : ""}.`, res.status);
+      }
+      return (await res.json()) as T;
+    }
+  }
+
+  type HsList = { listId: string | number; name: string; objectTypeId?: string; additionalProperties?: { hs_list_size?: string } };
+  const toSource = (l: HsList): CrmSource => {
+    const size = Number(l.additionalProperties?.hs_list_size);
+    return { id: String(l.listId), name: l.name, size: Number.isFinite(size) && l.additionalProperties?.hs_list_size !== undefined ? size : null };
+  };
+
+  return {
+    async account() {
+      const details = await call<{ portalId?: number }>("GET", "/account-info/v3/details");
+      // The portal answering is not enough: the import needs the contacts scope, checked here once.
+      await call("GET", "/crm/v3/objects/contacts?limit=1");
+      return { accountId: typeof details.portalId === "number" ? details.portalId : null };
+    },
+
+    async listSources() {
+      const sources: CrmSource[] = [];
+      // Lists search pages with a numeric offset; 500 lists is more than a team picks from.
+      for (let offset = 0; sources.length < 500; ) {
+        const page = await call<{ lists: HsList[]; hasMore: boolean; offset: number }>("POST", "/crm/v3/lists/search", {
+          query: "", count: 100, offset, additionalProperties: ["hs_list_size"],
+        });
+        sources.push(...page.lists.filter((l) => (l.objectTypeId ?? CONTACTS) === CONTACTS).map(toSource));
+        if (!page.hasMore || page.offset <= offset) break;
+        offset = page.offset;
+      }
+      return sources;
+    },
+
+    async source(id) {
+      if (!/^\d{1,20}$/.test(id)) throw new CrmError("HubSpot has no such list.", 404);
+      const { list } = await call<{ list: HsList }>("GET", `/crm/v3/lists/${id}?includeFilters=false`);
+      return toSource(list);
+    },
+
+    async properties() {
+      const { results } = await call<{ results: Array<{ name: string; label: string; hidden?: boolean }> }>("GET", "/crm/v3/properties/contacts");
+      return results.filter((p) => !p.hidden).map((p) => ({ name: p.name, label: p.label || p.name })).sort((a, b) => a.label.localeCompare(b.label));
+    },
+
+    async fetchContacts(sourceId, properties, after, limit = BATCH): Promise<CrmPage> {
+      if (!/^\d{1,20}$/.test(sourceId)) throw new CrmError("HubSpot has no such list.", 404);
+      const query = new URLSearchParams({ limit: String(Math.min(limit, BATCH)) });
+      if (after) query.set("after", after);
+      const members = await call<{ results: Array<{ recordId: string | number }>; paging?: { next?: { after?: string } } }>(
+        "GET", `/crm/v3/lists/${sourceId}/memberships?${query}`,
+      );
+      const ids = members.results.map((m) => String(m.recordId));
+      let records: CrmRecord[] = [];
+      if (ids.length) {
+        const batch = await call<{ results: Array<{ id: string; properties: Record<string, string | null> }> }>(
+          "POST", "/crm/v3/objects/contacts/batch/read", { properties, inputs: ids.map((id) => ({ id })) },
+        );
+        const byId = new Map(batch.results.map((r) => [r.id, r]));
+        // In the list's order; a member deleted since (not in the batch answer) is left out.
+        records = ids.flatMap((id) => {
+          const r = byId.get(id);
+          if (!r) return [];
+          const values: Record<string, string> = {};
+          for (const [k, v] of Object.entries(r.properties ?? {})) if (v !== null && v !== undefined && String(v).trim()) values[k] = String(v);
+          return [{ id, values }];
+        });
+      }
+      return { records, after: members.paging?.next?.after ?? null };
+    },
+  };
+}
+
+/** The properties shown as a preview's columns when the account offers them (HubSpot's defaults). */
+export const PREVIEW_PROPERTIES = ["firstname", "lastname", "phone", "mobilephone", "email", "company", "jobtitle", "city"];

@@ -1,0 +1,107 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local HTTP server speaking the HubSpot CRM v3 endpoints Parley's adapter (hubspot-client.ts) uses, with
+ * the request and answer shapes of HubSpot's documentation:
+ *   GET  /account-info/v3/details                       (Account Information API: `portalId`)
+ *   GET  /crm/v3/objects/contacts?limit=1               (Contacts API, the scope check)
+ *   POST /crm/v3/lists/search                           (Lists API v3: {query, count, offset} → {lists, hasMore, offset, total})
+ *   GET  /crm/v3/lists/{listId}                         (Lists API v3: {list})
+ *   GET  /crm/v3/lists/{listId}/memberships?limit&after (Lists API v3: {results: [{recordId}], paging.next.after})
+ *   POST /crm/v3/objects/contacts/batch/read            (Contacts batch read: {properties, inputs: [{id}]} → {status, results})
+ *   GET  /crm/v3/properties/contacts                    (Properties API: {results: [{name, label, hidden}]})
+ * Any other token than `token` gets HubSpot's 401 body; `state.rateLimitNext` (a path fragment) answers the next request
+ * to a matching path 429 with `Retry-After` (HubSpot's burst limit), once. Memberships page `pageSize` records at a time.
+ */
+export type HubspotContact = { id: string; properties: Record<string, string | null> };
+export type HubspotList = { listId: string; name: string; members: string[] };
+
+export async function startHubspotServer(opts: { token: string; contacts: HubspotContact[]; lists: HubspotList[]; pageSize?: number }) {
+  const pageSize = opts.pageSize ?? 100;
+  const byId = new Map(opts.contacts.map((c) => [c.id, c]));
+  const state = { token: opts.token, rateLimitNext: null as string | null, retryAfterSeconds: 1, requests: [] as string[], limited: 0 };
+  const properties = [
+    ["firstname", "First Name"], ["lastname", "Last Name"], ["email", "Email"], ["phone", "Phone Number"], ["mobilephone", "Mobile Phone Number"],
+    ["company", "Company Name"], ["jobtitle", "Job Title"], ["city", "City"],
+  ].map(([name, label]) => ({ name, label, type: "string", hidden: false }));
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://x");
+      state.requests.push(`${req.method} ${url.pathname}${url.search}`);
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { "content-type": "application/json;charset=utf-8", ...headers }).end(JSON.stringify(body));
+      if (req.headers.authorization !== `Bearer ${state.token}`) {
+        return send(401, { status: "error", message: "Authentication credentials not found.", category: "INVALID_AUTHENTICATION" });
+      }
+      if (state.rateLimitNext !== null && url.pathname.includes(state.rateLimitNext)) {
+        state.rateLimitNext = null;
+        state.limited++;
+        return send(429, { status: "error", message: "You have reached your ten_secondly_rolling limit.", category: "RATE_LIMITS" }, { "retry-after": String(state.retryAfterSeconds) });
+      }
+      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
+      const listOf = (id: string) => opts.lists.find((l) => l.listId === id);
+      const hsList = (l: HubspotList) => ({ listId: l.listId, name: l.name, objectTypeId: "0-1", processingType: "MANUAL", additionalProperties: { hs_list_size: String(l.members.length) } });
+      const path = url.pathname;
+      let m: RegExpMatchArray | null;
+      if (req.method === "GET" && path === "/account-info/v3/details") return send(200, { portalId: 4242, timeZone: "UTC", accountType: "STANDARD" });
+      if (req.method === "GET" && path === "/crm/v3/objects/contacts") return send(200, { results: opts.contacts.slice(0, 1) });
+      if (req.method === "GET" && path === "/crm/v3/properties/contacts") return send(200, { results: properties });
+      if (req.method === "POST" && path === "/crm/v3/lists/search") {
+        const offset = Number(body.offset ?? 0);
+        const count = Number(body.count ?? 20);
+        const page = opts.lists.slice(offset, offset + count);
+        return send(200, { lists: page.map(hsList), hasMore: offset + count < opts.lists.length, offset: offset + page.length, total: opts.lists.length });
+      }
+      if (req.method === "GET" && (m = path.match(/^\/crm\/v3\/lists\/(\d+)$/))) {
+        const l = listOf(m[1]!);
+        return l ? send(200, { list: hsList(l) }) : send(404, { status: "error", message: "List does not exist", category: "OBJECT_NOT_FOUND" });
+      }
+      if (req.method === "GET" && (m = path.match(/^\/crm\/v3\/lists\/(\d+)\/memberships$/))) {
+        const l = listOf(m[1]!);
+        if (!l) return send(404, { status: "error", message: "List does not exist", category: "OBJECT_NOT_FOUND" });
+        const start = Number(url.searchParams.get("after") ?? 0);
+        const limit = Math.min(Number(url.searchParams.get("limit") ?? 100), pageSize);
+        const ids = l.members.slice(start, start + limit);
+        const next = start + limit < l.members.length ? { paging: { next: { after: String(start + limit) } } } : {};
+        return send(200, { results: ids.map((recordId) => ({ recordId, membershipTimestamp: "2030-01-01T00:00:00Z" })), ...next });
+      }
+      if (req.method === "POST" && path === "/crm/v3/objects/contacts/batch/read") {
+        const wanted: string[] = body.properties ?? [];
+        const results = (body.inputs as Array<{ id: string }>).flatMap(({ id }) => {
+          const c = byId.get(id);
+          if (!c) return [];
+          const props: Record<string, string | null> = { hs_object_id: c.id };
+          for (const p of wanted) props[p] = c.properties[p] ?? null;
+          return [{ id: c.id, properties: props, createdAt: "2030-01-01T00:00:00Z", updatedAt: "2030-01-01T00:00:00Z", archived: false }];
+        });
+        return send(200, { status: "COMPLETE", results, startedAt: "2030-01-01T00:00:00Z", completedAt: "2030-01-01T00:00:00Z" });
+      }
+      return send(404, { status: "error", message: `No route ${req.method} ${path}`, category: "OBJECT_NOT_FOUND" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type HubspotServer = Awaited<ReturnType<typeof startHubspotServer>>;
+
+/** Six contacts: valid US numbers (one written without +1), a repeat of Ana's number, one without a phone, one too short. */
+export function sampleContacts(): HubspotContact[] {
+  const people: HubspotContact[] = [
+    { id: "101", properties: { firstname: "Ana", lastname: "Silva", phone: "+1 415 555 0101", email: "ana@acme.test", company: "Acme" } },
+    { id: "102", properties: { firstname: "Ben", lastname: "Okafor", phone: "(415) 555-0102", email: "ben@globex.test", company: "Globex" } },
+    { id: "103", properties: { firstname: "Chen", lastname: "Wei", phone: null, email: "chen@initech.test", company: "Initech" } },
+    { id: "104", properties: { firstname: "Dana", lastname: "Reyes", phone: "12", email: "dana@umbrella.test", company: "Umbrella" } },
+    { id: "105", properties: { firstname: "Ana", lastname: "Silva", phone: "+14155550101", email: null, company: "Acme" } },
+    { id: "106", properties: { firstname: "Eli", lastname: "Novak", phone: "+1 415 555 0106", email: "eli@hooli.test", company: "Hooli" } },
+  ];
+  return people;
+}
