@@ -3,7 +3,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { ExternalCalendar } from "../calendar/external-calendar.ts";
 import type { CaldavClient } from "./caldav-client.ts";
-import type { ConnectedCaldav } from "./integrations.service.ts";
+import { PasswordUnreadable, type ConnectedCaldav } from "./integrations.service.ts";
 import type { IntegrationsRepo, MirrorRow } from "./integrations.repo.ts";
 
 type Deps = {
@@ -32,8 +32,19 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * the connection (connected / unreachable with the reason), so Settings → Integrations shows what happened; what
  * could not be written or removed during an outage is remembered and done when the calendar answers again.
  */
-export function createCaldavMirror({ repo, client, clock, log, connection, meeting, upcoming, uidHost }: Deps) {
+export function createCaldavMirror({ repo, client, clock, log, connection: open, meeting, upcoming, uidHost }: Deps) {
   const catchingUp = new Set<string>();
+
+  /** The connection, or null; a password that no longer decrypts (INTEGRATIONS_KEY changed) is an outage, not a crash. */
+  async function connection(orgId: string): Promise<ConnectedCaldav | null> {
+    try {
+      return await open(orgId);
+    } catch (err) {
+      if (!(err instanceof PasswordUnreadable)) throw err;
+      await repo.setCaldavStatus(orgId, "unreachable", err.message, clock.now());
+      return { ...err.connection, status: "unreachable", unreadable: err.message };
+    }
+  }
 
   async function track<T>(orgId: string, c: ConnectedCaldav, what: string, work: () => Promise<T>): Promise<T> {
     try {
@@ -69,7 +80,7 @@ export function createCaldavMirror({ repo, client, clock, log, connection, meeti
   async function write(orgId: string, event: CalendarEvent, o: { deferred?: boolean } = {}): Promise<void> {
     const c = await connection(orgId);
     if (!c) return;
-    if (o.deferred) return repo.markPending(orgId, event.id, "write");
+    if (o.deferred || c.unreadable) return repo.markPending(orgId, event.id, "write");
     const before = await repo.mirrorOf(orgId, event.id);
     await track(orgId, c, "write", () => put(orgId, c, event, before)).catch(() => repo.markPending(orgId, event.id, "write"));
   }
@@ -80,7 +91,7 @@ export function createCaldavMirror({ repo, client, clock, log, connection, meeti
     catchingUp.add(orgId);
     try {
       const c = await connection(orgId);
-      if (!c) return;
+      if (!c || c.unreadable) return;
       for (let batch = 0; batch < CATCH_UP_BATCHES; batch++) {
         const rows = await repo.pending(orgId, CATCH_UP_BATCH);
         for (const row of rows) {
@@ -110,6 +121,7 @@ export function createCaldavMirror({ repo, client, clock, log, connection, meeti
     async busy(orgId, from, to, zone) {
       const c = await connection(orgId);
       if (!c) return { busy: [], unreachable: null };
+      if (c.unreadable) return { busy: [], unreachable: c.unreadable };
       try {
         return { busy: await track(orgId, c, "read", () => client.busy(c.account, c.calendarUrl, from, to, zone)), unreachable: null };
       } catch (err) {
@@ -122,6 +134,7 @@ export function createCaldavMirror({ repo, client, clock, log, connection, meeti
       const c = await connection(orgId);
       const before = c && (await repo.mirrorOf(orgId, event.id));
       if (!c || !before) return;
+      if (c.unreadable) return repo.markPending(orgId, event.id, "delete");
       await track(orgId, c, "delete", () => remove(orgId, c, before)).catch(() => repo.markPending(orgId, event.id, "delete"));
     },
   };

@@ -152,6 +152,17 @@ for (const kind of await dbKinds()) {
       assert.equal((await book("2030-03-04T09:00:00Z")).booked, true);
     });
 
+    test("a saved password that no longer decrypts (INTEGRATIONS_KEY changed) is an outage with its reason, never a failed booking", async () => {
+      await t.db.query("update integrations set secret_ciphertext = 'v1.AAAA.AAAA.AAAA' where org_id = $1 and kind = 'caldav'", [owner.orgId]);
+      const r = await book("2030-03-04T11:00:00Z");
+      assert.ok(r.booked);
+      assert.match(r.calendarNote ?? "", /cannot be decrypted with this server's INTEGRATIONS_KEY/);
+      const tested = await t.request("POST", "/api/integrations/caldav/test", { token: owner.token });
+      assert.equal(tested.status, 200, tested.text);
+      assert.equal(tested.body.status, "unreachable");
+      assert.match(tested.body.last_error, /connect the calendar again/);
+    });
+
     test("disconnecting is the organisation's own: another organisation gets 404, then the calendar is forgotten", async () => {
       await assertOrgIsolation(t, owner, { method: "DELETE", path: "/api/integrations/caldav" }, { ownerStatus: 204 });
       assert.deepEqual((await t.request("GET", "/api/integrations", { token: owner.token })).body.caldav, null);

@@ -5,8 +5,18 @@ import { CaldavConnectError, type CaldavAccount, type CaldavClient } from "./cal
 import type { CaldavRow, IntegrationsRepo } from "./integrations.repo.ts";
 import type { SecretBox } from "./secret-box.ts";
 
-/** A CalDAV connection ready to use: the account with its password opened, and the calendar chosen at connect. */
-export type ConnectedCaldav = { account: CaldavAccount; calendarUrl: string; status: IntegrationStatus };
+/**
+ * A CalDAV connection ready to use: the account with its password opened, and the calendar chosen at connect.
+ * `unreadable` says why the password could not be opened (then the account's password is empty).
+ */
+export type ConnectedCaldav = { account: CaldavAccount; calendarUrl: string; status: IntegrationStatus; unreadable?: string };
+
+/** The saved password does not decrypt: INTEGRATIONS_KEY changed since it was saved. */
+export class PasswordUnreadable extends Error {
+  constructor(readonly connection: ConnectedCaldav) {
+    super("the saved password cannot be decrypted with this server's INTEGRATIONS_KEY: connect the calendar again");
+  }
+}
 
 const toCaldav = (r: CaldavRow): CaldavIntegration => ({
   url: r.settings.url,
@@ -32,7 +42,14 @@ type Deps = {
 
 export function createIntegrationsService(deps: Deps) {
   const { repo, box, caldav, clock } = deps;
-  const accountOf = (row: CaldavRow, orgId: string): CaldavAccount => ({ url: row.settings.url, username: row.settings.username, password: box.open(row.secret_ciphertext, orgId) });
+  const accountOf = (row: CaldavRow, orgId: string): CaldavAccount => {
+    const account = { url: row.settings.url, username: row.settings.username, password: "" };
+    try {
+      return { ...account, password: box.open(row.secret_ciphertext, orgId) };
+    } catch {
+      throw new PasswordUnreadable({ account, calendarUrl: row.settings.calendar_url, status: row.status });
+    }
+  };
   return {
     async list(orgId: string): Promise<IntegrationList> {
       const row = await repo.caldav(orgId);
@@ -61,13 +78,12 @@ export function createIntegrationsService(deps: Deps) {
     async testCaldav(orgId: string): Promise<CaldavIntegration> {
       const row = await repo.caldav(orgId);
       if (!row) throw notFound("Calendar connection");
-      const account = accountOf(row, orgId);
       try {
-        await caldav.connect(account);
+        await caldav.connect(accountOf(row, orgId));
         await repo.setCaldavStatus(orgId, "connected", null, clock.now());
         await deps.catchUp(orgId);
       } catch (err) {
-        if (!(err instanceof CaldavConnectError)) throw err;
+        if (!(err instanceof CaldavConnectError || err instanceof PasswordUnreadable)) throw err;
         await repo.setCaldavStatus(orgId, "unreachable", err.message, clock.now());
       }
       return toCaldav((await repo.caldav(orgId))!);
