@@ -7,6 +7,10 @@ import { assertSafeKey, type ByteSpan, type Storage } from "./storage.ts";
 export const DEFAULT_CHUNK_SIZE = 256 * 1024;
 /** Chunks fetched per query while streaming (1 MiB at the default size): few round trips, little memory. */
 const CHUNKS_PER_READ = 4;
+/** A write unfinished after this long was abandoned by a process that died: its chunks are removed. */
+const ABANDONED_AFTER = "6 hours";
+/** How often a process looks for abandoned writes (after one of its own puts). */
+const SWEEP_EVERY_MS = 60 * 60_000;
 
 type ObjectRow = { version: string; size: number; chunk_size: number };
 
@@ -16,12 +20,26 @@ type ObjectRow = { version: string; size: number; chunk_size: number };
  * rows under a fresh version, then swaps the object to that version in one transaction (readers never see
  * half an object); a get streams a few chunks per query, only those a range covers.
  */
-export function createPostgresStorage(db: Db, opts: { chunkSize?: number } = {}): Storage {
+export function createPostgresStorage(db: Db, opts: { chunkSize?: number } = {}): Storage & { sweepAbandoned(): Promise<number> } {
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const head = async (key: string) =>
     (await db.query<ObjectRow>("select version, size, chunk_size from storage_objects where key = $1", [key]))[0] ?? null;
+  let lastSweep = 0;
+
+  /** Deletes the chunks of writes abandoned mid-way (their process died); answers how many writes. */
+  async function sweepAbandoned(): Promise<number> {
+    const stale = await db.query<{ version: string }>(
+      `select version from storage_uploads where started_at < now() - interval '${ABANDONED_AFTER}' order by started_at limit 100`,
+    );
+    for (const { version } of stale) {
+      await db.query("delete from storage_chunks where version = $1", [version]);
+      await db.query("delete from storage_uploads where version = $1", [version]);
+    }
+    return stale.length;
+  }
 
   return {
+    sweepAbandoned,
     name: "PostgreSQL",
     async put(key, body) {
       assertSafeKey(key);
@@ -32,6 +50,7 @@ export function createPostgresStorage(db: Db, opts: { chunkSize?: number } = {})
         await db.query("insert into storage_chunks (version, seq, data) values ($1, $2, $3)", [version, seq++, data]);
         size += data.length;
       };
+      await db.query("insert into storage_uploads (version, key) values ($1, $2)", [version, key]);
       try {
         let pending: Buffer[] = [];
         let pendingBytes = 0;
@@ -59,10 +78,16 @@ export function createPostgresStorage(db: Db, opts: { chunkSize?: number } = {})
             [key, version, size, chunkSize],
           );
           if (old[0]) await q.query("delete from storage_chunks where version = $1", [old[0].version]);
+          await q.query("delete from storage_uploads where version = $1", [version]);
         });
       } catch (err) {
         await db.query("delete from storage_chunks where version = $1", [version]).catch(() => undefined);
+        await db.query("delete from storage_uploads where version = $1", [version]).catch(() => undefined);
         throw err;
+      }
+      if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = Date.now();
+        void sweepAbandoned().catch(() => undefined); // housekeeping: the next sweep tries again
       }
       return { size };
     },
