@@ -86,13 +86,13 @@ export function createCaldavMirror({ repo, client, clock, log, connection: open,
   }
 
   /** Writes or removes, oldest first, what an outage left; stops at the first failure (the next success resumes). */
-  async function catchUp(orgId: string): Promise<void> {
+  async function catchUp(orgId: string, batches = CATCH_UP_BATCHES): Promise<void> {
     if (catchingUp.has(orgId)) return;
     catchingUp.add(orgId);
     try {
       const c = await connection(orgId);
       if (!c || c.unreadable) return;
-      for (let batch = 0; batch < CATCH_UP_BATCHES; batch++) {
+      for (let batch = 0; batch < batches; batch++) {
         const rows = await repo.pending(orgId, CATCH_UP_BATCH);
         for (const row of rows) {
           const now = row.pending === "write" ? await meeting(orgId, row.event_id) : null;
@@ -114,7 +114,9 @@ export function createCaldavMirror({ repo, client, clock, log, connection: open,
     for (const e of events) {
       if (e.status === "scheduled" && Date.parse(e.end_time) > now && !(await repo.mirrorOf(orgId, e.id))) await repo.markPending(orgId, e.id, "write");
     }
-    await catchUp(orgId);
+    // The first batch before Connect answers; a team with more upcoming meetings gets the rest in the background.
+    await catchUp(orgId, 1);
+    void catchUp(orgId);
   }
 
   const external: ExternalCalendar = {
