@@ -22,6 +22,10 @@ export type Baresip = {
   command(command: string, params?: string): Promise<void>;
   /** What baresip heard in its last call (PCM16 at 8 kHz) and what it sent. */
   lastRecording(which: "heard" | "sent"): Promise<Int16Array>;
+  /** What baresip printed (for a failing test's message). */
+  output(): string;
+  /** Presses keys on its keypad: in a call, digits go out as DTMF. */
+  pressKeys(keys: string): void;
   /** Freezes the process (SIGSTOP): no RTP, no BYE, as a peer that vanished from the network. */
   freeze(): void;
   thaw(): void;
@@ -54,7 +58,8 @@ export async function startBaresip(o: { accounts: BaresipAccount[]; sourceWav: s
     `sip_listen 127.0.0.1:${port}`,
     `audio_source aufile,${o.sourceWav}`,
     "module_path /usr/lib/baresip/modules",
-    "module g711.so", "module aufile.so", "module sndfile.so",
+    // stdio: keys written to its stdin are what a person types; a digit in a call is sent as DTMF (RFC 4733).
+    "module g711.so", "module aufile.so", "module sndfile.so", "module stdio.so",
     "module_app account.so", "module_app menu.so", "module_app ctrl_tcp.so",
     `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
     `snd_path ${path.join(dir, "rec")}`,
@@ -62,7 +67,7 @@ export async function startBaresip(o: { accounts: BaresipAccount[]; sourceWav: s
     "",
   ].join("\n"));
   await fs.writeFile(path.join(dir, "accounts"), o.accounts.map((a) => `<sip:${a.user}@127.0.0.1>;regint=0;answermode=${a.answer};audio_codecs=PCMU,PCMA\n`).join(""));
-  const child: ChildProcess = spawn("baresip", ["-f", dir, "-n", "127.0.0.1"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn("baresip", ["-f", dir, "-n", "127.0.0.1"], { stdio: ["pipe", "pipe", "pipe"] });
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
@@ -102,6 +107,8 @@ export async function startBaresip(o: { accounts: BaresipAccount[]; sourceWav: s
       if (!files.length) return new Int16Array(0);
       return decodeWav(await fs.readFile(path.join(dir, "rec", files.at(-1)!))).samples;
     },
+    output: () => out,
+    pressKeys: (keys) => void child.stdin!.write(keys),
     freeze: () => void child.kill("SIGSTOP"),
     thaw: () => void child.kill("SIGCONT"),
     async close() {

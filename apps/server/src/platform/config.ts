@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   SIP_FROM: z.string().regex(/^(\+?[\w.-]+|sip:\S+)$/, "must be a number, a user name or a sip: URI").optional(),
   SIP_RING_SECONDS: z.coerce.number().int().min(5).max(300).default(45),
   SIP_RTP_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+  // A key the callee presses to be put on the do-not-call list (the call then ends); unset: none.
+  DTMF_OPT_OUT_DIGIT: z.string().regex(/^[0-9*#]$/, "must be one key: 0-9, * or #").optional().or(z.literal("").transform(() => undefined)),
   PUBLIC_URL: z.string().regex(/^https?:\/\/[^/]+/, "must be an http(s):// URL").optional(),
   STT_PROVIDER: z.enum(["pocketsphinx", "deepgram", "openai"]).default("pocketsphinx"),
   STT_API_KEY: z.string().optional(),
@@ -164,6 +166,8 @@ export type VoiceConfig = {
   twilio: TwilioConfig | null;
   /** Set when TELEPHONY=sip. */
   sip: SipConfig | null;
+  /** The key that opts the callee out (DTMF_OPT_OUT_DIGIT). */
+  dtmfOptOutDigit: string | null;
   stt: { provider: "pocketsphinx" | "deepgram" | "openai" } & ProviderSettings;
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | null;
   tts: { provider: "offline" | "elevenlabs" | "openai" } & ProviderSettings;
@@ -220,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       telephony: e.TELEPHONY,
       twilio,
       sip,
+      dtmfOptOutDigit: e.DTMF_OPT_OUT_DIGIT ?? null,
       stt: { provider: e.STT_PROVIDER, apiKey: e.STT_API_KEY, baseUrl: e.STT_BASE_URL, model: e.STT_MODEL },
       llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL ?? "gpt-4o-mini" } : null,
       tts: { provider: e.TTS_PROVIDER, apiKey: e.TTS_API_KEY, baseUrl: e.TTS_BASE_URL, model: e.TTS_MODEL },

@@ -24,6 +24,8 @@ export type VoiceProviders = {
   defaultVoiceId: string;
   /** Calls are recorded (and the greeting says so). */
   recording: boolean;
+  /** The key (DTMF) that puts the callee on the do-not-call list and ends the call; null or unset: none. */
+  optOutDigit?: string | null;
 };
 
 type RunnerDeps = {
@@ -46,8 +48,16 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
   /** The agent's session on a leg; the call row follows it live (in order, never blocking the audio). */
   async function converse(c: CallContextRow, leg: CallLeg, tools: RunOnLegOptions["tools"], o: Omit<RunOnLegOptions, "tools">) {
     let writes = Promise.resolve();
+    let optedOut = false;
     const onEvent = (e: SessionEvent) => {
       o.onEvent?.(e);
+      if (e.type === "dtmf" && e.digit === p.optOutDigit && !optedOut) {
+        optedOut = true;
+        void tools.markDoNotCall().then(
+          () => leg.hangup(),
+          (err: Error) => log.warn({ err, callId: c.call_id }, "opt-out by key press not recorded"),
+        );
+      }
       if (e.type === "answered") writes = writes.then(() => repo.answered(c.call_id, e.at));
       if (e.type === "turn") writes = writes.then(() => repo.appendTurn(c.call_id, e.turn));
       writes = writes.catch((err: Error) => log.warn({ err, callId: c.call_id }, "live call update failed"));

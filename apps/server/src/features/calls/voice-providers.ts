@@ -27,7 +27,7 @@ export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredV
   const tts = createTts(cfg.tts);
   const stt = createStt(cfg);
   const brain = createBrainFactory({ llm: cfg.llm });
-  const common = { stt, tts, brain, defaultVoiceId: cfg.defaultVoiceId, recording: cfg.recordCalls };
+  const common = { stt, tts, brain, defaultVoiceId: cfg.defaultVoiceId, recording: cfg.recordCalls, optOutDigit: cfg.dtmfOptOutDigit };
   if (cfg.sip) {
     if (cfg.stt.provider === "pocketsphinx") {
       log.warn("TELEPHONY=sip with the offline speech recognition: pocketsphinx hears 8 kHz phone audio poorly. Set STT_PROVIDER=deepgram (or openai) and STT_API_KEY for real calls.");

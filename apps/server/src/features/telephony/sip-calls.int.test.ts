@@ -26,7 +26,7 @@ describe(`calls over a SIP trunk (${kind})`, () => {
   let bs: Baresip;
   let dir: string;
   let campaignId: string;
-  const [answers, unknown] = numbersInHoursNow(2, 40);
+  const [answers, unknown, optsOut] = numbersInHoursNow(3, 40);
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-sip-app-"));
@@ -36,11 +36,11 @@ describe(`calls over a SIP trunk (${kind})`, () => {
     // The callee waits through the greeting, answers, and stays on the line a while (baresip hangs up at the WAV's end).
     const pcm = resample(speech.samples, speech.sampleRate, 8000);
     const wav = new Int16Array(8000 * 20);
-    wav.set(pcm, 8000 * 7);
+    wav.set(pcm, 8000 * 5);
     fs.writeFileSync(path.join(dir, "callee.wav"), encodeWav(wav, 8000));
-    bs = await startBaresip({ accounts: [{ user: answers!, answer: "auto" }], sourceWav: path.join(dir, "callee.wav"), rtpPorts: [41300, 41399] });
+    bs = await startBaresip({ accounts: [{ user: answers!, answer: "auto" }, { user: optsOut!, answer: "auto" }], sourceWav: path.join(dir, "callee.wav"), rtpPorts: [41300, 41399] });
     t = await startTestApp(kind!, {
-      env: { TELEPHONY: "sip", SIP_TRUNK: `sip:127.0.0.1:${bs.port}`, SIP_BIND: "127.0.0.1:0", SIP_PUBLIC_HOST: "127.0.0.1", RTP_PORTS: "41400-41499", SIP_FROM: "+15550001111" },
+      env: { TELEPHONY: "sip", SIP_TRUNK: `sip:127.0.0.1:${bs.port}`, SIP_BIND: "127.0.0.1:0", SIP_PUBLIC_HOST: "127.0.0.1", RTP_PORTS: "41400-41499", SIP_FROM: "+15550001111", DTMF_OPT_OUT_DIGIT: "9" },
     });
     owner = await buildUser(t);
     const [c] = await t.db.query<{ id: string }>(
@@ -65,7 +65,7 @@ describe(`calls over a SIP trunk (${kind})`, () => {
     assert.equal(res.status, 202, res.text);
     return res.body.call.id as string;
   }
-  const row = async (id: string) => (await t.db.query<CallRow>("select status, outcome, error, summary, transcript, recording_key, ended_at from calls where id = $1", [id]))[0]!;
+  const row = async (id: string) => (await t.db.query<CallRow & { answered_at: Date | null }>("select status, outcome, error, summary, transcript, recording_key, answered_at, ended_at from calls where id = $1", [id]))[0]!;
 
   test("baresip answers: it hears the agent's greeting, the agent hears its answer, and its hang-up ends the call", async () => {
     const id = await ring(answers!, 2);
@@ -90,5 +90,19 @@ describe(`calls over a SIP trunk (${kind})`, () => {
     assert.equal(r.status, "failed");
     assert.match(r.error ?? "", /^SIP 404/);
     assert.match(r.summary, /The call failed: SIP 404/);
+  });
+
+  test("the callee presses the opt-out key (DTMF 9): the number goes on the do-not-call list and the call ends", async () => {
+    const id = await ring(optsOut!, 4);
+    await until(async () => (await row(id)).answered_at !== null, { ms: 15_000, what: "answered" });
+    await bs.command("uafind", `sip:${optsOut}@127.0.0.1`); // keys go to the current account's call
+    bs.pressKeys("9");
+    await until(async () => (await row(id)).ended_at !== null, { ms: 15_000, what: "the call closed" }).catch((err: Error) => {
+      throw new Error(`${err.message}; baresip said:\n${bs.output().slice(-3000)}`);
+    });
+    const r = await row(id);
+    assert.equal(r.outcome, "do_not_call", JSON.stringify(r));
+    const list = await t.request("GET", "/api/dnc", { token: owner.token });
+    assert.ok(JSON.stringify(list.body).includes(optsOut!), "the number is on the do-not-call list");
   });
 });

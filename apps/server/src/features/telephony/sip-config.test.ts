@@ -14,6 +14,9 @@ test("SIP settings are read only when TELEPHONY=sip, with defaults and clear err
   );
   assert.throws(() => loadConfig({ TELEPHONY: "sip", SIP_TRUNK: "sip:pbx.local", SIP_REGISTER: "1", SIP_PUBLIC_HOST: "1.2.3.4" }), /SIP_REGISTER: registering needs SIP_USERNAME/);
   assert.throws(() => loadConfig({ RTP_PORTS: "many" }), /RTP_PORTS: must be a range such as 10000-20000/);
+  assert.throws(() => loadConfig({ DTMF_OPT_OUT_DIGIT: "99" }), /DTMF_OPT_OUT_DIGIT: must be one key: 0-9, \* or #/);
+  assert.equal(loadConfig({ DTMF_OPT_OUT_DIGIT: "9" }).voice.dtmfOptOutDigit, "9");
+  assert.equal(loadConfig({}).voice.dtmfOptOutDigit, null);
   const cfg = loadConfig({ TELEPHONY: "sip", SIP_TRUNK: "sip:pbx.local", SIP_PUBLIC_HOST: "203.0.113.5", SIP_USERNAME: "100", SIP_PASSWORD: "pw", SIP_REGISTER: "1", SIP_FROM: "+15550001111" });
   assert.deepEqual(cfg.voice.sip, {
     trunk: { host: "pbx.local", port: 5060 }, transport: "udp", username: "100", password: "pw", register: true, bind: { host: "0.0.0.0", port: 5060 },
