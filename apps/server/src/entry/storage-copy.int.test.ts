@@ -25,7 +25,7 @@ const skip = (await dbKinds()).includes("postgres") ? false : "needs the Postgre
 
 // Moving an embedded install's files to the shared store: the recordings the local folder held are served
 // from PostgreSQL afterwards, by a process that never saw that folder.
-describe("npm run storage:copy (local folder → PostgreSQL)", { skip }, () => {
+describe("files on PostgreSQL: npm run storage:copy from the local folder, voice previews", { skip }, () => {
   let t: TestApp;
   let owner: TestUser;
   let dataDir: string;
@@ -66,5 +66,14 @@ describe("npm run storage:copy (local folder → PostgreSQL)", { skip }, () => {
     const again = await storageCopy(["--to", "postgres"], { DATA_DIR: dataDir, DATABASE_URL: t.url! });
     assert.equal(again.code, 0, again.out);
     assert.match(again.out, /Copied 0 file\(s\) \(0\.0 MB\); 2 already there; 0 failed\./);
+  });
+
+  test("on PostgreSQL a voice preview is made once into the database, where every process finds it", async () => {
+    const voices = await t.request("GET", "/api/voices", { token: owner.token });
+    const clip = await fetch(t.baseUrl + voices.body.voices[0].preview_url);
+    assert.equal(clip.status, 200);
+    assert.equal(Buffer.from(await clip.arrayBuffer()).subarray(0, 4).toString(), "RIFF");
+    const stored = await t.db.query<{ key: string }>("select key from storage_objects where key like 'voices/previews/%'");
+    assert.equal(stored.length, 1, JSON.stringify(stored));
   });
 });
