@@ -24,10 +24,11 @@ export type PocketsphinxOptions = {
  * Offline speech to text with Debian's pocketsphinx, biased to the call. Each utterance is decoded twice:
  * with the general English model and with a small domain model (and dictionary) built from the call's
  * phrases (answers, booking times, campaign words). A small model explains almost any audio with its own
- * phrases ("ten of clubs" heard as "what does it cost"), so the domain pass wins only when it explains the
- * audio better AND either sounds like what the general pass heard ("but the disney" for "book me tuesday") or
- * explains it far better (phone audio, where the general model hears little). The confidence is the chosen
- * pass's mean word posterior, scaled down by how little the two passes agree (two-pass.ts).
+ * phrases ("ten of clubs" heard as "what does it cost"), so the domain pass counts only when it explains the
+ * audio at least as well, and then word by word: its words replace the general pass's where those were unsure
+ * and its own are sure and sound alike ("but the disney" for "book me tuesday"), or whole when it explains the
+ * audio far better and is sure (phone audio, where the general model hears little). The confidence is the mean
+ * posterior of the words that stand, lowered where they came from the domain pass alone (two-pass.ts).
  *
  * The decoders are resident: libpocketsphinx in recognizer threads (koffi), searching each frame as it
  * arrives, so the words are ready right after the endpoint and partial words while the callee speaks. If the
@@ -45,11 +46,23 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
     sampleRate: SAMPLE_RATE,
     engine,
     openStream({ vocabulary, signal }): SttStream {
-      // Built while the phone rings: the domain model is ready before the callee says a word.
+      // The resident threads build the domain model themselves, once per campaign's vocabulary (while the
+      // phone rings); the main thread reads no dictionary for them.
+      if (pool) {
+        const passes = pool.open(vocabulary);
+        return {
+          ...passes,
+          async flush(): Promise<SttResult> {
+            const { general, biased } = await passes.flush();
+            return pickPass(general, biased);
+          },
+        };
+      }
+      // The fallback: the domain model is written here, while the phone rings.
       const workDir = fs.promises.mkdtemp(path.join(os.tmpdir(), "parley-stt-"));
       const domain = Promise.all([workDir, known()]).then(([dir, dict]) => writeDomainModel(dir, vocabulary, dict));
       domain.catch(() => {}); // a failure surfaces on flush
-      const passes: Passes = pool ? pool.open(domain) : processPasses(opts.binary ?? "pocketsphinx_continuous", model, workDir, domain, signal);
+      const passes = processPasses(opts.binary ?? "pocketsphinx_continuous", model, workDir, domain, signal);
       return {
         write: passes.write,
         partial: passes.partial,

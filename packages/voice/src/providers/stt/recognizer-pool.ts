@@ -16,8 +16,8 @@ export type RecognizerStream = {
 };
 
 export type RecognizerPool = {
-  /** A call's stream; `domain` (its domain model's files) may still be being written. */
-  open(domain: Promise<{ lm: string; dict: string }>): RecognizerStream;
+  /** A call's stream; its domain pass's model is built from `vocabulary` by the thread that runs it. */
+  open(vocabulary: string[]): RecognizerStream;
   readonly threads: number;
 };
 
@@ -38,7 +38,7 @@ type Decoder = { write(frame: Int16Array): void; pause(): void; flush(): Promise
  */
 export function createRecognizerPool(o: { modelDir: string; logFile: string; threads?: number }): RecognizerPool {
   const size = Math.max(1, o.threads ?? os.availableParallelism());
-  const data: RecognizerWorkerData = { modelDir: o.modelDir, logFile: o.logFile, lock: new SharedArrayBuffer(4) };
+  const data: RecognizerWorkerData = { modelDir: o.modelDir, logFile: o.logFile, lock: new SharedArrayBuffer(4), modelFiles: processFolder("domain-models") };
   const slots: Array<Thread | null> = Array.from({ length: size }, () => null);
   let nextId = 1;
 
@@ -70,12 +70,12 @@ export function createRecognizerPool(o: { modelDir: string; logFile: string; thr
 
   return {
     threads: size,
-    open(domain) {
+    open(vocabulary) {
       let partial = "";
       const id = nextId++;
       const gt = pick();
-      const g = openDecoder(gt, id * 2, GENERAL_LOAD, Promise.resolve(null), (text) => (partial = text));
-      const b = openDecoder(pick(gt), id * 2 + 1, DOMAIN_LOAD, domain);
+      const g = openDecoder(gt, id * 2, GENERAL_LOAD, null, (text) => (partial = text));
+      const b = openDecoder(pick(gt), id * 2 + 1, DOMAIN_LOAD, vocabulary);
       return {
         write(frame) {
           g.write(frame);
@@ -100,33 +100,19 @@ export function createRecognizerPool(o: { modelDir: string; logFile: string; thr
   };
 }
 
-/** One pass's decoder on thread `t`; frames that arrive while its model's files are still being written wait for them, in order. */
-function openDecoder(t: Thread, id: number, load: number, files: Promise<{ lm: string; dict: string } | null>, onPartial?: (text: string) => void): Decoder {
+/** One pass's decoder on thread `t`: the general pass (`vocabulary` null) or the call's domain pass. */
+function openDecoder(t: Thread, id: number, load: number, vocabulary: string[] | null, onPartial?: (text: string) => void): Decoder {
   let seq = 0;
   let closed = false;
   t.load += load;
   if (t.decoders++ === 0) t.worker.ref();
   if (onPartial) t.partials.set(id, onPartial);
-  const post = (m: ToRecognizer) => t.worker.postMessage(m);
-  let queue: ToRecognizer[] | null = [];
-  const opened = files.then(
-    (domain) => {
-      post({ type: "open", id, domain });
-      for (const m of queue ?? []) post(m);
-      queue = null;
-    },
-    (err: Error) => {
-      queue = null;
-      throw err;
-    },
-  );
-  opened.catch(() => {}); // surfaces on flush
-  const send = (m: ToRecognizer) => (queue ? queue.push(m) : post(m));
+  const send = (m: ToRecognizer) => t.worker.postMessage(m);
+  send({ type: "open", id, vocabulary });
   return {
     write: (frame) => void (!closed && send({ type: "write", id, frame, sentAt: Date.now() })),
     pause: () => void (!closed && send({ type: "pause", id })),
     async flush() {
-      await opened;
       if (t.failed) throw new Error(t.failed);
       const key = `${id}:${++seq}`;
       const answer = await new Promise<FromRecognizer>((resolve) => {
@@ -141,12 +127,18 @@ function openDecoder(t: Thread, id: number, load: number, files: Promise<{ lm: s
       if (closed) return;
       closed = true;
       t.partials.delete(id);
-      void opened.then(() => post({ type: "close", id }), () => {}).finally(() => {
-        t.load -= load;
-        if (--t.decoders === 0) t.worker.unref();
-      });
+      send({ type: "close", id });
+      t.load -= load;
+      if (--t.decoders === 0) t.worker.unref();
     },
   };
+}
+
+/** A folder of this process's own (removed when the process exits). */
+function processFolder(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${name}-`));
+  process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** A log file of this process's own for sphinxbase (removed when the process exits). */

@@ -1,9 +1,12 @@
-import { parentPort, workerData } from "node:worker_threads";
+import path from "node:path";
+import { parentPort, threadId, workerData } from "node:worker_threads";
+import fs from "node:fs";
+import { createDomainModelCache } from "./domain-model-cache.ts";
 import { createLikelihoodReader } from "./lattice-likelihood.ts";
 import type { FromRecognizer, RecognizerWorkerData, ToRecognizer } from "./recognizer-messages.ts";
 import { createSphinxDecoder, type SphinxDecoder } from "./sphinx-decoder.ts";
 import { loadSphinx, type LanguageModelHandle } from "./sphinx-library.ts";
-import { decoderFlags, EMPTY_PASS, generalModel, joinPasses, type Pass } from "./two-pass.ts";
+import { decoderFlags, EMPTY_PASS, generalModel, joinPasses, pronunciation, readDictionary, type Pass } from "./two-pass.ts";
 
 /**
  * A recognizer thread: resident pocketsphinx decoders, each one pass of a live call (the general model, or
@@ -13,11 +16,16 @@ import { decoderFlags, EMPTY_PASS, generalModel, joinPasses, type Pass } from ".
  * hears never depends on an earlier caller (the decoder's cepstral mean and noise estimate adapt to its
  * caller); the general English model (~30 MB) is loaded once per thread and shared by its calls.
  */
-const { modelDir, logFile, lock } = workerData as RecognizerWorkerData;
+const { modelDir, logFile, lock, modelFiles } = workerData as RecognizerWorkerData;
 const port = parentPort!;
 const lib = loadSphinx();
 const likelihood = createLikelihoodReader(logFile, new Int32Array(lock), lib.flushLog);
 const general = generalModel(modelDir);
+// The English dictionary, read here once per thread (not on the event loop): the calls' domain models take their
+// words' pronunciations from it, and each heard word is sent with its pronunciation, so the main thread can
+// compare the two passes without a dictionary of its own.
+const dictionary = readDictionary(fs.readFileSync(general.dict, "utf8"));
+const domainModels = createDomainModelCache(dictionary, path.join(modelFiles, `thread-${threadId}`));
 // Partial words for turn-taking: every 100 ms of speech while this thread keeps up with the audio. A frame
 // posted more than BEHIND_MS ago means the thread is behind: a partial then describes audio long gone by the
 // time it is read, and costs a backtrace the backlog waits for, so it comes only every 500 ms.
@@ -45,7 +53,7 @@ const send = (m: FromRecognizer) => port.postMessage(m);
 generalPass().free();
 
 port.on("message", (m: ToRecognizer) => {
-  if (m.type === "open") return open(m.id, m.domain);
+  if (m.type === "open") return open(m.id, m.vocabulary);
   const d = decoders.get(m.id);
   if (m.type === "close") return d && close(m.id, d);
   if (!d) return m.type === "flush" && send({ type: "error", id: m.id, seq: m.seq, message: "recognizer: decoder was never opened" });
@@ -53,7 +61,7 @@ port.on("message", (m: ToRecognizer) => {
   if (m.type === "pause") return pause(m.id, d);
   if (d.broken) return send({ type: "error", id: m.id, seq: m.seq, message: d.broken });
   try {
-    const pass = joinPasses([...d.pieces, d.pass.finish()]);
+    const pass = withPhones(joinPasses([...d.pieces, d.pass.finish()]));
     d.pieces = [];
     d.frames = 0;
     d.partial = "";
@@ -83,10 +91,13 @@ function sendPartial(id: number, d: Decoder, current: string): void {
   if (text !== d.partial) send({ type: "partial", id, text: (d.partial = text) });
 }
 
-function open(id: number, domain: { lm: string; dict: string } | null): void {
+const withPhones = (p: Pass): Pass => ({ ...p, words: p.words.map((w) => ({ ...w, phones: pronunciation(dictionary, w.word) })) });
+
+function open(id: number, vocabulary: string[] | null): void {
   const none: SphinxDecoder = { write() {}, partial: () => "", finish: () => EMPTY_PASS, free() {} };
-  const d: Decoder = { pass: none, partials: !domain, frames: 0, partial: "", pieces: [], broken: null };
+  const d: Decoder = { pass: none, partials: !vocabulary, frames: 0, partial: "", pieces: [], broken: null };
   try {
+    const domain = vocabulary && domainModels.files(vocabulary);
     d.pass = domain ? createSphinxDecoder(lib, decoderFlags(modelDir, domain.lm, domain.dict), likelihood) : generalPass();
   } catch (err) {
     d.broken = `recognizer: ${(err as Error).message}`;

@@ -3,15 +3,18 @@ import path from "node:path";
 import { buildArpa } from "./domain-lm.ts";
 import { domainSentences } from "./domain-phrases.ts";
 import type { SttResult } from "./stt-provider.ts";
-import { alike, chooseWords, SURE } from "./word-choice.ts";
+import { alike, chooseWords, SURE, wordsOf } from "./word-choice.ts";
 
 /**
  * The two passes pocketsphinx makes over each utterance (general English model, and a small domain model
  * built for the call) and the choice between them, whichever way the decoders run (resident or spawned).
  */
 export type Pass = { text: string; logProb: number; confidence: number | null; words: HeardWord[] };
-/** A spoken word of a pass's best path and its posterior probability (0–1). */
-export type HeardWord = { word: string; posterior: number };
+/**
+ * A spoken word of a pass's best path and its posterior probability (0–1); `phones` its pronunciation ("B UH K"),
+ * attached by the recognizer thread so the main thread needs no dictionary to compare the passes.
+ */
+export type HeardWord = { word: string; posterior: number; phones?: string };
 
 export const EMPTY_PASS: Pass = { text: "", logProb: -Infinity, confidence: null, words: [] };
 export const DEFAULT_MODEL = "/usr/share/pocketsphinx/model/en-us";
@@ -43,14 +46,14 @@ const MIN_ADVANTAGE = 0.2;
  * word by word where those were unsure and its own sound alike and are sure (word-choice.ts), or whole when it
  * explains the audio far better and is sure of its words (the general model hears little on phone audio).
  */
-export function pickPass(general: Pass, biased: Pass, dict: Map<string, string[]>): SttResult {
+export function pickPass(general: Pass, biased: Pass, dict: Map<string, string[]> | null = null): SttResult {
   const asHeard = { text: general.text, confidence: general.confidence };
   if (!biased.text || !(biased.logProb >= general.logProb)) return asHeard;
   const advantage = (biased.logProb - general.logProb) / Math.abs(general.logProb);
   if (advantage >= MIN_ADVANTAGE && (biased.confidence ?? 0) >= SURE) {
     // Words only the domain pass heard are the ones it may have invented: the less the passes agree, the less
     // the text is trusted to act on.
-    const agreement = alike(phoneString(general.text.split(/\s+/), dict), phoneString(biased.text.split(/\s+/), dict));
+    const agreement = alike(phoneString(wordsOf(general), dict), phoneString(wordsOf(biased), dict));
     return { text: biased.text, confidence: biased.confidence! * agreement };
   }
   const chosen = chooseWords(general, biased, (words) => phoneString(words, dict));
@@ -89,10 +92,15 @@ export function meanPosterior(spoken: HeardWord[]): number | null {
 }
 
 const PHONE_CHARS = new Map<string, string>();
-/** ["book", "me"] → one character per phone of each word's first pronunciation. */
-function phoneString(words: string[], dict: Map<string, string[]>): string {
+/** A word's first pronunciation in the dictionary ("B UH K"), "" when it has none. */
+export function pronunciation(dict: Map<string, string[]>, word: string): string {
+  return dict.get(word)?.[0]?.split(/\s+/).slice(1).join(" ") ?? "";
+}
+
+/** The words' pronunciations (attached, or from `dict`), one character per phone. */
+function phoneString(words: HeardWord[], dict: Map<string, string[]> | null): string {
   return words
-    .flatMap((w) => dict.get(w)?.[0]?.split(/\s+/).slice(1) ?? [])
+    .flatMap((w) => (w.phones ?? (dict ? pronunciation(dict, w.word) : "")).split(" ").filter(Boolean))
     .map((ph) => PHONE_CHARS.get(ph) ?? (PHONE_CHARS.set(ph, String.fromCharCode(0x100 + PHONE_CHARS.size)), PHONE_CHARS.get(ph)!))
     .join("");
 }
@@ -102,7 +110,7 @@ export async function readDictionaryFile(file: string): Promise<Map<string, stri
   return readDictionary(await fs.promises.readFile(file, "utf8"));
 }
 
-function readDictionary(text: string): Map<string, string[]> {
+export function readDictionary(text: string): Map<string, string[]> {
   const dict = new Map<string, string[]>();
   for (const line of text.split("\n")) {
     const head = line.slice(0, line.indexOf(" "));
@@ -118,11 +126,16 @@ function readDictionary(text: string): Map<string, string[]> {
  * the general dictionary knows), which keeps the domain pass at a fraction of the general pass's cost.
  */
 export async function writeDomainModel(dir: string, vocabulary: string[], dict: Map<string, string[]>): Promise<{ lm: string; dict: string }> {
-  const lm = path.join(dir, "domain.arpa");
+  const model = domainModel(vocabulary, dict);
+  const files = { lm: path.join(dir, "domain.arpa"), dict: path.join(dir, "domain.dict") };
+  await Promise.all([fs.promises.writeFile(files.lm, model.arpa), fs.promises.writeFile(files.dict, model.dict)]);
+  return files;
+}
+
+/** The domain model's two files' text: the ARPA bigram model and its dictionary. */
+export function domainModel(vocabulary: string[], dict: Map<string, string[]>): { arpa: string; dict: string } {
   const words = new Set<string>();
   const inDictionary = (w: string) => (dict.has(w) ? Boolean(words.add(w)) : false);
-  await fs.promises.writeFile(lm, buildArpa(domainSentences(vocabulary), inDictionary));
-  const dic = path.join(dir, "domain.dict");
-  await fs.promises.writeFile(dic, [...words].flatMap((w) => dict.get(w)!).join("\n") + "\n");
-  return { lm, dict: dic };
+  const arpa = buildArpa(domainSentences(vocabulary), inDictionary);
+  return { arpa, dict: [...words].flatMap((w) => dict.get(w)!).join("\n") + "\n" };
 }

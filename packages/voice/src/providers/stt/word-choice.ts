@@ -22,7 +22,7 @@ export const SURE = 0.8;
 // phrases 0.09–0.37 ("i want it to know" / "at one today nope", "then" / "yes").
 const MIN_AGREEMENT = 0.4;
 
-export type Phones = (words: string[]) => string;
+export type Phones = (words: HeardWord[]) => string;
 
 export type WordChoice = { text: string; confidence: number | null; fromDomain: number };
 
@@ -40,7 +40,7 @@ export function chooseWords(general: Pass, biased: Pass, phones: Phones): WordCh
     }
     const gs = step.g.map((i) => g[i]!);
     const bs = step.b.map((i) => b[i]!);
-    const agreement = gs.length && bs.length ? alike(phones(gs.map((w) => w.word)), phones(bs.map((w) => w.word))) : 0;
+    const agreement = gs.length && bs.length ? alike(phones(gs), phones(bs)) : 0;
     if (mean(gs) < UNSURE && mean(bs) >= SURE && agreement >= MIN_AGREEMENT) {
       chosen.push(...bs.map((w) => ({ word: w.word, posterior: w.posterior * agreement })));
       fromDomain += bs.length;
@@ -55,8 +55,8 @@ export function alike(a: string, b: string): number {
   return 1 - distance(a, b) / Math.max(a.length, b.length, 1);
 }
 
-/** A pass's spoken words; a pass given only as text (the fallback's older form) has its mean posterior on each. */
-function wordsOf(p: Pass): HeardWord[] {
+/** A pass's spoken words; a pass given only as text has its mean posterior on each. */
+export function wordsOf(p: Pass): HeardWord[] {
   if (p.words.length || !p.text) return p.words;
   return p.text.split(/\s+/).map((word) => ({ word, posterior: p.confidence ?? 0 }));
 }
