@@ -41,7 +41,12 @@ async function main(): Promise<number> {
   const source = createStorage(from, { db, dataDir: base.dataDir });
   const target = createStorage(to, { db, dataDir: base.dataDir });
   console.log(`Copying from ${source.name} to ${target.name}…`);
-  await target.check();
+  try {
+    await target.check();
+  } catch (err) {
+    const reason = (err as Error).message || (err as { name?: string }).name || "no answer";
+    throw new ConfigError(`Cannot reach ${target.name}: ${reason}. Check the address and keys, and that it is running.`);
+  }
   const report = await copyStorage(source, target, (key, outcome) => {
     if (outcome !== "skipped") console.log(`  ${outcome} ${key}`);
   });
