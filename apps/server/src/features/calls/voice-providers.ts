@@ -33,11 +33,14 @@ export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredV
       log.warn("TELEPHONY=sip with the offline speech recognition: pocketsphinx hears 8 kHz phone audio poorly. Set STT_PROVIDER=deepgram (or openai) and STT_API_KEY for real calls.");
     }
     const sip = createSipTelephony({ ...cfg.sip, log: (level, message) => log[level](message) });
-    // The socket opens (and the account registers) at start-up, so a wrong SIP_BIND or refused registration is said at once.
-    void sip.start().then(
-      (r) => (r.ok ? log.info(r.message) : log.error(r.message)),
-      (err: Error) => log.error(err.message),
-    );
+    // A process that dials opens the socket (and registers) at start-up, so a wrong SIP_BIND or a refused
+    // registration is said at once; one that does not (DIALER=0) leaves SIP_BIND to the workers.
+    if (cfg.dialer) {
+      void sip.start().then(
+        (r) => (r.ok ? log.info(r.message) : log.error(r.message)),
+        (err: Error) => log.error(err.message),
+      );
+    }
     return { ...common, telephony: sip, twilioWebhooks: null };
   }
   if (cfg.twilio) {
