@@ -3,6 +3,7 @@ import { createFramer } from "@parley/voice/audio/frames";
 import { bytesToPcm16, pcm16ToBytes } from "@parley/voice/telephony/web/pcm-bytes";
 import type { WebSocketLike } from "@parley/voice/telephony/web/web-call-leg";
 import { AppError, notFound } from "../../http/errors.ts";
+import { parseSocketMessage } from "../../http/socket-message.ts";
 import type { TicketHolder, TicketStore } from "../telephony/web-call-tickets.ts";
 import type { Listener, LiveAudio } from "./live-audio.ts";
 
@@ -60,7 +61,7 @@ export function createListenService(deps: Deps) {
           for (const frame of framer.push(bytesToPcm16(buf, carry))) listening.staffFrame(frame);
           return;
         }
-        const msg = parse(buf.toString("utf8"));
+        const msg = parseSocketMessage(ListenClientMessage, buf.toString("utf8"));
         if (msg?.type === "take_over" && !listening.takeOver()) send({ type: "error", message: "Someone else has taken over this call." });
         else if (msg?.type === "hand_back") listening.handBack();
       });
@@ -69,12 +70,3 @@ export function createListenService(deps: Deps) {
   };
 }
 export type ListenService = ReturnType<typeof createListenService>;
-
-function parse(text: string) {
-  try {
-    const r = ListenClientMessage.safeParse(JSON.parse(text));
-    return r.success ? r.data : null;
-  } catch {
-    return null;
-  }
-}

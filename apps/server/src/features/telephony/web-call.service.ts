@@ -10,6 +10,7 @@ import { retrieveForCampaign } from "../knowledge-base/kb-campaign-retrieval.ts"
 import type { RetrievalService } from "../knowledge-base/retrieval.service.ts";
 import type { TicketHolder, TicketStore } from "./web-call-tickets.ts";
 import type { WebCallRepo } from "./web-call.repo.ts";
+import { parseSocketMessage } from "../../http/socket-message.ts";
 
 type Deps = {
   repo: WebCallRepo;
@@ -47,7 +48,7 @@ export function createWebCallService(deps: Deps) {
 
     /** Runs the call on an accepted socket until either side hangs up; the call row is closed at the end. */
     async run(socket: WebSocketLike, holder: TicketHolder): Promise<void> {
-      const web = createWebCallLeg(socket, parseClientMessage);
+      const web = createWebCallLeg(socket, (text) => parseSocketMessage(WebCallClientMessage, text));
       const send = (m: WebCallServerMessage) => web.sendJson(m);
       const id = await deps.repo.createTestCall(holder.orgId, holder.subject, holder.userId);
       const c = id ? await deps.callContext(id) : null;
@@ -76,15 +77,6 @@ export function createWebCallService(deps: Deps) {
   };
 }
 export type WebCallService = ReturnType<typeof createWebCallService>;
-
-function parseClientMessage(text: string) {
-  try {
-    const r = WebCallClientMessage.safeParse(JSON.parse(text));
-    return r.success ? r.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A test call changes nothing real: no meeting lands in the calendar (the brain is told why, as for a busy
