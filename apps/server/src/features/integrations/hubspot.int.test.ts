@@ -75,9 +75,8 @@ describe("HubSpot: connecting with a private app token and importing a list into
     assert.equal(hs.state.requests.slice(before).filter((r) => r.includes("/memberships")).length, 4, "three pages of two, the first asked again after its 429");
     assert.deepEqual(imported.body, {
       source_name: "Trade show leads", read: 6, imported: 3, duplicates_merged: 1, do_not_call: 1, skipped_count: 2,
-      skipped: [{ crm_id: "103", reason: "No phone number (phone is empty)." }, { crm_id: "104", reason: imported.body.skipped[1].reason }],
+      skipped: [{ crm_id: "103", reason: "No phone number (phone is empty)." }, { crm_id: "104", reason: 'Invalid phone number "12"' }],
     });
-    assert.match(imported.body.skipped[1].reason, /./);
 
     const contacts = await t.request("GET", `/api/campaigns/${id}/contacts`, { token: owner.token });
     const ana = contacts.body.contacts.find((c: { phone: string }) => c.phone === "+14155550101");

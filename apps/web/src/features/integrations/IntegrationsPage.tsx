@@ -2,37 +2,22 @@ import { useState } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
-import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { AppToast, type Toast } from "../../components/AppToast.tsx";
 import { PageSpinner } from "../../components/PageSpinner.tsx";
 import { messageOf } from "../../lib/api-error.ts";
 import { useCan } from "../../lib/useCurrentUser.ts";
 import { CaldavCard } from "./CaldavCard.tsx";
+import { HubspotCard } from "./HubspotCard.tsx";
+import { useHubspotChanges } from "./hubspot-api.ts";
 import { useCaldavChanges, useIntegrations } from "./integrations-api.ts";
 
-/** HubSpot is planned (issue 20) but not built: said plainly, with no button that pretends to connect. */
-function HubspotCard() {
-  return (
-    <Paper variant="outlined" component="section" aria-label="HubSpot (CRM)" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: "1 1 auto" }}>HubSpot (CRM)</Typography>
-        <Chip size="small" variant="outlined" label="Not available yet" />
-      </Box>
-      <Typography variant="body2" color="text.secondary">
-        Importing leads from HubSpot and writing call results back to it is not available yet. Until then, export your contacts from
-        HubSpot as a CSV file and upload it in Campaign setup.
-      </Typography>
-    </Paper>
-  );
-}
-
-/** Settings → Integrations: the team's calendar over CalDAV, and what is not available yet. */
+/** Settings → Integrations: the team's calendar over CalDAV and HubSpot (CRM). */
 export function IntegrationsPage() {
   const allowed = useCan("integrations.manage");
   const list = useIntegrations();
   const changes = useCaldavChanges();
+  const hubspot = useHubspotChanges();
   const [toast, setToast] = useState<Toast>(null);
   const done = (message: string) => setToast({ severity: "success", message, durationMs: 3000 });
   const fail = (fallback: string) => (err: unknown) => setToast({ severity: "error", message: messageOf(err, fallback) });
@@ -48,23 +33,35 @@ export function IntegrationsPage() {
       {list.isError ? (
         <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => list.refetch()}>Retry</Button>}>{messageOf(list.error, "Failed to load the integrations.")}</Alert>
       ) : (
-        <CaldavCard
-          caldav={list.data.caldav} testing={changes.test.isPending} disconnecting={changes.disconnect.isPending}
-          onConnect={async (body) => {
-            const c = await changes.connect.mutateAsync(body);
-            done(`Connected to ${c.calendar_name}.`);
-          }}
-          onTest={() => changes.test.mutate(undefined, {
-            onSuccess: (c) => (c.status === "connected" ? done("The calendar answered.") : setToast({ severity: "error", message: c.last_error ?? "The calendar did not answer." })),
-            onError: fail("Failed to test the calendar."),
-          })}
-          onDisconnect={() => changes.disconnect.mutateAsync().then(() => done("Calendar disconnected."), (err) => {
-            fail("Failed to disconnect the calendar.")(err);
-            throw err;
-          })}
-        />
+        <>
+          <CaldavCard
+            caldav={list.data.caldav} testing={changes.test.isPending} disconnecting={changes.disconnect.isPending}
+            onConnect={async (body) => {
+              const c = await changes.connect.mutateAsync(body);
+              done(`Connected to ${c.calendar_name}.`);
+            }}
+            onTest={() => changes.test.mutate(undefined, {
+              onSuccess: (c) => (c.status === "connected" ? done("The calendar answered.") : setToast({ severity: "error", message: c.last_error ?? "The calendar did not answer." })),
+              onError: fail("Failed to test the calendar."),
+            })}
+            onDisconnect={() => changes.disconnect.mutateAsync().then(() => done("Calendar disconnected."), (err) => {
+              fail("Failed to disconnect the calendar.")(err);
+              throw err;
+            })}
+          />
+          <HubspotCard
+            hubspot={list.data.hubspot} disconnecting={hubspot.disconnect.isPending}
+            onConnect={async (body) => {
+              const h = await hubspot.connect.mutateAsync(body);
+              done(h.portal_id ? `Connected to HubSpot account ${h.portal_id}.` : "Connected to HubSpot.");
+            }}
+            onDisconnect={() => hubspot.disconnect.mutateAsync().then(() => done("HubSpot disconnected."), (err) => {
+              fail("Failed to disconnect HubSpot.")(err);
+              throw err;
+            })}
+          />
+        </>
       )}
-      <HubspotCard />
       <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );

@@ -12,7 +12,7 @@ export const integrationsApi = {
   disconnectCaldav: () => api("/integrations/caldav", { method: "DELETE" }),
 };
 
-export const useIntegrations = () => useQuery({ queryKey: KEY, queryFn: integrationsApi.list });
+export const useIntegrations = (enabled = true) => useQuery({ queryKey: KEY, queryFn: integrationsApi.list, enabled });
 
 /** Connecting, testing or disconnecting refreshes what is shown. */
 export function useCaldavChanges() {

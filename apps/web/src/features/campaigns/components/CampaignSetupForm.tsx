@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import type { CampaignDto } from "../api/campaign-dto.ts";
 import { toContactList, toForm } from "../api/campaign-mapping.ts";
+import { getCampaign } from "../api/campaigns-api.ts";
 import { defaultCampaignForm, initialVoiceId, type CampaignFormValues } from "../logic/campaign-form.ts";
 import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useCampaignSubmit, type SubmitKind } from "../hooks/useCampaignSubmit.ts";
@@ -68,6 +70,7 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
   const [attachments, setAttachments] = useState<File[]>([]);
   const [emailOpen, setEmailOpen] = useState(false);
   const [saved, setSaved] = useState<CampaignDto | null>(campaign);
+  const queryClient = useQueryClient();
   const kb = useKnowledgeBaseChoice(campaign?.id ?? null);
   // The live stream reports status changes made elsewhere (the dialer completing or pausing the campaign).
   const onProgressStatus = useCallback((status: string) => setSaved((c) => (c && c.status !== status ? { ...c, status } : c)), []);
@@ -157,6 +160,12 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
           preview={preview}
           simulatedCarrier={simulatedCarrier}
           check={{ pending: check.isPending, error: check.error, data: check.data }}
+          campaignId={saved?.id ?? null}
+          onCrmImported={() => {
+            // The list's summary and the contacts table show what the import stored.
+            if (saved) void getCampaign(saved.id).then(setSaved);
+            void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+          }}
         />
         {viewMode && saved && (
           <Box sx={{ mt: 2 }}>

@@ -24,10 +24,14 @@ type Props = {
   simulatedCarrier: boolean;
   /** The chosen file read by the server's import (nothing saved): ready and rejected rows. */
   check: { pending: boolean; error: unknown; data: ContactListCheck | undefined };
+  /** The saved campaign a CRM list is imported into (null before the first save). */
+  campaignId: string | null;
+  /** A CRM import replaced the saved list. */
+  onCrmImported(): void;
 };
 
 /** 'CSV Upload' (with the stored list's summary once saved) and 'CRM Mapping'. */
-export function ContactListSection({ file, onFileChange, existing, viewMode, preview, simulatedCarrier, check }: Props) {
+export function ContactListSection({ file, onFileChange, existing, viewMode, preview, simulatedCarrier, check, campaignId, onCrmImported }: Props) {
   const inputRef = useRef<HTMLInputElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [crmOpen, setCrmOpen] = useState(false);
@@ -95,7 +99,7 @@ export function ContactListSection({ file, onFileChange, existing, viewMode, pre
           CRM Mapping
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Import contacts from your CRM instead of a file.
+          Import a HubSpot list instead of a file.
         </Typography>
         <Box>
           <Button variant="outlined" startIcon={<Hub />} onClick={() => setCrmOpen(true)}>
@@ -103,7 +107,7 @@ export function ContactListSection({ file, onFileChange, existing, viewMode, pre
           </Button>
         </Box>
       </Box>
-      <CrmDialog open={crmOpen} onClose={() => setCrmOpen(false)} />
+      <CrmDialog open={crmOpen} onClose={() => setCrmOpen(false)} campaignId={campaignId} onImported={onCrmImported} />
     </Box>
   );
 }
