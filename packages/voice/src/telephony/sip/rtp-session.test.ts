@@ -34,10 +34,13 @@ test("RTP in: reordered audio comes out in order, a key press is one digit, junk
   peer.close();
 });
 
-test("a line with no RTP reports silence after the timeout", async () => {
-  let silent = false;
-  const rtp = await openRtpSession({ bindHost: "127.0.0.1", ports: { min: 42000, max: 42100 }, silenceMs: 200, onFrame: () => {}, onDtmf: () => {}, onSilence: () => (silent = true) });
-  rtp.start({ host: "127.0.0.1", port: 9, codec: "PCMA", payloadType: 8, eventPayloadType: null });
-  await until(() => silent, { ms: 2000, what: "silence" });
+test("a line with no RTP reports silence after the timeout, again after the answer that follows early media", async () => {
+  let silences = 0;
+  const rtp = await openRtpSession({ bindHost: "127.0.0.1", ports: { min: 42000, max: 42100 }, silenceMs: 200, onFrame: () => {}, onDtmf: () => {}, onSilence: () => silences++ });
+  const remote = { host: "127.0.0.1", port: 9, codec: "PCMA" as const, payloadType: 8, eventPayloadType: null };
+  rtp.start(remote); // 183 with SDP: early media that then stops
+  await until(() => silences === 1, { ms: 2000, what: "silence during early media" });
+  rtp.start(remote); // the 200: the answered call gets its own full period
+  await until(() => silences === 2, { ms: 2000, what: "silence after the answer" });
   rtp.close();
 });

@@ -78,11 +78,16 @@ export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange;
   });
   socket.on("error", () => {}); // ICMP unreachable and the like: the silence timer decides
 
+  // Reports every `silenceMs` without a packet and keeps watching: early media (183) that stops before the
+  // answer is reported too, and the call (which acts only once answered) still gets its own full period.
   function watchSilence(): void {
     silenceTimer = setTimeout(() => {
       if (closed) return;
-      if (performance.now() - lastHeard >= o.silenceMs) o.onSilence();
-      else watchSilence();
+      if (performance.now() - lastHeard >= o.silenceMs) {
+        lastHeard = performance.now();
+        o.onSilence();
+      }
+      watchSilence();
     }, Math.max(50, o.silenceMs - (performance.now() - lastHeard)));
   }
 
