@@ -33,8 +33,8 @@ export function createMetrics(deps: { db: Db }) {
     help: "Dial attempts due now and waiting for a worker (whole database)",
     registers: [registry],
     async collect() {
-      const [row] = await deps.db.query<{ n: number }>("select count(*)::int as n from call_attempts where status = 'pending' and due_at <= now()");
-      this.set(row?.n ?? 0);
+      const n = await countOrNull(deps.db, "select count(*)::int as n from call_attempts where status = 'pending' and due_at <= now()");
+      if (n !== null) this.set(n);
     },
   });
   new Gauge({
@@ -42,8 +42,8 @@ export function createMetrics(deps: { db: Db }) {
     help: "Recordings kept in the database until the file store takes them (whole database)",
     registers: [registry],
     async collect() {
-      const [row] = await deps.db.query<{ n: number }>("select count(*)::int as n from pending_recordings");
-      this.set(row?.n ?? 0);
+      const n = await countOrNull(deps.db, "select count(*)::int as n from pending_recordings");
+      if (n !== null) this.set(n);
     },
   });
 
@@ -62,3 +62,16 @@ export function createMetrics(deps: { db: Db }) {
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * A count for a gauge, or null when the database does not answer: the scrape still succeeds (the gauge keeps
+ * its last value) and the process's own figures arrive exactly when an outage makes them matter.
+ */
+async function countOrNull(db: Db, sql: string): Promise<number | null> {
+  try {
+    const [row] = await db.query<{ n: number }>(sql);
+    return row?.n ?? 0;
+  } catch {
+    return null;
+  }
+}
