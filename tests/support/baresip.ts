@@ -12,7 +12,8 @@ import { until } from "./until.ts";
  * headless, its microphone a WAV file (aufile), what it hears and sends dumped to WAV files (sndfile), driven
  * through its TCP control socket (ctrl_tcp: netstring JSON commands and events).
  */
-export type BaresipAccount = { user: string; answer: "auto" | "manual" };
+/** auto: answers at once; manual: rings until told; early: 183 with early media, never answers. */
+export type BaresipAccount = { user: string; answer: "auto" | "manual" | "early" };
 export type BaresipEvent = { type: string; accountaor?: string; peeruri?: string; param?: string };
 export type Baresip = {
   /** Its SIP port on 127.0.0.1. */

@@ -27,7 +27,7 @@ describe("SIP trunk telephony against baresip", () => {
     const pcm = decodeWav(fs.readFileSync(raw));
     fs.writeFileSync(path.join(dir, "callee.wav"), encodeWav(resample(pcm.samples, pcm.sampleRate, 8000), 8000));
     bs = await startBaresip({
-      accounts: [{ user: "answers", answer: "auto" }, { user: "rings", answer: "manual" }],
+      accounts: [{ user: "answers", answer: "auto" }, { user: "rings", answer: "manual" }, { user: "early", answer: "early" }],
       sourceWav: path.join(dir, "callee.wav"), rtpPorts: [41000, 41099],
     });
     sip = createSipTelephony({
@@ -120,6 +120,14 @@ describe("SIP trunk telephony against baresip", () => {
     } finally {
       tcp.close();
     }
+  });
+
+  test("183 with early media, never answered: no answer, cancelled", async () => {
+    const c = await dial("early");
+    await until(() => c.ended() !== undefined, { ms: 5000, what: "no answer" });
+    assert.equal(c.ended()!.reason, "no_answer");
+    assert.ok(!c.events.some((e) => e.type === "answered" || e.type === "audio"), "early media is not the callee speaking");
+    await until(() => bs.events.some((e) => e.type === "CALL_CLOSED" && /early/.test(e.accountaor ?? "")), { what: "baresip saw the CANCEL" });
   });
 
   test("a callee who rejects the call is busy (486)", async () => {
