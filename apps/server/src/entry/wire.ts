@@ -209,7 +209,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, hubspot, invitations };
+  return { ...kb, kbTranscribe, telephony: configured.telephony, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, hubspot, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -258,5 +258,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
     ],
   });
   registerMetricsRoute(app, { metrics: services.metrics, token: w.config.metricsToken });
+  // The SIP user agent un-registers and closes its socket with the server.
+  app.addHook("onClose", async () => services.telephony.close?.());
   return { app, services };
 }

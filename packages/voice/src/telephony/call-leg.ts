@@ -41,4 +41,6 @@ export type DialRequest = {
 export interface Telephony {
   readonly name: string;
   dial(req: DialRequest): Promise<CallLeg>;
+  /** Releases what it holds open (SIP: un-registers and closes its socket) when the server stops. */
+  close?(): void;
 }
