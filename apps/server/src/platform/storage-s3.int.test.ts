@@ -1,6 +1,7 @@
 // The SDK warns once per process that its 2027 releases will need Node 22; the tests run on Node 20 on purpose.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 import assert from "node:assert/strict";
+import net from "node:net";
 import { after, before, describe, test } from "node:test";
 import { startS3Server } from "../../../../tests/support/s3-server.ts";
 import { storageContract } from "../../../../tests/support/storage-contract.ts";
@@ -26,6 +27,21 @@ describe("S3 storage (s3rver)", () => {
 
   // 6 MiB: past lib-storage's 5 MiB part size, so the body goes up as a multipart upload.
   storageContract("s3", () => store, { large: 6 * 1024 * 1024 + 3 });
+
+  test("a server that accepts and then never answers fails the put instead of hanging it", async () => {
+    const silent = net.createServer(() => undefined); // takes the connection, says nothing
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const { port } = silent.address() as net.AddressInfo;
+    const stuck = createS3Storage({
+      bucket: "parley-files", prefix: "", endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", forcePathStyle: true,
+      credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey }, timeouts: { connectMs: 200, requestMs: 200 },
+    });
+    try {
+      await assert.rejects(stuck.put("recordings/x.wav", Buffer.from("RIFF")));
+    } finally {
+      silent.close();
+    }
+  });
 
   test("a bucket that does not exist fails the readiness check", async () => {
     const other = createS3Storage({ bucket: "no-such-bucket", prefix: "", endpoint: server.endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey } });

@@ -21,7 +21,16 @@ export type S3StorageConfig = {
   forcePathStyle: boolean;
   /** Unset: the AWS SDK's own chain (instance role, ~/.aws, …). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Tests shorten them; see DEFAULT_TIMEOUTS. */
+  timeouts?: { connectMs: number; requestMs: number };
 };
+
+/**
+ * The SDK waits forever by default: a bucket whose packets vanish would hold a call's close (its recording)
+ * and the readiness check. `requestMs` bounds sending a request (a 5 MB part at most) until the answer's
+ * headers; a body being read may take longer, but not stall longer than `requestMs` (socket idle timeout).
+ */
+const DEFAULT_TIMEOUTS = { connectMs: 5000, requestMs: 30_000 };
 
 /**
  * Files in an S3-compatible bucket, shared by every process that has the bucket's address and keys.
@@ -34,6 +43,12 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
     region: cfg.region,
     forcePathStyle: cfg.forcePathStyle,
     credentials: cfg.credentials,
+    requestHandler: {
+      connectionTimeout: (cfg.timeouts ?? DEFAULT_TIMEOUTS).connectMs,
+      requestTimeout: (cfg.timeouts ?? DEFAULT_TIMEOUTS).requestMs,
+      throwOnRequestTimeout: true, // otherwise the SDK only warns and keeps waiting
+      socketTimeout: (cfg.timeouts ?? DEFAULT_TIMEOUTS).requestMs,
+    },
   });
   const Bucket = cfg.bucket;
   const full = (key: string) => {
