@@ -63,6 +63,8 @@ describe("HubSpot: Settings → Integrations and Campaign setup's CRM Mapping, a
     await toast.waitFor({ state: "detached" });
     assert.ok(!(await page.content()).includes(TOKEN), "the token is never shown again");
     await env.screenshot(page, "hubspot-connected-1440");
+    await card.getByRole("button", { name: "Test connection" }).click();
+    await page.getByText("HubSpot accepted the token.").waitFor();
 
     dialog = await openMapping(page);
     await dialog.getByLabel("HubSpot list").click();

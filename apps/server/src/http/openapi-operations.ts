@@ -158,6 +158,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/integrations/caldav/test": "Test the saved calendar connection again; answers its new status",
   "DELETE /api/integrations/caldav": noContent("Disconnect the team's calendar"),
   "PUT /api/integrations/hubspot": "Connect HubSpot with a private app's token; the token is tried against HubSpot before it is saved",
+  "POST /api/integrations/hubspot/test": "Try the saved HubSpot token again; answers the new status (reconnect when HubSpot refuses it)",
   "DELETE /api/integrations/hubspot": noContent("Disconnect HubSpot and delete its saved token"),
   "GET /api/integrations/hubspot/lists": "The HubSpot contact lists that can be imported into a campaign",
   "GET /api/integrations/hubspot/lists/:listId/preview": "A HubSpot list's first contacts and the account's contact properties, to choose a mapping",

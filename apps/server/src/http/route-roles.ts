@@ -156,6 +156,7 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "POST /api/integrations/caldav/test": "integrations.manage",
   "DELETE /api/integrations/caldav": "integrations.manage",
   "PUT /api/integrations/hubspot": "integrations.manage",
+  "POST /api/integrations/hubspot/test": "integrations.manage",
   "DELETE /api/integrations/hubspot": "integrations.manage",
   "GET /api/integrations/hubspot/lists": "integrations.manage",
   "GET /api/integrations/hubspot/lists/:listId/preview": "integrations.manage",

@@ -98,6 +98,10 @@ describe("HubSpot: connecting with a private app token and importing a list into
     assert.match(lists.body.error.message, /refused the saved token.*connect HubSpot again/);
     const status = await t.request("GET", "/api/integrations", { token: owner.token });
     assert.equal(status.body.hubspot.status, "reconnect");
+    assert.equal((await t.request("POST", "/api/integrations/hubspot/test", { token: owner.token })).body.status, "reconnect");
+    hs.state.token = TOKEN;
+    assert.equal((await t.request("POST", "/api/integrations/hubspot/test", { token: owner.token })).body.status, "connected", "Test finds the token working again");
+    hs.state.token = "pat-na1-rotated";
     assert.equal((await connect("pat-na1-rotated")).body.status, "connected");
   });
 });

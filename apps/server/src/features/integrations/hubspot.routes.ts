@@ -13,6 +13,7 @@ export function hubspotRoutes(deps: { hubspot: HubspotService; requireAuth: Requ
     app.put("/integrations/hubspot", { schema: { body: HubspotConnect, response: { 200: HubspotIntegration } } }, async (request) =>
       hubspot.connect(request.auth.orgId, request.auth.userId, request.body),
     );
+    app.post("/integrations/hubspot/test", { schema: { response: { 200: HubspotIntegration } } }, async (request) => hubspot.test(request.auth.orgId));
     app.delete("/integrations/hubspot", async (request, reply) => {
       await hubspot.disconnect(request.auth.orgId);
       return reply.status(204).send();

@@ -65,6 +65,21 @@ export function createHubspotService(deps: Deps) {
       return toHubspot((await repo.get(orgId))!);
     },
 
+    /** Tries the saved token again (Settings' "Test connection"): the answer carries the new status and why. */
+    async test(orgId: string): Promise<HubspotIntegration> {
+      const row = await repo.get(orgId);
+      if (!row) throw notFound("HubSpot connection");
+      try {
+        await deps.provider(box.open(row.secret_ciphertext, orgId)).account();
+        await repo.setStatus(orgId, "connected", null, clock.now());
+      } catch (err) {
+        if (err instanceof CrmAuthError) await repo.setStatus(orgId, "reconnect", RECONNECT, clock.now());
+        else if (err instanceof CrmError) throw new AppError(err.status === 429 ? "rate_limited" : "conflict", err.message);
+        else throw err;
+      }
+      return toHubspot((await repo.get(orgId))!);
+    },
+
     async disconnect(orgId: string): Promise<void> {
       if (!(await repo.delete(orgId))) throw notFound("HubSpot connection");
     },

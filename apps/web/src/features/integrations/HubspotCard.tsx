@@ -18,6 +18,8 @@ import { shortTime } from "./integration-labels.ts";
 type Props = {
   hubspot: HubspotIntegration | null;
   disconnecting: boolean;
+  testing: boolean;
+  onTest(): void;
   onConnect(body: HubspotConnect): Promise<unknown>;
   onDisconnect(): Promise<unknown>;
 };
@@ -63,7 +65,7 @@ function TokenForm({ onConnect, onCancel }: { onConnect: Props["onConnect"]; onC
 }
 
 /** HubSpot (CRM): the token form, or the connected account with its status, Change token and Disconnect. */
-export function HubspotCard({ hubspot, disconnecting, onConnect, onDisconnect }: Props) {
+export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect, onDisconnect }: Props) {
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const chip = !hubspot ? { label: "Not connected", color: "default" as const } : hubspot.status === "connected" ? { label: "Connected", color: "success" as const } : { label: "Reconnect", color: "warning" as const };
@@ -85,6 +87,9 @@ export function HubspotCard({ hubspot, disconnecting, onConnect, onDisconnect }:
           </Box>
           {hubspot.status === "reconnect" && <Alert severity="warning">{hubspot.last_error ?? "HubSpot refused the saved token."} Paste a new token to import again.</Alert>}
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
+            {hubspot.status === "connected" && (
+              <Button variant="contained" size="small" disabled={testing} onClick={onTest}>{testing ? "Testing..." : "Test connection"}</Button>
+            )}
             <Button size="small" variant={hubspot.status === "reconnect" ? "contained" : "text"} onClick={() => setChanging(true)}>
               {hubspot.status === "reconnect" ? "Reconnect" : "Change token"}
             </Button>

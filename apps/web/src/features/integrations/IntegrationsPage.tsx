@@ -50,7 +50,11 @@ export function IntegrationsPage() {
             })}
           />
           <HubspotCard
-            hubspot={list.data.hubspot} disconnecting={hubspot.disconnect.isPending}
+            hubspot={list.data.hubspot} disconnecting={hubspot.disconnect.isPending} testing={hubspot.test.isPending}
+            onTest={() => hubspot.test.mutate(undefined, {
+              onSuccess: (h) => (h.status === "connected" ? done("HubSpot accepted the token.") : setToast({ severity: "error", message: h.last_error ?? "HubSpot refused the token." })),
+              onError: fail("Failed to test HubSpot."),
+            })}
             onConnect={async (body) => {
               const h = await hubspot.connect.mutateAsync(body);
               done(h.portal_id ? `Connected to HubSpot account ${h.portal_id}.` : "Connected to HubSpot.");

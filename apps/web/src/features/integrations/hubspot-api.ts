@@ -7,6 +7,7 @@ import { api } from "../../lib/api-client.ts";
 /** HubSpot's endpoints (README "CRM: HubSpot"); answers are checked against the shared schemas. */
 export const hubspotApi = {
   connect: (body: HubspotConnect) => api("/integrations/hubspot", { method: "PUT", body, schema: HubspotIntegration }),
+  test: () => api("/integrations/hubspot/test", { method: "POST", schema: HubspotIntegration }),
   disconnect: () => api("/integrations/hubspot", { method: "DELETE" }),
   lists: () => api("/integrations/hubspot/lists", { schema: CrmSourceList }),
   preview: (listId: string) => api(`/integrations/hubspot/lists/${encodeURIComponent(listId)}/preview`, { schema: CrmPreview }),
@@ -19,6 +20,7 @@ export function useHubspotChanges() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["integrations"] });
   return {
     connect: useMutation({ mutationFn: hubspotApi.connect, onSuccess: refresh }),
+    test: useMutation({ mutationFn: hubspotApi.test, onSuccess: refresh }),
     disconnect: useMutation({ mutationFn: hubspotApi.disconnect, onSuccess: refresh }),
   };
 }
