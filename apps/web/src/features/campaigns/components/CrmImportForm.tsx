@@ -82,7 +82,7 @@ export function CrmImportForm({ busy, error, onImport }: Props) {
                     {preview.data.contacts.map((c) => (
                       <TableRow key={c.id}>
                         <TableCell>{previewName(c.values, mapping) || "—"}</TableCell>
-                        <TableCell sx={{ whiteSpace: "nowrap" }}>{c.values[mapping.phone] ?? <Typography component="span" variant="body2" color="warning.main">No phone: skipped</Typography>}</TableCell>
+                        <TableCell sx={{ whiteSpace: "nowrap", color: c.values[mapping.phone] ? undefined : "warning.main" }}>{c.values[mapping.phone] ?? "No phone: skipped"}</TableCell>
                         <TableCell>{(mapping.email && c.values[mapping.email]) || "—"}</TableCell>
                         {mapping.variables.filter((v) => v.property).map((v) => <TableCell key={v.property}>{c.values[v.property] ?? "—"}</TableCell>)}
                       </TableRow>
