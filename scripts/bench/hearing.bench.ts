@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { decodeWav, encodeWav, toMono, type Pcm } from "../../packages/voice/src/audio/wav.ts";
+import { decodeWav, encodeWav, type Pcm } from "../../packages/voice/src/audio/wav.ts";
 import { resample } from "../../packages/voice/src/audio/resample.ts";
 import { asLegAudio, transcribeRecording, type HeardUtterance } from "../../packages/voice/src/listening/transcribe-recording.ts";
 import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
@@ -40,8 +40,10 @@ export async function run(): Promise<void> {
   const speechSecs = clips.reduce((n, c) => n + c.pcm.samples.length / c.pcm.sampleRate / c.pcm.channels, 0);
   console.log(`dev set: ${clips.length} real recordings, ${speechSecs.toFixed(0)} s of speech, ${words(clips.map((c) => c.reference).join(" ")).length} reference words`);
 
-  const baseline = clips.map((c) => ({ id: c.id, text: decodeWhole(c.pcm) }));
-  report("whole clip, plain pocketsphinx (baseline)", clips, baseline);
+  for (const phone of [false, true]) {
+    const baseline = clips.map((c) => ({ id: c.id, text: decodeWhole(c.pcm, phone) }));
+    report(`whole clip, plain pocketsphinx (baseline), ${phone ? "phone line (8 kHz mu-law, interpolated to 16 kHz)" : "16 kHz"}`, clips, baseline);
+  }
 
   // `npm run bench -- hearing processes`: the fallback engine (a process per pass and utterance) instead.
   const stt = createPocketsphinxStt({ engine: process.argv.includes("processes") ? "processes" : "resident" });
@@ -106,10 +108,11 @@ function readClip(root: string, c: Clip): Pcm {
   return { sampleRate: c.rawRate, channels: 1, samples };
 }
 
-/** The whole clip through pocketsphinx_continuous with the general model, as a reference point. */
-function decodeWhole(pcm: Pcm): string {
+/** The whole clip (at 16 kHz, or as a phone line carries it) through pocketsphinx_continuous with the general model, as a reference point. */
+function decodeWhole(pcm: Pcm, phone: boolean): string {
   const wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-whole-")), "clip.wav");
-  fs.writeFileSync(wav, encodeWav(resample(toMono(pcm.samples, pcm.channels), pcm.sampleRate, 16_000), 16_000));
+  const leg = asLegAudio(pcm, phone);
+  fs.writeFileSync(wav, encodeWav(resample(leg.samples, leg.rate, 16_000), 16_000));
   const out = execFileSync("pocketsphinx_continuous", ["-hmm", path.join(MODEL, "en-us"), "-lm", path.join(MODEL, "en-us.lm.bin"), "-dict", path.join(MODEL, "cmudict-en-us.dict"), "-infile", wav], {
     encoding: "utf8", stdio: ["ignore", "pipe", "ignore"],
   });

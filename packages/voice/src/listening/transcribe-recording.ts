@@ -1,5 +1,6 @@
 import { FRAME_MS, samplesPerFrame } from "../audio/frames.ts";
 import { decodeMulaw, encodeMulaw } from "../audio/mulaw.ts";
+import { toPhoneBand } from "../audio/narrowband.ts";
 import { resample } from "../audio/resample.ts";
 import { toMono, type Pcm } from "../audio/wav.ts";
 import type { SttProvider } from "../providers/stt/stt-provider.ts";
@@ -28,11 +29,11 @@ const WEB_RATE = 16_000; // a browser test call's leg
 const PHONE_RATE = 8000;
 const TAIL_MS = 2000; // silence after the recording, so a last utterance reaches its endpoint
 
-/** The recording as the call's leg carries it: 16 kHz (a web call), or 8 kHz mu-law (a phone line). */
+/** The recording as the call's leg carries it: 16 kHz (a web call), or 8 kHz mu-law (a phone line, band-limited as one is). */
 export function asLegAudio(pcm: Pcm, phone: boolean): { rate: number; samples: Int16Array } {
   const mono = toMono(pcm.samples, pcm.channels);
   if (!phone) return { rate: WEB_RATE, samples: resample(mono, pcm.sampleRate, WEB_RATE) };
-  return { rate: PHONE_RATE, samples: decodeMulaw(encodeMulaw(resample(mono, pcm.sampleRate, PHONE_RATE))) };
+  return { rate: PHONE_RATE, samples: decodeMulaw(encodeMulaw(toPhoneBand(mono, pcm.sampleRate))) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createBeepDetector } from "../audio/beep.ts";
-import { resample } from "../audio/resample.ts";
+import { toEngineRate } from "../audio/narrowband.ts";
 import { createEndpointer, createVad } from "../audio/vad.ts";
 import type { SttResult, SttStream } from "../providers/stt/stt-provider.ts";
 import { silenceToEndTurn } from "../turn-taking/endpoint-policy.ts";
@@ -48,7 +48,7 @@ export function createCalleeListener(d: ListenerDeps) {
     push(frame: Int16Array): void {
       const speech = vad.isSpeech(frame);
       if (beep.push(frame)) d.onBeep();
-      const sttFrame = resample(frame, d.legRate, d.sttRate);
+      const sttFrame = toEngineRate(frame, d.legRate, d.sttRate, d.stt.upsampling ?? "interpolate");
       const event = endpointer.push(speech);
       if (event?.type === "speech-start") {
         for (const f of [...preroll, sttFrame]) d.stt.write(f);

@@ -52,6 +52,7 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
         const passes = pool.open(vocabulary);
         return {
           ...passes,
+          upsampling: "mirror",
           async flush(): Promise<SttResult> {
             const { general, biased } = await passes.flush();
             return pickPass(general, biased);
@@ -67,6 +68,7 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
         write: passes.write,
         partial: passes.partial,
         pause: passes.pause,
+        upsampling: "mirror",
         async flush(): Promise<SttResult> {
           const { general, biased } = await passes.flush();
           return pickPass(general, biased, await known());

@@ -35,4 +35,9 @@ export interface SttStream {
    */
   pause?(): void;
   close(): void;
+  /**
+   * How phone audio (8 kHz) is best brought to the engine's rate, when that is twice the line's: "mirror" for a
+   * model trained on wideband speech only (audio/narrowband.ts); interpolated otherwise.
+   */
+  readonly upsampling?: "mirror" | "interpolate";
 }
