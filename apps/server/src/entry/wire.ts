@@ -258,7 +258,12 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
     ],
   });
   registerMetricsRoute(app, { metrics: services.metrics, token: w.config.metricsToken });
-  // The SIP user agent un-registers and closes its socket with the server.
+  // Calls still live are ended and every call's attempt recorded before the database can close under them.
+  app.addHook("onClose", async () => {
+    services.dialer.abortAll();
+    await services.dialer.idle();
+  });
+  // The SIP user agent un-registers and closes its socket with the server (after the calls' BYEs).
   app.addHook("onClose", async () => services.telephony.close?.());
   return { app, services };
 }

@@ -80,6 +80,8 @@ export function createDialerService(deps: DialerDeps) {
   const { repo, placer, clock, log } = deps;
   const leaseMs = deps.leaseMs ?? 120_000;
   const running = new Map<string, AbortController>();
+  // Every call's run, until its attempt is recorded: closing the app waits for them (see idle).
+  const inFlight = new Set<Promise<void>>();
 
   /** Whether a due attempt may be dialled now, must wait for its next window, or can never be. */
   function verdictFor(a: DueAttempt, now: Date, blocked: Set<string>): Verdict {
@@ -103,7 +105,13 @@ export function createDialerService(deps: DialerDeps) {
     if (completed) await deps.events?.emit(completed.org_id, "campaign.completed", { campaign_id: campaign.id, name: completed.name });
   }
 
-  async function run(job: DialJob, campaign: CampaignRules, hangUp?: AbortSignal): Promise<void> {
+  function run(job: DialJob, campaign: CampaignRules, hangUp?: AbortSignal): Promise<void> {
+    const p = runCall(job, campaign, hangUp).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+    return p;
+  }
+
+  async function runCall(job: DialJob, campaign: CampaignRules, hangUp?: AbortSignal): Promise<void> {
     const controller = new AbortController();
     hangUp?.addEventListener("abort", () => controller.abort(), { once: true });
     running.set(job.attemptId, controller);
@@ -166,6 +174,10 @@ export function createDialerService(deps: DialerDeps) {
     /** Stops new work and abandons live calls (their leases expire and they are recorded as dropped). */
     abortAll() {
       for (const c of running.values()) c.abort();
+    },
+    /** Settles once every call this worker started has ended and its attempt is recorded. */
+    async idle(): Promise<void> {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
   };
 }
