@@ -1,12 +1,16 @@
-/** RFC 5545 calendar text for subscription feeds (Google Calendar, Outlook, Apple Calendar). */
-export type IcsEvent = {
-  id: string;
+/** What every calendar copy of a meeting says: the feed's, the invitation's and the team calendar's. */
+export type MeetingText = {
   title: string;
   description: string;
   location: string;
   meetingUrl: string | null;
   startAt: Date;
   endAt: Date;
+};
+
+/** RFC 5545 calendar text for subscription feeds (Google Calendar, Outlook, Apple Calendar). */
+export type IcsEvent = MeetingText & {
+  id: string;
   updatedAt: Date;
   status: "scheduled" | "cancelled";
 };

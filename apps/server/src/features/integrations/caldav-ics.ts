@@ -1,16 +1,9 @@
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
+import type { MeetingText } from "../calendar/ics.ts";
 
 /** A meeting as written to the team's calendar. */
-export type MirroredMeeting = {
-  uid: string;
-  title: string;
-  description: string;
-  location: string;
-  meetingUrl: string | null;
-  startAt: Date;
-  endAt: Date;
-};
+export type MirroredMeeting = MeetingText & { uid: string };
 export type Busy = { start: number; end: number };
 
 /** One VEVENT in a VCALENDAR, times in UTC (no VTIMEZONE needed), as every CalDAV server accepts. */

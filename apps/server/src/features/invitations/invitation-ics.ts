@@ -1,18 +1,13 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { DateTime } from "luxon";
+import type { MeetingText } from "../calendar/ics.ts";
 
-export type InvitationIcsInput = {
+export type InvitationIcsInput = MeetingText & {
   /** Stable per meeting (`<event id>@<host>`): every update and the cancel name the same event. */
   uid: string;
   method: "REQUEST" | "CANCEL";
   sequence: number;
-  title: string;
-  description: string;
-  location: string;
-  meetingUrl: string | null;
-  startAt: Date;
-  endAt: Date;
   /** IANA zone the meeting was booked in: DTSTART/DTEND are written in it, with its VTIMEZONE. */
   timezone: string;
   organizer: { name: string; email: string };
