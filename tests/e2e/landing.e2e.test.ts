@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { TESTIMONIALS } from "../../apps/web/src/features/landing/testimonials-content.ts";
+import { until } from "../support/until.ts";
 
 const SECTIONS = ["features", "industries", "use-cases", "testimonials", "request-demo"];
 const INDUSTRY_TABS = ["Real Estate", "Healthcare", "Insurance", "Lending", "Travel", "E-commerce"];
@@ -191,7 +192,8 @@ describe("landing page", () => {
     const travel = page.getByRole("tab", { name: "Travel" });
     await travel.evaluate((el) => el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" }));
     await scrollSettled(page);
-    await travel.click();
+    // A tap during a scroll still in flight lands beside the tab: tap again until the tab is selected.
+    await until(async () => (await travel.getAttribute("aria-selected")) === "true" || (await travel.click(), false), { ms: 10_000, everyMs: 300, what: "the Travel tab selected" });
     await page.locator('[role="tabpanel"][aria-labelledby="industry-tab-travel"]').waitFor();
     await page.context().close();
   });
