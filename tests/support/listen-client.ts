@@ -1,6 +1,7 @@
 import WebSocket from "ws";
 import { LISTEN_SIDE, ListenServerMessage } from "@parley/shared/live-listen";
 import { pcm16ToBytes } from "@parley/voice/telephony/web/pcm-bytes";
+import { createMessageLog } from "./message-log.ts";
 
 /** What a browser sees when listening in: the JSON messages (schema-checked) and the audio bytes per side. */
 export type ListenClient = {
@@ -15,10 +16,9 @@ export type ListenClient = {
 
 export function openListen(url: string): Promise<ListenClient> {
   const ws = new WebSocket(url);
-  const messages: ListenServerMessage[] = [];
-  const waiters: (() => void)[] = [];
+  const log = createMessageLog<ListenServerMessage>();
   const client: ListenClient = {
-    messages,
+    messages: log.messages,
     bytes: { agent: 0, callee: 0 },
     send: (msg) => ws.send(JSON.stringify(msg)),
     async talk(ms) {
@@ -28,26 +28,14 @@ export function openListen(url: string): Promise<ListenClient> {
         await new Promise((r) => setTimeout(r, 20));
       }
     },
-    waitFor(pred, what, ms = 20_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${what} in ${ms} ms; got ${JSON.stringify(messages)}`)), ms);
-        const check = () => {
-          const m = messages.find(pred);
-          if (!m) return void waiters.push(check);
-          clearTimeout(timer);
-          resolve(m);
-        };
-        check();
-      });
-    },
+    waitFor: log.waitFor,
     closed: new Promise((r) => ws.on("close", (code) => r(code))),
   };
   ws.on("message", (data, isBinary) => {
     if (isBinary) {
       const buf = data as Buffer;
       client.bytes[buf[0] === LISTEN_SIDE.agent ? "agent" : "callee"] += buf.length - 1;
-    } else messages.push(ListenServerMessage.parse(JSON.parse(String(data))));
-    waiters.splice(0).forEach((w) => w());
+    } else log.push(ListenServerMessage.parse(JSON.parse(String(data))));
   });
   return new Promise((resolve, reject) => {
     ws.once("open", () => resolve(client));

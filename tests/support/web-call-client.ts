@@ -3,6 +3,7 @@ import WebSocket from "ws";
 import { WebCallServerMessage } from "@parley/shared/web-call";
 import { samplesPerFrame } from "@parley/voice/audio/frames";
 import { pcm16ToBytes } from "@parley/voice/telephony/web/pcm-bytes";
+import { createMessageLog } from "./message-log.ts";
 
 /** What a browser sees of a test call: every JSON message (schema-checked) and the agent audio received. */
 export type WebCallClient = {
@@ -17,10 +18,9 @@ export type WebCallClient = {
 
 export function openWebCall(url: string): Promise<WebCallClient> {
   const ws = new WebSocket(url);
-  const messages: WebCallServerMessage[] = [];
-  const waiters: (() => void)[] = [];
+  const log = createMessageLog<WebCallServerMessage>();
   const client: WebCallClient = {
-    messages,
+    messages: log.messages,
     agentSamples: 0,
     send: (msg) => ws.send(JSON.stringify(msg)),
     async speak(pcm) {
@@ -30,25 +30,12 @@ export function openWebCall(url: string): Promise<WebCallClient> {
         await new Promise((r) => setTimeout(r, 20));
       }
     },
-    waitFor(type, pred = () => true, ms = 20_000) {
-      const find = () => messages.find((m) => m.type === type && pred(m as never)) as never;
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${type} message in ${ms} ms; got ${JSON.stringify(messages)}`)), ms);
-        const check = () => {
-          const m = find();
-          if (!m) return void waiters.push(check);
-          clearTimeout(timer);
-          resolve(m);
-        };
-        check();
-      });
-    },
+    waitFor: (type, pred = () => true, ms = 20_000) => log.waitFor((m) => m.type === type && pred(m as never), `${type} message`, ms) as never,
     closed: new Promise((r) => ws.on("close", (code) => r(code))),
   };
   ws.on("message", (data, isBinary) => {
     if (isBinary) client.agentSamples += (data as Buffer).length / 2;
-    else messages.push(WebCallServerMessage.parse(JSON.parse(String(data))));
-    waiters.splice(0).forEach((w) => w());
+    else log.push(WebCallServerMessage.parse(JSON.parse(String(data))));
   });
   return new Promise((resolve, reject) => {
     ws.once("open", () => resolve(client));
