@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SocketTicket } from "./web-call.ts";
 
 /**
  * Listening in on a live call, and taking it over, from the browser (owners and admins). Audio travels as
@@ -9,13 +10,8 @@ import { z } from "zod";
 export const LISTEN_SAMPLE_RATE = 16_000;
 export const LISTEN_SIDE = { agent: 0, callee: 1 } as const;
 
-/** POST /api/calls/{id}/listen: a single-use ticket for the socket (a browser cannot set headers on one). */
-export const ListenTicket = z.object({
-  ticket: z.string(),
-  /** Path and query of the socket (`/api/media/listen?call_id=…&ticket=…`); the page adds ws(s)://host. */
-  ws_url: z.string(),
-  expires_in_secs: z.number(),
-});
+/** POST /api/calls/{id}/listen: the socket's path is `/api/media/listen?call_id=…&ticket=…`. */
+export const ListenTicket = SocketTicket;
 export type ListenTicket = z.infer<typeof ListenTicket>;
 
 /** Query of GET /api/media/listen (the WebSocket upgrade). */

@@ -8,13 +8,16 @@ import { TranscriptTurn } from "./calls.ts";
  */
 export const WEB_CALL_SAMPLE_RATE = 16_000;
 
-/** POST /api/campaigns/{id}/test-call: a single-use ticket, because a browser cannot set headers on a WebSocket. */
-export const TestCallTicket = z.object({
+/** A single-use ticket for one of Parley's WebSockets, because a browser cannot set headers on a WebSocket. */
+export const SocketTicket = z.object({
   ticket: z.string(),
   /** Path and query of the socket on this server (`/api/media/web?campaign_id=…&ticket=…`); the page adds ws(s)://host. */
   ws_url: z.string(),
   expires_in_secs: z.number(),
 });
+
+/** POST /api/campaigns/{id}/test-call. */
+export const TestCallTicket = SocketTicket;
 export type TestCallTicket = z.infer<typeof TestCallTicket>;
 
 /** Query of GET /api/media/web (the WebSocket upgrade). */
