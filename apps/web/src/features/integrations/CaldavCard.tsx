@@ -3,16 +3,12 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { CaldavConnect, CaldavIntegration } from "@parley/shared/integrations";
 import { CaldavConnectForm } from "./CaldavConnectForm.tsx";
 import { caldavHistory, STATUS_LABELS } from "./integration-labels.ts";
+import { DisconnectDialog } from "./DisconnectDialog.tsx";
 
 type Props = {
   caldav: CaldavIntegration | null;
@@ -67,21 +63,10 @@ export function CaldavCard({ caldav, testing, disconnecting, onConnect, onTest, 
           }}
         />
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="caldav-disconnect-title">
-        <DialogTitle id="caldav-disconnect-title">Disconnect the calendar</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            The agent will stop checking {caldav?.calendar_name ?? "this calendar"} for busy times and stop writing meetings to it. Meetings already
-            written there stay. The saved password is deleted.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button color="error" variant="contained" disabled={disconnecting} onClick={() => onDisconnect().then(() => setConfirming(false), () => undefined)}>
-            Disconnect
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <DisconnectDialog
+        id="caldav-disconnect-title" title="Disconnect the calendar" open={confirming} busy={disconnecting} onClose={() => setConfirming(false)} onDisconnect={onDisconnect}
+        text={`The agent will stop checking ${caldav?.calendar_name ?? "this calendar"} for busy times and stop writing meetings to it. Meetings already written there stay. The saved password is deleted.`}
+      />
     </Paper>
   );
 }

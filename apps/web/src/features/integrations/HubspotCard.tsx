@@ -3,17 +3,13 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { HubspotConnect, type HubspotIntegration } from "@parley/shared/integrations";
 import { ApiRequestError, messageOf } from "../../lib/api-error.ts";
 import { shortTime } from "./integration-labels.ts";
+import { DisconnectDialog } from "./DisconnectDialog.tsx";
 
 type Props = {
   hubspot: HubspotIntegration | null;
@@ -105,20 +101,10 @@ export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect
           }}
         />
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="hubspot-disconnect-title">
-        <DialogTitle id="hubspot-disconnect-title">Disconnect HubSpot</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Campaigns keep the contacts already imported. The saved token is deleted; to import again, connect HubSpot with a token.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button color="error" variant="contained" disabled={disconnecting} onClick={() => onDisconnect().then(() => setConfirming(false), () => undefined)}>
-            Disconnect
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <DisconnectDialog
+        id="hubspot-disconnect-title" title="Disconnect HubSpot" open={confirming} busy={disconnecting} onClose={() => setConfirming(false)} onDisconnect={onDisconnect}
+        text={"Campaigns keep the contacts already imported. The saved token is deleted; to import again, connect HubSpot with a token."}
+      />
     </Paper>
   );
 }
