@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import dgram from "node:dgram";
 import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { decodeWav } from "@parley/voice/audio/wav";
 import { until } from "./until.ts";
+import { freeTcpPort, freeUdpPort } from "./free-port.ts";
 
 /**
  * Debian's baresip (scripts/ensure-system-packages.sh installs baresip-core) as a real SIP peer on loopback:
@@ -32,22 +32,6 @@ export type Baresip = {
   thaw(): void;
   close(): Promise<void>;
 };
-
-async function freeUdpPort(): Promise<number> {
-  const s = dgram.createSocket("udp4");
-  await new Promise<void>((r) => s.bind(0, "127.0.0.1", r));
-  const port = s.address().port;
-  await new Promise<void>((r) => s.close(r));
-  return port;
-}
-
-async function freeTcpPort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 export async function startBaresip(o: { accounts: BaresipAccount[]; sourceWav: string; rtpPorts: [number, number] }): Promise<Baresip> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-baresip-"));

@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 import { dbKinds, openTestDb } from "./test-db.ts";
+import { freeTcpPort } from "./free-port.ts";
 
 const ROOT = path.resolve(new URL("../..", import.meta.url).pathname);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -28,17 +28,6 @@ export type E2E = {
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /** The web app must be built once before browser tests; scripts/test.sh does it, this is the fallback. */
 function ensureWebBuilt(): void {
@@ -65,7 +54,7 @@ async function waitForHealth(url: string, child: ChildProcess, logs: string[]): 
 /** Starts the real server (fresh data folder, PGlite, no demo data) and a headless Debian Chromium. */
 export async function startE2E(opts: { env?: Record<string, string>; /** Added to CHROMIUM_ARGS (e.g. a fake microphone). */ browserArgs?: string[] } = {}): Promise<E2E> {
   ensureWebBuilt();
-  const port = await freePort();
+  const port = await freeTcpPort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-e2e-"));
   const logs: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/entry/api.ts"], {

@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { until } from "./until.ts";
+import { freeUdpPort } from "./free-port.ts";
 
 /**
  * Debian's kamailio (scripts/ensure-system-packages.sh installs it) as the trunk of the SIP tests: a registrar
@@ -11,14 +12,6 @@ import { until } from "./until.ts";
  * REGISTER (401) and for new INVITEs (407), then relays calls to `forwardTo` with itself in the route.
  */
 export type Kamailio = { port: number; close(): Promise<void> };
-
-async function freeUdpPort(): Promise<number> {
-  const s = dgram.createSocket("udp4");
-  await new Promise<void>((r) => s.bind(0, "127.0.0.1", r));
-  const port = s.address().port;
-  await new Promise<void>((r) => s.close(r));
-  return port;
-}
 
 const MODULES = ["tm", "sl", "rr", "pv", "maxfwd", "textops", "siputils", "xlog", "auth", "usrloc", "registrar"];
 

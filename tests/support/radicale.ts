@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { until } from "./until.ts";
+import { freeTcpPort } from "./free-port.ts";
 
 /** Debian's radicale (scripts/ensure-system-packages.sh installs it): a real CalDAV server for the calendar tests. */
 export type Radicale = {
@@ -24,14 +25,6 @@ export type Radicale = {
   close(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
 const answers = (port: number) =>
   new Promise<boolean>((resolve) => {
     const s = net.connect(port, "127.0.0.1", () => (s.end(), resolve(true)));
@@ -41,7 +34,7 @@ const answers = (port: number) =>
 /** Starts radicale on a loopback port with a temp storage folder and one htpasswd (plain) user. */
 export async function startRadicale(): Promise<Radicale> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-radicale-"));
-  const port = await freePort();
+  const port = await freeTcpPort();
   const username = "sales";
   const password = "correct-horse-7";
   await fs.writeFile(path.join(dir, "users"), `${username}:${password}\n`);
