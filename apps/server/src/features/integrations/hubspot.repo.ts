@@ -1,5 +1,6 @@
 import type { HubspotIntegration, HubspotStatus } from "@parley/shared/integrations";
 import type { Queryable } from "../../platform/db.ts";
+import { saveConnection } from "./integrations.repo.ts";
 
 /** What is kept of a HubSpot connection besides its encrypted token. */
 export type HubspotSettings = { portal_id: number | null; token_hint: string };
@@ -21,16 +22,8 @@ export function createHubspotRepo(db: Queryable) {
   };
   return {
     get,
-    async save(orgId: string, userId: string, settings: HubspotSettings, ciphertext: string, at: Date): Promise<void> {
-      await db.query(
-        `insert into integrations (org_id, kind, settings, secret_ciphertext, status, last_error, last_checked_at, connected_by, connected_at)
-         values ($1, 'hubspot', $2, $3, 'connected', null, $4, $5, $4)
-         on conflict (org_id, kind) do update set settings = excluded.settings, secret_ciphertext = excluded.secret_ciphertext,
-           status = 'connected', last_error = null, last_checked_at = excluded.last_checked_at,
-           connected_by = excluded.connected_by, connected_at = excluded.connected_at`,
-        [orgId, JSON.stringify(settings), ciphertext, at, userId],
-      );
-    },
+    save: (orgId: string, userId: string, settings: HubspotSettings, ciphertext: string, at: Date) =>
+      saveConnection(db, { orgId, kind: "hubspot", userId, settings, ciphertext, at }),
     async view(orgId: string): Promise<HubspotIntegration | null> {
       const row = await get(orgId);
       return row && toHubspot(row);

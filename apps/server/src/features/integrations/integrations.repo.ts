@@ -16,6 +16,23 @@ export type CaldavRow = {
 /** A Parley meeting's copy in the team's calendar: where it is (null until first written) and what is left to do. */
 export type MirrorRow = { event_id: string; object_url: string | null; etag: string | null; pending: "write" | "delete" | null };
 
+/**
+ * Saves one organisation's connection of a kind (CalDAV, HubSpot): connecting again replaces the settings and
+ * the sealed secret, and the connection starts over as connected.
+ */
+export async function saveConnection(
+  db: Queryable, c: { orgId: string; kind: "caldav" | "hubspot"; userId: string; settings: object; ciphertext: string; at: Date },
+): Promise<void> {
+  await db.query(
+    `insert into integrations (org_id, kind, settings, secret_ciphertext, status, last_error, last_checked_at, connected_by, connected_at)
+     values ($1, $2, $3, $4, 'connected', null, $5, $6, $5)
+     on conflict (org_id, kind) do update set settings = excluded.settings, secret_ciphertext = excluded.secret_ciphertext,
+       status = 'connected', last_error = null, last_checked_at = excluded.last_checked_at,
+       connected_by = excluded.connected_by, connected_at = excluded.connected_at`,
+    [c.orgId, c.kind, JSON.stringify(c.settings), c.ciphertext, c.at, c.userId],
+  );
+}
+
 export function createIntegrationsRepo(db: Queryable) {
   return {
     async caldav(orgId: string): Promise<CaldavRow | null> {
@@ -27,16 +44,8 @@ export function createIntegrationsRepo(db: Queryable) {
       return row ?? null;
     },
     /** Connecting again replaces the connection (a new address or password) and forgets the old status. */
-    async saveCaldav(orgId: string, userId: string, settings: CaldavSettings, ciphertext: string, at: Date): Promise<void> {
-      await db.query(
-        `insert into integrations (org_id, kind, settings, secret_ciphertext, status, last_error, last_checked_at, connected_by, connected_at)
-         values ($1, 'caldav', $2, $3, 'connected', null, $4, $5, $4)
-         on conflict (org_id, kind) do update set settings = excluded.settings, secret_ciphertext = excluded.secret_ciphertext,
-           status = 'connected', last_error = null, last_checked_at = excluded.last_checked_at,
-           connected_by = excluded.connected_by, connected_at = excluded.connected_at`,
-        [orgId, JSON.stringify(settings), ciphertext, at, userId],
-      );
-    },
+    saveCaldav: (orgId: string, userId: string, settings: CaldavSettings, ciphertext: string, at: Date) =>
+      saveConnection(db, { orgId, kind: "caldav", userId, settings, ciphertext, at }),
     async setCaldavStatus(orgId: string, status: IntegrationStatus, error: string | null, at: Date): Promise<void> {
       await db.query(
         `update integrations set status = $2, last_error = $3, last_checked_at = $4 where org_id = $1 and kind = 'caldav'`,
