@@ -62,3 +62,13 @@ test("the voicemail and a re-introduction name the caller in the opening line's 
   assert.equal(lines.reintroduce(sam), "Hi, this is Sam from Bright Dental. I'm an AI assistant. Do you have a minute?");
   assert.equal(lines.voicemail(wendy("")), "Hi Wendy, this is an AI assistant calling on behalf of Bright Dental Org. Sorry we missed you. We'll try you again another time. Have a great day.");
 });
+
+test("the company the opening line introduces is the one named again later, over Settings and the organisation", () => {
+  const sam = wendy("Hi {name}, this is Sam from Bright Dental. Do you have a minute?", { orgName: "Acme 12ab", companyName: "Acme Holdings" });
+  assert.equal(lines.proposeMeeting(sam), "I'd love to set up a short meeting with the Bright Dental team. What day and time would suit you?");
+  const comma = wendy("Hello! I'm Sam, with Cole Realty Partners.", { orgName: "Acme 12ab" });
+  assert.equal(lines.proposeMeeting(comma), "I'd love to set up a short meeting with the Cole Realty Partners team. What day and time would suit you?");
+  // No company in the introduction: the company as spoken, else the organisation's name.
+  assert.match(lines.proposeMeeting(wendy("My name is Sam.", { companyName: "Acme Holdings" })), /the Acme Holdings team/);
+  assert.match(lines.proposeMeeting(wendy("This is Sam at the front desk.")), /the Bright Dental Org team/);
+});

@@ -8,13 +8,16 @@ import { fillVariables } from "@parley/shared/template-variables";
 const first = (ctx: AgentContext): string => ctx.contact.firstName.trim() || ctx.contact.variables.first_name?.trim() || "";
 const hi = (ctx: AgentContext): string => (first(ctx) ? `Hi ${first(ctx)}` : "Hi there");
 
-/** Who the agent calls for: the company as spoken (Settings), else the organisation's name. */
-const caller = (ctx: AgentContext): string => ctx.companyName?.trim() || ctx.orgName;
+/**
+ * Who the agent calls for: the company the opening line introduces ("this is Sam from Bright Dental"), as the
+ * callee heard it first and must hear it again; else the company as spoken (Settings); else the organisation.
+ */
+export const callerName = (ctx: AgentContext): string => companyInOpening(ctx) || ctx.companyName?.trim() || ctx.orgName;
 const self = (ctx: AgentContext): string => (ctx.agentName?.trim() ? `${ctx.agentName.trim()}, an AI assistant` : "an AI assistant");
 
 /** The AI disclosure without the opening line: the campaign's description and name are the team's, never said. */
 export function introduction(ctx: AgentContext): string {
-  return `this is ${self(ctx)} calling on behalf of ${caller(ctx)}.`;
+  return `this is ${self(ctx)} calling on behalf of ${callerName(ctx)}.`;
 }
 
 // "Hi Wendy," "Good morning!": the greeting says hello once, with the contact's name.
@@ -46,6 +49,14 @@ export function greetingLine(ctx: AgentContext): string {
 
 const openingOf = (ctx: AgentContext) => splitOpening(fillVariables(ctx.campaign.openingLine ?? "", ctx.contact.variables));
 
+// "…Sam from Bright Dental." "I'm Sam, with Acme Realty." A capital after from/with/at names a company.
+const FROM_COMPANY = /\s(?:from|with|at)\s+(\p{Lu}[^.!?]*?)\s*[.!?]*$/u;
+
+function companyInOpening(ctx: AgentContext): string | null {
+  const { intro } = openingOf(ctx);
+  return (intro && FROM_COMPANY.exec(intro)?.[1]?.trim()) || null;
+}
+
 /** Who is calling, in the opening line's words when it introduces someone, always with the AI disclosure. */
 function whoIsCalling(ctx: AgentContext): string {
   const { intro } = openingOf(ctx);
@@ -62,8 +73,10 @@ function refusal(when: string, reason: string): string {
 export const lines = {
   reintroduce: (ctx: AgentContext) => `Hi, ${whoIsCalling(ctx)} Do you have a minute?`,
   pitch: (ctx: AgentContext) => `Great, thank you${first(ctx) ? `, ${first(ctx)}` : ""}.`,
-  proposeMeeting: (ctx: AgentContext) => `I'd love to set up a short meeting with the ${caller(ctx)} team. What day and time would suit you?`,
+  proposeMeeting: (ctx: AgentContext) => `I'd love to set up a short meeting with the ${callerName(ctx)} team. What day and time would suit you?`,
   askTime: () => "What day and time would work best for you?",
+  backToMeeting: () => "So, what day and time would suit you for the meeting?",
+  backToAlternatives: () => "So, would one of those times work for you?",
   /** A time the agent completed (a day without an hour, an hour without a day): booked only on the callee's yes. */
   proposeSlot: (ctx: AgentContext, at: Date) => `Shall I book ${speakDateTime(at, ctx.campaign.timezone)}?`,
   checking: () => "Let me check the calendar.",

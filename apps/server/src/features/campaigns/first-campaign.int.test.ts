@@ -20,7 +20,7 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
   });
   after(() => t.close());
 
-  const create = (opening: string, phone: string, draft: boolean) => {
+  const create = (opening: string, phone: string, draft: boolean, contact = "Wendy Cole") => {
     const form = new FormData();
     const fields = {
       campaign_name: "Trade fair leads", campaign_description: NOTE, save_as_draft: String(draft),
@@ -28,9 +28,40 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
       faqs: JSON.stringify({ opening_line: opening, goal: "Book a check-up", faqs: [] }),
     };
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    form.set("csv_file", new Blob([`Full Name,Phone,Company,persona\nWendy Cole,${phone},Cole & Co,interested\n`], { type: "text/csv" }), "fair.csv");
+    form.set("csv_file", new Blob([`Full Name,Phone,Company,persona\n${contact},${phone},Cole & Co,interested\n`], { type: "text/csv" }), "fair.csv");
     return t.request("POST", "/api/create_campaign", { token: owner.token, body: form });
   };
+
+  type Turn = { speaker: string; text: string };
+  /** Launches a campaign of one interested contact and waits for its call: what was said, and the meetings booked. */
+  const firstCall = async (phone: string, contact: string) => {
+    const res = await create(OPENING, phone, false, contact);
+    assert.equal(res.status, 201, res.text);
+    const campaignId = res.body.campaign.id as string;
+    let call: { id: string; transcript: Turn[] } | undefined;
+    for (const deadline = Date.now() + 120_000; !call && Date.now() < deadline; ) {
+      await t.services.dialer.tick();
+      // The attempt done too, not only the call row: the dialer's last write lands before the app closes.
+      [call] = await t.db.query<{ id: string; transcript: Turn[] }>(
+        `select c.id, c.transcript from calls c join call_attempts a on a.call_id = c.id
+          where c.campaign_id = $1 and c.ended_at is not null and a.status <> 'in_progress'`, [campaignId]);
+      if (!call) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(call, "the campaign's call ended");
+    console.log(call.transcript.map((x) => `# ${x.speaker}: ${x.text}`).join("\n")); // what a new team's callee hears
+    const meetings = await t.db.query<{ start_at: Date }>("select start_at from calendar_events where call_id = $1", [call.id]);
+    return { agent: call.transcript.filter((x) => x.speaker === "agent").map((x) => x.text), meetings: meetings.map((m) => m.start_at) };
+  };
+  /** The Tuesday the callee means by "Tuesday at 3 pm" today (UTC): the next one still ahead, never today's past hour. */
+  const askedTuesday = () => {
+    const at = new Date();
+    at.setUTCHours(15, 0, 0, 0);
+    while (at.getUTCDay() !== 2 || at <= new Date()) at.setUTCDate(at.getUTCDate() + 1);
+    return at;
+  };
+  const spoken = (at: Date) =>
+    `${at.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" })} at ${at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" })}`.replace(/\s/g, " "); // ICU may put a narrow space before PM
+  let wendysMeeting: Date | undefined;
 
   test("a variable that matches no column is refused at save, naming the columns that exist", async () => {
     const res = await create("Hi {name}, about your {budget}.", numbersInHoursNow(1, 50)[0]!, true);
@@ -40,24 +71,28 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
     assert.equal(list.body.total, 0, "nothing was saved");
   });
 
-  test("the callee hears one greeting in the campaign's words, never a brace or the team's note", async () => {
-    const res = await create(OPENING, numbersInHoursNow(1, 60)[0]!, false);
-    assert.equal(res.status, 201, res.text);
-    const campaignId = res.body.campaign.id as string;
-    const dialer = t.services.dialer;
-    let call: { transcript: Array<{ speaker: string; text: string }> } | undefined;
-    for (const deadline = Date.now() + 120_000; !call && Date.now() < deadline; ) {
-      await dialer.tick();
-      // The attempt done too, not only the call row: the dialer's last write lands before the app closes.
-      [call] = await t.db.query<{ transcript: Array<{ speaker: string; text: string }> }>(
-        `select c.transcript from calls c join call_attempts a on a.call_id = c.id
-          where c.campaign_id = $1 and c.ended_at is not null and a.status <> 'in_progress'`, [campaignId]);
-      if (!call) await new Promise((r) => setTimeout(r, 250));
-    }
-    assert.ok(call, "the campaign's call ended");
-    console.log(call.transcript.map((x) => `# ${x.speaker}: ${x.text}`).join("\n")); // what a new team's callee hears
-    const agent = call.transcript.filter((x) => x.speaker === "agent").map((x) => x.text);
+  test("the callee hears one greeting in the campaign's words, never a brace or the team's note, and is booked as asked", async () => {
+    const { agent, meetings } = await firstCall(numbersInHoursNow(1, 60)[0]!, "Wendy Cole");
     assert.equal(agent[0], "Hi Wendy, this is Sam from Bright Dental. I'm an AI assistant, and this call is recorded. Do you have a minute?");
-    for (const line of agent) assert.doesNotMatch(line, /[{}]|Internal note|Priya|Trade fair/, line);
+    // One company throughout: the one the opening line introduced, not the organisation's own name.
+    for (const line of agent) assert.doesNotMatch(line, /[{}]|Internal note|Priya|Trade fair|Acme/, line);
+    assert.match(agent.join(" "), /a short meeting with the Bright Dental team/);
+    const tuesday = askedTuesday();
+    assert.ok(agent.some((l) => l.includes(`You're booked for ${spoken(tuesday)}.`)), `booked as asked:\n${agent.join("\n")}`);
+    assert.deepEqual(meetings, [tuesday], "the one meeting in the calendar is the time the callee asked for");
+    wendysMeeting = tuesday;
+  });
+
+  test("the next contact asks for the same Tuesday 3 pm: it is named as taken, and the alternative they accept is booked", async () => {
+    assert.ok(wendysMeeting, "runs after the first call booked Tuesday 3 pm");
+    const { agent, meetings } = await firstCall(numbersInHoursNow(1, 70)[0]!, "Omar Ali");
+    const said = agent.join("\n");
+    const taken = new RegExp(`I'm sorry, ${spoken(wendysMeeting)} is already taken\\. I could do (.+?)(?: or .+)?\\. Which works better for you\\?`);
+    const offered = taken.exec(said);
+    assert.ok(offered, `the busy slot is named and alternatives offered:\n${said}`);
+    // The persona takes the first one offered ("The first one works."): that is the meeting, and the only one.
+    assert.equal(meetings.length, 1, said);
+    assert.equal(spoken(meetings[0]!), offered[1]);
+    assert.ok(said.includes(`You're booked for ${offered[1]}.`), said);
   });
 });

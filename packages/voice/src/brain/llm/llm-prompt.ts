@@ -4,6 +4,7 @@ import type { CallEvent } from "../call-events.ts";
 import { speakDateTime } from "../spoken-time.ts";
 import { fillVariables } from "@parley/shared/template-variables";
 import { DOUBTFUL_WORDS_NOTE } from "../heard-confidence.ts";
+import { callerName } from "../rules-lines.ts";
 import type { ChatMessage } from "./chat-types.ts";
 
 function factsSoFar(events: CallEvent[], zone: string): string[] {
@@ -26,7 +27,7 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[]): string {
   const faqs = ctx.campaign.faqs.map((f) => `Q: ${fillVariables(f.question, ctx.contact.variables)}\nA: ${fillVariables(f.answer, ctx.contact.variables)}`);
   const facts = factsSoFar(events, zone);
   return [
-    `You are an AI assistant making an outbound phone call on behalf of ${ctx.companyName?.trim() || ctx.orgName}. You already said you are an AI assistant${ctx.recording ? " and that the call is recorded" : ""}; if asked, say so again honestly.`,
+    `You are an AI assistant making an outbound phone call on behalf of ${callerName(ctx)}. You already said you are an AI assistant${ctx.recording ? " and that the call is recorded" : ""}; if asked, say so again honestly.`,
     // The name and description are the team's own notes: context for the model, never words for the callee.
     `The team's internal notes on this campaign (never say them to the callee): ${[ctx.campaign.name, ctx.campaign.description].filter((t) => t.trim()).join(". ")}`,
     `What you offer: ${ctx.campaign.service}.`,
