@@ -55,4 +55,21 @@ describe("booking dialogues", () => {
     assert.deepEqual(booked(rec), ["2026-11-24T15:00:00.000Z"]);
     assert.match(replies[1]![1]!, /I could do Wednesday, November 25 at 9:00 AM\. Which works better for you\?$/);
   });
+  test("a question asked while a time is being settled is answered, then the agent comes back to the meeting", async () => {
+    const rec = createRecordingTools();
+    const brain = createRulesBrain(tuesdayAfternoon(), rec.tools);
+    const { replies, transcript } = await converse(brain, ["yes i am interested", "what does the premium plan cost", "ok book me thursday at eleven am"]);
+    assert.deepEqual(replies[1], ["The premium plan is 49 pounds a month for Lima Bakery, Ana.", "So, what day and time would suit you for the meeting?"]);
+    assert.deepEqual(booked(rec), ["2026-11-26T11:00:00.000Z"]);
+    assert.equal((await brain.finish(transcript)).outcome, "scheduled", "the booking is the outcome, the question a detail");
+  });
+
+  test("a question after alternatives were offered comes back to them; the one then accepted is booked", async () => {
+    const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives: [new Date("2026-12-01T16:00:00Z"), new Date("2026-12-02T10:00:00Z")] });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested", "ok book me tuesday at three pm", "what does the premium plan cost", "the first one works",
+    ]);
+    assert.equal(replies[2]![1], "So, would one of those times work for you?");
+    assert.equal(replies[3]![1], "You're booked for Tuesday, December 1 at 4:00 PM.");
+  });
 });

@@ -118,8 +118,14 @@ export async function* question(turn: Turn): AsyncGenerator<string> {
   const answer = await answerQuestion(text, ctx.campaign.faqs, (q) => tools.retrieve(q), ctx.contact.variables);
   if (answer.passages.length) tools.citeSources?.(text, answer.passages);
   state.events.push({ kind: "answered", question: text, source: answer.source });
-  state.stage = "asked_anything_else";
   yield answer.text;
+  // A question asked while a meeting time was being settled: answered, then back to the meeting, as a person would.
+  const settling = state.stage === "proposed_meeting" || state.stage === "offered_alternatives";
+  if (settling && !state.events.some((e) => e.kind === "booked")) {
+    yield state.stage === "offered_alternatives" ? lines.backToAlternatives() : lines.backToMeeting();
+    return;
+  }
+  state.stage = "asked_anything_else";
   yield lines.anythingElse();
 }
 

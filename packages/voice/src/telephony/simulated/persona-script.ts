@@ -2,8 +2,11 @@ import path from "node:path";
 
 /** What a simulated callee does: a preset persona or a script such as "say:Hello?;barge:Stop;hangup". */
 export type ScriptStep =
-  /** `faq`: ask the campaign's FAQ of this index (modulo their count) instead, when the agent's brain is heard. */
-  | { kind: "say"; text: string; faq?: number }
+  /**
+   * `faq`: ask the campaign's FAQ of this index (modulo their count) instead, when the agent's brain is heard;
+   * `faqOnly`: a step that is only that question, skipped when the campaign has no FAQ to ask.
+   */
+  | { kind: "say"; text: string; faq?: number; faqOnly?: boolean }
   /** Talk over the agent while it speaks (tests barge-in). */
   | { kind: "barge"; text: string }
   /** Stay silent this many seconds (tests check-ins). */
@@ -40,20 +43,27 @@ const CONVERSATIONS: Record<string, ScriptStep[]> = {
 };
 
 // People answer what they are asked: they confirm what they said, repeat themselves once when not
-// understood, and the interested one takes the first free slot offered (the agent's own words: rules-lines.ts).
+// understood, and the interested one takes the first free slot offered (the agent's own words: rules-lines.ts),
+// also when the agent comes back to them after a question ("would one of those times work for you?").
 const PEOPLE: Reaction[] = [
   { when: /\bjust to be sure\b/i, say: "Yes.", times: 2 },
   { when: /\b(say it again|didn't quite catch)\b/i, say: null, times: 1 },
 ];
 const REACTIONS: Record<string, Reaction[]> = {
-  interested: [{ when: /\bwhich works better\b|\bI could do\b.*\bor\b/i, say: "The first one works.", times: 2 }, ...PEOPLE],
+  interested: [{ when: /\bwhich works better\b|\bone of those times\b|\bI could do\b.*\bor\b/i, say: "The first one works.", times: 2 }, ...PEOPLE],
 };
 
-/** A preset's conversation; the question persona asks one of the campaign's FAQs on some numbers. */
+/**
+ * A preset's conversation. On some numbers the question persona asks one of the campaign's FAQs instead of
+ * its own question, and the interested one asks one before naming a time, as people do.
+ */
 function presetConversation(name: string, phone: string): Persona {
   let steps = CONVERSATIONS[name]!;
   const h = hashDigits(phone, 37);
   if (name === "question" && h % 2 === 0) steps = [{ ...steps[0]!, faq: Math.floor(h / 2) } as ScriptStep, ...steps.slice(1)];
+  if (name === "interested" && h % 3 === 0) {
+    steps = [steps[0]!, { kind: "say", text: "I have a question first.", faq: Math.floor(h / 3), faqOnly: true }, ...steps.slice(1)];
+  }
   return { kind: "conversation", name, steps, reactions: REACTIONS[name] ?? PEOPLE };
 }
 

@@ -148,4 +148,31 @@ describe("simulated callees answer what the agent says", () => {
     plain.talk();
     assert.equal(await plain.nextLine(), "What does the premium plan cost?");
   });
+  test("interested: on some numbers asks one of the campaign's FAQs before naming a time; with none, goes straight on", async () => {
+    const faqs = [{ question: "Do you ship to Canada?", answer: "Yes." }];
+    const numbers = Array.from({ length: 12 }, (_, i) => `+1415555${String(2000 + i)}`);
+    const asks = (n: string) => {
+      const p = parsePersona("interested", n);
+      return p.kind === "conversation" && p.steps.some((s) => s.kind === "say" && s.faqOnly);
+    };
+    assert.ok(numbers.some(asks) && !numbers.every(asks), "some numbers ask, some do not");
+    const phone = numbers.find(asks)!;
+    const run = async (withFaqs: typeof faqs) => {
+      const c = await conversation("interested", phone, withFaqs);
+      const brain = c.brain([["Great.", "What day and time would suit you?"], ["Yes, we do.", "So, what day and time would suit you for the meeting?"]]);
+      brain.greeting();
+      await sleep(200); // the FAQ line is synthesised while the phone rings
+      c.talk();
+      assert.equal(await c.nextLine(), "Yes, I am interested.");
+      const next = c.nextLine();
+      for await (const _ of brain.reply("yes", [], new AbortController().signal)) c.talk();
+      return { c, brain, next: await next };
+    };
+    const asked = await run(faqs);
+    assert.equal(asked.next, "Do you ship to Canada?");
+    const then = asked.c.nextLine();
+    for await (const _ of asked.brain.reply("do you ship to canada", [], new AbortController().signal)) asked.c.talk();
+    assert.equal(await then, "OK, book me Tuesday at 3 pm.");
+    assert.equal((await run([])).next, "OK, book me Tuesday at 3 pm.", "no FAQ to ask: the question step is skipped");
+  });
 });

@@ -85,7 +85,9 @@ export function startSimulatedCallee(
     } else if (agentDone || stuck) {
       steps.shift();
       if (step.kind === "hangup") finish();
-      else speak(step.kind === "say" && step.faq !== undefined && d.lines.has(FAQ_LINE) ? FAQ_LINE : lineKey(step));
+      else if (step.kind === "say" && step.faq !== undefined && d.lines.has(FAQ_LINE)) speak(FAQ_LINE);
+      else if (step.kind === "say" && step.faqOnly) nextStep(); // no FAQ to ask: straight on to the next line
+      else speak(lineKey(step));
     }
   }
 
@@ -149,7 +151,8 @@ export function personaLines(persona: Persona): string[] {
   if (persona.kind === "voicemail") return [persona.greeting];
   if (persona.kind !== "conversation") return [];
   const reactions = (persona.reactions ?? []).flatMap((r) => (r.say ? [r.say] : []));
-  return [...new Set([...persona.steps.flatMap((s) => (s.kind === "say" || s.kind === "barge" ? [s.text] : [])), ...reactions])];
+  const own = persona.steps.flatMap((s) => ((s.kind === "say" && !s.faqOnly) || s.kind === "barge" ? [s.text] : []));
+  return [...new Set([...own, ...reactions])];
 }
 
 /** Every file a persona plays, so they can be loaded before the call is answered. */
