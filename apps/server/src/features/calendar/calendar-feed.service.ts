@@ -3,7 +3,7 @@ import type { FeedStatus } from "@parley/shared/calendar";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db.ts";
 import type { CalendarRepo } from "./calendar.repo.ts";
-import { buildIcs } from "./ics.ts";
+import { feedIcs } from "./feed-ics.ts";
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 /** Subscribers see meetings from this far back; older ones are history nobody syncs. */
@@ -31,7 +31,7 @@ export function createCalendarFeedService(deps: { db: Db; repo: CalendarRepo; cl
       if (!orgId) return null;
       const now = clock.now();
       const rows = await repo.feedEvents(orgId, new Date(now.getTime() - FEED_HISTORY_DAYS * 86_400_000));
-      return buildIcs({
+      return feedIcs({
         name: "Parley meetings",
         host,
         now,

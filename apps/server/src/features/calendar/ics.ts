@@ -1,3 +1,7 @@
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import { DateTime } from "luxon";
+
 /** What every calendar copy of a meeting says: the feed's, the invitation's and the team calendar's. */
 export type MeetingText = {
   title: string;
@@ -8,76 +12,83 @@ export type MeetingText = {
   endAt: Date;
 };
 
-/** RFC 5545 calendar text for subscription feeds (Google Calendar, Outlook, Apple Calendar). */
-export type IcsEvent = MeetingText & {
-  id: string;
-  updatedAt: Date;
-  status: "scheduled" | "cancelled";
+/**
+ * One VEVENT as a copy writes it. `description` and `location` are written as given (each copy decides
+ * what goes there, see `withJoinLine`); empty ones are left out.
+ */
+export type IcsEvent = {
+  uid: string;
+  stamp: Date;
+  title: string;
+  description: string;
+  location: string;
+  url: string | null;
+  startAt: Date;
+  endAt: Date;
+  /** IANA zone: times are written in it with its VTIMEZONE; absent or UTC, they are written in UTC. */
+  timezone?: string;
+  updatedAt?: Date;
+  sequence?: number;
+  status?: "confirmed" | "cancelled";
+  organizer?: { name: string; email: string };
+  attendees?: { name: string; email: string }[];
 };
 
-/** 20300102T100000Z: UTC date-time form (RFC 5545 §3.3.5, form #2). */
-export function icsDateTime(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+export type IcsCalendar = {
+  /** PRODID's product: "Calendar" for the feed, "Meetings" for what is written about one meeting. */
+  product: string;
+  method?: "PUBLISH" | "REQUEST" | "CANCEL";
+  /** X-WR-CALNAME (and NAME) of a subscribed feed. */
+  name?: string;
+  /** How often a subscriber should fetch again (X-PUBLISHED-TTL, REFRESH-INTERVAL). */
+  refreshSeconds?: number;
+  events: IcsEvent[];
+};
+
+/** The description the feed and the invitation show: the meeting's own text, then its link to join. */
+export function withJoinLine(m: MeetingText): string {
+  return m.meetingUrl ? [m.description, `Join: ${m.meetingUrl}`].filter(Boolean).join("\n\n") : m.description;
 }
 
-/** TEXT escaping (§3.3.11): backslash, semicolon, comma, and newlines as \n. */
-export function escapeText(s: string): string {
-  return s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
-}
+const isUtc = (zone: string) => ["UTC", "Etc/UTC", "GMT", "Etc/GMT"].includes(zone);
+const METHODS = { PUBLISH: ICalCalendarMethod.PUBLISH, REQUEST: ICalCalendarMethod.REQUEST, CANCEL: ICalCalendarMethod.CANCEL };
 
 /**
- * Folds a content line at 75 octets (§3.1): continuation lines start with one space. Splits on
- * UTF-8 byte counts without cutting a multi-byte character.
+ * RFC 5545 calendar text, written by ical-generator for every copy of a meeting (subscription feed,
+ * invitation, team calendar over CalDAV): escaping, 75-octet folding and CRLF line ends in one place. The
+ * calendar has no zone of its own (so DTSTAMP stays UTC); a zoned event is given as a Luxon time in its zone
+ * (a plain Date would be read as wall time of the zone) and the generator adds that zone's VTIMEZONE.
  */
-export function foldLine(line: string): string {
-  const parts: string[] = [];
-  let current = "";
-  let bytes = 0;
-  for (const ch of line) {
-    const size = Buffer.byteLength(ch, "utf8");
-    const limit = parts.length === 0 ? 75 : 74; // continuation lines spend one octet on the leading space
-    if (bytes + size > limit) {
-      parts.push(current);
-      current = "";
-      bytes = 0;
-    }
-    current += ch;
-    bytes += size;
+export function writeIcs(c: IcsCalendar): string {
+  const cal = ical({
+    prodId: { company: "Parley", product: c.product },
+    ...(c.method ? { method: METHODS[c.method] } : {}),
+    ...(c.name ? { name: c.name } : {}),
+    ...(c.refreshSeconds ? { ttl: c.refreshSeconds } : {}),
+  });
+  if (c.events.some((e) => e.timezone && !isUtc(e.timezone))) cal.timezone({ name: null, generator: getVtimezoneComponent });
+  for (const e of c.events) {
+    const zone = e.timezone && !isUtc(e.timezone) ? e.timezone : null;
+    const at = (d: Date) => (zone ? DateTime.fromJSDate(d, { zone }) : d);
+    cal.createEvent({
+      id: e.uid,
+      stamp: e.stamp,
+      start: at(e.startAt),
+      end: at(e.endAt),
+      ...(zone ? { timezone: zone } : {}),
+      summary: e.title,
+      description: e.description || null,
+      location: e.location || null,
+      url: e.url,
+      ...(e.sequence !== undefined ? { sequence: e.sequence } : {}),
+      ...(e.updatedAt ? { lastModified: e.updatedAt } : {}),
+      ...(e.status ? { status: e.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED } : {}),
+      ...(e.organizer ? { organizer: e.organizer } : {}),
+      attendees: (e.attendees ?? []).map((a) => ({
+        email: a.email, ...(a.name ? { name: a.name } : {}), rsvp: true, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION,
+      })),
+    });
   }
-  parts.push(current);
-  return parts.join("\r\n ");
-}
-
-function eventLines(e: IcsEvent, host: string, stamp: Date): string[] {
-  const description = e.meetingUrl ? [e.description, `Join: ${e.meetingUrl}`].filter(Boolean).join("\n\n") : e.description;
-  return [
-    "BEGIN:VEVENT",
-    `UID:${e.id}@${host}`,
-    `DTSTAMP:${icsDateTime(stamp)}`,
-    `LAST-MODIFIED:${icsDateTime(e.updatedAt)}`,
-    `DTSTART:${icsDateTime(e.startAt)}`,
-    `DTEND:${icsDateTime(e.endAt)}`,
-    `SUMMARY:${escapeText(e.title)}`,
-    ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
-    ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
-    ...(e.meetingUrl ? [`URL:${e.meetingUrl}`] : []),
-    `STATUS:${e.status === "cancelled" ? "CANCELLED" : "CONFIRMED"}`,
-    "END:VEVENT",
-  ];
-}
-
-/** A whole VCALENDAR; lines end in CRLF as the RFC requires. */
-export function buildIcs(opts: { name: string; host: string; now: Date; events: IcsEvent[] }): string {
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Parley//Calendar//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeText(opts.name)}`,
-    "X-PUBLISHED-TTL:PT1H",
-    ...opts.events.flatMap((e) => eventLines(e, opts.host, opts.now)),
-    "END:VCALENDAR",
-  ];
-  return lines.map(foldLine).join("\r\n") + "\r\n";
+  // The generator ends the last line without CRLF; RFC 5545 ends every content line with one.
+  return cal.toString() + "\r\n";
 }

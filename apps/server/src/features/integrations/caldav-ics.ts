@@ -1,28 +1,23 @@
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
-import type { MeetingText } from "../calendar/ics.ts";
+import { writeIcs, type MeetingText } from "../calendar/ics.ts";
 
 /** A meeting as written to the team's calendar. */
 export type MirroredMeeting = MeetingText & { uid: string };
 export type Busy = { start: number; end: number };
 
-/** One VEVENT in a VCALENDAR, times in UTC (no VTIMEZONE needed), as every CalDAV server accepts. */
+/**
+ * One VEVENT in a VCALENDAR, times in UTC (no VTIMEZONE needed), as every CalDAV server accepts. The
+ * calendar app shows the link as the place when the meeting has no other, and as its URL.
+ */
 export function meetingIcs(m: MirroredMeeting, now: Date): string {
-  const cal = new ICAL.Component(["vcalendar", [], []]);
-  cal.addPropertyWithValue("prodid", "-//Parley//Meetings//EN");
-  cal.addPropertyWithValue("version", "2.0");
-  const ev = new ICAL.Component("vevent");
-  const utc = (d: Date) => ICAL.Time.fromJSDate(d, true);
-  ev.addPropertyWithValue("uid", m.uid);
-  ev.addPropertyWithValue("dtstamp", utc(now));
-  ev.addPropertyWithValue("dtstart", utc(m.startAt));
-  ev.addPropertyWithValue("dtend", utc(m.endAt));
-  ev.addPropertyWithValue("summary", m.title);
-  if (m.description) ev.addPropertyWithValue("description", m.description);
-  if (m.location || m.meetingUrl) ev.addPropertyWithValue("location", m.location || m.meetingUrl!);
-  if (m.meetingUrl) ev.addPropertyWithValue("url", m.meetingUrl);
-  cal.addSubcomponent(ev);
-  return cal.toString() + "\r\n";
+  return writeIcs({
+    product: "Meetings",
+    events: [{
+      uid: m.uid, stamp: now, title: m.title, description: m.description, location: m.location || m.meetingUrl || "",
+      url: m.meetingUrl, startAt: m.startAt, endAt: m.endAt,
+    }],
+  });
 }
 
 /** A calendar time as an instant: UTC as it is, a TZID by its IANA name, floating times and dates in `zone`. */
