@@ -13,6 +13,19 @@ export const TeamMember = z.object({
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
+/**
+ * Whether the invitation's link went out by email: `not_configured` (no mail server, SMTP_URL), `not_sent` (the
+ * server knew no address of its own to write the link with: PUBLIC_URL), `pending` (queued, or waiting to be
+ * tried again after `last_error`), `sent`, or `failed` (given up after about a day of tries).
+ */
+export const InvitationEmail = z.object({
+  status: z.enum(["not_configured", "not_sent", "pending", "sent", "failed"]),
+  sent_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type InvitationEmail = z.infer<typeof InvitationEmail>;
+
 export const TeamInvitation = z.object({
   id: z.string(),
   email: z.string(),
@@ -20,6 +33,8 @@ export const TeamInvitation = z.object({
   invited_by: z.string().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
+  /** The newest email of its link. */
+  mail: InvitationEmail,
 });
 export type TeamInvitation = z.infer<typeof TeamInvitation>;
 

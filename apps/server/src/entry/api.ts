@@ -7,6 +7,7 @@ import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
 import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
 import { startRecordingUploadLoop } from "../features/calls/recording-uploads.ts";
 import { startInvitationLoop } from "../features/invitations/invitations.wiring.ts";
+import { startTeamMailLoop } from "../features/team/team.wiring.ts";
 import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
 
@@ -44,12 +45,14 @@ async function main(): Promise<void> {
   // Webhook deliveries are sent from every process (their leases keep each send to one process).
   const webhookLoop = startWebhookLoop(services.webhooks.delivery, { log: logger });
   const invitationLoop = startInvitationLoop(services.invitations, { log: logger });
+  const teamMailLoop = startTeamMailLoop(services.teamWiring, { log: logger });
   // Recordings the file store could not take when their call ended are retried from every process.
   const recordingLoop = startRecordingUploadLoop(services.recordingUploads, { log: logger });
   const shutdown = async () => {
     dialerLoop?.stop();
     await webhookLoop.stop();
     await invitationLoop.stop();
+    await teamMailLoop.stop();
     await recordingLoop.stop();
     services.calls.abortAll();
     await app.close();

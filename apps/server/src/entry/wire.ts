@@ -92,8 +92,8 @@ import { callHistoryRoutes } from "../features/calls/call-history.routes.ts";
 import { recordingRoutes } from "../features/calls/recording.routes.ts";
 import { createRecordingUploads } from "../features/calls/recording-uploads.ts";
 import { createRecordingLinks } from "../features/calls/recording-links.ts";
-import { createTeamRepo } from "../features/team/team.repo.ts";
-import { createTeamService } from "../features/team/team.service.ts";
+import { wireTeam } from "../features/team/team.wiring.ts";
+import { createMailer } from "../platform/mailer.ts";
 import { teamRoutes } from "../features/team/team.routes.ts";
 import { wireWebhooks } from "../features/webhooks/webhooks.wiring.ts";
 import { webhooksRoutes } from "../features/webhooks/webhooks.routes.ts";
@@ -135,7 +135,10 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     : null;
   const throttle = createThrottle({ db, repo: authRepo, clock });
   const auth = createAuthService({ db, repo: authRepo, sessions, organizations, clock, verifyGoogle, throttle, signupPerHour: config.rateLimits.signupPerHour });
-  const team = createTeamService({ db, repo: createTeamRepo(db), clock, auth });
+  // The process's one mailer (SMTP_URL), for meeting and team invitations; null: no email is sent.
+  const send = config.smtp ? createMailer(config.smtp) : null;
+  const teamWiring = wireTeam({ db, config, clock, log: logger, auth, send });
+  const team = teamWiring.team;
   // Features emit webhook events where they happen; the call's record is read when its event is queued.
   const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
   const dnc = createDncService({ repo: createDncRepo(db), events: webhooks.events });
@@ -143,7 +146,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const integrations = wireIntegrations({ db, config, clock, log: logger, calendar: () => calendar });
   const calendarRepo = createCalendarRepo(db);
   // Meeting invitations by email are queued where meetings are booked, changed or cancelled (none without SMTP_URL).
-  const invitations = wireInvitations({ db, config, clock, log: logger });
+  const invitations = wireInvitations({ db, config, clock, log: logger, send });
   const calendar = createCalendarService({ db, repo: calendarRepo, clock, events: webhooks.events, external: integrations.calendar, invitations: invitations.invitations });
   const calendarFeeds = createCalendarFeedService({ db, repo: calendarRepo, clock });
   const storage = storageFromConfig(config, db);
@@ -209,7 +212,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, telephony: configured.telephony, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, apiKeys, integrations: integrations.service, hubspot, invitations };
+  return { ...kb, kbTranscribe, telephony: configured.telephony, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, teamWiring, apiKeys, integrations: integrations.service, hubspot, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 

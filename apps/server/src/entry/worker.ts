@@ -6,6 +6,7 @@ import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
 import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
 import { startRecordingUploadLoop } from "../features/calls/recording-uploads.ts";
 import { startInvitationLoop } from "../features/invitations/invitations.wiring.ts";
+import { startTeamMailLoop } from "../features/team/team.wiring.ts";
 import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const loop = startDialerLoop(services.dialer, { log: logger });
   const webhookLoop = startWebhookLoop(services.webhooks.delivery, { log: logger });
   const invitationLoop = startInvitationLoop(services.invitations, { log: logger });
+  const teamMailLoop = startTeamMailLoop(services.teamWiring, { log: logger });
   const recordingLoop = startRecordingUploadLoop(services.recordingUploads, { log: logger });
   if (config.voice.telephony === "twilio") await app.listen({ port: config.port, host: config.host });
   logger.info(`Parley dialer worker ${process.pid} is running`);
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
     loop.stop();
     await webhookLoop.stop();
     await invitationLoop.stop();
+    await teamMailLoop.stop();
     await recordingLoop.stop();
     await app.close();
     await db.close();

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../platform/db.ts";
+import type { DueMail, MailAttempt } from "../../platform/mail-delivery.ts";
 
 export type InvitationRow = {
   event_id: string;
@@ -13,7 +14,7 @@ export type InvitationRow = {
 };
 export type NewInvitation = { eventId: string; method: "REQUEST" | "CANCEL"; recipients: string[]; subject: string; body: string; ics: string };
 /** A leased invitation with what sending it needs. */
-export type DueInvitation = { id: string; org_id: string; recipients: string[]; subject: string; body: string; ics: string; method: "REQUEST" | "CANCEL"; attempts: number };
+type DueInvitation = { id: string; recipients: string[]; subject: string; body: string; ics: string; method: "REQUEST" | "CANCEL"; attempts: number };
 
 const STATUS = "event_id, method, sequence, recipients, status, attempts, sent_at, next_attempt_at, last_error";
 
@@ -52,18 +53,20 @@ export function createInvitationsRepo(db: Queryable) {
           [orgId, eventIds],
         ),
     /** Leases due messages like webhook deliveries: rows another worker holds are skipped. */
-    claimDue: (now: Date, leaseUntil: Date, limit: number) =>
-      db.query<DueInvitation>(
+    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DueMail[]> {
+      const rows = await db.query<DueInvitation>(
         `update meeting_invitations set lease_until = $2
           where id in (
             select id from meeting_invitations
              where status = 'pending' and next_attempt_at <= $1 and (lease_until is null or lease_until <= $1)
              order by next_attempt_at limit ${limit} for update skip locked)
-          returning id, org_id, recipients, subject, body, ics, method, attempts`,
+          returning id, recipients, subject, body, ics, method, attempts`,
         [now, leaseUntil],
-      ),
+      );
+      return rows.map((d) => ({ id: d.id, attempts: d.attempts, mail: { to: d.recipients, subject: d.subject, text: d.body, calendar: { method: d.method, ics: d.ics } } }));
+    },
     /** Records one attempt; a message superseded while it was being sent keeps that status. */
-    async recordAttempt(id: string, a: { status: "pending" | "sent" | "failed"; error: string | null; at: Date; nextAt: Date }): Promise<void> {
+    async recordAttempt(id: string, a: MailAttempt): Promise<void> {
       await db.query(
         `update meeting_invitations set status = case when status = 'superseded' then status else $2::text end, attempts = attempts + 1,
                 last_error = $3, last_attempt_at = $4, next_attempt_at = $5, lease_until = null,

@@ -29,6 +29,7 @@ for (const kind of await dbKinds()) {
       const sent = await invite(owner, "Grace.New@Example.com");
       assert.equal(sent.invitation.email, "grace.new@example.com");
       assert.equal(sent.path, `/invite/${sent.token}`);
+      assert.equal((sent.invitation as { mail?: { status: string } }).mail?.status, "not_configured", "no SMTP_URL: the link is only shown to copy");
       const days = (Date.parse(sent.invitation.expires_at) - Date.now()) / DAY_MS;
       assert.ok(days > 6.9 && days <= 7, `expires in ${days} days`);
       const stored = await t.db.query<{ token_hash: string }>("select token_hash from team_invitations where id = $1", [sent.invitation.id]);

@@ -51,6 +51,10 @@ export function createTeamRepo(db: Queryable) {
       const rows = await q.query("insert into memberships (org_id, user_id, role) values ($1, $2, $3) on conflict do nothing returning user_id", [orgId, userId, role]);
       return rows.length > 0;
     },
+    async organizationName(orgId: string): Promise<string> {
+      const rows = await db.query<{ name: string }>("select name from organizations where id = $1", [orgId]);
+      return rows[0]?.name ?? "";
+    },
     async isMemberByEmail(orgId: string, email: string): Promise<boolean> {
       const rows = await db.query("select 1 from memberships m join users u on u.id = m.user_id where m.org_id = $1 and u.email = lower($2)", [orgId, email]);
       return rows.length > 0;

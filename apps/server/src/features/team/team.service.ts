@@ -1,17 +1,21 @@
 import crypto from "node:crypto";
 import { AccountFields, type LoginResponse, type Role } from "@parley/shared/auth";
-import { INVITATION_TTL_DAYS, type InvitationAccept, type InvitationCreate, type InvitationLink, type InvitationPreview, type TeamInvitation, type TeamResponse } from "@parley/shared/team";
+import { INVITATION_TTL_DAYS, type InvitationAccept, type InvitationCreate, type InvitationEmail, type InvitationLink, type InvitationPreview, type TeamInvitation, type TeamResponse } from "@parley/shared/team";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db, Queryable } from "../../platform/db.ts";
 import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
 import type { AuthService } from "../auth/auth.service.ts";
+import type { TeamInvitationMail } from "./team-invitation-mail.ts";
 import type { InvitationRow, InvitationWithOrg, TeamRepo } from "./team.repo.ts";
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const DAY_MS = 86_400_000;
 
-function toInvitation(row: InvitationRow & { invited_by: string | null }): TeamInvitation {
-  return { id: row.id, email: row.email, role: row.role, invited_by: row.invited_by, created_at: row.created_at.toISOString(), expires_at: row.expires_at.toISOString() };
+function toInvitation(row: InvitationRow, mail: InvitationEmail | undefined): TeamInvitation {
+  return {
+    id: row.id, email: row.email, role: row.role, invited_by: row.invited_by, created_at: row.created_at.toISOString(), expires_at: row.expires_at.toISOString(),
+    mail: mail ?? { status: "not_sent", sent_at: null, next_attempt_at: null, last_error: null },
+  };
 }
 
 export type TeamServiceDeps = {
@@ -20,6 +24,8 @@ export type TeamServiceDeps = {
   clock: Clock;
   /** Sign-up (same checks and hashing), sessions in the joined organisation, and ending a removed member's. */
   auth: Pick<AuthService, "signUpToJoin" | "signInTo" | "endSessionsIn">;
+  /** Emails each new link when a mail server is set up. */
+  mail: TeamInvitationMail;
 };
 
 /**
@@ -27,13 +33,17 @@ export type TeamServiceDeps = {
  * or removed, so an organisation always has someone who can manage it.
  */
 export function createTeamService(deps: TeamServiceDeps) {
-  const { db, repo, clock, auth } = deps;
+  const { db, repo, clock, auth, mail } = deps;
 
+  /** The link to show, emailed too when it can be (an absolute link and a mail server). */
   async function newLink(orgId: string, id: string, token: string, origin: string | null): Promise<InvitationLink> {
     const row = await repo.invitation(orgId, id);
     if (!row) throw notFound("Invitation");
     const path = `/invite/${token}`;
-    return { invitation: toInvitation(row), token, path, link: origin ? origin + path : path };
+    const link = origin ? origin + path : path;
+    await mail.queue(orgId, await repo.organizationName(orgId), row, link);
+    const state = await mail.statuses(orgId, [id]);
+    return { invitation: toInvitation(row, state.get(id)), token, path, link };
   }
 
   const expiry = () => new Date(clock.now().getTime() + INVITATION_TTL_DAYS * DAY_MS);
@@ -64,9 +74,10 @@ export function createTeamService(deps: TeamServiceDeps) {
   return {
     async list(orgId: string): Promise<TeamResponse> {
       const [members, invitations] = await Promise.all([repo.members(orgId), repo.pending(orgId, clock.now())]);
+      const mails = await mail.statuses(orgId, invitations.map((i) => i.id));
       return {
         members: members.map((m) => ({ ...m, joined_at: m.joined_at.toISOString() })),
-        invitations: invitations.map(toInvitation),
+        invitations: invitations.map((i) => toInvitation(i, mails.get(i.id))),
       };
     },
 
@@ -89,6 +100,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     async revoke(orgId: string, id: string): Promise<void> {
       if (!(await repo.revoke(orgId, id))) throw notFound("Invitation");
+      await mail.forget(orgId, id);
     },
 
     async preview(token: string): Promise<InvitationPreview> {
@@ -113,10 +125,12 @@ export function createTeamService(deps: TeamServiceDeps) {
         const fields = AccountFields.safeParse(body);
         if (!fields.success) throw validationError(toFieldIssues(fields.error.issues));
         const user = await auth.signUpToJoin({ ...fields.data, email: invitation.email, phone: "" }, (q, u) => spend(q, u.id));
+        await mail.forget(invitation.org_id, invitation.id);
         return auth.signInTo(user.id, invitation.org_id);
       }
       if (!userId) throw new AppError("unauthenticated", "Sign in to accept this invitation with your account, or fill in the form to create one.");
       await db.tx((q) => spend(q, userId));
+      await mail.forget(invitation.org_id, invitation.id);
       return auth.signInTo(userId, invitation.org_id);
     },
 

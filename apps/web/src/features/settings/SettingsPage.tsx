@@ -75,7 +75,7 @@ export function SettingsPage() {
         {/* Served by the API itself (Swagger UI), outside the single-page app: a new tab, not a route. */}
         <Button variant="outlined" href="/api/docs" target="_blank" rel="noopener">Open the API reference</Button>
       </Section>}
-      {teamVisible && <Section title="Team" subtitle="Who works in this organization and what their role lets them do. Invite a teammate by link.">
+      {teamVisible && <Section title="Team" subtitle="Who works in this organization and what their role lets them do. Invite a teammate by email or link.">
         <TeamSection />
       </Section>}
       <Section title="Profile" subtitle="Your name and the email you sign in with.">

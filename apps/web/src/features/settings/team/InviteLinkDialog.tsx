@@ -1,11 +1,12 @@
 import Alert from "@mui/material/Alert";
 import Typography from "@mui/material/Typography";
 import { ROLE_LABELS } from "@parley/shared/permissions";
-import { INVITATION_TTL_DAYS, type InvitationLink } from "@parley/shared/team";
+import type { InvitationLink } from "@parley/shared/team";
 import { ShownOnceDialog } from "../../../components/ShownOnceDialog.tsx";
+import { linkDialogNote } from "./invitation-email.ts";
 import { inviteUrl } from "./team-api.ts";
 
-/** The invitation's link, shown this once (the server keeps only its hash). No mail is sent yet. */
+/** The invitation's link, shown this once (the server keeps only its hash); emailed too when a mail server is set up. */
 export function InviteLinkDialog({ link, onClose }: { link: InvitationLink | null; onClose(): void }) {
   return (
     <ShownOnceDialog
@@ -20,10 +21,7 @@ export function InviteLinkDialog({ link, onClose }: { link: InvitationLink | nul
           <Typography sx={{ mb: 1.5 }}>
             For <strong>{link?.invitation.email}</strong> as {link ? ROLE_LABELS[link.invitation.role] : ""}.
           </Typography>
-          <Alert severity="info" sx={{ mb: 2 }}>
-            Parley does not send invitation emails yet. Copy the link and send it to them. It works once, for {INVITATION_TTL_DAYS} days, and is
-            not shown again (you can make a new one from the pending invitation).
-          </Alert>
+          <Alert severity="info" sx={{ mb: 2 }}>{link ? linkDialogNote(link.invitation.mail, link.invitation.email) : ""}</Alert>
         </>
       }
     />

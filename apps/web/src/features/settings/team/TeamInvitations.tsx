@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { ROLE_LABELS } from "@parley/shared/permissions";
 import type { InvitationLink, TeamInvitation } from "@parley/shared/team";
+import { emailLine } from "./invitation-email.ts";
 import { useRenewLink, useRevokeInvitation } from "./team-api.ts";
 
 type Props = { invitations: TeamInvitation[]; onLink(link: InvitationLink): void; onError(err: unknown, fallback: string): void; onDone(message: string): void };
@@ -24,6 +25,7 @@ export function TeamInvitations({ invitations, onLink, onError, onDone }: Props)
             <Typography variant="body2" color="text.secondary">
               {ROLE_LABELS[i.role]} · invited{i.invited_by ? ` by ${i.invited_by}` : ""} · expires {new Date(i.expires_at).toLocaleDateString()}
             </Typography>
+            <EmailState invitation={i} />
           </Box>
           <Button disabled={renew.isPending} onClick={() => renew.mutateAsync(i.id).then(onLink, (err) => onError(err, "A new link could not be made."))}>
             Copy new link
@@ -35,4 +37,10 @@ export function TeamInvitations({ invitations, onLink, onError, onDone }: Props)
       ))}
     </Box>
   );
+}
+
+function EmailState({ invitation }: { invitation: TeamInvitation }) {
+  const line = emailLine(invitation.mail);
+  if (!line) return null;
+  return <Typography variant="body2" color={line.color} sx={{ overflowWrap: "anywhere" }}>{line.text}</Typography>;
 }
