@@ -149,7 +149,8 @@ describe("simulated callees answer what the agent says", () => {
     assert.equal(await plain.nextLine(), "What does the premium plan cost?");
   });
   test("interested: on some numbers asks one of the campaign's FAQs before naming a time; with none, goes straight on", async () => {
-    const faqs = [{ question: "Do you ship to Canada?", answer: "Yes." }];
+    // The question is asked as the contact would ask it: variables filled, never a brace.
+    const faqs = [{ question: "Do you ship to Canada, {first_name}?", answer: "Yes." }];
     const numbers = Array.from({ length: 12 }, (_, i) => `+1415555${String(2000 + i)}`);
     const asks = (n: string) => {
       const p = parsePersona("interested", n);
@@ -169,7 +170,7 @@ describe("simulated callees answer what the agent says", () => {
       return { c, brain, next: await next };
     };
     const asked = await run(faqs);
-    assert.equal(asked.next, "Do you ship to Canada?");
+    assert.equal(asked.next, "Do you ship to Canada, Ana?");
     const then = asked.c.nextLine();
     for await (const _ of asked.brain.reply("do you ship to canada", [], new AbortController().signal)) asked.c.talk();
     assert.equal(await then, "OK, book me Tuesday at 3 pm.");

@@ -6,6 +6,7 @@ import type { AgentContext, BrainFactory } from "../../brain/brain.ts";
 import { createAgentEars } from "./agent-ears.ts";
 import { loadAudioClip } from "./audio-clips.ts";
 import { FAQ_LINE, lineKey, personaClips, personaLines, startSimulatedCallee, type AgentWords } from "./simulated-callee.ts";
+import { fillVariables } from "@parley/shared/template-variables";
 
 export type SimulatedTelephonyOptions = {
   /** The callees' voice (flite `slt` by default, unlike any agent voice). */
@@ -97,7 +98,8 @@ async function prepareFaqLine(opts: SimulatedTelephonyOptions, p: Persona, ctx: 
   const step = p.kind === "conversation" ? p.steps.find((s) => s.kind === "say" && s.faq !== undefined) : undefined;
   const faqs = ctx.campaign.faqs.filter((f) => f.question.trim());
   if (step?.kind !== "say" || step.faq === undefined || !faqs.length) return;
-  const question = faqs[step.faq % faqs.length]!.question;
+  // The question as the contact would ask it: "Do you serve {city}?" never reaches the callee's voice in braces.
+  const question = fillVariables(faqs[step.faq % faqs.length]!.question, ctx.contact.variables);
   const audio = await synthesizeLines(opts, [question], signal);
   lines.set(FAQ_LINE, audio.get(question)!);
 }
