@@ -167,6 +167,38 @@ for (const kind of await dbKinds()) {
       }
     });
 
+    test("tenancy holds for an invited user: in two organisations they see and touch only the active one's records, and once removed cannot switch back", async () => {
+      const owner = await buildUser(t);
+      const invitee = await buildUser(t); // owns an organisation of their own
+      const addDnc = async (token: string, phone: string) => {
+        const res = await t.request("POST", "/api/dnc", { token, body: { phone } });
+        assert.equal(res.status, 201, res.text);
+        return ((await t.request("GET", "/api/dnc", { token })).body.numbers as Array<{ id: string; phone: string }>).find((n) => n.phone === phone)!.id;
+      };
+      const ours = await addDnc(owner.token, "+14155550161");
+      const theirs = await addDnc(invitee.token, "+14155550162");
+      const joined = await t.request("POST", "/api/team/invitations/accept", { token: invitee.token, body: { token: (await invite(owner, invitee.email, "admin")).token } });
+      assert.equal(joined.status, 200, joined.text);
+      const here = joined.body.access_token as string;
+
+      const phones = async (token: string) => ((await t.request("GET", "/api/dnc", { token })).body.numbers as Array<{ phone: string }>).map((n) => n.phone);
+      assert.deepEqual(await phones(here), ["+14155550161"], "in the inviting organisation: only its numbers");
+      assert.deepEqual(await phones(invitee.token), ["+14155550162"], "in their own: only theirs");
+      // An id of the other organisation is not found from either side, even for an admin of both.
+      assert.equal((await t.request("DELETE", `/api/dnc/${theirs}`, { token: here })).status, 404);
+      assert.equal((await t.request("DELETE", `/api/dnc/${ours}`, { token: invitee.token })).status, 404);
+      assert.equal((await t.request("GET", "/api/team", { token: here })).status, 403, "an invited admin does not manage the team");
+      assert.equal((await t.request("GET", "/api/team", { token: invitee.token })).body.members.length, 1, "their own team is theirs alone");
+
+      assert.equal((await t.request("DELETE", `/api/team/members/${invitee.userId}`, { token: owner.token })).status, 204);
+      assert.equal((await t.request("GET", "/api/dnc", { token: here })).status, 401);
+      const back = await t.request("POST", "/api/auth/switch-organization", { token: invitee.token, body: { organization_slug: owner.orgSlug } });
+      assert.equal(back.status, 404, "a removed member cannot switch back in");
+      const orgs = await t.request("GET", "/api/organizations", { token: invitee.token });
+      assert.ok(!JSON.stringify(orgs.body).includes(owner.orgId));
+      assert.deepEqual(await phones(invitee.token), ["+14155550162"], "their own organisation goes on");
+    });
+
     test("another organisation's owner can neither see nor touch this team", async () => {
       const owner = await buildUser(t);
       const member = await addTeamMember(t, owner, "member");
