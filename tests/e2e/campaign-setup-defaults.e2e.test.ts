@@ -10,7 +10,8 @@ import { signIn, newApiUser, type E2EUser } from "../support/e2e-users.ts";
 // Issue 24, the setup screen: a voice is chosen and the organisation's timezone and hours are set before the
 // user touches anything; no email card on a voice campaign; a chosen CSV shows its rows, columns and
 // variables at once, the persona column explained because this server runs the simulated carrier, and the
-// server's import reads it before saving: contacts ready and each rejected row with its line and reason.
+// server's import reads it before saving: contacts ready and each rejected row with its line and reason. Launch
+// then lands on the campaign's live view.
 type Session = { user: E2EUser; token: string; slug: string };
 type Voice = { id: string; name: string };
 
@@ -137,6 +138,26 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
       await check.scrollIntoViewIfNeeded();
       assert.ok(await noSideways(page), "the rejected rows fit the screen");
       await env.screenshot(page, `campaign-csv-check-many-${size.width}`);
+      await page.context().close();
+    });
+
+    test(`Launch lands on the campaign's live view, not on the list (${size.width} px)`, async () => {
+      const s = await newApiUser(env.baseUrl);
+      const page = await open(env, s, size, "UTC");
+      await page.getByRole("textbox", { name: /Campaign Name/ }).fill(`Launch ${size.width}`);
+      await page.getByTestId("csv-input").setInputFiles(writeCsv());
+      await page.getByTestId("csv-check").getByText("2 contacts ready · 2 rows rejected").waitFor();
+      await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
+      await page.getByText("Campaign created successfully!").waitFor();
+      await page.waitForURL(/campaign-setup\?id=/);
+      await page.getByRole("heading", { name: "View Campaign" }).waitFor();
+      // The dialer is off here, so both contacts wait: the live view's counts and its calls-on-the-line panel.
+      const counts = page.getByTestId("progress-counts");
+      await counts.getByText("Contacts: 2").waitFor();
+      await counts.getByText("Pending: 2").waitFor();
+      await page.getByRole("region", { name: "Progress" }).scrollIntoViewIfNeeded();
+      assert.ok(await noSideways(page), "the live view fits the screen");
+      await env.screenshot(page, `campaign-launched-live-${size.width}`);
       await page.context().close();
     });
   }
