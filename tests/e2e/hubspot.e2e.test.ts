@@ -96,7 +96,11 @@ describe("HubSpot: Settings → Integrations and Campaign setup's CRM Mapping, a
     const dialog = await openMapping(page);
     await dialog.getByLabel("HubSpot list").click();
     await page.getByRole("option", { name: "Trade show leads (6 contacts)" }).click();
-    await dialog.getByRole("table", { name: "HubSpot contacts preview" }).getByText("Ana Silva").first().waitFor();
+    const table = dialog.getByRole("table", { name: "HubSpot contacts preview" });
+    await table.getByText("Ana Silva").first().waitFor();
+    await table.getByText("{{company}}: Acme").first().waitFor();
+    // Name, email and variables stack beside the phone: the preview fits without scrolling sideways.
+    assert.ok(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth), "the preview fits 390 px");
     await env.screenshot(page, "hubspot-mapping-390");
     await page.close();
   });

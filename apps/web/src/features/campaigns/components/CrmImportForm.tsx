@@ -5,18 +5,14 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import type { CrmImportRequest, CrmProperty } from "@parley/shared/integrations";
 import { messageOf } from "../../../lib/api-error.ts";
 import { useHubspotLists, useHubspotPreview } from "../../integrations/hubspot-api.ts";
-import { defaultMapping, previewName, toCrmMapping, variableKeyFor, type MappingForm } from "../logic/crm-mapping.ts";
+import { CrmPreviewTable } from "./CrmPreviewTable.tsx";
+import { defaultMapping, toCrmMapping, variableKeyFor, type MappingForm } from "../logic/crm-mapping.ts";
 
 type Props = { busy: boolean; error: string | null; onImport(body: CrmImportRequest): void };
 
@@ -68,28 +64,7 @@ export function CrmImportForm({ busy, error, onImport }: Props) {
               First contacts of {chosen?.name}{preview.data.contacts.length === 0 ? ": the list is empty." : ""}
             </Typography>
             {preview.data.contacts.length > 0 && (
-              <Box sx={{ overflowX: "auto", border: 1, borderColor: "divider", borderRadius: 1 }}>
-                <Table size="small" aria-label="HubSpot contacts preview">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Name</TableCell>
-                      <TableCell>{mapping.phone ? label(mapping.phone) : "Phone"}</TableCell>
-                      <TableCell>{mapping.email ? label(mapping.email) : "Email"}</TableCell>
-                      {mapping.variables.filter((v) => v.property).map((v) => <TableCell key={v.property}>{`{{${v.key}}}`}</TableCell>)}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {preview.data.contacts.map((c) => (
-                      <TableRow key={c.id}>
-                        <TableCell>{previewName(c.values, mapping) || "—"}</TableCell>
-                        <TableCell sx={{ whiteSpace: "nowrap", color: c.values[mapping.phone] ? undefined : "warning.main" }}>{c.values[mapping.phone] ?? "No phone: skipped"}</TableCell>
-                        <TableCell>{(mapping.email && c.values[mapping.email]) || "—"}</TableCell>
-                        {mapping.variables.filter((v) => v.property).map((v) => <TableCell key={v.property}>{c.values[v.property] ?? "—"}</TableCell>)}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
+              <CrmPreviewTable contacts={preview.data.contacts} mapping={mapping} label={label} />
             )}
           </Box>
           <Typography variant="subtitle2">Map HubSpot properties to contact fields</Typography>
@@ -101,7 +76,7 @@ export function CrmImportForm({ busy, error, onImport }: Props) {
           </Box>
           <Typography variant="subtitle2">Variables for the call flow</Typography>
           {mapping.variables.map((v, i) => (
-            <Box key={i} sx={{ display: "grid", gridTemplateColumns: "1fr 1fr auto", gap: 1, alignItems: "center" }}>
+            <Box key={i} sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr) auto", gap: 1, alignItems: "start" }}>
               <PropertySelect label="Property" required value={v.property} properties={properties}
                 onChange={(property) => setVariable(i, { property, key: v.key || variableKeyFor(label(property)) })} />
               <TextField size="small" label="Variable" value={v.key} onChange={(e) => setVariable(i, { key: e.target.value })}
