@@ -2,6 +2,7 @@ import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { HEADING_SEPARATOR, headingTitle, type Section } from "./chunk-text.ts";
 import { tableSentences, type TableCell } from "./table-sentences.ts";
+import { looksLikeCode } from "./text-markup.ts";
 
 /** HTML as sections under their heading paths, and how many table rows were turned into sentences. */
 export type HtmlSections = { sections: Section[]; tableRows: number };
@@ -49,13 +50,26 @@ function rowsOf(table: DomElement): TableCell[][] {
   );
 }
 
-/** A paragraph set wholly in bold, short and without a full stop: how Word users often write a heading. */
+/**
+ * A paragraph set wholly in bold, short and without a full stop: how Word users often write a heading. A
+ * command set in bold ("./configure --prefix=/usr" in nano's FAQ) is the answer, not a title.
+ */
 function boldTitle(node: DomElement): string | null {
   if (node.nodeName !== "P") return null;
   const text = textOf(node);
-  if (!text || words(text) > 12 || /[.:;,]$/.test(text)) return null;
+  if (!text || words(text) > 12 || /[.:;,]$/.test(text) || looksLikeCode(text)) return null;
   const bold = Array.from(node.querySelectorAll("strong, b")).map(textOf).join(" ");
   return collapse(bold).trim() === text ? text : null;
+}
+
+/**
+ * A block that is nothing but links to places in the same page ("1.1. What is GNU nano?" …): a table of
+ * contents written without a class that names it. Its entries are the page's own headings, never answers.
+ */
+function isInPageIndex(node: DomElement): boolean {
+  if (!BLOCK.has(node.nodeName) || node.nodeName === "BODY") return false;
+  const links = Array.from(node.querySelectorAll("a[href^='#']")).map(textOf);
+  return links.length >= 2 && collapse(links.join(" ")).trim().replace(/\s/g, "") === textOf(node).replace(/\s/g, "");
 }
 
 /** HTML (mammoth's, Readability's, a page's) to sections: h1–h6 give the heading path, tables give sentences. */
@@ -87,6 +101,7 @@ export function htmlSections(html: string): HtmlSections {
     const h = /^H([1-6])$/.exec(node.nodeName);
     const title = h ? textOf(node) : boldTitle(el);
     if (title) return heading(h ? Number(h[1]) : 7, title);
+    if (isInPageIndex(el)) return;
     if (node.nodeName === "TABLE") {
       flush();
       const sentences = tableSentences(rowsOf(el));

@@ -23,5 +23,9 @@ export function literalFence(line: string): string | null {
 export const underlines = (title: string, rule: string) =>
   /\p{L}/u.test(title) && rule.length >= Math.min(3, title.length) && rule.length <= title.length * 2 + 4;
 
-/** A command, a pattern, an address or a setting: not a title however short ("LoadModule dav_module libexec/httpd/libdav.so"). */
-export const looksLikeCode = (line: string) => /[$<>={};|\\`@^*[\]]|:\/\/|\w_\w|(?:^|\s)[/~.]\w|\w\/\w+\//.test(line);
+/**
+ * A command, a pattern, an address or a setting: not a title however short ("LoadModule dav_module
+ * libexec/httpd/libdav.so", "tar -xvf nano-x.y.tar.gz": an option flag, a file name of several dots).
+ */
+export const looksLikeCode = (line: string) =>
+  /[$<>={};|\\`@^*[\]]|:\/\/|\w_\w|(?:^|\s)[/~.]\w|\w\/\w+\/|(?:^|\s)--?[a-z]|[a-z]\.[a-z]+\.[a-z]/.test(line);
