@@ -11,16 +11,33 @@ import type { AddressInfo } from "node:net";
  *   GET  /crm/v3/lists/{listId}/memberships?limit&after (Lists API v3: {results: [{recordId}], paging.next.after})
  *   POST /crm/v3/objects/contacts/batch/read            (Contacts batch read: {properties, inputs: [{id}]} → {status, results})
  *   GET  /crm/v3/properties/contacts                    (Properties API: {results: [{name, label, hidden}]})
+ * and what writing call results back uses (hubspot-activities.ts):
+ *   POST  /crm/v3/objects/calls        (Calls API: {properties (hs_timestamp required), associations: [{to: {id}, types:
+ *                                       [{associationCategory: "HUBSPOT_DEFINED", associationTypeId: 194}]}]} → 201 {id, properties})
+ *   POST  /crm/v3/objects/meetings     (Meetings API: the same with hs_meeting_start_time/end_time and association type 200)
+ *   PATCH /crm/v3/objects/contacts/{id} (Contacts API: {properties} → 200; a property the account lacks answers 400
+ *                                       VALIDATION_ERROR "Property \"x\" does not exist" (PROPERTY_DOESNT_EXIST); an unknown contact 404)
+ *   POST  /crm/v3/properties/contacts  (Properties API: creates a custom property → 201; an existing name answers 409)
+ * `state.outage` makes the server fail every request: "drop" closes the connection unanswered, "503" answers HubSpot's
+ * 503; `state.token` can be changed to revoke the token the app holds.
  * Any other token than `token` gets HubSpot's 401 body; `state.rateLimitNext` (a path fragment) answers the next request
  * to a matching path 429 with `Retry-After` (HubSpot's burst limit), once. Memberships page `pageSize` records at a time.
  */
 export type HubspotContact = { id: string; properties: Record<string, string | null> };
 export type HubspotList = { listId: string; name: string; members: string[] };
+/** A call or meeting written through the API, with the contacts it was associated with. */
+export type Engagement = { id: string; properties: Record<string, string>; contactIds: string[] };
 
 export async function startHubspotServer(opts: { token: string; contacts: HubspotContact[]; lists: HubspotList[]; pageSize?: number }) {
   const pageSize = opts.pageSize ?? 100;
   const byId = new Map(opts.contacts.map((c) => [c.id, c]));
-  const state = { token: opts.token, rateLimitNext: null as string | null, retryAfterSeconds: 1, requests: [] as string[], limited: 0 };
+  const state = {
+    token: opts.token, rateLimitNext: null as string | null, retryAfterSeconds: 1, requests: [] as string[], limited: 0,
+    outage: null as "drop" | "503" | null,
+    calls: [] as Engagement[], meetings: [] as Engagement[],
+    /** Custom contact properties created through the Properties API (a fresh account has none). */
+    customProperties: [] as Array<Record<string, unknown>>,
+  };
   const properties = [
     ["firstname", "First Name"], ["lastname", "Last Name"], ["email", "Email"], ["phone", "Phone Number"], ["mobilephone", "Mobile Phone Number"],
     ["company", "Company Name"], ["jobtitle", "Job Title"], ["city", "City"],
@@ -32,8 +49,10 @@ export async function startHubspotServer(opts: { token: string; contacts: Hubspo
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://x");
       state.requests.push(`${req.method} ${url.pathname}${url.search}`);
+      if (state.outage === "drop") return req.socket.destroy();
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
         res.writeHead(status, { "content-type": "application/json;charset=utf-8", ...headers }).end(JSON.stringify(body));
+      if (state.outage === "503") return send(503, { status: "error", message: "Service Unavailable", category: "SERVICE_UNAVAILABLE" });
       if (req.headers.authorization !== `Bearer ${state.token}`) {
         return send(401, { status: "error", message: "Authentication credentials not found.", category: "INVALID_AUTHENTICATION" });
       }
@@ -80,9 +99,48 @@ export async function startHubspotServer(opts: { token: string; contacts: Hubspo
         });
         return send(200, { status: "COMPLETE", results, startedAt: "2030-01-01T00:00:00Z", completedAt: "2030-01-01T00:00:00Z" });
       }
+      const written = writes(req.method ?? "", path, body);
+      if (written) return send(written.status, written.body);
       return send(404, { status: "error", message: `No route ${req.method} ${path}`, category: "OBJECT_NOT_FOUND" });
     });
   });
+  /** The write endpoints; null: not one of them. */
+  function writes(method: string, path: string, body: any): { status: number; body: unknown } | null {
+    const invalid = (message: string) => ({ status: 400, body: { status: "error", message, category: "VALIDATION_ERROR" } });
+    const engagement = method === "POST" && (path === "/crm/v3/objects/calls" ? "calls" : path === "/crm/v3/objects/meetings" ? "meetings" : null);
+    if (engagement) {
+      const properties = body?.properties ?? {};
+      if (!properties.hs_timestamp) return invalid("Property values were not valid: hs_timestamp is required");
+      const typeId = engagement === "calls" ? 194 : 200;
+      const assoc = body.associations ?? [];
+      for (const a of assoc) {
+        const t = a?.types?.[0];
+        if (!a?.to?.id || t?.associationCategory !== "HUBSPOT_DEFINED" || t?.associationTypeId !== typeId) return invalid(`Invalid association for ${engagement}`);
+        if (!byId.has(String(a.to.id))) return invalid(`One or more associations are invalid: no contact ${a.to.id}`);
+      }
+      const made: Engagement = { id: String(900000 + state.calls.length + state.meetings.length + 1), properties, contactIds: assoc.map((a: any) => String(a.to.id)) };
+      state[engagement].push(made);
+      return { status: 201, body: { id: made.id, properties, createdAt: new Date().toISOString(), archived: false } };
+    }
+    let m: RegExpMatchArray | null;
+    if (method === "PATCH" && (m = path.match(/^\/crm\/v3\/objects\/contacts\/([^/]+)$/))) {
+      const c = byId.get(decodeURIComponent(m[1]!));
+      if (!c) return { status: 404, body: { status: "error", message: "resource not found", category: "OBJECT_NOT_FOUND" } };
+      const known = new Set([...properties.map((p) => p.name), ...state.customProperties.map((p) => p.name as string)]);
+      const missing = Object.keys(body?.properties ?? {}).find((k) => !known.has(k));
+      if (missing) return invalid(`Property values were not valid: [{"isValid":false,"message":"Property \\"${missing}\\" does not exist","error":"PROPERTY_DOESNT_EXIST","name":"${missing}"}]`);
+      Object.assign(c.properties, body.properties);
+      return { status: 200, body: { id: c.id, properties: c.properties, archived: false } };
+    }
+    if (method === "POST" && path === "/crm/v3/properties/contacts") {
+      if (!body?.name || !body?.type || !body?.fieldType || !body?.groupName || !body?.label) return invalid("name, label, type, fieldType and groupName are required");
+      if (state.customProperties.some((p) => p.name === body.name)) return { status: 409, body: { status: "error", message: "Property already exists", category: "OBJECT_ALREADY_EXISTS" } };
+      state.customProperties.push(body);
+      return { status: 201, body };
+    }
+    return null;
+  }
+
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

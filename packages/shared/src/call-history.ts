@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TranscriptTurn } from "./calls.ts";
 import { CallIntervention } from "./live-listen.ts";
+import { CrmSyncStatus } from "./crm-sync.ts";
 
 /**
  * The statuses a call log shows. The first seven are the spec's vocabulary; the rest say honestly what
@@ -120,6 +121,8 @@ export const CallDetail = z.object({
     meeting: BookedMeeting.nullable(),
     /** People who listened in, took the call over or handed it back, in order. */
     interventions: z.array(CallIntervention),
+    /** Whether the call's results reached the CRM its contact came from; null for a contact not from a CRM. */
+    crm_sync: CrmSyncStatus.nullable(),
   }),
 });
 export type CallDetail = z.infer<typeof CallDetail>;

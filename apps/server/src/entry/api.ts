@@ -7,6 +7,7 @@ import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
 import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
 import { startRecordingUploadLoop } from "../features/calls/recording-uploads.ts";
 import { startInvitationLoop } from "../features/invitations/invitations.wiring.ts";
+import { startCrmSyncLoop } from "../features/integrations/crm-sync.wiring.ts";
 import { startTeamMailLoop } from "../features/team/team.wiring.ts";
 import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   // Webhook deliveries are sent from every process (their leases keep each send to one process).
   const webhookLoop = startWebhookLoop(services.webhooks.delivery, { log: logger });
   const invitationLoop = startInvitationLoop(services.invitations, { log: logger });
+  // Call results queued for HubSpot are written from every process (their leases keep each write to one).
+  const crmSyncLoop = startCrmSyncLoop(services.crmSync, { log: logger });
   const teamMailLoop = startTeamMailLoop(services.teamWiring, { log: logger });
   // Recordings the file store could not take when their call ended are retried from every process.
   const recordingLoop = startRecordingUploadLoop(services.recordingUploads, { log: logger });
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
     dialerLoop?.stop();
     await webhookLoop.stop();
     await invitationLoop.stop();
+    await crmSyncLoop.stop();
     await teamMailLoop.stop();
     await recordingLoop.stop();
     services.calls.abortAll();

@@ -106,6 +106,7 @@ import { wireIntegrations } from "../features/integrations/integrations.wiring.t
 import { integrationsRoutes } from "../features/integrations/integrations.routes.ts";
 import { wireHubspot } from "../features/integrations/hubspot.wiring.ts";
 import { hubspotRoutes } from "../features/integrations/hubspot.routes.ts";
+import { wireCrmSync, withCrmSync } from "../features/integrations/crm-sync.wiring.ts";
 
 export type Wiring = {
   config: Config;
@@ -141,6 +142,9 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const team = teamWiring.team;
   // Features emit webhook events where they happen; the call's record is read when its event is queued.
   const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
+  // A finished call of a contact imported from HubSpot queues its results for HubSpot (the call, a meeting, an opt-out).
+  const crmSync = wireCrmSync({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
+  const callEvents = withCrmSync(webhooks.events, crmSync.service);
   const dnc = createDncService({ repo: createDncRepo(db), events: webhooks.events });
   // The team's own calendar (CalDAV): its busy times and a copy of every meeting (Settings → Integrations).
   const integrations = wireIntegrations({ db, config, clock, log: logger, calendar: () => calendar });
@@ -158,7 +162,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock })],
   });
   // HubSpot (CRM): a list's contacts imported into a campaign through the campaign's own CSV import.
-  const hubspot = wireHubspot({ db, config, clock, storage, campaigns });
+  const hubspot = wireHubspot({ db, config, clock, storage, campaigns, onConnected: crmSync.service.resume });
   const kb = await wireKnowledgeBase({
     db, config, logger, storage,
     campaignExists: (orgId, id) => campaigns.get(orgId, id).then(() => true, () => false),
@@ -187,7 +191,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const metrics = createMetrics({ db });
   const runner = createCallRunner({
     repo: callsRepo, recordings: recordingUploads, clock, log: logger, liveAudio,
-    providers: configured, events: webhooks.events,
+    providers: configured, events: callEvents,
     tools: { calendar, dnc, retrieval: kb.retrieval },
   });
   // Each process that runs the loop is one dialer worker; they share the queue through the database.
@@ -211,8 +215,8 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     voiceNames: async () => new Map((await voices.list()).map((v) => [v.id, v.name])),
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
-  const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage });
-  return { ...kb, kbTranscribe, telephony: configured.telephony, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, teamWiring, apiKeys, integrations: integrations.service, hubspot, invitations };
+  const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage, crmSync: crmSync.service.status });
+  return { ...kb, kbTranscribe, telephony: configured.telephony, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, teamWiring, apiKeys, integrations: integrations.service, hubspot, crmSync, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 

@@ -6,6 +6,7 @@ import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
 import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
 import { startRecordingUploadLoop } from "../features/calls/recording-uploads.ts";
 import { startInvitationLoop } from "../features/invitations/invitations.wiring.ts";
+import { startCrmSyncLoop } from "../features/integrations/crm-sync.wiring.ts";
 import { startTeamMailLoop } from "../features/team/team.wiring.ts";
 import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   const loop = startDialerLoop(services.dialer, { log: logger });
   const webhookLoop = startWebhookLoop(services.webhooks.delivery, { log: logger });
   const invitationLoop = startInvitationLoop(services.invitations, { log: logger });
+  const crmSyncLoop = startCrmSyncLoop(services.crmSync, { log: logger });
   const teamMailLoop = startTeamMailLoop(services.teamWiring, { log: logger });
   const recordingLoop = startRecordingUploadLoop(services.recordingUploads, { log: logger });
   if (config.voice.telephony === "twilio") await app.listen({ port: config.port, host: config.host });
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     loop.stop();
     await webhookLoop.stop();
     await invitationLoop.stop();
+    await crmSyncLoop.stop();
     await teamMailLoop.stop();
     await recordingLoop.stop();
     await app.close();

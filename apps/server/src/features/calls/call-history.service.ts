@@ -2,6 +2,7 @@ import {
   CallLogStatus, LatencyMark, type CallDetail, type CallHistoryFilters, type CallHistoryList, type CallHistoryRecord,
 } from "@parley/shared/call-history";
 import { TranscriptTurn } from "@parley/shared/calls";
+import type { CrmSyncStatus } from "@parley/shared/crm-sync";
 import type { Readable } from "node:stream";
 import { notFound } from "../../http/errors.ts";
 import type { ByteSpan, Storage } from "../../platform/storage.ts";
@@ -9,7 +10,11 @@ import { budgetColumn, servicesProductColumn, startInZone } from "./call-history
 import type { CallHistoryRepo, CallLogRow, ExportCursor } from "./call-history.repo.ts";
 import type { RecordingLinks } from "./recording-links.ts";
 
-type Deps = { repo: CallHistoryRepo; links: RecordingLinks; storage: Storage };
+type Deps = {
+  repo: CallHistoryRepo; links: RecordingLinks; storage: Storage;
+  /** Where the call's results stand in the CRM its contact came from (the integrations feature). */
+  crmSync?(orgId: string, callId: string): Promise<CrmSyncStatus | null>;
+};
 
 const EXPORT_BATCH = 2000;
 /** Totals past these are reported as "more than" (see repo.count); searches cost more per match. */
@@ -25,7 +30,7 @@ function servicesProduct(r: CallLogRow): string {
   return r.service && r.service !== r.campaign_service ? r.service : "";
 }
 
-export function createCallHistoryService({ repo, links, storage }: Deps) {
+export function createCallHistoryService({ repo, links, storage, crmSync }: Deps) {
   const toRecord = (orgId: string, r: CallLogRow): CallHistoryRecord => ({
     id: r.id,
     lead_name: r.lead_name,
@@ -57,7 +62,9 @@ export function createCallHistoryService({ repo, links, storage }: Deps) {
     },
 
     async detail(orgId: string, callId: string): Promise<CallDetail> {
-      const [row, meeting, interventions] = await Promise.all([repo.detail(orgId, callId), repo.meeting(orgId, callId), repo.interventions(orgId, callId)]);
+      const [row, meeting, interventions, crm] = await Promise.all([
+        repo.detail(orgId, callId), repo.meeting(orgId, callId), repo.interventions(orgId, callId), crmSync?.(orgId, callId) ?? null,
+      ]);
       if (!row) throw notFound("Call");
       // Stored JSON is written by the voice engine; anything malformed is left out rather than failing the page.
       const turns = row.transcript.flatMap((t) => { const p = TranscriptTurn.safeParse(t); return p.success ? [p.data] : []; });
@@ -78,6 +85,7 @@ export function createCallHistoryService({ repo, links, storage }: Deps) {
             end_time: meeting.end_at.toISOString(), timezone: meeting.timezone, status: meeting.status,
           },
           interventions: interventions.map((i) => ({ kind: i.kind, by_name: i.by_name, at: i.at.toISOString() })),
+          crm_sync: crm,
         },
       };
     },

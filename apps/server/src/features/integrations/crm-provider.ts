@@ -7,9 +7,33 @@ export type CrmRecord = { id: string; values: Record<string, string> };
 export type CrmPage = { records: CrmRecord[]; after: string | null };
 
 /**
- * What Parley needs of a CRM, so another CRM (Pipedrive, Salesforce) is one more file like hubspot-client.ts.
- * Writing call activities back (issue 20 item 3) will add `writeActivity` here.
+ * A call's result as written back to the contact's CRM record, in Parley's words; each CRM's adapter turns it
+ * into its own request (hubspot-activities.ts). Kept as JSON in the queue (crm_writes.activity), so its fields
+ * are plain values: times as ISO strings, durations in milliseconds.
  */
+export type CrmActivity =
+  | {
+      kind: "call";
+      /** The contact's id in the CRM (its {{hubspot_id}}). */
+      contactId: string;
+      title: string;
+      /** Parley's outcome (interested, scheduled, no_answer…) and how the line ended. */
+      outcome: string;
+      status: "completed" | "busy" | "no_answer" | "failed" | "dropped";
+      direction: "OUTBOUND" | "INBOUND";
+      /** Summary and transcript excerpt, as plain text with line breaks. */
+      body: string;
+      toNumber: string;
+      startedAt: string;
+      durationMs: number;
+      /** An absolute link to the recording, or null (not recorded, or no PUBLIC_URL to link from). */
+      recordingUrl: string | null;
+    }
+  | { kind: "meeting"; contactId: string; title: string; body: string; startAt: string; endAt: string }
+  | { kind: "do_not_call"; contactId: string; reason: string; at: string };
+export type CrmActivityKind = CrmActivity["kind"];
+
+/** What Parley needs of a CRM, so another CRM (Pipedrive, Salesforce) is one more file like hubspot-client.ts. */
 export interface CrmProvider {
   /** Checks the credential; answers the CRM account it opens (HubSpot's portal id). */
   account(): Promise<{ accountId: number | null }>;
@@ -20,6 +44,8 @@ export interface CrmProvider {
   properties(): Promise<CrmProperty[]>;
   /** A page of a source's contacts with the given properties; pass the previous page's `after` for the next. */
   fetchContacts(sourceId: string, properties: string[], after: string | null, limit?: number): Promise<CrmPage>;
+  /** Writes one activity on the contact's record; answers the CRM's id of what it created (null for an update). */
+  writeActivity(activity: CrmActivity): Promise<{ id: string | null }>;
 }
 
 /** The CRM refused the credential (revoked, expired, wrong): the connection needs a new one. */

@@ -1,5 +1,6 @@
 import type { CrmSource } from "@parley/shared/integrations";
 import { CrmAuthError, CrmError, type CrmPage, type CrmProvider, type CrmRecord } from "./crm-provider.ts";
+import { DNC_PROPERTY, DNC_PROPERTY_DEFINITION, hubspotRequest } from "./hubspot-activities.ts";
 
 /**
  * HubSpot's CRM v3 API with a private app's token, over plain fetch: the official @hubspot/api-client (v14)
@@ -7,7 +8,7 @@ import { CrmAuthError, CrmError, type CrmPage, type CrmProvider, type CrmRecord 
  * Endpoints (developers.hubspot.com/docs/api/...): GET /account-info/v3/details, GET /crm/v3/objects/contacts
  * (the token's contacts scope), POST /crm/v3/lists/search, GET /crm/v3/lists/{listId},
  * GET /crm/v3/lists/{listId}/memberships (paged with `after`), POST /crm/v3/objects/contacts/batch/read,
- * GET /crm/v3/properties/contacts.
+ * GET /crm/v3/properties/contacts; writing results back: hubspot-activities.ts.
  */
 export type HubspotOptions = {
   baseUrl: string;
@@ -30,7 +31,18 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
   const maxRetryWaitMs = opts.maxRetryWaitMs ?? 10_000;
   const sleep = opts.sleep ?? wait;
 
-  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  /** What a refusal means depends on the request: reading lists or writing activities. */
+  type Refusals = { 403: string; 404: string };
+  const READ: Refusals = {
+    403: "This token may not read contacts and lists: give the private app the scopes crm.objects.contacts.read and crm.lists.read.",
+    404: "HubSpot has no such list.",
+  };
+  const WRITE: Refusals = {
+    403: "This token may not write to contacts: give the private app the scope crm.objects.contacts.write (and crm.schemas.contacts.write for the do-not-call property).",
+    404: "HubSpot has no such contact any more (deleted or merged).",
+  };
+
+  async function call<T>(method: "GET" | "POST" | "PATCH", path: string, body?: unknown, refusals: Refusals = READ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
@@ -59,14 +71,21 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
       }
       if (res.status === 403) {
         await res.body?.cancel();
-        throw new CrmError("This token may not read contacts and lists: give the private app the scopes crm.objects.contacts.read and crm.lists.read.", 403);
+        throw new CrmError(refusals[403], 403);
       }
       if (res.status === 404) {
         await res.body?.cancel();
-        throw new CrmError("HubSpot has no such list.", 404);
+        throw new CrmError(refusals[404], 404);
       }
       if (!res.ok) {
-        const text = (await res.text()).slice(0, 200);
+        // HubSpot's error body is {status, message, category}: its message is what a person can act on.
+        const raw = await res.text();
+        let text = raw;
+        try {
+          const parsed = JSON.parse(raw) as { message?: unknown };
+          if (typeof parsed.message === "string") text = parsed.message;
+        } catch { /* not JSON: the text itself */ }
+        text = text.trim().replace(/\.$/, "").slice(0, 300);
         throw new CrmError(`HubSpot answered ${res.status}${text ? `: ${text}` : ""}.`, res.status);
       }
       return (await res.json()) as T;
@@ -136,6 +155,22 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
         });
       }
       return { records, after: members.paging?.next?.after ?? null };
+    },
+
+    async writeActivity(activity) {
+      const req = hubspotRequest(activity);
+      try {
+        const made = await call<{ id?: string }>(req.method, req.path, req.body, WRITE);
+        return { id: req.method === "POST" && made.id ? String(made.id) : null };
+      } catch (err) {
+        // The do-not-call property is created in the account the first time it is missing (409: made meanwhile).
+        if (!(activity.kind === "do_not_call" && err instanceof CrmError && err.status === 400 && err.message.includes(DNC_PROPERTY) && /does not exist|PROPERTY_DOESNT_EXIST/.test(err.message))) throw err;
+        await call("POST", "/crm/v3/properties/contacts", DNC_PROPERTY_DEFINITION, WRITE).catch((e: unknown) => {
+          if (!(e instanceof CrmError && e.status === 409)) throw e;
+        });
+        await call(req.method, req.path, req.body, WRITE);
+        return { id: null };
+      }
     },
   };
 }

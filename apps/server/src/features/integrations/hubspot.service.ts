@@ -15,13 +15,15 @@ import type { SecretBox } from "./secret-box.ts";
 /** More than this in one list is refused rather than cut short silently. */
 const MAX_IMPORT = 50_000;
 const PREVIEW_SIZE = 10;
-const RECONNECT = "HubSpot refused the saved token (revoked or expired): connect HubSpot again in Settings → Integrations.";
+export const RECONNECT = "HubSpot refused the saved token (revoked or expired): connect HubSpot again in Settings → Integrations.";
 
 type Deps = {
   repo: HubspotRepo; box: SecretBox; clock: Clock; storage: Storage;
   campaigns: Pick<CampaignsService, "get" | "update">;
   /** The adapter for a token (createHubspotClient with HUBSPOT_BASE_URL). */
   provider(token: string): CrmProvider;
+  /** HubSpot takes the token again (connect, or Test connection): the writes it refused are tried again. */
+  onConnected?(orgId: string): Promise<void>;
 };
 
 /** HubSpot in Settings → Integrations (connect, disconnect) and in Campaign setup (lists, preview, import). */
@@ -62,6 +64,7 @@ export function createHubspotService(deps: Deps) {
       }
       const settings = { portal_id: account.accountId, token_hint: `…${input.token.slice(-4)}` };
       await repo.save(orgId, userId, settings, box.seal(input.token, orgId), clock.now());
+      await deps.onConnected?.(orgId);
       return toHubspot((await repo.get(orgId))!);
     },
 
@@ -72,6 +75,7 @@ export function createHubspotService(deps: Deps) {
       try {
         await deps.provider(box.open(row.secret_ciphertext, orgId)).account();
         await repo.setStatus(orgId, "connected", null, clock.now());
+        await deps.onConnected?.(orgId);
       } catch (err) {
         if (err instanceof CrmAuthError) await repo.setStatus(orgId, "reconnect", RECONNECT, clock.now());
         else if (err instanceof CrmError) throw new AppError(err.status === 429 ? "rate_limited" : "conflict", err.message);

@@ -1,0 +1,44 @@
+import type { CallDetail } from "@parley/shared/call-history";
+import type { CrmSyncStatus } from "@parley/shared/crm-sync";
+import type { Clock } from "../../platform/clock.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { callActivities } from "./crm-activities.ts";
+import type { CrmSyncRepo } from "./crm-sync.repo.ts";
+import { summarizeCrmWrites } from "./crm-sync-status.ts";
+
+type Deps = {
+  repo: CrmSyncRepo; clock: Clock; log: Logger;
+  callDetail(orgId: string, callId: string): Promise<CallDetail["call"]>;
+  /** An absolute link to the call's recording that keeps playing from the CRM; null without PUBLIC_URL. */
+  recordingUrl(orgId: string, callId: string): string | null;
+};
+
+/** Results back to the CRM: what a finished call queues, and where a call's writes stand. */
+export function createCrmSyncService(deps: Deps) {
+  const { repo, clock, log } = deps;
+  return {
+    /**
+     * Queues a finished call's writes when its contact came from HubSpot. Never throws: the call is already
+     * recorded and a write that could not be queued must not undo it (it is logged).
+     */
+    async callFinished(orgId: string, callId: string): Promise<void> {
+      try {
+        const contactId = await repo.hubspotId(orgId, callId);
+        if (!contactId) return;
+        const call = await deps.callDetail(orgId, callId);
+        const recorded = call.audio_url !== null || call.recording_pending;
+        const activities = callActivities(call, contactId, recorded ? deps.recordingUrl(orgId, callId) : null);
+        await repo.enqueue(orgId, callId, "hubspot", activities, clock.now());
+      } catch (err) {
+        log.error({ err, orgId, callId }, "CRM writes of a finished call could not be queued");
+      }
+    },
+
+    /** For the call log; null when the call's contact did not come from a CRM. */
+    status: async (orgId: string, callId: string): Promise<CrmSyncStatus | null> => summarizeCrmWrites(await repo.forCall(orgId, callId)),
+
+    /** After HubSpot is connected again: what it had refused is tried again (what waited goes out anyway). */
+    resume: (orgId: string) => repo.rearmFailed(orgId, "hubspot", clock.now()),
+  };
+}
+export type CrmSyncService = ReturnType<typeof createCrmSyncService>;

@@ -1,0 +1,58 @@
+import type { CallDetail } from "@parley/shared/call-history";
+import type { Config } from "../../platform/config.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { Db } from "../../platform/db.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { startQueueLoop } from "../../platform/queue-loop.ts";
+import { createRecordingLinks } from "../calls/recording-links.ts";
+import type { WebhookEvents } from "../webhooks/webhook-events.ts";
+import { createCrmSyncDelivery } from "./crm-sync-delivery.ts";
+import { createCrmSyncRepo } from "./crm-sync.repo.ts";
+import { createCrmSyncService, type CrmSyncService } from "./crm-sync.service.ts";
+import { createHubspotClient } from "./hubspot-client.ts";
+import { createHubspotRepo } from "./hubspot.repo.ts";
+import { createSecretBox } from "./secret-box.ts";
+
+/**
+ * A recording link in the CRM is opened weeks or months after the call, by people without a Parley session:
+ * it is signed for a year (the longest a team looks back at a lead's calls in practice).
+ */
+const CRM_RECORDING_LINK_TTL_SECONDS = 365 * 24 * 3600;
+
+type Deps = {
+  db: Db; config: Config; clock: Clock; log: Logger; jwtSecret: string;
+  callDetail(orgId: string, callId: string): Promise<CallDetail["call"]>;
+};
+
+/** Writing call results back to HubSpot: the service (queue a finished call, its status) and the sender's pass. */
+export function wireCrmSync({ db, config, clock, log, jwtSecret, callDetail }: Deps) {
+  const repo = createCrmSyncRepo(db);
+  const links = createRecordingLinks(jwtSecret, clock);
+  const publicUrl = config.publicUrl;
+  return {
+    service: createCrmSyncService({
+      repo, clock, log, callDetail,
+      recordingUrl: (orgId, callId) => (publicUrl ? `${publicUrl}${links.url(orgId, callId, CRM_RECORDING_LINK_TTL_SECONDS)}` : null),
+    }),
+    delivery: createCrmSyncDelivery({
+      repo, hubspot: createHubspotRepo(db), box: createSecretBox(config.integrations.key), clock,
+      provider: (token) => createHubspotClient({ baseUrl: config.hubspotBaseUrl, token }),
+    }),
+  };
+}
+export type WiredCrmSync = ReturnType<typeof wireCrmSync>;
+
+/** The events features emit, with a finished call also queued for its CRM (the webhooks get it as before). */
+export function withCrmSync(events: WebhookEvents, sync: Pick<CrmSyncService, "callFinished">): WebhookEvents {
+  return {
+    async emit(orgId, type, data) {
+      if (type === "call.completed") await sync.callFinished(orgId, (data as { call_id: string }).call_id);
+      await events.emit(orgId, type, data);
+    },
+  };
+}
+
+/** Sends queued CRM writes until stopped (see platform/queue-loop.ts). */
+export function startCrmSyncLoop(wired: WiredCrmSync, opts: { log: Logger; intervalMs?: number }) {
+  return startQueueLoop(() => wired.delivery.deliverDue(), { ...opts, what: "CRM write" });
+}
