@@ -1,3 +1,4 @@
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -5,12 +6,17 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
+import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import { useQuery } from "@tanstack/react-query";
+import { Link as RouterLink } from "react-router-dom";
 import type { CallDetail } from "@parley/shared/call-history";
+import { session } from "../../lib/session.ts";
+import { useCan } from "../../lib/useCurrentUser.ts";
 import { getCallDetail } from "./call-logs-api.ts";
+import { crmSyncLine } from "./crm-sync-line.ts";
 import { interventionLines, replyLatencies, statusLabel, type CallLogRow } from "./call-log-display.ts";
 
 type Detail = CallDetail["call"];
@@ -82,6 +88,24 @@ function Recording({ url, pending }: { url: string | null; pending: boolean }) {
   return <Box component="audio" controls preload="metadata" src={url} aria-label="Call recording" sx={{ width: "100%" }} />;
 }
 
+/** Whether the call's results reached the CRM its contact came from (nothing for a contact not from a CRM). */
+function CrmSync({ sync }: { sync: Detail["crm_sync"] }) {
+  const line = crmSyncLine(sync);
+  // Members cannot open Settings → Integrations: they see the state, an admin mends it.
+  const canMend = useCan("integrations.manage");
+  if (!line) return null;
+  return (
+    <Section title="CRM">
+      <Alert severity={line.tone} variant="outlined" data-testid="crm-sync" sx={{ py: 0, "& .MuiAlert-message": { overflowWrap: "anywhere" } }}>
+        {line.text}
+        {line.reconnect && canMend && (
+          <> <Link component={RouterLink} to={`/org/${session.orgSlug()}/settings/integrations`}>Open Settings → Integrations</Link></>
+        )}
+      </Alert>
+    </Section>
+  );
+}
+
 function DetailBody({ d }: { d: Detail }) {
   const fields = Object.entries(d.extracted);
   return (
@@ -125,6 +149,7 @@ export function CallDetailsDialog({ row, onClose }: { row: CallLogRow | null; on
         </Section>
         {detail.isPending && <Box sx={{ display: "flex", gap: 1, alignItems: "center", mt: 2 }}><CircularProgress size={16} /><Typography variant="body2">Loading details...</Typography></Box>}
         {detail.isError && <Typography color="error" sx={{ mt: 2 }}>Failed to load the call's details. Please try again.</Typography>}
+        {d && <CrmSync sync={d.crm_sync} />}
         {d && <Section title="Transcript"><Transcript turns={d.transcript} /></Section>}
         {d && <DetailBody d={d} />}
       </DialogContent>

@@ -49,7 +49,7 @@ function TokenForm({ onConnect, onCancel }: { onConnect: Props["onConnect"]; onC
           setError(null);
         }}
         error={Boolean(error)}
-        helperText={error ?? "In HubSpot: Settings → Integrations → Private apps → Create, with the scopes crm.objects.contacts.read and crm.lists.read. Stored encrypted."}
+        helperText={error ?? "In HubSpot: Settings → Integrations → Private apps → Create, with the scopes crm.objects.contacts.read and crm.lists.read, and crm.objects.contacts.write and crm.schemas.contacts.write to write call results back. Stored encrypted."}
         slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "none" } }}
       />
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>

@@ -33,7 +33,7 @@ export const FEATURES: { title: string; text: string; icon: IconType }[] = [
   { title: "Knowledge base management", icon: MenuBook, text: "Upload documents and web pages so the agent answers from your facts, not guesses." },
   { title: "Conversational intelligence", icon: Psychology, text: "Detects intent, objections and buying signals, then steers the conversation to the next step." },
   { title: "Calendar integration", icon: CalendarMonth, text: "Books meetings straight into your calendar while the lead is still on the line." },
-  { title: "CRM integrations", icon: Hub, text: "Pulls contacts from your CRM and writes every outcome back automatically." },
+  { title: "CRM integrations", icon: Hub, text: "Imports contacts from HubSpot and writes every call, booked meeting and opt-out back to the contact automatically." },
   { title: "Session recording and summaries", icon: RecordVoiceOver, text: "Each call is recorded, transcribed and summarised so nobody has to listen back." },
   { title: "Performance analytics", icon: Insights, text: "Track connect rates, conversions and minutes per campaign on one live dashboard." },
 ];
