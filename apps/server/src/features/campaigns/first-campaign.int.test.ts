@@ -50,7 +50,17 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
     assert.ok(call, "the campaign's call ended");
     console.log(call.transcript.map((x) => `# ${x.speaker}: ${x.text}`).join("\n")); // what a new team's callee hears
     const meetings = await t.db.query<{ start_at: Date }>("select start_at from calendar_events where call_id = $1", [call.id]);
-    return { agent: call.transcript.filter((x) => x.speaker === "agent").map((x) => x.text), meetings: meetings.map((m) => m.start_at) };
+    return { campaignId, agent: call.transcript.filter((x) => x.speaker === "agent").map((x) => x.text), meetings: meetings.map((m) => m.start_at) };
+  };
+  /** What the campaign's view counts (its progress stream, one message once the campaign is over) and what the call logs say. */
+  const countsAndLogs = async (campaignId: string) => {
+    const stream = await fetch(`${t.baseUrl}/api/campaigns/${campaignId}/progress`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const data = (await stream.text()).split("\n").filter((l) => l.startsWith("data:")).at(-1)!;
+    const byOutcome = (JSON.parse(data.slice(5)) as { by_outcome: Record<string, number> }).by_outcome;
+    const logs = await t.request("GET", `/api/call-history?campaign_id=${campaignId}`, { token: owner.token });
+    assert.equal(logs.status, 200, logs.text);
+    const rows = logs.body.call_history as Array<{ status: string; summary: string; campaign_name: string }>;
+    return { counted: Object.entries(byOutcome).filter(([, n]) => n > 0), rows };
   };
   /** The Tuesday the callee means by "Tuesday at 3 pm" today (UTC): the next one still ahead, never today's past hour. */
   const askedTuesday = () => {
@@ -72,7 +82,7 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
   });
 
   test("the callee hears one greeting in the campaign's words, never a brace or the team's note, and is booked as asked", async () => {
-    const { agent, meetings } = await firstCall(numbersInHoursNow(1, 60)[0]!, "Wendy Cole");
+    const { campaignId, agent, meetings } = await firstCall(numbersInHoursNow(1, 60)[0]!, "Wendy Cole");
     assert.equal(agent[0], "Hi Wendy, this is Sam from Bright Dental. I'm an AI assistant, and this call is recorded. Do you have a minute?");
     // One company throughout: the one the opening line introduced, not the organisation's own name.
     for (const line of agent) assert.doesNotMatch(line, /[{}]|Internal note|Priya|Trade fair|Acme/, line);
@@ -81,6 +91,11 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
     assert.ok(agent.some((l) => l.includes(`You're booked for ${spoken(tuesday)}.`)), `booked as asked:\n${agent.join("\n")}`);
     assert.deepEqual(meetings, [tuesday], "the one meeting in the calendar is the time the callee asked for");
     wendysMeeting = tuesday;
+    // The campaign's progress chips, the call logs and the summary tell the same story.
+    const { counted, rows } = await countsAndLogs(campaignId);
+    assert.deepEqual(counted, [["scheduled", 1]]);
+    assert.deepEqual(rows.map((r) => [r.status, r.campaign_name]), [["scheduled", "Trade fair leads"]]);
+    assert.ok(rows[0]!.summary.startsWith(`Wendy Cole agreed to a meeting, booked for ${spoken(tuesday)}.`), rows[0]!.summary);
   });
 
   test("the next contact asks for the same Tuesday 3 pm: it is named as taken, and the alternative they accept is booked", async () => {
