@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Role } from "./auth.ts";
+import { LoginResponse, Role } from "./auth.ts";
 
 /** The Organizations form; the same rules run in the browser and on the server. */
 export const OrganizationCreate = z.object({
@@ -36,6 +36,14 @@ export type Organization = z.infer<typeof Organization>;
 
 export const OrganizationList = z.object({ organizations: z.array(Organization) });
 export type OrganizationList = z.infer<typeof OrganizationList>;
+
+/** Deleting the active organisation (owner only): its name, typed as it is, confirms it. */
+export const OrganizationDelete = z.object({ name: z.string().trim().min(1, "Type the organization's name to delete it.").max(200) });
+export type OrganizationDelete = z.infer<typeof OrganizationDelete>;
+
+/** After a deletion: a session in another organisation of the user's, or null when they now belong to none. */
+export const OrganizationDeleted = z.object({ next: LoginResponse.nullable() });
+export type OrganizationDeleted = z.infer<typeof OrganizationDeleted>;
 
 // Slug rules live in a zod-free module so the web app's first load can use them without zod.
 export { DEFAULT_ORG_SLUG, slugify } from "./org-slug.ts";

@@ -28,6 +28,7 @@ export const PERMISSIONS = {
   // owner: the organisation itself
   "settings.edit": { role: "owner", does: "change the organization settings" },
   "team.manage": { role: "owner", does: "manage the team" },
+  "organization.delete": { role: "owner", does: "delete the organization" },
 } as const satisfies Record<string, { role: Role; does: string }>;
 
 export type Action = keyof typeof PERMISSIONS;

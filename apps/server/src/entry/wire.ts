@@ -49,6 +49,7 @@ import { createVoicesService } from "../features/voices/voices.service.ts";
 import { createOrganizationsRepo } from "../features/organizations/organizations.repo.ts";
 import { createOrganizationsService } from "../features/organizations/organizations.service.ts";
 import { organizationsRoutes } from "../features/organizations/organizations.routes.ts";
+import { createOrganizationDeletion } from "../features/organizations/delete-organization.ts";
 import { wireKnowledgeBase } from "../features/knowledge-base/knowledge-base.wiring.ts";
 import { knowledgeBaseRoutes } from "../features/knowledge-base/knowledge-base.routes.ts";
 import { createKbTranscribeService } from "../features/knowledge-base/kb-transcribe.service.ts";
@@ -154,6 +155,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const calendar = createCalendarService({ db, repo: calendarRepo, clock, events: webhooks.events, external: integrations.calendar, invitations: invitations.invitations });
   const calendarFeeds = createCalendarFeedService({ db, repo: calendarRepo, clock });
   const storage = storageFromConfig(config, db);
+  const deleteOrganization = createOrganizationDeletion({ db, repo: createOrganizationsRepo(db), storage, clock, log: logger, auth, organizations });
   const voices = createVoicesService({ tts: createOfflineTts(), storage, logger, encodeWav });
   const contacts = createContactsService({ repo: createContactsRepo(db) });
   const settings = createSettingsService({ repo: createSettingsRepo(db), voiceExists: voices.exists });
@@ -216,7 +218,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage, crmSync: crmSync.service.status });
-  return { ...kb, kbTranscribe, telephony: configured.telephony, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, teamWiring, apiKeys, integrations: integrations.service, hubspot, crmSync, invitations };
+  return { ...kb, kbTranscribe, telephony: configured.telephony, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, teamWiring, deleteOrganization, apiKeys, integrations: integrations.service, hubspot, crmSync, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -235,7 +237,7 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
     api: [
       healthRoutes({ db: w.db, storage: services.storage, telephony: w.config.voice.telephony }),
       authRoutes({ auth: services.auth, requireAuth, googleClientId: w.config.googleClientId }),
-      organizationsRoutes({ organizations: services.organizations, requireAuth, throttle: services.throttle, createPerHour: w.config.rateLimits.orgCreatePerHour }),
+      organizationsRoutes({ organizations: services.organizations, requireAuth, throttle: services.throttle, createPerHour: w.config.rateLimits.orgCreatePerHour, deleteOrganization: services.deleteOrganization }),
       dncRoutes({ dnc: services.dnc, requireAuth }),
       settingsRoutes({ settings: services.settings, requireAuth }),
       calendarRoutes({ calendar: services.calendar, feeds: services.calendarFeeds, requireAuth }),

@@ -165,6 +165,7 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
 
   // owner: the organisation itself
   "PUT /api/settings/organization": "settings.edit",
+  "DELETE /api/organizations/current": "organization.delete",
   "GET /api/team": "team.manage",
   "POST /api/team/invitations": "team.manage",
   "POST /api/team/invitations/:id/link": "team.manage",

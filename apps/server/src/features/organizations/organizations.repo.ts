@@ -50,6 +50,32 @@ export function createOrganizationsRepo(db: Queryable) {
         [userId],
       );
     },
+    /**
+     * Holds the organisation's queued calls for the deletion's transaction: the dialer leases with SKIP LOCKED, so
+     * it cannot start one of them meanwhile.
+     */
+    async lockQueuedCalls(q: Queryable, orgId: string): Promise<void> {
+      await q.query("select id from call_attempts where org_id = $1 and status in ('pending', 'in_progress') for update", [orgId]);
+    },
+    /** Calls on the line now. `since` ignores rows a crashed process left open (no call lasts that long). */
+    async liveCalls(q: Queryable, orgId: string, since: Date): Promise<number> {
+      const rows = await q.query<{ n: number }>("select count(*)::int as n from calls where org_id = $1 and ended_at is null and started_at > $2", [orgId, since]);
+      return rows[0]!.n;
+    },
+    /** Every file the organisation keeps in storage: contact lists, knowledge-base uploads, recordings. */
+    async storedFiles(q: Queryable, orgId: string): Promise<string[]> {
+      const rows = await q.query<{ key: string }>(
+        `select csv_storage_key as key from campaigns where org_id = $1 and csv_storage_key is not null
+         union select storage_key from kb_documents where org_id = $1 and storage_key is not null
+         union select recording_key from calls where org_id = $1 and recording_key is not null`,
+        [orgId],
+      );
+      return rows.map((r) => r.key);
+    },
+    /** Deletes the organisation; every table of its data goes with it (org_id … on delete cascade), sessions too. */
+    async remove(q: Queryable, orgId: string): Promise<void> {
+      await q.query("delete from organizations where id = $1", [orgId]);
+    },
     async membership(userId: string, where: { orgId: string } | { slug: string }): Promise<MembershipRow | null> {
       const [column, value] = "orgId" in where ? ["o.id", where.orgId] : ["o.slug", where.slug];
       const rows = await db.query<MembershipRow>(

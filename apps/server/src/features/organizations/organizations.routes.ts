@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { Organization, OrganizationCreate, OrganizationList } from "@parley/shared/organizations";
+import { Organization, OrganizationCreate, OrganizationDelete, OrganizationDeleted, OrganizationList } from "@parley/shared/organizations";
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import { HOUR_MS, hourlyRule, waitPhrase, type Throttle } from "../auth/throttle.ts";
+import type { DeleteOrganization } from "./delete-organization.ts";
 import { toOrganization, type OrganizationsService } from "./organizations.service.ts";
 
 /** `createPerHour`: organisations one user, and one client address, may create per hour (ORG_CREATE_LIMIT_PER_HOUR). */
@@ -11,6 +12,7 @@ export function organizationsRoutes(deps: {
   requireAuth: RequireAuth;
   throttle: Throttle;
   createPerHour: number;
+  deleteOrganization: DeleteOrganization;
 }): FastifyPluginAsyncZod {
   const { organizations, requireAuth, throttle } = deps;
   const tooMany = (ms: number) => `You have created too many organizations. Please try again in ${waitPhrase(ms)}.`;
@@ -37,6 +39,11 @@ export function organizationsRoutes(deps: {
         });
         return reply.status(201).send({ organization: toOrganization(row) });
       },
+    );
+
+    // The organisation of the request (owner only: route-roles.ts), never one named in the URL.
+    app.delete("/organizations/current", { schema: { body: OrganizationDelete, response: { 200: OrganizationDeleted } } }, async (request) =>
+      deps.deleteOrganization(request.auth.orgId, request.auth.userId, request.body.name),
     );
   };
 }

@@ -12,8 +12,9 @@ import { OrgSettingsForm } from "./OrgSettingsForm.tsx";
 import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { TeamSection } from "./team/TeamSection.tsx";
+import { DeleteOrganization } from "./DeleteOrganization.tsx";
 import { useOrgSettings, useProfile, useVoices } from "./settings-api.ts";
-import { useCan, useRole } from "../../lib/useCurrentUser.ts";
+import { useCan, useCurrentUser, useRole } from "../../lib/useCurrentUser.ts";
 import { session } from "../../lib/session.ts";
 
 function Section({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -40,6 +41,8 @@ export function SettingsPage() {
   const orgVisible = useCan("settings.view");
   const integrations = useCan("integrations.manage");
   const teamVisible = useCan("team.manage");
+  const canDelete = useCan("organization.delete");
+  const orgName = useCurrentUser().data?.organization_name ?? "";
   const org = useOrgSettings(orgVisible);
   const profile = useProfile();
   const voices = useVoices(orgVisible);
@@ -88,6 +91,9 @@ export function SettingsPage() {
       <Section title="Password" subtitle="Changing it signs out your other sessions; this one stays signed in.">
         {profile.data && <PasswordForm hasPassword={profile.data.profile.has_password} onChanged={saved("Password changed.")} />}
       </Section>
+      {canDelete && orgName && <Section title="Delete organization" subtitle={`Delete ${orgName} and everything in it, for everyone in it. This cannot be undone.`}>
+        <DeleteOrganization name={orgName} />
+      </Section>}
       <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );
