@@ -1,16 +1,17 @@
 import type { Clock } from "../../platform/clock.ts";
 import { nextRetryAt, RETRY_DELAYS_MS } from "../../platform/retry-schedule.ts";
 import { CrmAuthError, CrmError, type CrmProvider } from "./crm-provider.ts";
-import type { CrmSyncRepo, DueCrmWrite } from "./crm-sync.repo.ts";
-import type { HubspotRepo } from "./hubspot.repo.ts";
-import { RECONNECT } from "./hubspot.service.ts";
-import type { SecretBox } from "./secret-box.ts";
+import type { CrmProviderName, CrmSyncRepo, DueCrmWrite } from "./crm-sync.repo.ts";
 
-type Deps = {
-  repo: CrmSyncRepo; hubspot: Pick<HubspotRepo, "get" | "setStatus">; box: SecretBox; clock: Clock;
-  provider(token: string): CrmProvider;
-  batchSize?: number; leaseMs?: number;
+/** One CRM's connection as the sender needs it; another CRM adds one entry (crm-sync.wiring.ts). */
+export type CrmConnection = {
+  /** The adapter with the organisation's saved credential; null while it is not connected (or needs reconnecting). */
+  open(orgId: string): Promise<CrmProvider | null>;
+  /** The CRM refused the credential: the connection shows "reconnect"; answers the message the waiting writes carry. */
+  refused(orgId: string, at: Date): Promise<string>;
 };
+
+type Deps = { repo: CrmSyncRepo; clock: Clock; connections: Record<CrmProviderName, CrmConnection>; batchSize?: number; leaseMs?: number };
 
 /** The CRM could not be reached or was overwhelmed: the same write will work later. */
 const isOutage = (err: unknown) => !(err instanceof CrmError) || err.status === null || err.status === 429 || err.status >= 500;
@@ -24,7 +25,7 @@ const LAST_DELAY_MS = RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1]!;
  * connection to "reconnect" and hands the organisation's writes back untried: they go out after reconnecting.
  */
 export function createCrmSyncDelivery(deps: Deps) {
-  const { repo, hubspot, box, clock } = deps;
+  const { repo, clock, connections } = deps;
   const batchSize = deps.batchSize ?? 10;
   // A write may take 15 s and three 10 s waits for HubSpot's rate limit: a batch of one organisation's writes
   // runs one after another, so the lease covers them all and no write is sent twice.
@@ -46,15 +47,15 @@ export function createCrmSyncDelivery(deps: Deps) {
     }
   }
 
-  /** One organisation's writes in order; the first 401 stops them and marks the connection. */
-  async function deliverOrg(orgId: string, writes: DueCrmWrite[]): Promise<void> {
-    const row = await hubspot.get(orgId);
-    if (!row || row.status !== "connected") return repo.release(writes.map((w) => w.id), RECONNECT);
-    const crm = deps.provider(box.open(row.secret_ciphertext, orgId));
+  /** One organisation's writes to one CRM, in order; the first 401 stops them and marks the connection. */
+  async function deliverOrg(writes: DueCrmWrite[]): Promise<void> {
+    const { org_id: orgId, provider } = writes[0]!;
+    const connection = connections[provider];
+    const crm = await connection.open(orgId);
+    if (!crm) return repo.release(writes.map((w) => w.id), "The CRM is not connected.");
     for (const [i, w] of writes.entries()) {
       if ((await attempt(crm, w)) === "auth") {
-        await hubspot.setStatus(orgId, "reconnect", RECONNECT, clock.now());
-        await repo.release(writes.slice(i).map((x) => x.id), RECONNECT);
+        await repo.release(writes.slice(i).map((x) => x.id), await connection.refused(orgId, clock.now()));
         return;
       }
     }
@@ -65,9 +66,12 @@ export function createCrmSyncDelivery(deps: Deps) {
     async deliverDue(): Promise<number> {
       const now = clock.now();
       const due = await repo.claimDue(now, new Date(now.getTime() + leaseMs), batchSize);
-      const byOrg = new Map<string, DueCrmWrite[]>();
-      for (const w of due) byOrg.set(w.org_id, [...(byOrg.get(w.org_id) ?? []), w]);
-      await Promise.all([...byOrg].map(([orgId, writes]) => deliverOrg(orgId, writes)));
+      const byConnection = new Map<string, DueCrmWrite[]>();
+      for (const w of due) {
+        const key = `${w.provider}:${w.org_id}`;
+        byConnection.set(key, [...(byConnection.get(key) ?? []), w]);
+      }
+      await Promise.all([...byConnection.values()].map(deliverOrg));
       return due.length;
     },
   };

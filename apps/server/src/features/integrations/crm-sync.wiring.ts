@@ -6,11 +6,12 @@ import type { Logger } from "../../platform/logger.ts";
 import { startQueueLoop } from "../../platform/queue-loop.ts";
 import { createRecordingLinks } from "../calls/recording-links.ts";
 import type { WebhookEvents } from "../webhooks/webhook-events.ts";
-import { createCrmSyncDelivery } from "./crm-sync-delivery.ts";
+import { createCrmSyncDelivery, type CrmConnection } from "./crm-sync-delivery.ts";
 import { createCrmSyncRepo } from "./crm-sync.repo.ts";
 import { createCrmSyncService, type CrmSyncService } from "./crm-sync.service.ts";
 import { createHubspotClient } from "./hubspot-client.ts";
 import { createHubspotRepo } from "./hubspot.repo.ts";
+import { RECONNECT } from "./hubspot.service.ts";
 import { createSecretBox } from "./secret-box.ts";
 
 /**
@@ -34,13 +35,27 @@ export function wireCrmSync({ db, config, clock, log, jwtSecret, callDetail }: D
       repo, clock, log, callDetail,
       recordingUrl: (orgId, callId) => (publicUrl ? `${publicUrl}${links.url(orgId, callId, CRM_RECORDING_LINK_TTL_SECONDS)}` : null),
     }),
-    delivery: createCrmSyncDelivery({
-      repo, hubspot: createHubspotRepo(db), box: createSecretBox(config.integrations.key), clock,
-      provider: (token) => createHubspotClient({ baseUrl: config.hubspotBaseUrl, token }),
-    }),
+    delivery: createCrmSyncDelivery({ repo, clock, connections: { hubspot: hubspotConnection(db, config) } }),
   };
 }
 export type WiredCrmSync = ReturnType<typeof wireCrmSync>;
+
+/** HubSpot's saved token (sealed under INTEGRATIONS_KEY) and its "reconnect" status, for the sender. */
+function hubspotConnection(db: Db, config: Config): CrmConnection {
+  const hubspot = createHubspotRepo(db);
+  const box = createSecretBox(config.integrations.key);
+  return {
+    async open(orgId) {
+      const row = await hubspot.get(orgId);
+      if (!row || row.status !== "connected") return null;
+      return createHubspotClient({ baseUrl: config.hubspotBaseUrl, token: box.open(row.secret_ciphertext, orgId) });
+    },
+    async refused(orgId, at) {
+      await hubspot.setStatus(orgId, "reconnect", RECONNECT, at);
+      return RECONNECT;
+    },
+  };
+}
 
 /** The events features emit, with a finished call also queued for its CRM (the webhooks get it as before). */
 export function withCrmSync(events: WebhookEvents, sync: Pick<CrmSyncService, "callFinished">): WebhookEvents {
