@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buildUser, startTestApp } from "../../tests/support/test-app.ts";
-import { parseContactList } from "../../apps/server/src/features/contacts/contact-import.ts";
+import { parseContactList } from "../../tests/support/contact-list.ts";
 
 const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const ms = (x: number) => `${x.toFixed(0)} ms`;

@@ -11,7 +11,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { chunkSections, chunkText, type Passage } from "../../apps/server/src/features/knowledge-base/chunk-text.ts";
+import { chunkSections, textSections, type Passage } from "../../apps/server/src/features/knowledge-base/chunk-text.ts";
 import { pdfDocument } from "../../apps/server/src/features/knowledge-base/extract-document.ts";
 import { isPageMarker } from "../../apps/server/src/features/knowledge-base/pdf-cleanup.ts";
 import { readPdfLayout, type PdfLayout } from "../../apps/server/src/features/knowledge-base/pdf-layout.ts";
@@ -74,7 +74,7 @@ export async function run(): Promise<void> {
       continue;
     }
     const marks = runningMarks(layout);
-    const before = measure(chunkText(layout.pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n")), marks);
+    const before = measure(chunkSections(textSections(layout.pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n"))), marks);
     const doc = pdfDocument(layout);
     const after = measure(chunkSections(doc.sections), marks);
     console.log(

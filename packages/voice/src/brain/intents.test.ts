@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { classifyIntent, isBackchannel, type Intent } from "./intents.ts";
+import { classifyIntent, type Intent } from "./intents.ts";
 
 const CASES: Array<[string, Intent]> = [
   ["Yes, I am interested.", "yes"],
@@ -57,14 +57,5 @@ const CASES: Array<[string, Intent]> = [
 describe("classifyIntent", () => {
   for (const [text, intent] of CASES) {
     test(`"${text}" → ${intent}`, () => assert.equal(classifyIntent(text), intent));
-  }
-});
-
-describe("isBackchannel", () => {
-  for (const t of ["yeah", "ok", "Okay.", "mm-hmm", "uh huh", "right", "sure", "I see", "yeah yeah"]) {
-    test(`"${t}" is a backchannel`, () => assert.equal(isBackchannel(t), true));
-  }
-  for (const t of ["no", "stop", "what does it cost", "yeah but I am not interested", "", "uh"]) {
-    test(`"${t}" is not a backchannel`, () => assert.equal(isBackchannel(t), false));
   }
 });

@@ -47,13 +47,3 @@ export function isFarewell(text: string): boolean {
   const t = normaliseUtterance(text);
   return has(t, BYE) || has(t, THANKS_ONLY);
 }
-
-/** The callee is only acknowledging while the agent talks ("yeah", "ok", "mm-hmm"): not an answer. */
-export function isBackchannel(text: string): boolean {
-  const t = normaliseUtterance(text.replace(/-/g, " ")).trim();
-  if (!t) return false;
-  const words = t.split(" ");
-  const joined = words.join(" ");
-  if (/^(i see|uh huh|mm hmm|m hm|got it|all right)$/.test(joined)) return true;
-  return words.length <= 3 && words.every((w) => /^(yeah|yep|ok|okay|mm|mhm|mmhmm|hmm|right|sure|alright|uh|huh|hm)$/.test(w)) && !/^(uh|huh|hm)( (uh|huh|hm))*$/.test(joined);
-}

@@ -9,9 +9,12 @@ import { systemClock } from "../../platform/clock.ts";
 import { createLocalStorage } from "../../platform/storage.ts";
 import { createContactsRepo } from "../contacts/contacts.repo.ts";
 import { createContactsService } from "../contacts/contacts.service.ts";
-import { noCallsYet } from "./campaign-call-stats.ts";
+import type { CampaignCallStats } from "./campaign-call-stats.ts";
 import { createCampaignsRepo } from "./campaigns.repo.ts";
 import { createCampaignsService, type CampaignHooks } from "./campaigns.service.ts";
+
+/** The hooks do not read call figures: every campaign has made no call. */
+const noCallsYet: CampaignCallStats = async (_orgId, ids) => new Map(ids.map((id) => [id, { calls_made: 0, success_rate: 0 }]));
 
 for (const kind of await dbKinds()) {
   describe(`campaign hooks run inside the change's transaction (${kind})`, () => {

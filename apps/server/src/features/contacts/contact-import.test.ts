@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Readable } from "node:stream";
-import { parseContactList } from "./contact-import.ts";
+import { parseContactList } from "../../../../../tests/support/contact-list.ts";
 import { NotCsvError } from "./csv-decode.ts";
 
 const from = (data: string | Buffer) => async () => Readable.from([typeof data === "string" ? Buffer.from(data, "utf8") : data]);

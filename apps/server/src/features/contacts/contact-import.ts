@@ -133,12 +133,3 @@ export async function* readContactList(open: () => Promise<Readable>, opts: Cont
   const variableKeys = map.variables.map((v) => v.key);
   return { contactCount: byPhone.size, merged: [...merged], rejected, rejectedCount, duplicatesMerged, columns, variableKeys, encoding, delimiter };
 }
-
-/** The whole list at once (small files, tests): every contact in its final, merged form. */
-export async function parseContactList(open: () => Promise<Readable>, opts: ContactImportOptions) {
-  const contacts: ParsedContact[] = [];
-  const reader = readContactList(open, opts);
-  let step = await reader.next();
-  for (; !step.done; step = await reader.next()) contacts.push(...step.value);
-  return { ...step.value, contacts };
-}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { clampContactHours, isCallableNow, nextCallTime, LEGAL_CONTACT_HOURS, type CallWindowRules } from "./call-window.ts";
+import { clampContactHours, nextCallTime, LEGAL_CONTACT_HOURS, type CallWindowRules } from "./call-window.ts";
 
 const rules = (over: Partial<CallWindowRules> = {}): CallWindowRules => ({
   businessHours: { start: "09:00", end: "17:00" },
@@ -10,6 +10,8 @@ const rules = (over: Partial<CallWindowRules> = {}): CallWindowRules => ({
   ...over,
 });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** A call may go out at `now` itself: the next allowed instant is now. */
+const isCallableNow = (now: Date, r: CallWindowRules) => nextCallTime(now, r)?.getTime() === now.getTime();
 
 describe("nextCallTime", () => {
   test("inside business hours: now", () => {

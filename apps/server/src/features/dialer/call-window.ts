@@ -84,5 +84,3 @@ function firstWindowStart(earliest: Date, rules: CallWindowRules, days: number):
   const first = windows[0];
   return first ? new Date(first.start) : null;
 }
-
-export const isCallableNow = (now: Date, rules: CallWindowRules) => nextCallTime(now, rules)?.getTime() === now.getTime();

@@ -1,6 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chunkSections, chunkText, dropCommonRoot } from "./chunk-text.ts";
+import { chunkSections, dropCommonRoot, textSections } from "./chunk-text.ts";
+
+/** Plain text as the upload path chunks it: its sections (headings found in the text), then passages. */
+const chunkText = (text: string, options?: Parameters<typeof chunkSections>[1]) => chunkSections(textSections(text), options);
 
 const wc = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const sentence = (i: number) => `Sentence number ${i} explains one more detail about the service we offer.`;

@@ -179,7 +179,3 @@ export function chunkSections(sections: Section[], options: Partial<ChunkOptions
   const o = { ...DEFAULTS, ...options };
   return sections.flatMap((s) => packSection(s, o));
 }
-
-export function chunkText(text: string, options: Partial<ChunkOptions> = {}): Passage[] {
-  return chunkSections(textSections(text), options);
-}

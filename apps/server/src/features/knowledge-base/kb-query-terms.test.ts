@@ -1,9 +1,23 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { allOf, anyOf, bm25, idf, planRanking, searchText, type LexemeStat } from "./kb-query-terms.ts";
+import { allOf, anyOf, BM25, idf, planRanking, searchText, type LexemeStat, type WeightedTerm } from "./kb-query-terms.ts";
 
 const stat = (lexeme: string, passages: number, headings = 0): LexemeStat => ({ lexeme, passages, headings });
 const corpus = { passages: 100_000, avgLength: 60 };
+
+/**
+ * A passage's BM25 score: the formula kb-retrieval.repo.ts runs in SQL, written out to check its properties.
+ * `tf` holds each query lexeme's occurrences (body + heading), `headingTf` those in the heading.
+ */
+function bm25(terms: WeightedTerm[], tf: Map<string, number>, headingTf: Map<string, number>, length: number, avgLength: number): number {
+  let score = 0;
+  for (const { lexeme, idf: w } of terms) {
+    const f = (tf.get(lexeme) ?? 0) + BM25.heading * (headingTf.get(lexeme) ?? 0);
+    if (f > 0) score += (w * f * (BM25.k1 + 1)) / (f + BM25.k1 * (1 - BM25.b + (BM25.b * length) / Math.max(avgLength, 1)));
+  }
+  return score;
+}
+
 const terms = (...pairs: Array<[string, number]>) => pairs.map(([lexeme, w]) => ({ lexeme, idf: w }));
 
 test("a spoken question is searched by the same words as the typed one", () => {

@@ -122,19 +122,6 @@ export function planRanking(stats: LexemeStat[], corpus: CorpusStats, cap: numbe
 // occurrence in the passage's heading counts than one in its body.
 export const BM25 = { k1: 1.2, b: 0.75, heading: 2 };
 
-/**
- * A passage's BM25 score (the same formula kb-retrieval.repo.ts runs in SQL, for tests and reading):
- * `tf` holds each query lexeme's occurrences (body + heading), `headingTf` those in the heading.
- */
-export function bm25(terms: WeightedTerm[], tf: Map<string, number>, headingTf: Map<string, number>, length: number, avgLength: number): number {
-  let score = 0;
-  for (const { lexeme, idf: w } of terms) {
-    const f = (tf.get(lexeme) ?? 0) + BM25.heading * (headingTf.get(lexeme) ?? 0);
-    if (f > 0) score += (w * f * (BM25.k1 + 1)) / (f + BM25.k1 * (1 - BM25.b + (BM25.b * length) / Math.max(avgLength, 1)));
-  }
-  return score;
-}
-
 const quoted = (l: string) => `'${l.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
 /** A tsquery matching any of the lexemes (quoted, so no lexeme is read as an operator); null for none. */
