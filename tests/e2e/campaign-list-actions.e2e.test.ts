@@ -47,6 +47,10 @@ describe("campaigns list: open, pause/resume, duplicate, delete", () => {
     const active = row(page, "Harbour Leads");
     await active.locator('[data-status="active"]').waitFor();
     assert.equal(await row(page, "Winter Draft").getByRole("button", { name: /^(Pause|Resume) / }).count(), 0, "a draft has nothing to pause");
+    // The draft keeps the pause icon's room: duplicate and delete stand in one column down the list.
+    const xOf = async (name: string) => (await page.getByRole("button", { name }).boundingBox())?.x;
+    assert.equal(await xOf("Duplicate Winter Draft"), await xOf("Duplicate Harbour Leads"));
+    assert.equal(await xOf("Delete Winter Draft"), await xOf("Delete Harbour Leads"));
     await page.getByRole("button", { name: "Pause Harbour Leads" }).click();
     await active.locator('[data-status="paused"]').waitFor();
     await page.getByText("Paused Harbour Leads.").waitFor();

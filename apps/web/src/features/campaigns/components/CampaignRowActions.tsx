@@ -54,6 +54,13 @@ export function RowActionIcons({ row, ...h }: RowActionHandlers & { row: Campaig
           </span>
         </Tooltip>
       )}
+      {!lifecycle && (
+        // No pause or resume for this status (a draft, a finished campaign): its room is kept, so the
+        // duplicate and delete icons stand in one column down the list.
+        <IconButton aria-hidden tabIndex={-1} disabled sx={{ visibility: "hidden" }}>
+          <Pause fontSize="small" />
+        </IconButton>
+      )}
       {h.onDuplicate && (
         <Tooltip title="Duplicate campaign">
           <span>
