@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { loginViaApi, registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
 
 const FIXTURES = new URL("../support/kb-documents/", import.meta.url);
 const file = (name: string, buffer: Buffer, mimeType = "application/octet-stream") => ({ name, mimeType, buffer });
@@ -107,10 +107,17 @@ describe("knowledge base screens", () => {
     await env.screenshot(page, "kb-list-1280");
     await page.setViewportSize({ width: 1440, height: 900 });
     await env.screenshot(page, "kb-list-1440");
+    // A change through the API (PUT /api/knowledge-base/{id}) names who made it in the list.
+    const api = await loginViaApi(env.baseUrl, user);
+    const headers = { authorization: `Bearer ${api.token}`, "content-type": "application/json" };
+    const docs = (await (await fetch(`${env.baseUrl}/api/voice/KB/documents`, { headers })).json()) as { data: { documents: Array<{ id: string; name: string }> } };
+    const helios = docs.data.documents.find((d) => d.name.startsWith("helios-battery"))!;
+    const put = await fetch(`${env.baseUrl}/api/knowledge-base/${helios.id}`, { method: "PUT", headers, body: JSON.stringify({ description: "Battery datasheet" }) });
+    assert.equal(put.status, 200);
     const narrow = await env.newPage({ width: 390, height: 844 });
     await signIn(narrow, user);
     await narrow.goto(`/org/${slug}/knowledge-base`);
-    await narrow.getByRole("row").filter({ hasText: "helios-battery" }).getByText("Added by Sam Rivera").waitFor();
+    await narrow.getByRole("row").filter({ hasText: "helios-battery" }).getByText("Added and changed by Sam Rivera").waitFor();
     await env.screenshot(narrow, "kb-list-390");
     await narrow.goto(`/org/${slug}/create-knowledge-base`);
     await narrow.getByText("Select a communication channel").waitFor();

@@ -80,6 +80,8 @@ export const KbDocument = z.object({
   passage_count: z.number(),
   /** Who uploaded the item (first and last name, else username); null once that account is deleted. */
   added_by_name: z.string().nullable(),
+  /** Who last changed its name or description; null when nobody has (or that account is deleted). */
+  updated_by_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

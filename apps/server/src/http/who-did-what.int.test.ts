@@ -97,6 +97,15 @@ for (const kind of await dbKinds()) {
       const list = await t.request("GET", "/api/voice/KB/documents", { token: member.token });
       const byName = Object.fromEntries(list.body.data.documents.map((d: { name: string; added_by_name: string }) => [d.name, d.added_by_name]));
       assert.deepEqual(byName, { hours: "Ada Lovelace", FAQ: "Grace Hopper" });
+
+      // A change to an item's name or description names who made it, in the answer and in the list.
+      const changed = await t.request("PUT", `/api/knowledge-base/${file.body.data.documents[0].id}`, { token: admin.token, body: { description: "When we open" } });
+      assert.equal(changed.status, 200, changed.text);
+      assert.deepEqual([changed.body.data.document.added_by_name, changed.body.data.document.updated_by_name], ["Ada Lovelace", "Grace Hopper"]);
+      const again = await t.request("GET", "/api/voice/KB/documents", { token: member.token });
+      const hours = again.body.data.documents.find((d: { name: string }) => d.name === "hours");
+      assert.deepEqual([hours.added_by_name, hours.updated_by_name], ["Ada Lovelace", "Grace Hopper"]);
+      assert.equal(again.body.data.documents.find((d: { name: string }) => d.name === "FAQ").updated_by_name, null, "never changed");
       await assertOrgIsolation(t, owner, { method: "GET", path: `/api/voice/KB/documents/${file.body.data.documents[0].id}` });
       const stranger = await buildUser(t);
       assert.deepEqual((await t.request("GET", "/api/voice/KB/documents", { token: stranger.token })).body.data.documents, []);

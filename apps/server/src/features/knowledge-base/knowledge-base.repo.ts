@@ -23,16 +23,18 @@ export type KbDocumentRow = {
   updated_at: Date;
   /** Who uploaded it; read by the list, the upload and the edit (null once the person is deleted). */
   added_by_name?: string | null;
+  updated_by_name?: string | null;
 };
 export type NewKbDocument = Pick<KbDocumentRow, "id" | "name" | "channel" | "source" | "url" | "file_name" | "file_size" | "mime_type" | "storage_key">;
 
 const COLUMNS = `id, org_id, name, channel, description, source, url, file_name, file_size, mime_type, storage_key,
   status, status_reason, passage_count, created_at, updated_at`;
-/** The columns of `kb_documents d` with the name of who added it, from `ADDER`. */
-const NAMED_COLUMNS = `${COLUMNS.replace(/(\w+)/g, "d.$1")}, ${personNameSql("u")} as added_by_name`;
-const ADDER = "left join users u on u.id = d.created_by";
-/** The same name in a RETURNING list, where the written row cannot be joined. */
-const RETURNED_ADDER = `(select ${personNameSql("u")} from users u where u.id = kb_documents.created_by) as added_by_name`;
+/** The columns of `kb_documents d` with the names of who added it and who changed it last, from `ADDER`. */
+const NAMED_COLUMNS = `${COLUMNS.replace(/(\w+)/g, "d.$1")}, ${personNameSql("u")} as added_by_name, ${personNameSql("c")} as updated_by_name`;
+const ADDER = "left join users u on u.id = d.created_by left join users c on c.id = d.updated_by";
+/** The same names in a RETURNING list, where the written row cannot be joined. */
+const RETURNED_ADDER = `(select ${personNameSql("u")} from users u where u.id = kb_documents.created_by) as added_by_name,
+  (select ${personNameSql("c")} from users c where c.id = kb_documents.updated_by) as updated_by_name`;
 // Multi-row VALUES: one statement per row is 25x slower on PGlite.
 const ROWS_PER_INSERT = 25;
 // PGlite has one connection: a call's statements wait while a transaction is open. Two inserts and their
@@ -75,12 +77,13 @@ export function createKnowledgeBaseRepo(db: Db) {
       return rows[0] ?? null;
     },
 
-    async update(orgId: string, id: string, patch: { name?: string; description?: string | null }): Promise<KbDocumentRow | null> {
+    /** `updatedBy`: the signed-in user making the change. */
+    async update(orgId: string, id: string, patch: { name?: string; description?: string | null }, updatedBy: string | null = null): Promise<KbDocumentRow | null> {
       const rows = await db.query<KbDocumentRow>(
         `update kb_documents set name = coalesce($3, name),
-           description = case when $4::boolean then $5 else description end, updated_at = now()
+           description = case when $4::boolean then $5 else description end, updated_at = now(), updated_by = $6
          where org_id = $1 and id = $2 returning ${COLUMNS}, ${RETURNED_ADDER}`,
-        [orgId, id, patch.name ?? null, patch.description !== undefined, patch.description ?? null],
+        [orgId, id, patch.name ?? null, patch.description !== undefined, patch.description ?? null, updatedBy],
       );
       return rows[0] ?? null;
     },

@@ -106,7 +106,7 @@ export function knowledgeBaseRoutes(deps: {
     });
 
     app.put("/knowledge-base/:id", { schema: { params: IdParams, body: KbUpdate, response: { 200: KbDocumentResponse } } }, async (request) => ({
-      data: { document: await kb.update(request.auth.orgId, request.params.id, request.body) },
+      data: { document: await kb.update(request.auth.orgId, request.params.id, request.body, request.auth.userId) },
     }));
 
     // "Test your knowledge base": what a call would find and say for this question.

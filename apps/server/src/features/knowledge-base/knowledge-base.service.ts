@@ -31,7 +31,7 @@ export function toKbDocument(r: KbDocumentRow): KbDocument {
   return {
     id: r.id, name: r.name, type: TYPE_LABEL[r.channel], channel: r.channel, description: r.description, source: r.source,
     url: r.url, file_name: r.file_name, file_size: r.file_size, mime_type: r.mime_type, status: r.status,
-    status_reason: r.status_reason, passage_count: r.passage_count, added_by_name: r.added_by_name ?? null,
+    status_reason: r.status_reason, passage_count: r.passage_count, added_by_name: r.added_by_name ?? null, updated_by_name: r.updated_by_name ?? null,
     created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
   };
 }
@@ -108,9 +108,9 @@ export function createKnowledgeBaseService({ repo, storage, ingest, campaignExis
       return toKbDocument(await owned(orgId, id));
     },
 
-    async update(orgId: string, id: string, patch: { name?: string; description?: string | null }): Promise<KbDocument> {
+    async update(orgId: string, id: string, patch: { name?: string; description?: string | null }, updatedBy: string | null = null): Promise<KbDocument> {
       await owned(orgId, id);
-      const row = await repo.update(orgId, id, { name: patch.name, description: patch.description === "" ? null : patch.description });
+      const row = await repo.update(orgId, id, { name: patch.name, description: patch.description === "" ? null : patch.description }, updatedBy);
       if (!row) throw notFound("Knowledge base item");
       return toKbDocument(row);
     },

@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import Delete from "@mui/icons-material/Delete";
 import type { KbDocument } from "@parley/shared/knowledge-base";
 import { KbStatusChip } from "./KbStatusChip.tsx";
+import { whoLine } from "../kb-who.ts";
 
 /** `onDelete` absent: the role may not change the knowledge base, so rows have no delete button. */
 type Props = { rows: KbDocument[]; loading: boolean; emptyText: string; onDelete?(row: KbDocument): void };
@@ -53,9 +54,9 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
                   <Typography variant="caption" color="text.secondary" sx={{ display: "block", wordBreak: "break-all" }}>
                     {row.source === "url" ? row.url : row.file_name}
                   </Typography>
-                  {row.added_by_name && (
+                  {(row.added_by_name || row.updated_by_name) && (
                     <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                      Added by {row.added_by_name}
+                      {whoLine(row)}
                     </Typography>
                   )}
                 </TableCell>
