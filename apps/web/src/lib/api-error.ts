@@ -22,6 +22,15 @@ export function messageOf(err: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The server's own message when it sent one (spec section 8), else the screen's default; a bare status
+ * or a network failure gets the default, not "Request failed with status 503".
+ */
+export function failureMessage(err: unknown, fallback: string): string {
+  const generic = err instanceof ApiRequestError && ["http_error", "network", "bad_response"].includes(err.code);
+  return generic ? fallback : messageOf(err, fallback);
+}
+
 /** Logs per the spec's shared handler; these are logs only, screens decide what the user sees. */
 export function logFailure(status: number, data: unknown): void {
   if (status === 403) console.warn("Access denied");

@@ -1,6 +1,5 @@
 import { Analytics, type AnalyticsPeriod } from "@parley/shared/analytics";
 import { api } from "../../lib/api-client.ts";
-import { ApiRequestError, messageOf } from "../../lib/api-error.ts";
 
 export const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
   { value: "day", label: "Today" },
@@ -31,13 +30,4 @@ export function elapsed(sinceIso: string, nowMs: number): string {
   const mm = Math.floor((s % 3600) / 60);
   const ss = String(s % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
-}
-
-/**
- * The server's own message when it sent one (spec section 8), else the screen's default; a bare status
- * or a network failure gets the default, not "Request failed with status 503".
- */
-export function failureMessage(err: unknown, fallback: string): string {
-  const generic = err instanceof ApiRequestError && ["http_error", "network", "bad_response"].includes(err.code);
-  return generic ? fallback : messageOf(err, fallback);
 }

@@ -9,9 +9,10 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
+import { CALL_LOG_PAGE_SIZES } from "@parley/shared/call-history";
 import { AppToast, type Toast } from "../../components/AppToast.tsx";
+import { Pager } from "../../components/Pager.tsx";
 import { CallDetailsDialog } from "./CallDetailsDialog.tsx";
-import { CallLogsPager } from "./CallLogsPager.tsx";
 import { CallLogCards } from "./CallLogCards.tsx";
 import { CallLogsTable } from "./CallLogsTable.tsx";
 import { CallLogsToolbar } from "./CallLogsToolbar.tsx";
@@ -98,11 +99,12 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
                 onStop={audio.stop}
               />
             )}
-            <CallLogsPager
+            <Pager
               page={page}
               pageSize={pageSize}
               total={total}
               capped={capped}
+              pageSizes={CALL_LOG_PAGE_SIZES}
               onPageChange={setPage}
               onPageSizeChange={(n) => { setPageSize(n); setPage(1); }}
             />

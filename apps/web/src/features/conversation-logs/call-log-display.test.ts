@@ -35,14 +35,6 @@ test("the fallback CSV quotes every cell and neutralises formulas", () => {
   assert.ok(csv.includes('"line\nbreak"'));
 });
 
-test("pager window slides and pins at the ends", async () => {
-  const { pagerWindow, rangeText } = await import("./pager-window.ts");
-  assert.deepEqual(pagerWindow(1, 3), [1, 2, 3]);
-  assert.deepEqual(pagerWindow(6, 20), [4, 5, 6, 7, 8]);
-  assert.deepEqual(pagerWindow(20, 20), [16, 17, 18, 19, 20]);
-  assert.deepEqual([rangeText(1, 10, 42), rangeText(5, 10, 42), rangeText(1, 10, 0), rangeText(2, 10, 1000, true)], ["1-10 of 42", "41-42 of 42", "0-0 of 0", "11-20 of 1000+"]);
-});
-
 test("reply times count only turns that answered the lead's speech", () => {
   const marks: Array<Record<string, number>> = [
     { turn: 1, sttFinal: 0, endOfSpeech: 0, firstFrameSent: 0 }, // the greeting answers nobody

@@ -11,7 +11,8 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import Insights from "@mui/icons-material/Insights";
 import { ActiveCampaigns } from "./ActiveCampaigns.tsx";
-import { fetchMinutes, fetchOverview, type ChannelChoice, failureMessage } from "./dashboard-api.ts";
+import { failureMessage } from "../../lib/api-error.ts";
+import { fetchMinutes, fetchOverview, type ChannelChoice } from "./dashboard-api.ts";
 import { MetricCards } from "./MetricCards.tsx";
 
 const CHANNELS: { value: ChannelChoice; label: string; disabled?: boolean }[] = [

@@ -6,7 +6,8 @@ import CardContent from "@mui/material/CardContent";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { fetchChannelMetrics, metricCards, type ChannelChoice, failureMessage } from "./dashboard-api.ts";
+import { failureMessage } from "../../lib/api-error.ts";
+import { fetchChannelMetrics, metricCards, type ChannelChoice } from "./dashboard-api.ts";
 
 /** The metric card grid of one channel: 3 columns for voice on wide screens, else 2, and 1 on small ones. */
 export function MetricCards({ channel }: { channel: ChannelChoice }) {

@@ -1,6 +1,5 @@
 import { ChannelMetrics, ConversationMinutes, DashboardOverview, type DashboardChannel, type DashboardMetrics } from "@parley/shared/dashboard";
 import { api } from "../../lib/api-client.ts";
-import { ApiRequestError, messageOf } from "../../lib/api-error.ts";
 
 /** The selector's choice: overall sends no channel (spec section 7). */
 export type ChannelChoice = "overall" | DashboardChannel;
@@ -35,13 +34,4 @@ export function metricCards(m: DashboardMetrics): { label: string; value: string
     { label: "Booking Rate", value: `${m.booking_rate}%` },
     { label: "Avg Call Duration", value: formatDuration(m.avg_call_duration_seconds) },
   ];
-}
-
-/**
- * The server's own message when it sent one (spec section 8), else the screen's default; a bare status
- * or a network failure gets the default, not "Request failed with status 503".
- */
-export function failureMessage(err: unknown, fallback: string): string {
-  const generic = err instanceof ApiRequestError && ["http_error", "network", "bad_response"].includes(err.code);
-  return generic ? fallback : messageOf(err, fallback);
 }

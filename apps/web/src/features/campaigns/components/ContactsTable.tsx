@@ -9,7 +9,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useCampaignContacts } from "../hooks/useCampaignQueries.ts";
 import { errorMessage } from "../api/error-message.ts";
-import { CampaignsPager } from "./CampaignsPager.tsx";
+import { Pager } from "../../../components/Pager.tsx";
 import { contactStatus } from "../logic/contact-status.ts";
 
 // Below sm (phones) only Name and Status are shown.
@@ -75,7 +75,7 @@ export function ContactsTable({ campaignId, campaignZone }: { campaignId: string
           </TableBody>
         </Table>
       </TableContainer>
-      <CampaignsPager
+      <Pager
         page={page}
         pageSize={pageSize}
         total={q.data.total}

@@ -13,7 +13,7 @@ import { useTheme } from "@mui/material/styles";
 import Add from "@mui/icons-material/Add";
 import Search from "@mui/icons-material/Search";
 import { CampaignsTable, type CampaignRow } from "../components/CampaignsTable.tsx";
-import { CampaignsPager } from "../components/CampaignsPager.tsx";
+import { Pager } from "../../../components/Pager.tsx";
 import { CampaignCards } from "../components/CampaignCards.tsx";
 import type { RowActionHandlers } from "../components/CampaignRowActions.tsx";
 import { AppToast, type Toast } from "../../../components/AppToast.tsx";
@@ -21,7 +21,7 @@ import { ConfirmDeleteDialog } from "../../../components/ConfirmDeleteDialog.tsx
 import { useCampaignList, useDeleteCampaign, useDuplicateCampaign, useRowLifecycle } from "../hooks/useCampaignQueries.ts";
 import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue.ts";
-import { DEFAULT_PAGE_SIZE } from "../logic/pager-window.ts";
+import { DEFAULT_PAGE_SIZE } from "../../../lib/pager-window.ts";
 import { errorMessage } from "../api/error-message.ts";
 import { useCan } from "../../../lib/useCurrentUser.ts";
 
@@ -129,7 +129,7 @@ export function CampaignsPage() {
         ) : (
           narrow ? <CampaignCards rows={rows} {...actions} /> : <CampaignsTable rows={rows} {...actions} />
         )}
-        <CampaignsPager
+        <Pager
           page={page}
           pageSize={pageSize}
           total={total}

@@ -15,12 +15,12 @@ export function pageCountFor(total: number, pageSize: number): number {
   return pageSize > 0 ? Math.ceil(Math.max(0, total) / pageSize) : 0;
 }
 
-/** "a-b of total", "0-0 of 0" when empty. */
-export function rangeText(page: number, pageSize: number, total: number): string {
+/** "a-b of total" ("of total+" when the server stopped counting at total), "0-0 of 0" when empty. */
+export function rangeText(page: number, pageSize: number, total: number, capped = false): string {
   if (total <= 0) return "0-0 of 0";
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
-  return `${from}-${to} of ${total}`;
+  return `${from}-${to} of ${total}${capped ? "+" : ""}`;
 }
 
 export const PAGE_SIZE_CHOICES = [5, 10, 25, 50] as const;

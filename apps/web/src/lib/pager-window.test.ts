@@ -17,10 +17,12 @@ describe("pagerWindow", () => {
   test("slides to keep the current page centred", () => {
     assert.deepEqual(pagerWindow(4, 10), [2, 3, 4, 5, 6]);
     assert.deepEqual(pagerWindow(7, 10), [5, 6, 7, 8, 9]);
+    assert.deepEqual(pagerWindow(6, 20), [4, 5, 6, 7, 8]);
   });
   test("pinned at the end", () => {
     assert.deepEqual(pagerWindow(9, 10), [6, 7, 8, 9, 10]);
     assert.deepEqual(pagerWindow(10, 10), [6, 7, 8, 9, 10]);
+    assert.deepEqual(pagerWindow(20, 20), [16, 17, 18, 19, 20]);
   });
   test("out-of-range pages are clamped", () => {
     assert.deepEqual(pagerWindow(99, 6), [2, 3, 4, 5, 6]);
@@ -41,4 +43,6 @@ test("rangeText", () => {
   assert.equal(rangeText(1, 10, 23), "1-10 of 23");
   assert.equal(rangeText(3, 10, 23), "21-23 of 23");
   assert.equal(rangeText(1, 10, 0), "0-0 of 0");
+  assert.equal(rangeText(5, 10, 42), "41-42 of 42");
+  assert.equal(rangeText(2, 10, 1000, true), "11-20 of 1000+", "the server stopped counting");
 });
