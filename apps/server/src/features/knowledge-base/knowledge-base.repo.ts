@@ -30,11 +30,11 @@ export type NewKbDocument = Pick<KbDocumentRow, "id" | "name" | "channel" | "sou
 const COLUMNS = `id, org_id, name, channel, description, source, url, file_name, file_size, mime_type, storage_key,
   status, status_reason, passage_count, created_at, updated_at`;
 /** The columns of `kb_documents d` with the names of who added it and who changed it last, from `ADDER`. */
-const NAMED_COLUMNS = `${COLUMNS.replace(/(\w+)/g, "d.$1")}, ${personNameSql("u")} as added_by_name, ${personNameSql("c")} as updated_by_name`;
-const ADDER = "left join users u on u.id = d.created_by left join users c on c.id = d.updated_by";
+const NAMED_COLUMNS = `${COLUMNS.replace(/(\w+)/g, "d.$1")}, ${personNameSql("u")} as added_by_name, ${personNameSql("changer")} as updated_by_name`;
+const ADDER = "left join users u on u.id = d.created_by left join users changer on changer.id = d.updated_by";
 /** The same names in a RETURNING list, where the written row cannot be joined. */
 const RETURNED_ADDER = `(select ${personNameSql("u")} from users u where u.id = kb_documents.created_by) as added_by_name,
-  (select ${personNameSql("c")} from users c where c.id = kb_documents.updated_by) as updated_by_name`;
+  (select ${personNameSql("changer")} from users changer where changer.id = kb_documents.updated_by) as updated_by_name`;
 // Multi-row VALUES: one statement per row is 25x slower on PGlite.
 const ROWS_PER_INSERT = 25;
 // PGlite has one connection: a call's statements wait while a transaction is open. Two inserts and their
