@@ -61,8 +61,9 @@ for (const kind of await dbKinds()) {
         { id: ids.other, name: "Other", calls: 1, connected: 1, booked: 0, connect_rate: 100, booking_rate: 0, avg_duration_secs: 90, avg_latency_ms: null },
       ]);
       assert.deepEqual(a.by_voice.map((v) => [v.id, v.name, v.calls, v.avg_latency_ms]), [["test-voice", "test-voice", 4, 600], [null, "No voice set", 1, null]]);
+      // The funnel follows the contacts first dialled this month (Spring's contact 2 was first called in February).
       assert.deepEqual(a.funnel, [
-        { campaign_id: ids.spring, name: "Spring", contacts: 4, dialled: 4, connected: 2, interested: 2, booked: 1 },
+        { campaign_id: ids.spring, name: "Spring", contacts: 4, dialled: 3, connected: 1, interested: 1, booked: 1 },
         { campaign_id: ids.other, name: "Other", contacts: 1, dialled: 1, connected: 1, interested: 0, booked: 0 },
       ]);
     });
@@ -74,7 +75,7 @@ for (const kind of await dbKinds()) {
       assert.equal(a.buckets.find((b) => b.label === "8 Feb")!.sentiment.negative, 1);
       assert.equal(a.buckets.at(-1)!.calls, 4);
       assert.equal(a.totals.calls, 6);
-      // Spring's contact 2 was called twice; the funnel counts people, not calls.
+      // Spring's contact 2 was called twice (February, then March: reached both times, keen the second); the funnel counts people, not calls.
       assert.deepEqual(a.funnel[0], { campaign_id: ids.spring, name: "Spring", contacts: 4, dialled: 4, connected: 2, interested: 2, booked: 1 });
       assert.equal(a.by_campaign[0]!.avg_duration_secs, Math.round((120 + 60 + 200) / 3));
     });
@@ -92,6 +93,65 @@ for (const kind of await dbKinds()) {
       assert.equal(a.buckets.length, 14);
       assert.ok(a.buckets.every((b) => b.calls === 0));
       assert.deepEqual([a.totals.calls, a.by_voice, a.by_campaign, a.funnel], [0, [], [], []]);
+    });
+
+    // The figures come from call_rollups (0200), kept by triggers as calls change: after a call's whole life
+    // (started, answered, rated, moved, tried in the browser, deleted) they equal a fresh count of the calls.
+    test("the rollups follow every change to the calls and equal a recount of them", async () => {
+      const org = (await buildUser(t)).orgId;
+      const [k] = await t.db.query<{ id: string }>("insert into campaigns (org_id, name) values ($1, 'Life') returning id", [org]);
+      const latency = JSON.stringify([{ endOfSpeech: 1000, firstFrameSent: 1700 }, { endOfSpeech: 5000 }]);
+      const [a] = await t.db.query<{ id: string }>(
+        "insert into calls (org_id, campaign_id, lead_phone, status, started_at) values ($1, $2, '+14155550100', 'in_progress', '2026-03-31T10:07:00Z') returning id",
+        [org, k!.id],
+      );
+      await t.db.query("insert into calls (org_id, lead_phone, status, started_at, direction) values ($1, '+14155550101', 'completed', '2026-03-31T10:20:00Z', 'WEB')", [org]);
+      const [b] = await t.db.query<{ id: string }>(
+        "insert into calls (org_id, campaign_id, lead_phone, status, started_at, answered_at, outcome) values ($1, $2, '+14155550102', 'completed', '2026-03-30T09:00:00Z', '2026-03-30T09:00:05Z', 'voicemail') returning id",
+        [org, k!.id],
+      );
+      await t.db.query("update calls set answered_at = started_at + interval '4 seconds', transcript = '[]' where id = $1", [a!.id]);
+      await t.db.query("update calls set status = 'completed', outcome = 'scheduled', sentiment = 'positive', duration_secs = 130, latency = $2::jsonb where id = $1", [a!.id, latency]);
+      await t.db.query("update calls set summary = 'A transcript turn changes nothing counted' where id = $1", [a!.id]);
+      await t.db.query("update calls set campaign_id = null, started_at = '2026-03-29T23:59:59Z' where id = $1", [b!.id]);
+      const [gone] = await t.db.query<{ id: string }>(
+        "insert into calls (org_id, campaign_id, lead_phone, status, started_at) values ($1, $2, '+14155550103', 'completed', '2026-03-31T10:08:00Z') returning id",
+        [org, k!.id],
+      );
+      await t.db.query("delete from calls where id = $1", [gone!.id]);
+
+      const stored = await t.db.query(
+        `select slot::text, campaign_key::text, calls, connected, booked, positive, neutral, negative, unrated, connected_secs::int, gap_total, gap_n
+           from call_rollups where org_id = $1 and calls <> 0 order by slot, campaign_key`,
+        [org],
+      );
+      assert.deepEqual(stored, [
+        // the voicemail, moved to the 29th and out of its campaign: a call, not a connection
+        { slot: String(Date.parse("2026-03-29T23:45:00Z") / 900_000), campaign_key: "00000000-0000-0000-0000-000000000000", calls: 1, connected: 0, booked: 0, positive: 0, neutral: 0, negative: 0, unrated: 1, connected_secs: 0, gap_total: 0, gap_n: 0 },
+        // the booked call; the deleted one and the browser test call count for nothing
+        { slot: String(Date.parse("2026-03-31T10:00:00Z") / 900_000), campaign_key: k!.id, calls: 1, connected: 1, booked: 1, positive: 1, neutral: 0, negative: 0, unrated: 0, connected_secs: 130, gap_total: 700, gap_n: 1 },
+      ]);
+    });
+
+    test("the funnel rollups follow a contact from its first dial, and an earlier call found later moves it", async () => {
+      const org = (await buildUser(t)).orgId;
+      const [k] = await t.db.query<{ id: string }>("insert into campaigns (org_id, name) values ($1, 'Funnel') returning id", [org]);
+      const [ct] = await t.db.query<{ id: string }>(
+        "insert into contacts (org_id, campaign_id, line_number, phone_e164) values ($1, $2, 2, '+14155550200') returning id",
+        [org, k!.id],
+      );
+      const call = (at: string, extra: string) =>
+        t.db.query(`insert into calls (org_id, campaign_id, contact_id, lead_phone, status, started_at${extra ? ", answered_at, outcome" : ""})
+                    values ($1, $2, $3, '+14155550200', 'completed', $4${extra ? `, $4::timestamptz + interval '3 seconds', '${extra}'` : ""})`, [org, k!.id, ct!.id, at]);
+      const funnel = () => t.db.query("select slot::text, dialled, connected, interested, booked from funnel_rollups where org_id = $1 and dialled <> 0 order by slot", [org]);
+      const slot = (at: string) => String(Date.parse(at) / 900_000);
+      await call("2026-03-10T09:00:00Z", "");
+      await call("2026-03-12T09:00:00Z", "scheduled");
+      assert.deepEqual(await funnel(), [{ slot: slot("2026-03-10T09:00:00Z"), dialled: 1, connected: 1, interested: 1, booked: 1 }]);
+      await call("2026-02-01T09:00:00Z", "not_interested");
+      assert.deepEqual(await funnel(), [{ slot: slot("2026-02-01T09:00:00Z"), dialled: 1, connected: 1, interested: 1, booked: 1 }]);
+      await t.db.query("delete from campaigns where id = $1", [k!.id]);
+      assert.deepEqual(await funnel(), []);
     });
 
     test("bad input gets a clear message", async () => {

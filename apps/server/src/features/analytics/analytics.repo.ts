@@ -1,15 +1,7 @@
 import type { Queryable } from "../../platform/db.ts";
 
-/** A person answered: the call was picked up and it was not an answering machine. */
-const CONNECTED = "c.answered_at is not null and coalesce(c.outcome, '') <> 'voicemail'";
-const BOOKED = "c.outcome = 'scheduled'";
-/** The calls of one organisation started in [$2, $3), optionally of one campaign ($4). */
-// Browser test calls (direction WEB) are staff trying the agent, not calls to leads: never in the figures.
-const IN_RANGE = "c.org_id = $1 and c.started_at >= $2 and c.started_at < $3 and ($4::uuid is null or c.campaign_id = $4) and c.direction <> 'WEB'";
-/** Voice-to-voice gap of each measured agent turn (see LatencyMark in packages/voice). */
-const TURN_GAPS = `(select (m->>'firstFrameSent')::float8 - (m->>'endOfSpeech')::float8 as gap
-   from jsonb_array_elements(case when jsonb_typeof(c.latency) = 'array' then c.latency else '[]'::jsonb end) m
-  where jsonb_typeof(m->'firstFrameSent') = 'number' and jsonb_typeof(m->'endOfSpeech') = 'number')`;
+/** The rollups' key for calls without a campaign. */
+const NO_CAMPAIGN = "00000000-0000-0000-0000-000000000000";
 
 export type Range = { orgId: string; from: Date; to: Date; campaignId: string | null };
 type Figures = { calls: number; connected: number; booked: number; avg_secs: number | null; gap_total: number; gap_n: number };
@@ -25,9 +17,8 @@ const params = (r: Range) => [r.orgId, r.from, r.to, r.campaignId];
 
 /** Every time zone's offset is a whole number of quarter hours, so 15-minute slots fold into local hours. */
 export const SLOT_SECONDS = 900;
-const SLOT = `floor(extract(epoch from c.started_at) / ${SLOT_SECONDS})`;
 
-/** Read-only aggregates over the calls table for the analytics screen. */
+/** Read-only aggregates over the calls and their rollups for the analytics screen. */
 export function createAnalyticsRepo(db: Queryable) {
   return {
     async campaignExists(orgId: string, campaignId: string): Promise<boolean> {
@@ -36,50 +27,44 @@ export function createAnalyticsRepo(db: Queryable) {
     },
 
     /**
-     * One pass over the period's calls (PGlite scans slowly, and each call's latency marks are unpacked
-     * once): totals per 15-minute slot for the charts, and per voice and per campaign for the tables.
+     * The period's figures per 15-minute slot for the charts, and per voice and per campaign for the tables,
+     * from the rollups the calls' triggers keep (0200_call_rollups.sql): a quarter is a few thousand rows
+     * however many calls it holds. The range's ends are quarter hours in every zone, so slots match it exactly.
      */
     async aggregate(r: Range): Promise<AggregateRow[]> {
       return db.query<AggregateRow>(
-        `select case when grouping(${SLOT}) = 0 then 'slot' when grouping(k.voice_id) = 0 then 'voice' else 'campaign' end as kind,
-                ${SLOT}::float8 as slot,
-                k.voice_id, c.campaign_id, k.name,
-                count(*)::int as calls,
-                count(*) filter (where ${CONNECTED})::int as connected,
-                count(*) filter (where ${BOOKED})::int as booked,
-                count(*) filter (where c.sentiment = 'positive')::int as positive,
-                count(*) filter (where c.sentiment = 'neutral')::int as neutral,
-                count(*) filter (where c.sentiment = 'negative')::int as negative,
-                count(*) filter (where c.sentiment is null or c.sentiment not in ('positive', 'neutral', 'negative'))::int as unrated,
-                (avg(c.duration_secs) filter (where ${CONNECTED}))::float8 as avg_secs,
-                coalesce(sum(l.total), 0)::float8 as gap_total, coalesce(sum(l.n), 0)::int as gap_n
-           from calls c left join campaigns k on k.id = c.campaign_id
-           cross join lateral (select sum(gap) as total, count(gap) as n from ${TURN_GAPS} g) l
-          where ${IN_RANGE}
-          group by grouping sets ((${SLOT}), (k.voice_id), (c.campaign_id, k.name))
+        `select case when grouping(r.slot) = 0 then 'slot' when grouping(k.voice_id) = 0 then 'voice' else 'campaign' end as kind,
+                r.slot::float8 as slot, k.voice_id, nullif(r.campaign_key, '${NO_CAMPAIGN}') as campaign_id, k.name,
+                sum(r.calls)::int as calls, sum(r.connected)::int as connected, sum(r.booked)::int as booked,
+                sum(r.positive)::int as positive, sum(r.neutral)::int as neutral, sum(r.negative)::int as negative, sum(r.unrated)::int as unrated,
+                (sum(r.connected_secs)::float8 / nullif(sum(r.connected), 0)) as avg_secs,
+                sum(r.gap_total)::float8 as gap_total, sum(r.gap_n)::int as gap_n
+           from call_rollups r left join campaigns k on k.id = r.campaign_key
+          where r.org_id = $1 and r.slot >= floor(extract(epoch from $2::timestamptz) / ${SLOT_SECONDS}) and r.slot < ceil(extract(epoch from $3::timestamptz) / ${SLOT_SECONDS})
+            and ($4::uuid is null or r.campaign_key = $4)
+          group by grouping sets ((r.slot), (k.voice_id), (r.campaign_key, k.name))
+         having sum(r.calls) > 0
           order by calls desc, voice_id, name`,
         params(r),
       );
     },
 
-    /** Per campaign with calls in range: its contacts and how many of them were dialled, reached, keen, booked. */
+    /**
+     * Per campaign, the contacts first dialled in range and how far they have got (reached, keen, booked),
+     * from the funnel rollups (0200_call_rollups.sql), with the campaign's whole list for scale.
+     */
     async funnel(r: Range): Promise<FunnelDbRow[]> {
-      // Each contact's best result first (one row per contact), then counted per campaign: cheaper than count(distinct).
       return db.query<FunnelDbRow>(
         `select k.id as campaign_id, k.name,
                 (select count(*)::int from contacts ct where ct.campaign_id = k.id) as contacts,
-                count(*)::int as dialled,
-                (count(*) filter (where p.connected))::int as connected,
-                (count(*) filter (where p.interested))::int as interested,
-                (count(*) filter (where p.booked))::int as booked
-           from (select c.campaign_id,
-                        bool_or(${CONNECTED}) as connected,
-                        bool_or(${CONNECTED} and c.outcome in ('interested', 'scheduled')) as interested,
-                        bool_or(${CONNECTED} and ${BOOKED}) as booked
-                   from calls c where ${IN_RANGE} and c.contact_id is not null
-                  group by c.campaign_id, c.contact_id) p
-           join campaigns k on k.id = p.campaign_id
-          group by k.id, k.name order by dialled desc, k.name`,
+                sum(f.dialled)::int as dialled, sum(f.connected)::int as connected,
+                sum(f.interested)::int as interested, sum(f.booked)::int as booked
+           from funnel_rollups f join campaigns k on k.id = f.campaign_id
+          where f.org_id = $1 and f.slot >= floor(extract(epoch from $2::timestamptz) / ${SLOT_SECONDS}) and f.slot < ceil(extract(epoch from $3::timestamptz) / ${SLOT_SECONDS})
+            and ($4::uuid is null or f.campaign_id = $4)
+          group by k.id, k.name
+         having sum(f.dialled) > 0
+          order by dialled desc, k.name`,
         params(r),
       );
     },

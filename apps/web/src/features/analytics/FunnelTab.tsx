@@ -26,7 +26,7 @@ function sumFunnel(rows: FunnelRow[]): Omit<FunnelRow, "campaign_id" | "name"> {
 /** Each stage's bar in its own colour. */
 const stageBar = (p: BarShapeProps) => <Rectangle {...p} fill={STAGES[p.index]?.fill ?? COLORS.calls} />;
 
-/** Per campaign (or all together): how many contacts got from dialled to booked in the period. */
+/** Per campaign (or all together): of the contacts first dialled in the period, how many got to each stage. */
 export function FunnelTab({ data }: { data: Analytics }) {
   const [choice, setChoice] = useState(ALL);
   if (data.funnel.length === 0) return <EmptyState title="No campaign calls in this period yet." hint="A campaign's funnel appears once its first contacts are dialled." />;
@@ -57,7 +57,7 @@ export function FunnelTab({ data }: { data: Analytics }) {
         </ResponsiveContainer>
       </Box>
       <Typography variant="caption" color="text.secondary">
-        Each contact counts once per stage. Contacts are all of the campaign's; the other stages count calls started in the period.
+        Each contact counts once per stage. Contacts are all of the campaign's; the other stages follow the contacts first dialled in the period, however far they have got since.
       </Typography>
     </Box>
   );
