@@ -41,9 +41,12 @@ export type OrganizationList = z.infer<typeof OrganizationList>;
 export const OrganizationDelete = z.object({ name: z.string().trim().min(1, "Type the organization's name to delete it.").max(200) });
 export type OrganizationDelete = z.infer<typeof OrganizationDelete>;
 
-/** After a deletion: a session in another organisation of the user's, or null when they now belong to none. */
-export const OrganizationDeleted = z.object({ next: LoginResponse.nullable() });
-export type OrganizationDeleted = z.infer<typeof OrganizationDeleted>;
+/**
+ * After deleting or leaving the active organisation: a session in another organisation of the user's, or null when
+ * they now belong to none.
+ */
+export const OrganizationExit = z.object({ next: LoginResponse.nullable() });
+export type OrganizationExit = z.infer<typeof OrganizationExit>;
 
 // Slug rules live in a zod-free module so the web app's first load can use them without zod.
 export { DEFAULT_ORG_SLUG, slugify } from "./org-slug.ts";

@@ -139,7 +139,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const auth = createAuthService({ db, repo: authRepo, sessions, organizations, clock, verifyGoogle, throttle, signupPerHour: config.rateLimits.signupPerHour });
   // The process's one mailer (SMTP_URL), for meeting and team invitations; null: no email is sent.
   const send = config.smtp ? createMailer(config.smtp) : null;
-  const teamWiring = wireTeam({ db, config, clock, log: logger, auth, send });
+  const teamWiring = wireTeam({ db, config, clock, log: logger, auth, organizations, send });
   const team = teamWiring.team;
   // Features emit webhook events where they happen; the call's record is read when its event is queued.
   const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });

@@ -32,6 +32,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/auth/switch-organization": "Switch to another organisation of the signed-in user",
   "GET /api/organizations": "Organisations the signed-in user belongs to",
   "POST /api/organizations": "Create another organisation, owned by the signed-in user",
+  "POST /api/team/leave": "Leave the organisation of the request (not its last owner); answers a session in the next one",
   "DELETE /api/organizations/current": "Delete the organisation of the request with all its data (owner; its name confirms)",
 
   "GET /api/settings/profile": "Your profile",

@@ -53,6 +53,7 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "GET /api/settings/profile": "signed-in",
   "PUT /api/settings/profile": "signed-in",
   "POST /api/settings/profile/password": "signed-in",
+  "POST /api/team/leave": "signed-in", // one's own membership; the last owner is refused by the team service
 
   // webhooks and links with their own checks (signature, secret token, one-time ticket, signed URL)
   "POST /api/telephony/twilio/twiml": "public",

@@ -1,4 +1,4 @@
-import type { OrganizationDeleted } from "@parley/shared/organizations";
+import type { OrganizationExit } from "@parley/shared/organizations";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -30,7 +30,7 @@ const LIVE_CALL_MAX_MS = 60 * 60_000;
 export function createOrganizationDeletion(deps: Deps) {
   const { db, repo, storage, clock, log, auth, organizations } = deps;
 
-  return async function deleteOrganization(orgId: string, userId: string, typedName: string): Promise<OrganizationDeleted> {
+  return async function deleteOrganization(orgId: string, userId: string, typedName: string): Promise<OrganizationExit> {
     const org = await repo.membership(userId, { orgId });
     if (!org) throw notFound("Organization");
     if (typedName.trim() !== org.name.trim()) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { Organization, OrganizationCreate, OrganizationDelete, OrganizationDeleted, OrganizationList } from "@parley/shared/organizations";
+import { Organization, OrganizationCreate, OrganizationDelete, OrganizationExit, OrganizationList } from "@parley/shared/organizations";
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import { HOUR_MS, hourlyRule, waitPhrase, type Throttle } from "../auth/throttle.ts";
 import type { DeleteOrganization } from "./delete-organization.ts";
@@ -42,7 +42,7 @@ export function organizationsRoutes(deps: {
     );
 
     // The organisation of the request (owner only: route-roles.ts), never one named in the URL.
-    app.delete("/organizations/current", { schema: { body: OrganizationDelete, response: { 200: OrganizationDeleted } } }, async (request) =>
+    app.delete("/organizations/current", { schema: { body: OrganizationDelete, response: { 200: OrganizationExit } } }, async (request) =>
       deps.deleteOrganization(request.auth.orgId, request.auth.userId, request.body.name),
     );
   };

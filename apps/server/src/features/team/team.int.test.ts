@@ -139,6 +139,27 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(team.body.members.map((m: { role: string }) => m.role).sort(), ["member", "owner"]);
     });
 
+    test("anyone but the last owner leaves by themselves: their sessions there end and they land in their next organisation, or none", async () => {
+      const owner = await buildUser(t);
+      const alone = await t.request("POST", "/api/team/leave", { token: owner.token });
+      assert.equal(alone.status, 409);
+      assert.match(alone.body.error.message, /only owner and cannot leave/);
+
+      const other = await buildUser(t); // owns an organisation of their own
+      const joined = await t.request("POST", "/api/team/invitations/accept", { token: other.token, body: { token: (await invite(owner, other.email)).token } });
+      const here = joined.body.access_token as string;
+      const left = await t.request("POST", "/api/team/leave", { token: here });
+      assert.equal(left.status, 200, left.text);
+      assert.equal(left.body.next.user.organization_id, other.orgId, "they land in their own organisation");
+      assert.equal((await t.request("GET", "/api/campaigns", { token: here })).status, 401, "at once in this process");
+      assert.deepEqual((await t.request("GET", "/api/team", { token: owner.token })).body.members.map((m: { user_id: string }) => m.user_id), [owner.userId]);
+
+      const member = await addTeamMember(t, owner, "member");
+      const gone = await t.request("POST", "/api/team/leave", { token: member.token });
+      assert.equal(gone.status, 200);
+      assert.equal(gone.body.next, null, "a member of only this organisation now belongs to none");
+    });
+
     test("removing a member ends their sessions in this organisation at once, and only there", async () => {
       const owner = await buildUser(t);
       const other = await buildUser(t);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { LoginResponse } from "@parley/shared/auth";
+import { OrganizationExit } from "@parley/shared/organizations";
 import { InvitationAccept, InvitationCreate, InvitationLink, InvitationPreview, InvitationToken, MemberRoleUpdate, TeamResponse } from "@parley/shared/team";
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import type { TeamService } from "./team.service.ts";
@@ -43,6 +44,11 @@ export function teamRoutes(deps: { team: TeamService; requireAuth: RequireAuth; 
       if (signedIn) await requireAuth(request, reply);
       return team.accept(request.body, signedIn ? request.auth.userId : null);
     });
+
+    // Anyone leaves the organisation of their session themselves ("signed-in"); the owner removes others below.
+    app.post("/team/leave", { preHandler: requireAuth, schema: { response: { 200: OrganizationExit } } }, async (request) =>
+      team.leave(request.auth.orgId, request.auth.userId),
+    );
 
     app.put("/team/members/:userId", { preHandler: requireAuth, schema: { params: MemberId, body: MemberRoleUpdate } }, async (request, reply) => {
       await team.setRole(request.auth.orgId, request.params.userId, request.body.role);

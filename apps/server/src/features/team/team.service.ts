@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { AccountFields, type LoginResponse, type Role } from "@parley/shared/auth";
+import type { OrganizationExit } from "@parley/shared/organizations";
 import { INVITATION_TTL_DAYS, type InvitationAccept, type InvitationCreate, type InvitationEmail, type InvitationLink, type InvitationPreview, type TeamInvitation, type TeamResponse } from "@parley/shared/team";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db, Queryable } from "../../platform/db.ts";
@@ -26,6 +27,8 @@ export type TeamServiceDeps = {
   auth: Pick<AuthService, "signUpToJoin" | "signInTo" | "endSessionsIn">;
   /** Emails each new link when a mail server is set up. */
   mail: TeamInvitationMail;
+  /** Where someone who leaves lands: their first other organisation. */
+  organizations: { primary(userId: string): Promise<{ id: string } | null> };
 };
 
 /**
@@ -33,7 +36,7 @@ export type TeamServiceDeps = {
  * or removed, so an organisation always has someone who can manage it.
  */
 export function createTeamService(deps: TeamServiceDeps) {
-  const { db, repo, clock, auth, mail } = deps;
+  const { db, repo, clock, auth, mail, organizations } = deps;
 
   /** The link to show, emailed too when it can be (an absolute link and a mail server). */
   async function newLink(orgId: string, id: string, token: string, origin: string | null): Promise<InvitationLink> {
@@ -140,6 +143,17 @@ export function createTeamService(deps: TeamServiceDeps) {
         return db.tx((q) => repo.setRole(q, orgId, userId, role));
       }
       await guardLastOwner(orgId, userId, "stop being one", (q) => repo.setRole(q, orgId, userId, role));
+    },
+
+    /**
+     * Someone leaves the organisation of their session (the last owner cannot): their sessions here end, and they
+     * get a session in their next organisation, if any.
+     */
+    async leave(orgId: string, userId: string): Promise<OrganizationExit> {
+      await guardLastOwner(orgId, userId, "leave", (q) => repo.removeMember(q, orgId, userId));
+      await auth.endSessionsIn(userId, orgId);
+      const next = await organizations.primary(userId);
+      return { next: next ? await auth.signInTo(userId, next.id) : null };
     },
 
     /** Removes the member and ends their sessions in this organisation at once (others keep theirs). */

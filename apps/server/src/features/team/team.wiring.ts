@@ -11,13 +11,17 @@ import { createTeamMailRepo } from "./team-mail.repo.ts";
 import { createTeamRepo } from "./team.repo.ts";
 import { createTeamService, type TeamServiceDeps } from "./team.service.ts";
 
-type Deps = { db: Db; config: Config; clock: Clock; log: Logger; auth: TeamServiceDeps["auth"]; /** The process's one mailer; null without SMTP_URL. */ send: SendMail | null };
+type Deps = {
+  db: Db; config: Config; clock: Clock; log: Logger; auth: TeamServiceDeps["auth"]; organizations: TeamServiceDeps["organizations"];
+  /** The process's one mailer; null without SMTP_URL. */
+  send: SendMail | null;
+};
 
 /** The team service and the sender of its invitation emails (null without SMTP_URL: links are only shown to copy). */
-export function wireTeam({ db, config, clock, log, auth, send }: Deps) {
+export function wireTeam({ db, config, clock, log, auth, organizations, send }: Deps) {
   const mail = createTeamInvitationMail({ repo: createTeamMailRepo(db), box: createSecretBox(config.integrations.key), clock, log, configured: send !== null });
   return {
-    team: createTeamService({ db, repo: createTeamRepo(db), clock, auth, mail }),
+    team: createTeamService({ db, repo: createTeamRepo(db), clock, auth, mail, organizations }),
     delivery: send ? createMailDelivery({ outbox: mail.outbox, clock, send }) : null,
   };
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -9,10 +8,10 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { OrganizationDeleted } from "@parley/shared/organizations";
+import { OrganizationExit } from "@parley/shared/organizations";
 import { api } from "../../lib/api-client.ts";
-import { session } from "../../lib/session.ts";
 import { serverErrors, type FieldErrors } from "./form-errors.ts";
+import { useLandAfterExit } from "./useLandAfterExit.ts";
 
 /**
  * The owner deletes the organisation they are in, typing its name to confirm. Afterwards the browser moves to
@@ -22,10 +21,9 @@ export function DeleteOrganization({ name }: { name: string }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const land = useLandAfterExit();
   const remove = useMutation({
-    mutationFn: () => api("/organizations/current", { method: "DELETE", body: { name: typed }, schema: OrganizationDeleted }),
+    mutationFn: () => api("/organizations/current", { method: "DELETE", body: { name: typed }, schema: OrganizationExit }),
   });
   const close = () => {
     setOpen(false);
@@ -36,17 +34,7 @@ export function DeleteOrganization({ name }: { name: string }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
-      const { next } = await remove.mutateAsync();
-      if (next) {
-        const slug = session.store(next);
-        // Every cached answer belonged to the deleted organisation.
-        void queryClient.resetQueries();
-        navigate(`/org/${slug}/dashboard`);
-      } else {
-        session.clear();
-        queryClient.clear();
-        navigate("/login");
-      }
+      land(await remove.mutateAsync());
     } catch (err) {
       setErrors(serverErrors(err, "The organization could not be deleted. Please try again."));
     }

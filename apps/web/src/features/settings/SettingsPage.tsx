@@ -13,6 +13,7 @@ import { PasswordForm } from "./PasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { TeamSection } from "./team/TeamSection.tsx";
 import { DeleteOrganization } from "./DeleteOrganization.tsx";
+import { LeaveOrganization } from "./LeaveOrganization.tsx";
 import { useOrgSettings, useProfile, useVoices } from "./settings-api.ts";
 import { useCan, useCurrentUser, useRole } from "../../lib/useCurrentUser.ts";
 import { session } from "../../lib/session.ts";
@@ -91,6 +92,9 @@ export function SettingsPage() {
       <Section title="Password" subtitle="Changing it signs out your other sessions; this one stays signed in.">
         {profile.data && <PasswordForm hasPassword={profile.data.profile.has_password} onChanged={saved("Password changed.")} />}
       </Section>
+      {orgName && <Section title="Leave organization" subtitle={`Stop being a member of ${orgName}. Your account and your other organizations stay.`}>
+        <LeaveOrganization name={orgName} />
+      </Section>}
       {canDelete && orgName && <Section title="Delete organization" subtitle={`Delete ${orgName} and everything in it, for everyone in it. This cannot be undone.`}>
         <DeleteOrganization name={orgName} />
       </Section>}
