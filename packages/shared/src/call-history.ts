@@ -8,7 +8,7 @@ import { CrmSyncStatus } from "./crm-sync.ts";
  * happened to calls that never became a conversation (they show as grey chips).
  */
 export const CALL_LOG_STATUSES = [
-  "in_progress", "interested", "not_interested", "follow_up", "scheduled", "completed", "cancelled",
+  "in_progress", "interested", "not_interested", "follow_up", "scheduled", "transferred", "completed", "cancelled",
   "voicemail", "no_answer", "busy", "failed", "dropped", "do_not_call",
 ] as const;
 export const CallLogStatus = z.enum(CALL_LOG_STATUSES, "Unknown call status.");

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { DateTime } from "luxon";
 import { Contact, ContactList } from "./contacts.ts";
+import { TransferTo } from "./call-transfer.ts";
 
 /* ------------------------------------------------------------------ constants (spec §4, §5, §9) */
 
@@ -196,6 +197,7 @@ export const CampaignInput = z
     email_subject: optionalText(500),
     email_body: optionalText(20000),
     save_as_draft: boolField(false),
+    transfer_to: TransferTo,
   })
   .superRefine((v, ctx) => {
     if (v.business_hours_start === v.business_hours_end) {
@@ -281,6 +283,8 @@ export const Campaign = z.object({
   max_concurrent_calls: z.number().nullable(),
   /** The retry gap doubles after each failed attempt (2 h, 4 h, 8 h…). */
   retry_backoff: z.boolean(),
+  /** Where a caller who asks for a person is put through (E.164 or SIP URI); null: the agent offers a callback. */
+  transfer_to: z.string().nullable(),
   faqs: CampaignFaqs,
   opening_line: z.string(),
   goal: z.string(),

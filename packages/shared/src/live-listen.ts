@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SocketTicket } from "./web-call.ts";
+import { CallTransfer } from "./call-transfer.ts";
 
 /**
  * Listening in on a live call, and taking it over, from the browser (owners and admins). Audio travels as
@@ -37,11 +38,16 @@ export const ListenServerMessage = z.discriminatedUnion("type", [
 ]);
 export type ListenServerMessage = z.infer<typeof ListenServerMessage>;
 
-/** A person listening in, taking over or handing back, as the call's details show it. */
+/**
+ * A person listening in, taking over or handing back, as the call's details show it — or the agent putting
+ * the caller through to a person (`transfer`, by_name null: the agent did it), with where it went and whether
+ * the person answered.
+ */
 export const CallIntervention = z.object({
-  kind: z.enum(["listen", "take_over", "hand_back"]),
-  /** Null once the person's account is deleted. */
+  kind: z.enum(["listen", "take_over", "hand_back", "transfer"]),
+  /** Null once the person's account is deleted, and for a transfer. */
   by_name: z.string().nullable(),
   at: z.string(),
+  transfer: CallTransfer.omit({ at: true }).nullable().optional(),
 });
 export type CallIntervention = z.infer<typeof CallIntervention>;

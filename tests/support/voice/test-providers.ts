@@ -1,3 +1,5 @@
+import { tone } from "@parley/voice/audio/beep";
+import type { TtsProvider } from "@parley/voice/providers/tts/tts-provider";
 import type { AgentContext } from "@parley/voice/brain/brain";
 import type { SttProvider } from "@parley/voice/providers/stt/stt-provider";
 
@@ -32,5 +34,23 @@ export function testContext(overrides: Partial<AgentContext> = {}): AgentContext
     recording: true,
     now: () => new Date(),
     ...overrides,
+  };
+}
+
+/** Tools that do nothing: for sessions whose test is not about them. */
+export const noAgentTools = {
+  bookMeeting: async () => ({ booked: false as const, reason: "test", alternatives: [] }),
+  scheduleCallback: async () => {},
+  markDoNotCall: async () => {},
+  retrieve: async () => [],
+};
+
+/** Every sentence is `ms` of one tone: calls whose timing does not depend on what is said. */
+export function fixedToneTts(freq: number, ms: number): TtsProvider {
+  return {
+    name: "tone", listVoices: async () => [],
+    async *synthesize(_text, { sampleRate }) {
+      yield tone(sampleRate, freq, ms, 8000);
+    },
   };
 }

@@ -5,6 +5,8 @@ export type CallOutcome =
   | "not_interested"
   | "follow_up"
   | "scheduled"
+  /** The caller asked for a person and the person answered: the team has the conversation. */
+  | "transferred"
   | "voicemail"
   | "no_answer"
   | "busy"
@@ -79,7 +81,16 @@ export interface AgentTools {
   retrieve(query: string): Promise<KnowledgePassage[]>;
   /** The passages an answer was taken from (the call's kb_sources); tools that keep no record leave it out. */
   citeSources?(query: string, passages: KnowledgePassage[]): void;
+  /**
+   * Puts the caller through to a person (the campaign's "Transfer to"): once the reply being spoken has played,
+   * the session rings the person, tells them who is calling and why, and joins the two. Absent when the
+   * campaign names nobody (the agent offers a callback instead). The result comes back as `Brain.transferEnded`.
+   */
+  transferCall?(req: { reason: string }): void;
 }
+
+/** How a transfer ended: the person answered (the call was theirs from then on), or not and why. */
+export type TransferResult = { answered: true } | { answered: false; detail: string };
 
 /** What a finished conversation amounts to, stored on the call record. */
 export type CallSummary = {
@@ -104,6 +115,11 @@ export interface Brain {
   onSilence(count: number): string;
   /** The short personalised message left after a voicemail beep. */
   voicemailMessage(): string;
+  /**
+   * A transfer the brain asked for is over. Answered: nothing to say (the person has the caller). Not answered:
+   * the agent has the call back, and this is what it says (an apology and a callback offer).
+   */
+  transferEnded?(result: TransferResult): string | null;
   /** Called once when a conversation ends. */
   finish(transcript: TranscriptTurn[]): Promise<CallSummary>;
 }

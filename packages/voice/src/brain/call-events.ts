@@ -4,4 +4,6 @@ export type CallEvent =
   | { kind: "booking_refused"; requested: Date; reason: string; alternatives: Date[] }
   | { kind: "callback"; at: Date }
   | { kind: "dnc" }
-  | { kind: "answered"; question: string; source: "faq" | "knowledge_base" | "none" };
+  | { kind: "answered"; question: string; source: "faq" | "knowledge_base" | "none" }
+  /** The caller asked for a person and was put through (answered) or the person did not pick up. */
+  | { kind: "transfer"; answered: boolean };

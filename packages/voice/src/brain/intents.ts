@@ -1,5 +1,5 @@
 /** What the callee meant, from one utterance (typed text or lowercase STT output without punctuation). */
-export type Intent = "dnc" | "callback" | "booking" | "no" | "bye" | "yes" | "question" | "greeting" | "unclear";
+export type Intent = "dnc" | "person" | "callback" | "booking" | "no" | "bye" | "yes" | "question" | "greeting" | "unclear";
 
 /** Lowercase words only: punctuation and apostrophes go, so "Don't" and "dont" read the same. */
 export function normaliseUtterance(text: string): string {
@@ -9,6 +9,8 @@ export function normaliseUtterance(text: string): string {
 const has = (t: string, re: RegExp): boolean => re.test(t);
 
 const DNC = /\b(stop calling|dont (ever )?call( me)?( again| anymore| back)|do not (ever )?call( me)?( again| anymore| back)?|never call|take me off|remove me|off (of )?your (list|calling list)|unsubscribe|do not call list|dnc|stop contacting|leave me alone)\b/;
+// Asking for a person, not asking whether the agent is one ("are you a real person?" is a question).
+const PERSON = /\b((talk|speak|chat) (to|with) (a |an |the |some |your |one of your )?(real |actual |live )?(person|human( being)?|someone|somebody|agent|representative|rep|manager|operator|people|colleague)|(transfer|connect|put) me (through|to|with)|(get|give) me (a |an )?(real |actual |live )?(person|human|agent|representative|operator)|(want|like|need) (a |an )?(real |actual |live )?(person|human|representative|operator)|someone from (the|your) (team|company|office|sales))\b/;
 const CALLBACK = /\b(call (me )?(back|later|again (later|tomorrow|next))|call me (tomorrow|tonight|next|on|at|in|this|later)|try (me )?(again )?later|not (right )?now|bad time|busy (right )?now|im busy|i am busy|in a meeting|driving|another time|some other time|later (today|this)|ring me)\b/;
 export const TIME_HINT = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|morning|afternoon|evening|next week|noon|\d{1,2}(:\d\d)? ?(am|pm|a m|p m)|at \d{1,2}|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (oclock|am|pm|a m|p m|thirty|fifteen|forty five)|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)|half past|quarter (past|to)|in (an|one|two|three|\d+) (hour|hours|minutes)|january|february|march|april|june|july|august|september|october|november|december)\b/;
 const BOOKING = /\b(book|but the meeting|schedule|set (it |one |that )?up|meeting|appointment|meet|demo|slot|works for me|how about|what about|lets do|(can|could) (we|you) do|put me down|pencil)\b/;
@@ -25,6 +27,7 @@ export function classifyIntent(text: string): Intent {
   const t = normaliseUtterance(text);
   if (t.trim() === "") return "unclear";
   if (has(t, DNC)) return "dnc";
+  if (has(t, PERSON)) return "person";
   // "no problem", "no worries" are agreement, not a refusal; "not sure" is not a "sure".
   const u = t.replace(/\bno (problem|worries|doubt|pressure)\b/g, "fine").replace(/\b(im |i am )?not (so |really |too )?sure\b/g, "unsure");
   if (has(u, CALLBACK) && !has(u, /\bnot interested\b/)) return "callback";

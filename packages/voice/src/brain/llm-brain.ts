@@ -5,7 +5,7 @@ import { streamChat } from "./llm/chat-client.ts";
 import type { ChatMessage, LlmConfig, ToolCall } from "./llm/chat-types.ts";
 import { chatMessages } from "./llm/llm-prompt.ts";
 import { summarizeWithLlm } from "./llm/llm-summary.ts";
-import { runToolCall, TOOL_DEFINITIONS } from "./llm/llm-tools.ts";
+import { runToolCall, toolDefinitions } from "./llm/llm-tools.ts";
 import { createSentenceSplitter } from "./llm/sentence-splitter.ts";
 import { isSure } from "./heard-confidence.ts";
 import { greetingLine, lines } from "./rules-lines.ts";
@@ -29,12 +29,12 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
         // The model gets the top passages; the record keeps the ones that hold an answer to what was asked.
         const answer = answerFromPassages(calleeText, passages);
         if (answer.answered) tools.citeSources?.(calleeText, answer.used.map((i) => passages[i]!));
-        const messages: ChatMessage[] = chatMessages(ctx, events, history, calleeText, passages, isSure(confidence));
+        const messages: ChatMessage[] = chatMessages(ctx, events, history, calleeText, passages, isSure(confidence), !!tools.transferCall);
         for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
           const splitter = createSentenceSplitter();
           let text = "";
           let calls: ToolCall[] = [];
-          for await (const chunk of streamChat(config, messages, TOOL_DEFINITIONS, signal)) {
+          for await (const chunk of streamChat(config, messages, toolDefinitions(tools), signal)) {
             if (chunk.kind === "tool_calls") calls = chunk.calls;
             else {
               text += chunk.text;
@@ -50,6 +50,11 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
       },
       onSilence: (count) => lines.silence(count),
       voicemailMessage: () => lines.voicemail(ctx),
+      transferEnded(result) {
+        events.push({ kind: "transfer", answered: result.answered });
+        // The fixed line: instant, and the model reads the failed transfer in its facts on the next turn.
+        return result.answered ? null : lines.transferUnanswered();
+      },
       finish: (transcript) => summarizeWithLlm(config, ctx, transcript, events),
     };
   };

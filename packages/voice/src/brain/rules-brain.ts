@@ -1,7 +1,7 @@
 import type { Brain, BrainFactory } from "./brain.ts";
 import { isSure } from "./heard-confidence.ts";
 import { classifyIntent } from "./intents.ts";
-import { route, type DialogueState } from "./rules-dialogue.ts";
+import { route, transferEnded, type DialogueState } from "./rules-dialogue.ts";
 import { greetingLine, lines } from "./rules-lines.ts";
 import { summarizeCall } from "./rules-summary.ts";
 
@@ -23,6 +23,7 @@ export const createRulesBrain: BrainFactory = (ctx, tools): Brain => {
     },
     onSilence: (count) => lines.silence(count),
     voicemailMessage: () => lines.voicemail(ctx),
+    transferEnded: (result) => transferEnded(state, result.answered),
     finish: async (transcript) => summarizeCall(ctx, transcript, state.events),
   };
 };

@@ -8,7 +8,7 @@ import { parseSpokenTime } from "./spoken-time.ts";
 /** Where the conversation stands, so "yes" or "3 pm" can be read in the light of the last question asked. */
 export type Stage =
   | "opening" | "proposed_meeting" | "offered_alternatives" | "asked_callback_time" | "offered_callback" | "asked_anything_else"
-  | "confirming" | "ended";
+  | "confirming" | "transferring" | "ended";
 
 /** An action asked for in words the recognizer was unsure of, waiting for the callee's yes. */
 export type PendingAction = { kind: "book"; at: Date } | { kind: "callback"; at: Date } | { kind: "dnc" } | { kind: "end"; notInterested: boolean };
@@ -136,6 +136,36 @@ export async function* goodbye(turn: Turn, notInterested: boolean): AsyncGenerat
   yield lines.goodbye(turn.ctx);
 }
 
+/**
+ * "Can I talk to a real person?": with a "Transfer to" on the campaign, the agent says it is connecting them and
+ * the session puts them through once that is said; without one, the team calls back (the time is asked for).
+ */
+export async function* person(turn: Turn): AsyncGenerator<string> {
+  if (turn.state.stage === "transferring") {
+    yield lines.stillConnecting();
+    return;
+  }
+  if (!turn.tools.transferCall) {
+    turn.state.stage = "asked_callback_time";
+    yield lines.noTransfer();
+    return;
+  }
+  turn.state.stage = "transferring";
+  turn.tools.transferCall({ reason: turn.text });
+  yield lines.transferring();
+}
+
+/** The session's word on the transfer: answered, the person has the call; not, a callback time is asked for. */
+export function transferEnded(state: DialogueState, answered: boolean): string | null {
+  state.events.push({ kind: "transfer", answered });
+  if (answered) {
+    state.stage = "ended";
+    return null;
+  }
+  state.stage = "asked_callback_time";
+  return lines.transferUnanswered();
+}
+
 /** "yes": what it agrees to depends on the question the agent asked last. */
 export async function* yes(turn: Turn): AsyncGenerator<string> {
   const { stage } = turn.state;
@@ -212,6 +242,7 @@ export function route(intent: Intent, turn: Turn): AsyncGenerator<string> {
   if (arranging && (intent === "unclear" || intent === "yes") && parseSpokenTime(turn.text, timeCtx(turn.ctx))) return booking(turn);
   switch (intent) {
     case "dnc": return doNotCall(turn);
+    case "person": return person(turn);
     case "callback": return callback(turn, false);
     case "booking": return booking(turn);
     case "question": return question(turn);

@@ -107,6 +107,14 @@ export const lines = {
   repeat: () => "Sorry, I didn't quite catch that. Could you say it again?",
   offerCallback: () => "I'm having trouble hearing you. Would it be better if I called you back another time?",
   goAhead: () => "Alright, please go ahead.",
+  /** Said to the caller before the person is rung (the agent then goes quiet). */
+  transferring: () => "Of course. I'll connect you with someone from the team now. Please hold for a moment.",
+  /** Asked again while the connecting line is still being said. */
+  stillConnecting: () => "Yes, I'm connecting you now.",
+  /** The person did not pick up: back to the caller, with a callback (the stage waits for a time). */
+  transferUnanswered: () => "I'm sorry, nobody from the team could pick up just now. I can have someone call you back. When would suit you?",
+  /** A caller asks for a person and the campaign names nobody to put them through to. */
+  noTransfer: () => "I can't put you through to someone right now, but I can have someone from the team call you back. When would suit you?",
   silence: (count: number) => (count <= 1 ? "Are you still there?" : "It seems this isn't a good time. I'll try again later. Goodbye."),
   voicemail: (ctx: AgentContext) =>
     `${hi(ctx)}, ${whoIsCalling(ctx)} Sorry we missed you. We'll try you again another time. Have a great day.`,

@@ -12,6 +12,7 @@ import { isoInZone, speakDateTime } from "./spoken-time.ts";
 function outcomeOf(intents: Intent[], events: CallEvent[]): CallOutcome {
   if (events.some((e) => e.kind === "dnc")) return "do_not_call";
   if (events.some((e) => e.kind === "booked")) return "scheduled";
+  if (events.some((e) => e.kind === "transfer" && e.answered)) return "transferred";
   if (events.some((e) => e.kind === "callback")) return "follow_up";
   if (intents.includes("no") && !intents.includes("booking")) return "not_interested";
   if (intents.includes("yes") || intents.includes("booking")) return "interested";
@@ -37,6 +38,8 @@ function outcomeSentence(outcome: CallOutcome, name: string, tz: string, events:
       return `${name} agreed to a meeting, booked for ${speakDateTime(booked!.start, tz)}.`;
     case "not_interested":
       return `${name} said they were not interested.`;
+    case "transferred":
+      return `${name} asked to speak with a person and was put through to the team.`;
     case "interested":
       return events.some((e) => e.kind === "booking_refused")
         ? `${name} asked for a meeting but the requested time was not available; no meeting was booked.`
@@ -54,6 +57,7 @@ function sentencesOf(outcome: CallOutcome, name: string, tz: string, intents: In
   // A meeting booked before the callee opted out is still in the calendar: say so.
   const booked = events.find((e) => e.kind === "booked");
   if (outcome === "do_not_call" && booked) out.push(`A meeting had been booked for ${speakDateTime(booked.start, tz)}.`);
+  if (events.some((e) => e.kind === "transfer" && !e.answered)) out.push(`${name} asked to speak with a person, but nobody from the team picked up.`);
   const answered = events.filter((e) => e.kind === "answered");
   if (answered.length) {
     const unknown = answered.filter((e) => e.source === "none").length;

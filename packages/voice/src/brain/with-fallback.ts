@@ -32,6 +32,12 @@ export function withFallback(primary: BrainFactory, fallback: BrainFactory): Bra
       },
       onSilence: (count) => (failed ? spare : main).onSilence(count),
       voicemailMessage: () => (failed ? spare : main).voicemailMessage(),
+      // Both hear how a transfer ended: either may answer the caller's next words.
+      transferEnded(result) {
+        const spareLine = spare.transferEnded?.(result) ?? null;
+        const mainLine = main.transferEnded?.(result) ?? null;
+        return failed ? spareLine : mainLine;
+      },
       // After a switch the fallback knows the later turns; it reads intents from the whole transcript.
       finish: (transcript) => (failed ? spare : main).finish(transcript),
     };

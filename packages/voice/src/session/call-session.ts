@@ -12,6 +12,8 @@ import { createSessionTranscript } from "./session-transcript.ts";
 import { DEFAULT_TURN_TAKING, type SessionOptions, type SessionResult } from "./session-types.ts";
 import { createSilenceCheckIns } from "./silence-check-in.ts";
 import { createTakeOver } from "./live-tap.ts";
+import { createCallTransfer } from "./call-transfer.ts";
+import { transferBriefing } from "./transfer-briefing.ts";
 
 /**
  * One call, from ringing to hang-up. Telephony only moves frames and the providers only transform; the
@@ -31,7 +33,8 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
   const transcript = createSessionTranscript((turn) => emit({ type: "turn", turn }));
   const recorder = createCallRecorder(leg.sampleRate);
   const stt = opts.stt.openStream({ vocabulary: opts.vocabulary, signal: opts.signal });
-  const brain = opts.brain(opts.context, { ...opts.tools, endCall: ending.hangUpAfterSpeech });
+  const transferTool = opts.transfer ? { transferCall: (req: { reason: string }) => transfer?.request(req.reason) } : {};
+  const brain = opts.brain(opts.context, { ...opts.tools, endCall: ending.hangUpAfterSpeech, ...transferTool });
   const greeting = prepareGreeting(brain.greeting(), opts.tts, opts.voiceId, leg.sampleRate);
 
   const takeOver = createTakeOver({
@@ -39,6 +42,23 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     record: (frame) => recorder.agent(frame, now()), resumed: () => checkIns.activity(),
   });
   opts.live?.attach(takeOver.controls);
+  const transfer = opts.transfer && createCallTransfer({
+    ...opts.transfer, callerRate: leg.sampleRate, controls: takeOver.controls, tts: opts.tts, voiceId: opts.voiceId,
+    pacer: opts.pacer ?? sharedPacer, isEnded: () => ending.isEnded(), now: () => opts.context.now(),
+    briefing: (reason) => transferBriefing(opts.context, transcript.turns, reason),
+    onPersonFrame: (frame) => opts.live?.frame("agent", frame),
+    onResult(r) {
+      if (r.answered) transferred = true;
+      emit({ type: "transfer", transfer: r });
+      if (r.answered) brain.transferEnded?.({ answered: true });
+    },
+    onBack(detail) {
+      const line = brain.transferEnded?.({ answered: false, detail });
+      speaker.say(line ?? "I'm sorry, nobody from the team could pick up just now. Would you like someone to call you back?");
+    },
+    hangUpCaller: () => ending.hangup("completed"),
+  });
+  let transferred = false;
   const speaker = createAgentSpeaker({
     leg: takeOver.agentLeg, tts: opts.tts, voiceId: opts.voiceId, now, isEnded: ending.isEnded,
     onFrame(frame, atMs) {
@@ -51,6 +71,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     onTurnFinished() {
       checkIns.activity();
       ending.agentFinished();
+      transfer?.agentTurnFinished();
     },
   });
   const interrupt = () => {
@@ -104,6 +125,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     } else if (e.type === "audio" && answeredAt && !ending.isEnded()) {
       recorder.callee(e.frame);
       opts.live?.frame("callee", e.frame);
+      transfer?.callerFrame(e.frame);
       if (!takeOver.held()) listener.push(e.frame);
     } else if (e.type === "amd" && e.result === "machine") machine.carrierSaysMachine();
     else if (e.type === "amd" && e.result === "human") machine.markHuman();
@@ -121,15 +143,17 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     ending.markEnded();
     checkIns.stop();
     machine.stop();
+    transfer?.stop();
     opts.signal?.removeEventListener("abort", abort);
     stopPacing?.();
     speaker.stop();
     await calleeTurns.keepUnheard(); // before stt.close(), which frees the recogniser
     stt.close();
     emit({ type: "ended", reason: endReason });
-    return callResult({
+    const result = await callResult({
       answeredAt, endedAt: opts.context.now(), endReason, voicemail: machine.active(), messageLeft: machine.messageLeft(transcript.turns), transcript: transcript.turns, brain,
       latency: speaker.latency, recording: recorder, sampleRate: leg.sampleRate, lateFrames: speaker.lateFrames(), endDetail: ending.detail(),
     });
+    return transferred ? { ...result, transferred } : result;
   });
 }

@@ -5,6 +5,7 @@ import type { CallLeg, EndReason } from "../telephony/call-leg.ts";
 import type { EndpointPolicy } from "../turn-taking/endpoint-policy.ts";
 import type { FramePacer } from "./frame-pacer.ts";
 import type { LiveTap } from "./live-tap.ts";
+import type { TransferOptions, TransferRecord } from "./call-transfer.ts";
 
 /** Per agent turn, milliseconds since the answer: where the time between callee and agent went. */
 export type LatencyMark = {
@@ -53,6 +54,8 @@ export type SessionEvent =
   | { type: "voicemail" }
   /** The callee pressed a key (RFC 4733 telephone-event, Twilio's dtmf message). */
   | { type: "dtmf"; digit: string }
+  /** The agent put the caller through to a person, or tried: where, when it started, answered or why not. */
+  | { type: "transfer"; transfer: TransferRecord }
   | { type: "ended"; reason: EndReason };
 
 export type SessionOptions = {
@@ -72,6 +75,8 @@ export type SessionOptions = {
   signal?: AbortSignal;
   /** Someone listening in (and maybe taking over) from the browser. */
   live?: LiveTap;
+  /** The campaign's "Transfer to" and how to ring it; without it the brain gets no `transferCall` tool. */
+  transfer?: TransferOptions;
 };
 
 export type SessionResult = {
@@ -91,4 +96,6 @@ export type SessionResult = {
   recordingSampleRate: number;
   /** Frames the pacer had to send late (after a stalled event loop); 0 on a healthy machine. */
   lateFrames: number;
+  /** The caller was put through to a person who answered. */
+  transferred?: boolean;
 };

@@ -35,6 +35,8 @@ export type DialRequest = {
   /** The simulated carrier's persona or script (CSV column `persona`); ignored by real carriers. */
   persona: string | null;
   signal: AbortSignal;
+  /** `transfer`: the second leg of a warm transfer, to the person (`to` may then be a SIP URI); else the contact. */
+  purpose?: "contact" | "transfer";
 };
 
 /** Places calls. The returned leg emits "answered", or "ended" when the call never connects. */

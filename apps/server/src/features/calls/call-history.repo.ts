@@ -1,4 +1,5 @@
 import type { CallHistoryFilters } from "@parley/shared/call-history";
+import type { CallIntervention } from "@parley/shared/live-listen";
 import type { Db } from "../../platform/db.ts";
 import { personNameSql } from "../../platform/person-name.ts";
 
@@ -159,12 +160,16 @@ export function createCallHistoryRepo(db: Db) {
       return rows[0] ?? null;
     },
 
-    async interventions(orgId: string, callId: string): Promise<{ kind: "listen" | "take_over" | "hand_back"; by_name: string | null; at: Date }[]> {
-      return db.query(
-        `select i.kind, ${personNameSql("u")} as by_name, i.at from call_interventions i left join users u on u.id = i.user_id
+    /** Listen / take-over / hand-back rows with who did it, and the agent's transfers with where they went. */
+    async interventions(orgId: string, callId: string): Promise<(Omit<CallIntervention, "at"> & { at: Date })[]> {
+      const rows = await db.query<{ kind: CallIntervention["kind"]; by_name: string | null; at: Date; target: string | null; answered: boolean | null; detail: string | null }>(
+        `select i.kind, ${personNameSql("u")} as by_name, i.at, i.target, i.answered, i.detail
+           from call_interventions i left join users u on u.id = i.user_id
           where i.org_id = $1 and i.call_id = $2 order by i.at, i.id`,
         [orgId, callId],
       );
+      return rows.map(({ target, answered, detail, ...i }) =>
+        i.kind === "transfer" ? { ...i, by_name: null, transfer: { to: target ?? "", answered: answered ?? false, detail } } : i);
     },
 
     /** Which organisation owns a call and where its recording is stored (the signed link names no org). */

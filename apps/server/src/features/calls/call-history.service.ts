@@ -84,7 +84,7 @@ export function createCallHistoryService({ repo, links, storage, crmSync }: Deps
             id: meeting.id, title: meeting.title, start_time: meeting.start_at.toISOString(),
             end_time: meeting.end_at.toISOString(), timezone: meeting.timezone, status: meeting.status,
           },
-          interventions: interventions.map((i) => ({ kind: i.kind, by_name: i.by_name, at: i.at.toISOString() })),
+          interventions: interventions.map((i) => ({ ...i, at: i.at.toISOString() })),
           crm_sync: crm,
         },
       };

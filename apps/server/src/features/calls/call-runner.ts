@@ -4,6 +4,7 @@ import type { TtsProvider } from "@parley/voice/providers/tts/tts-provider";
 import { summarizeUnspokenCall } from "@parley/voice/brain/rules-summary";
 import { runCallSession } from "@parley/voice/session/call-session";
 import type { SessionEvent, SessionResult } from "@parley/voice/session/session-types";
+import type { TransferOptions } from "@parley/voice/session/call-transfer";
 import type { CallLeg, Telephony } from "@parley/voice/telephony/call-leg";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -26,7 +27,11 @@ export type VoiceProviders = {
   recording: boolean;
   /** The key (DTMF) that puts the callee on the do-not-call list and ends the call; null or unset: none. */
   optOutDigit?: string | null;
+  /** How long the person a call is transferred to may ring before the agent takes the caller back (default 25 s). */
+  transferRingMs?: number;
 };
+
+const TRANSFER_RING_MS = 25_000;
 
 type RunnerDeps = {
   repo: CallsRepo; recordings: RecordingUploads; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger; events?: WebhookEvents;
@@ -46,7 +51,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
   const voiceIds = p.tts.listVoices().then((vs) => new Set(vs.map((v) => v.id)), () => new Set<string>());
 
   /** The agent's session on a leg; the call row follows it live (in order, never blocking the audio). */
-  async function converse(c: CallContextRow, leg: CallLeg, tools: RunOnLegOptions["tools"], o: Omit<RunOnLegOptions, "tools">) {
+  async function converse(c: CallContextRow, leg: CallLeg, tools: RunOnLegOptions["tools"], o: Omit<RunOnLegOptions, "tools"> & { transfer?: TransferOptions }) {
     let writes = Promise.resolve();
     let optedOut = false;
     const onEvent = (e: SessionEvent) => {
@@ -60,13 +65,14 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       }
       if (e.type === "answered") writes = writes.then(() => repo.answered(c.call_id, e.at));
       if (e.type === "turn") writes = writes.then(() => repo.appendTurn(c.call_id, e.turn));
+      if (e.type === "transfer") writes = writes.then(() => repo.addTransfer(c.org_id, c.call_id, e.transfer));
       writes = writes.catch((err: Error) => log.warn({ err, callId: c.call_id }, "live call update failed"));
     };
     const voiceId = c.voice_id && (await voiceIds).has(c.voice_id) ? c.voice_id : p.defaultVoiceId;
     const live = deps.liveAudio?.open(c.org_id, c.call_id, leg.sampleRate);
     try {
       return await runCallSession({
-        leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal: o.signal, live: live?.tap,
+        leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal: o.signal, live: live?.tap, transfer: o.transfer,
         context: toAgentContext(c, p.recording, deps.clock), vocabulary: callVocabulary(c),
       });
     } finally {
@@ -96,6 +102,16 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     });
   }
 
+  /** The campaign's "Transfer to", rung through the same telephony as the call (a second leg Parley bridges). */
+  function transferTo(c: CallContextRow, signal: AbortSignal): TransferOptions | undefined {
+    const to = c.transfer_to;
+    if (!to) return undefined;
+    return {
+      to, ringLimitMs: p.transferRingMs ?? TRANSFER_RING_MS,
+      dial: (legSignal) => p.telephony.dial({ to, callId: c.call_id, persona: null, purpose: "transfer", signal: AbortSignal.any([signal, legSignal]) }),
+    };
+  }
+
   async function placeCall(callId: string, signal: AbortSignal): Promise<DialResult> {
     const c = await repo.context(callId);
     if (!c) return { outcome: "failed", durationSecs: 0 };
@@ -107,7 +123,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       // Not awaited: the session must listen to the leg at once, or an event it sends meanwhile (the callee
       // hanging up while the webhook is queued) is lost and the call never ends. emit never throws.
       void deps.events?.emit(c.org_id, "call.started", { call_id: callId });
-      result = await converse(c, leg, tools, { signal });
+      result = await converse(c, leg, tools, { signal, transfer: transferTo(c, signal) });
     } catch (err) {
       log.error({ err, callId }, "call could not be placed");
       await repo.finish(callId, failedCall(deps.clock.now(), (err as Error).message));
@@ -115,7 +131,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     }
     const reason = result.endReason;
     // A line that went dead mid-call (SIP: no audio for 10 s) is dropped, and retried, unless it already booked or opted out.
-    const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : reason === "dropped" ? "dropped" : result.outcome;
+    const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : reason === "dropped" ? "dropped" : result.transferred ? "transferred" : result.outcome;
     const status = reason === "dropped" ? "dropped" : result.answered ? "completed" : reason === "busy" || reason === "no_answer" ? reason : "failed";
     await close(c, result, { status, outcome, error: null, kbSources: done.kbSources, notes: done.notes });
     // Not awaited either: the dialer records the attempt (and dates its retry) as soon as the call is closed.

@@ -21,6 +21,8 @@ export type CallContextRow = {
   business_hours_start: string;
   business_hours_end: string;
   voice_id: string | null;
+  /** The campaign's "Transfer to" (E.164 or SIP URI); null: a caller asking for a person is offered a callback. */
+  transfer_to: string | null;
   contact_id: string;
   contact_name: string;
   first_name: string;
@@ -84,7 +86,7 @@ export function createCallsRepo(db: Db) {
       const rows = await db.query<CallContextRow>(
         `select c.id as call_id, c.org_id, o.name as org_name,
                 coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name, k.id as campaign_id, k.name as campaign_name, k.description,
-                k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id,
+                k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id, k.transfer_to,
                 -- a browser test call has no contact: the staff member on the line is the lead of the call row
                 coalesce(ct.id::text, '') as contact_id, coalesce(ct.name, c.lead_name) as contact_name,
                 coalesce(ct.first_name, split_part(c.lead_name, ' ', 1)) as first_name, coalesce(ct.phone_e164, c.lead_phone) as phone,
@@ -134,6 +136,14 @@ export function createCallsRepo(db: Db) {
     /** A person listened in, took the call over or handed it back (shown in the call's details). */
     async addIntervention(orgId: string, callId: string, userId: string, kind: string): Promise<void> {
       await db.query("insert into call_interventions (org_id, call_id, user_id, kind) values ($1, $2, $3, $4)", [orgId, callId, userId, kind]);
+    },
+
+    /** The agent put the caller through to a person, or tried to (shown in the call's details beside the interventions). */
+    async addTransfer(orgId: string, callId: string, t: { to: string; at: Date; answered: boolean; detail: string | null }): Promise<void> {
+      await db.query(
+        "insert into call_interventions (org_id, call_id, kind, at, target, answered, detail) values ($1, $2, 'transfer', $3, $4, $5, $6)",
+        [orgId, callId, t.at, t.to, t.answered, t.detail],
+      );
     },
 
     /** What the live view of one call shows. */

@@ -83,7 +83,7 @@ function settingsOf(r: CampaignRow): CampaignSettings {
   return {
     name: r.name, description: r.description, direction: r.direction, channel: r.channel, voice_id: r.voice_id,
     max_attempts: r.max_attempts, time_gap_seconds: r.time_gap_seconds, max_concurrent_calls: r.max_concurrent_calls,
-    retry_backoff: r.retry_backoff, opening_line: r.opening_line, goal: r.goal, faqs: r.faqs, service: r.service,
+    retry_backoff: r.retry_backoff, transfer_to: r.transfer_to, opening_line: r.opening_line, goal: r.goal, faqs: r.faqs, service: r.service,
     start_immediately: r.start_immediately, start_at: r.start_at, end_at: r.end_at, timezone: r.timezone,
     business_hours_start: r.business_hours_start, business_hours_end: r.business_hours_end,
     email_subject: r.email_subject, email_body: r.email_body,

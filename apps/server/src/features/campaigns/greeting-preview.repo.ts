@@ -3,7 +3,7 @@ import type { CallContextRow } from "../calls/calls.repo.ts";
 import { isUuid } from "./campaigns.repo.ts";
 
 /** What a call's greeting is built from, for one contact: the call context without a call. */
-export type PreviewContextRow = Omit<CallContextRow, "call_id" | "persona" | "kb_document_ids" | "kb_phrases">;
+export type PreviewContextRow = Omit<CallContextRow, "call_id" | "persona" | "kb_document_ids" | "kb_phrases" | "transfer_to">;
 /** The organisation's part of it: who the agent says it calls for. */
 export type PreviewOrgRow = Pick<PreviewContextRow, "org_id" | "org_name" | "agent_name" | "company_name">;
 /** The campaign's part (its first contact's columns null when it has no list yet). */

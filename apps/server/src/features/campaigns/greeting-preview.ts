@@ -71,7 +71,7 @@ export function createGreetingPreview(deps: Deps) {
   }
 
   function greetingOf(row: PreviewContextRow): string {
-    const asCall: CallContextRow = { ...row, call_id: "", persona: null, kb_document_ids: [], kb_phrases: [] };
+    const asCall: CallContextRow = { ...row, call_id: "", persona: null, kb_document_ids: [], kb_phrases: [], transfer_to: null };
     return greetingLine(toAgentContext(asCall, deps.recording, deps.clock));
   }
 

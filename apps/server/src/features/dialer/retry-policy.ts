@@ -4,6 +4,7 @@ export type AttemptOutcome =
   | "not_interested"
   | "follow_up"
   | "scheduled"
+  | "transferred"
   | "completed"
   | "do_not_call"
   | "voicemail"

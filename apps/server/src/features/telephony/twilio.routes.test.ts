@@ -1,19 +1,15 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import type { FastifyInstance } from "fastify";
-import type { AddressInfo } from "node:net";
 import { decodeMulaw, encodeMulaw } from "@parley/voice/audio/mulaw";
 import type { CallLeg, LegEvent } from "@parley/voice/telephony/call-leg";
 import { createTwilioTelephony, type TwilioTelephony } from "@parley/voice/telephony/twilio/twilio-telephony";
-import { buildApp } from "../../http/app.ts";
-import { createLogger } from "../../platform/logger.ts";
-import { startFakeTwilio, type FakeTwilio } from "../../../../../tests/support/fake-twilio.ts";
-import { twilioRoutes } from "./twilio.routes.ts";
+import type { FakeTwilio } from "../../../../../tests/support/fake-twilio.ts";
+import { startTwilioHarness, TWILIO_PUBLIC_URL, TWILIO_SID, TWILIO_TOKEN } from "../../../../../tests/support/twilio-harness.ts";
 import { until } from "../../../../../tests/support/until.ts";
 
-const SID = "AC00000000000000000000000000000001";
-const TOKEN = "fake-auth-token";
-const PUBLIC_URL = "https://parley.example";
+const SID = TWILIO_SID;
+const TOKEN = TWILIO_TOKEN;
+const PUBLIC_URL = TWILIO_PUBLIC_URL;
 const HOOKS = `${PUBLIC_URL}/api/telephony/twilio`;
 
 const tone = (n: number, offset = 0) => Int16Array.from({ length: n }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * (i + offset)) / 8000)));
@@ -24,21 +20,15 @@ const closeTo = (got: Int16Array, want: Int16Array) => {
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
 describe("Twilio telephony over a fake Twilio", () => {
+  let h: Awaited<ReturnType<typeof startTwilioHarness>>;
   let fake: FakeTwilio;
   let tel: TwilioTelephony;
-  let app: FastifyInstance;
 
   before(async () => {
-    fake = await startFakeTwilio({ accountSid: SID, authToken: TOKEN });
-    tel = createTwilioTelephony({ accountSid: SID, authToken: TOKEN, apiBase: fake.apiBase, from: "+15005550006", publicUrl: PUBLIC_URL, startTimeoutMs: 1000 });
-    app = await buildApp({ logger: createLogger({ logLevel: "silent" }), corsOrigins: [], webDist: null, api: [twilioRoutes({ twilio: tel.webhooks })] });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    fake.routeTo(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    h = await startTwilioHarness({ startTimeoutMs: 1000 });
+    ({ fake, tel } = h);
   });
-  after(async () => {
-    await app.close();
-    await fake.close();
-  });
+  after(() => h.close());
 
   async function dial(callId: string, signal = new AbortController().signal) {
     const leg: CallLeg = await tel.dial({ to: "+14155550100", callId, persona: null, signal });

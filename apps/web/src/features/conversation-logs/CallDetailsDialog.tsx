@@ -17,7 +17,7 @@ import { session } from "../../lib/session.ts";
 import { useCan } from "../../lib/useCurrentUser.ts";
 import { getCallDetail } from "./call-logs-api.ts";
 import { crmSyncLine } from "./crm-sync-line.ts";
-import { interventionLines, replyLatencies, statusLabel, type CallLogRow } from "./call-log-display.ts";
+import { interventionLines, interventionsTitle, replyLatencies, statusLabel, type CallLogRow } from "./call-log-display.ts";
 
 type Detail = CallDetail["call"];
 
@@ -124,7 +124,7 @@ function DetailBody({ d }: { d: Detail }) {
         </Section>
       )}
       {d.interventions.length > 0 && (
-        <Section title="Listened in and taken over">
+        <Section title={interventionsTitle(d.interventions)}>
           {interventionLines(d.interventions).map((line, i) => <Typography key={i} variant="body2">{line}</Typography>)}
         </Section>
       )}

@@ -76,6 +76,7 @@ export function statusColour(status: string): ChipColour {
   switch (status.toLowerCase().replace(/[\s-]+/g, "_")) {
     case "completed":
     case "interested":
+    case "transferred":
       return "green";
     case "scheduled":
     case "follow_up":
@@ -125,7 +126,34 @@ export function replyLatencies(marks: Array<Record<string, number>>): Array<{ tu
 
 const INTERVENTION_VERB = { listen: "listened in", take_over: "took over the call", hand_back: "handed the call back to the agent" } as const;
 
-/** "14:02:10 · Sam Lee took over the call", one line per listen, take-over and hand-back. */
-export function interventionLines(list: { kind: keyof typeof INTERVENTION_VERB; by_name: string | null; at: string }[]): string[] {
-  return list.map((i) => `${new Date(i.at).toLocaleTimeString()} · ${i.by_name ?? "A former team member"} ${INTERVENTION_VERB[i.kind]}`);
+type InterventionLine = {
+  kind: keyof typeof INTERVENTION_VERB | "transfer";
+  by_name: string | null;
+  at: string;
+  transfer?: { to: string; answered: boolean; detail: string | null } | null;
+};
+
+/** One transfer: where it went and whether the person answered (why not when they did not). */
+function transferLine(t: NonNullable<InterventionLine["transfer"]>): string {
+  if (t.answered) return `The agent transferred the call to ${t.to}: answered, caller and person connected`;
+  return `The agent tried to transfer the call to ${t.to}: not answered${t.detail ? ` (${t.detail.replace(/\.$/, "")})` : ""}, back to the agent`;
+}
+
+/**
+ * "14:02:10 · Sam Lee took over the call", one line per listen, take-over and hand-back, and "14:03:00 · The agent
+ * transferred the call to +15550102000: answered…" per transfer.
+ */
+export function interventionLines(list: InterventionLine[]): string[] {
+  return list.map((i) => {
+    const time = new Date(i.at).toLocaleTimeString();
+    if (i.kind === "transfer") return `${time} · ${transferLine(i.transfer ?? { to: "a person", answered: false, detail: null })}`;
+    return `${time} · ${i.by_name ?? "A former team member"} ${INTERVENTION_VERB[i.kind]}`;
+  });
+}
+
+/** The details section's title: what its lines are about. */
+export function interventionsTitle(list: { kind: string }[]): string {
+  const transfers = list.filter((i) => i.kind === "transfer").length;
+  if (!transfers) return "Listened in and taken over";
+  return transfers === list.length ? "Transferred to a person" : "Listened in, taken over and transferred";
 }

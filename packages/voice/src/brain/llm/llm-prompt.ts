@@ -15,12 +15,13 @@ function factsSoFar(events: CallEvent[], zone: string): string[] {
       case "callback": return `A callback is scheduled for ${speakDateTime(e.at, zone)}.`;
       case "dnc": return "The number is on the do-not-call list.";
       case "answered": return `Answered: ${e.question}`;
+      case "transfer": return e.answered ? "The caller was put through to a person." : "You tried to put the caller through to a person, but nobody answered: offer a callback.";
     }
   });
 }
 
 /** Who the agent is, what it offers, what it knows about the contact and how to behave on the phone. */
-export function systemPrompt(ctx: AgentContext, events: CallEvent[]): string {
+export function systemPrompt(ctx: AgentContext, events: CallEvent[], canTransfer = false): string {
   const zone = ctx.campaign.timezone;
   const now = DateTime.fromJSDate(ctx.now(), { zone }).setLocale("en-US");
   const vars = Object.entries(ctx.contact.variables).filter(([, v]) => v.trim()).map(([k, v]) => `- ${k}: ${v}`);
@@ -41,6 +42,9 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[]): string {
       "Never invent prices, facts or promises: if the answers and knowledge given do not say, offer a follow-up from the team.",
       "If they are interested, propose a meeting and book it with book_meeting; if the time is refused, offer the alternatives it returns.",
       "If they ask to be called later, use schedule_callback, say goodbye and use end_call.",
+      canTransfer
+        ? "If they ask to speak with a person, say you are connecting them to someone from the team and use transfer_call."
+        : "If they ask to speak with a person, say nobody can be put through now and offer a callback from the team (schedule_callback).",
       "If they ask not to be called again, use mark_do_not_call, apologise briefly and use end_call.",
       "If they are not interested or are done, thank them, say goodbye and use end_call.",
     ].join("\n"),
@@ -63,9 +67,9 @@ export function knowledgeNote(passages: KnowledgePassage[]): string {
 
 /** The conversation so far as chat messages, plus the knowledge passages for the latest utterance. */
 export function chatMessages(
-  ctx: AgentContext, events: CallEvent[], history: TranscriptTurn[], calleeText: string, passages: KnowledgePassage[], sure = true,
+  ctx: AgentContext, events: CallEvent[], history: TranscriptTurn[], calleeText: string, passages: KnowledgePassage[], sure = true, canTransfer = false,
 ): ChatMessage[] {
-  const messages: ChatMessage[] = [{ role: "system", content: systemPrompt(ctx, events) }];
+  const messages: ChatMessage[] = [{ role: "system", content: systemPrompt(ctx, events, canTransfer) }];
   for (const turn of history) {
     if (!turn.text.trim()) continue;
     const text = turn.interrupted ? `${turn.text} [interrupted]` : turn.text;

@@ -22,8 +22,19 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
   fn("end_call", "Hang up after your current sentence. Use after saying goodbye."),
 ];
 
+/** Only when the campaign names a person to put callers through to ("Transfer to"). */
+export const TRANSFER_TOOL = fn(
+  "transfer_call",
+  "Put the caller through to a person from the team. Say first that you are connecting them; you stop speaking once it is said. If nobody answers you get the call back and should offer a callback.",
+  { reason: { type: "string", description: "Why the caller wants a person, in a few words (told to the person before they join)" } },
+);
+
+/** The tools this call's model may use. */
+export const toolDefinitions = (tools: AgentTools): ToolDefinition[] => (tools.transferCall ? [...TOOL_DEFINITIONS, TRANSFER_TOOL] : TOOL_DEFINITIONS);
+
 const BookArgs = z.object({ start: z.string().min(1), notes: z.string().optional() });
 const CallbackArgs = z.object({ at: z.string().min(1) });
+const TransferArgs = z.object({ reason: z.string().optional() });
 
 /** A local ISO time (or one with an offset) read in the campaign's zone. */
 function parseLocal(iso: string, zone: string): Date {
@@ -59,6 +70,11 @@ async function run(call: ToolCall, ctx: AgentContext, tools: AgentTools, events:
       await tools.markDoNotCall();
       events.push({ kind: "dnc" });
       return { done: true };
+    case "transfer_call": {
+      if (!tools.transferCall) throw new Error("Nobody to transfer to on this campaign: offer a callback instead.");
+      tools.transferCall({ reason: TransferArgs.parse(args).reason ?? "" });
+      return { transferring: true, note: "The person is rung once your current sentence is said; say nothing more." };
+    }
     case "end_call":
       tools.endCall();
       return { done: true, note: "The call ends after what you say now." };

@@ -65,6 +65,7 @@ function overheard(brain: Brain, link: AgentLink): Brain {
     },
     onSilence: (count) => tell(brain.onSilence(count)),
     voicemailMessage: () => tell(brain.voicemailMessage()),
+    ...(brain.transferEnded ? { transferEnded: (r) => { const line = brain.transferEnded!(r); return line === null ? null : tell(line); } } : {}),
     finish: (transcript) => brain.finish(transcript),
   };
 }

@@ -40,7 +40,23 @@ const CONVERSATIONS: Record<string, ScriptStep[]> = {
   callback: [say("I am busy right now. Can you call me tomorrow morning?"), HANGUP],
   question: [say("What does the premium plan cost?"), say("OK, that is all I wanted to know. Thanks, bye."), HANGUP],
   dnc: [say("Please stop calling me and take me off your list."), HANGUP],
+  // Asks for a person; once put through, talks with them (or, when nobody answers, takes the callback).
+  person: [say("Can I talk to a real person, please?"), say("Yes, I have a question about my order."), say("Thank you, bye."), HANGUP],
 };
+
+/**
+ * The person a simulated transfer rings ("Transfer to"): they answer and greet the caller, unless the target
+ * is a SIP address whose user says otherwise (sip:busy@…, sip:no_answer@…), so the way back to the agent can
+ * be tried without a carrier account.
+ */
+export function transferPersona(target: string): Persona {
+  const user = /^sips?:([^@;]+)@/i.exec(target.trim())?.[1]?.toLowerCase().replace(/[\s-]+/g, "_");
+  if (user === "busy" || user === "no_answer" || user === "failed") return { kind: user };
+  return {
+    kind: "conversation", name: "transfer_person", reactions: [],
+    steps: [say("Hi, this is the team. How can I help you?"), say("Of course, I will sort that out for you today. Goodbye."), HANGUP],
+  };
+}
 
 // People answer what they are asked: they confirm what they said, repeat themselves once when not
 // understood, and the interested one takes the first free slot offered (the agent's own words: rules-lines.ts),

@@ -25,6 +25,7 @@ export const FAQ_LINE = "\u0000faq";
 
 const AGENT_DONE_MS = 700; // the agent has finished when it has been quiet this long
 const STUCK_MS = 8000; // the agent said nothing for this long: go on anyway (as a person would say "hello?")
+const ON_HOLD_MS = 45_000; // asked to hold (a transfer rings someone): a person waits much longer before speaking up
 
 /**
  * A person (or answering machine) on the far end of a simulated call. It hears the agent's frames,
@@ -49,10 +50,12 @@ export function startSimulatedCallee(
   let agentText = "";
   let agentThinking = 0; // replies being worked out (a barge-in can start one before the last is dropped)
   let lastLine = "";
+  let onHold = false; // the agent said "please hold": the next line waits for a new voice (the person put through)
   const reactionsLeft = new Map<Reaction, number>();
 
   function speak(text: string, extra?: Int16Array): void {
     agentText = "";
+    onHold = false;
     lastLine = text;
     const framer = createFramer(d.sampleRate);
     queue = [...framer.push(d.lines.get(text) ?? new Int16Array(0)), ...(extra ? framer.push(extra) : []), ...framer.drain()];
@@ -65,12 +68,20 @@ export function startSimulatedCallee(
     const t = now();
     const agentQuietFor = t - lastAgentVoice;
     const agentDone = agentSpokeSinceLine && agentQuietFor >= AGENT_DONE_MS && agentThinking === 0;
-    const stuck = !agentSpokeSinceLine && t - lineEndedAt >= STUCK_MS;
+    const stuck = !agentSpokeSinceLine && t - lineEndedAt >= (onHold ? ON_HOLD_MS : STUCK_MS);
     if (persona.kind === "voicemail") {
       if (agentDone || t - lineEndedAt > 40_000) finish();
       return;
     }
     const step = steps[0];
+    if (agentDone && /\bplease hold\b/i.test(agentText)) {
+      // What was said before the hold is answered by waiting; whoever speaks next is answered instead.
+      agentText = "";
+      agentSpokeSinceLine = false;
+      lineEndedAt = t;
+      onHold = true;
+      return;
+    }
     if (agentDone && step?.kind !== "wait" && step?.kind !== "barge" && react()) return;
     if (!step) return void ((agentDone || stuck) && finish());
     if (step.kind === "wait") {

@@ -1,7 +1,7 @@
 import { createFramePacer, type FramePacer } from "../../session/frame-pacer.ts";
 import type { TtsProvider } from "../../providers/tts/tts-provider.ts";
 import type { CallLeg, DialRequest, EndReason, LegEvent, Telephony } from "../call-leg.ts";
-import { parsePersona, type Persona } from "./persona-script.ts";
+import { parsePersona, transferPersona, type Persona } from "./persona-script.ts";
 import type { AgentContext, BrainFactory } from "../../brain/brain.ts";
 import { createAgentEars } from "./agent-ears.ts";
 import { loadAudioClip } from "./audio-clips.ts";
@@ -49,7 +49,8 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Simul
       };
       // A script that cannot be played (bad step, no audio folder, a file outside it or missing) is
       // refused before anything rings: the error reaches the call record through the dialler.
-      let persona: Persona = parsePersona(req.persona, req.to, { audioDir: opts.audioDir });
+      const transfer = req.purpose === "transfer";
+      let persona: Persona = transfer ? transferPersona(req.to) : parsePersona(req.persona, req.to, { audioDir: opts.audioDir });
       const clips = await loadClips(opts.audioDir, personaClips(persona));
       let lines = new Map<string, Int16Array>();
       let timer: NodeJS.Timeout | undefined;
@@ -65,7 +66,8 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Simul
       const early: Array<(a: AgentWords) => void> = [];
       const toCallee = (f: (a: AgentWords) => void) => (callee ? f(callee.agent) : early.push(f));
       let forget = () => {};
-      if (p.kind === "conversation" && !over) {
+      // A transfer's person hears the agent's briefing as audio only: the contact's brain is not theirs.
+      if (p.kind === "conversation" && !over && !transfer) {
         forget = ears.expect(req.to, {
           said: (text) => toCallee((a) => a.said(text)),
           thinking: (busy) => toCallee((a) => a.thinking(busy)),

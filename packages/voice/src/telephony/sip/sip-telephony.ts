@@ -100,9 +100,13 @@ export function createSipTelephony(cfg: SipTelephonyConfig): SipTelephony {
       await start();
       if (!transport) throw new Error("SIP telephony is closed.");
       const target = /^sips?:/i.test(req.to) ? req.to : `sip:${req.to}@${hostPort(cfg.trunk)}`;
-      if (!uriHostPort(target)) throw new Error(`Cannot call ${req.to}: not a number or SIP address.`);
+      const at = uriHostPort(target);
+      if (!at) throw new Error(`Cannot call ${req.to}: not a number or SIP address.`);
+      // A transfer to a SIP address (a desk phone, a PBX extension) goes to that address's host; a number goes
+      // through the trunk like every call (RFC 3263 would look the host up; a literal host:port is used as is).
+      const direct = req.purpose === "transfer" && /^sips?:/i.test(req.to);
       const call = await startSipCall({
-        transport, trunk: cfg.trunk, target, fromUri: userUri(cfg.from ?? cfg.username ?? "parley"), credentials,
+        transport, trunk: direct ? { host: at.host, port: at.port ?? 5060 } : cfg.trunk, target, fromUri: userUri(cfg.from ?? cfg.username ?? "parley"), credentials,
         rtpHost: cfg.bind.host, rtpPorts: cfg.rtpPorts, ringTimeoutMs: cfg.ringTimeoutMs ?? 45_000,
         silenceTimeoutMs: cfg.silenceTimeoutMs ?? 10_000, signal: req.signal,
         // Kept a little after the end so a retransmitted BYE still finds its dialog.

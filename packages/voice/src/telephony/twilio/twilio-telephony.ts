@@ -49,15 +49,24 @@ function hangupRemote(ctx: Context, p: Pending): void {
   hangupTwilioCall(ctx.cfg, p.callSid).catch((err: unknown) => ctx.cfg.onError?.("Twilio hang-up failed", err));
 }
 
+/**
+ * A warm transfer's second leg is a call of its own (to the person), with its own media stream, keyed apart
+ * from the caller's. Parley bridges the two streams rather than updating the caller's call to <Dial>: that way
+ * the agent briefs the person first, the recording keeps both sides, and when nobody answers the caller is
+ * still on Parley's stream for the agent to offer a callback (a <Dial> would hand the call to Twilio for good).
+ */
+const legKey = (req: DialRequest) => (req.purpose === "transfer" ? `${req.callId}~transfer` : req.callId);
+
 async function dialTwilio(ctx: Context, req: DialRequest): Promise<CallLeg> {
   const { pending, base, hookPath } = ctx;
-  if (pending.has(req.callId)) throw new Error(`Call ${req.callId} is already in progress.`);
+  const key = legKey(req);
+  if (pending.has(key)) throw new Error(`Call ${key} is already in progress.`);
   const forget = () => {
-    if (pending.get(req.callId) === entry) pending.delete(req.callId);
+    if (pending.get(key) === entry) pending.delete(key);
   };
   const entry: Pending = { call: createMediaStreamLeg({ hangup: () => hangupRemote(ctx, entry), onEnded: forget }), callSid: null };
-  pending.set(req.callId, entry);
-  const q = `?callId=${encodeURIComponent(req.callId)}`;
+  pending.set(key, entry);
+  const q = `?callId=${encodeURIComponent(key)}`;
   try {
     const created = await createTwilioCall(ctx.cfg, {
       to: req.to, from: ctx.cfg.from,

@@ -22,6 +22,7 @@ export type CampaignDto = {
   /** Cap on simultaneous calls; null = the organisation's limit. */
   max_concurrent_calls?: number | null;
   retry_backoff?: boolean;
+  transfer_to?: string | null;
   faqs: CampaignFaqs;
   status: string;
   status_reason?: string | null;
@@ -54,6 +55,7 @@ export type CampaignWrite = {
   time_gap: number;
   max_concurrent_calls: number | null;
   retry_backoff: boolean;
+  transfer_to: string | null;
   faqs: CampaignFaqs;
   start_immediately: boolean;
   start_datetime: string | null;

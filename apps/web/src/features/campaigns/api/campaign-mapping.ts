@@ -41,6 +41,7 @@ export function toForm(c: CampaignDto): CampaignFormValues {
     timeGap: snapTimeGapHours(c.time_gap),
     maxConcurrentCalls: c.max_concurrent_calls ? String(c.max_concurrent_calls) : "",
     retryBackoff: c.retry_backoff ?? false,
+    transferTo: c.transfer_to ?? "",
     customFaqs: toFaqs(c.faqs),
     campaignMode: scheduled ? "schedule" : "immediate",
     startDate: scheduled ? isoToZonedLocal(c.start_datetime, zone) : "",
@@ -82,6 +83,8 @@ export function toPayload(f: CampaignFormValues, saveAsDraft: boolean): Campaign
     time_gap: hoursToSeconds(f.timeGap),
     max_concurrent_calls: f.maxConcurrentCalls.trim() ? Number(f.maxConcurrentCalls.trim()) : null,
     retry_backoff: f.retryBackoff,
+    // Only a voice call can be put through to a person.
+    transfer_to: f.channel === "voice" ? f.transferTo.trim() || null : null,
     faqs: faqsPayload(f.customFaqs),
     start_immediately: !scheduled,
     start_datetime: scheduled ? zonedLocalToIso(f.startDate, f.campaignTimezone) : null,

@@ -23,6 +23,7 @@ import { EmailConfigDialog, type EmailConfig } from "./EmailConfigDialog.tsx";
 import { FaqEditor } from "./FaqEditor.tsx";
 import { useCan } from "../../../lib/useCurrentUser.ts";
 import { FollowUpSection } from "./FollowUpSection.tsx";
+import { TransferSection } from "./TransferSection.tsx";
 import { FormSection } from "./FormSection.tsx";
 import { LifecyclePanel } from "./LifecyclePanel.tsx";
 import { PublishSection } from "./PublishSection.tsx";
@@ -138,6 +139,7 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
       {values.channel === "voice" && values.campaignType === "outbound" && (
         <FollowUpSection value={values} onChange={patch} />
       )}
+      {values.channel === "voice" && <TransferSection value={values.transferTo} onChange={(transferTo) => patch({ transferTo })} readOnly={viewMode && !canEdit} />}
       <FormSection title="Custom FAQs & Call Flows" subtitle="How the agent opens the call, what it is for, and answers to common questions">
         <FaqEditor value={values.customFaqs} onChange={(customFaqs) => patch({ customFaqs })} readOnly={viewMode} variables={variables} />
       </FormSection>

@@ -15,6 +15,7 @@ const OUTCOMES: Array<[string, string, "success" | "info" | "error" | "default"]
   ["interested", "Interested", "success"],
   ["scheduled", "Scheduled", "info"],
   ["follow_up", "Follow up", "info"],
+  ["transferred", "Transferred", "success"],
   ["completed", "Completed", "success"],
   ["not_interested", "Not interested", "error"],
   ["do_not_call", "Do not call", "error"],

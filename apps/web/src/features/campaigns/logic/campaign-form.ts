@@ -16,6 +16,8 @@ export type CampaignFormValues = {
   maxConcurrentCalls: string;
   /** Double the gap after each failed attempt. */
   retryBackoff: boolean;
+  /** "Transfer to" as typed (E.164 or SIP URI); empty: a caller asking for a person is offered a callback. */
+  transferTo: string;
   customFaqs: FaqFormValue;
   campaignMode: "immediate" | "schedule";
   startDate: string;
@@ -41,6 +43,7 @@ export function defaultCampaignForm(): CampaignFormValues {
     timeGap: DEFAULT_TIME_GAP_HOURS,
     maxConcurrentCalls: "",
     retryBackoff: false,
+    transferTo: "",
     customFaqs: EMPTY_FAQS,
     campaignMode: "immediate",
     startDate: "",

@@ -1,4 +1,5 @@
 import { CampaignMessages, MAX_CONCURRENT_CALLS_MAX, MAX_CONCURRENT_CALLS_MIN } from "@parley/shared/campaigns";
+import { normalizeTransferTarget, TRANSFER_TO_MESSAGE } from "@parley/shared/call-transfer";
 import type { CampaignFormValues } from "./campaign-form.ts";
 
 /** Empty (the organisation's limit) or a whole number from 1 to 1000. */
@@ -19,5 +20,6 @@ export function validateCampaignForm(f: CampaignFormValues): string | null {
     if (f.startDate >= f.endDate) return "End date must be after start date";
   }
   if (!validLimit(f.maxConcurrentCalls)) return CampaignMessages.maxConcurrentCalls;
+  if (f.channel === "voice" && f.transferTo.trim() && !normalizeTransferTarget(f.transferTo)) return TRANSFER_TO_MESSAGE;
   return null;
 }
