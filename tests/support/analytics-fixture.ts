@@ -38,6 +38,8 @@ async function campaign(db: Queryable, orgId: string, name: string, channel: str
     );
     ids.push(ct!.id);
   }
+  // As a list import keeps it.
+  await db.query("update campaigns set contact_count = $2 where id = $1", [c!.id, contacts]);
   return { id: c!.id, contacts: ids };
 }
 

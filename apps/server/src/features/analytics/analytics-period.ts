@@ -49,8 +49,3 @@ export function periodRange(period: AnalyticsPeriod, zone: string, nowAt: Date):
   }
   return { from, to, buckets };
 }
-
-/** The index of the bucket holding the instant `ms`, or -1. */
-export function bucketIndexAt(buckets: Bucket[], ms: number): number {
-  return buckets.findIndex((b) => ms >= b.start.toMillis() && ms < b.end.toMillis());
-}

@@ -1,7 +1,8 @@
 import type { Analytics, AnalyticsBucket, AnalyticsQuery, PerformanceRow } from "@parley/shared/analytics";
 import { notFound, validationError } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { bucketIndexAt, isValidZone, periodRange, type Bucket } from "./analytics-period.ts";
+import type { DateTime } from "luxon";
+import { isValidZone, periodRange, type Bucket } from "./analytics-period.ts";
 import { SLOT_SECONDS, type AggregateRow, type AnalyticsRepo } from "./analytics.repo.ts";
 
 /** One decimal percent; 0 when there is nothing to divide by (same rule as the dashboard). */
@@ -22,16 +23,16 @@ function toPerformance(r: AggregateRow, id: string | null, name: string): Perfor
   };
 }
 
-/** Folds the 15-minute slots into the period's buckets (hours, days or weeks of the zone). */
-function fillBuckets(buckets: Bucket[], slots: AggregateRow[]): AnalyticsBucket[] {
+/** The period's buckets (hours, days or weeks of the zone) with the figures of each (`rows` by 1-based bucket). */
+function fillBuckets(buckets: Bucket[], rows: AggregateRow[]): AnalyticsBucket[] {
   const out: AnalyticsBucket[] = buckets.map((b) => ({
     start: b.start.toISO()!,
     label: b.label,
     calls: 0, connected: 0, booked: 0,
     sentiment: { positive: 0, neutral: 0, negative: 0, unrated: 0 },
   }));
-  for (const s of slots) {
-    const b = out[bucketIndexAt(buckets, s.slot! * SLOT_SECONDS * 1000)];
+  for (const s of rows) {
+    const b = out[s.bucket! - 1];
     if (!b) continue;
     b.calls += s.calls;
     b.connected += s.connected;
@@ -64,11 +65,12 @@ export function createAnalyticsService(deps: Deps) {
       if (q.campaign_id && !(await repo.campaignExists(orgId, q.campaign_id))) throw notFound("Campaign");
       const { from, to, buckets } = periodRange(q.period, q.timezone, clock.now());
       // Up to the end of the bucket holding now: every counted call then lands in a bucket.
-      const until = buckets.at(-1)?.end ?? to;
-      const range = { orgId, from: from.toJSDate(), to: until.toJSDate(), campaignId: q.campaign_id ?? null };
+      const slotOf = (d: DateTime) => Math.floor(d.toMillis() / (SLOT_SECONDS * 1000));
+      const bounds = [...buckets.map((b) => slotOf(b.start)), slotOf(buckets.at(-1)?.end ?? to)];
+      const range = { orgId, bounds, campaignId: q.campaign_id ?? null };
       const [rows, funnel, nameOf] = await Promise.all([repo.aggregate(range), repo.funnel(range), voiceName()]);
 
-      const out = fillBuckets(buckets, rows.filter((r) => r.kind === "slot"));
+      const out = fillBuckets(buckets, rows.filter((r) => r.kind === "bucket"));
       const sum = (f: (b: AnalyticsBucket) => number) => out.reduce((n, b) => n + f(b), 0);
       return {
         period: q.period,
