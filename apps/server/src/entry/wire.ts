@@ -185,7 +185,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     record: (orgId, callId, userId, kind) => void callsRepo.addIntervention(orgId, callId, userId, kind).catch((err: Error) => logger.warn({ err, callId }, "intervention not recorded")),
   });
   const listen = createListenService({
-    live: liveAudio, tickets: createTicketStore(clock), personName: callsRepo.personName,
+    live: liveAudio, tickets: createTicketStore(db, clock, "listen"), personName: callsRepo.personName,
     callExists: async (orgId, id) => (await callsRepo.live(orgId, id)) !== null,
   });
   const recordingUploads = createRecordingUploads({ db, storage, clock, log: logger });
@@ -205,7 +205,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const calls = createCallsService({ repo: callsRepo, ringNow: dialer.ringNow });
   // The browser test call ("Test call" on Campaign setup) runs the same agent over the web leg.
   const webCalls = createWebCallService({
-    repo: createWebCallRepo(db), tickets: createTicketStore(clock), runOnLeg: runner.runOnLeg, callContext: runner.context, retrieval: kb.retrieval, log: logger,
+    repo: createWebCallRepo(db), tickets: createTicketStore(db, clock, "test-call"), runOnLeg: runner.runOnLeg, callContext: runner.context, retrieval: kb.retrieval, log: logger,
     campaignExists: (orgId, id) => campaigns.get(orgId, id),
   });
   const campaignProgress = createCampaignProgressService({ repo: createCampaignProgressRepo(db) });

@@ -24,7 +24,7 @@ export function listenRoutes(deps: { listen: ListenService; requireAuth: Require
 
     const redeem = async (request: FastifyRequest, _reply: FastifyReply) => {
       const q = request.query as z.output<typeof ListenQuery>;
-      const holder = listen.redeem(q.ticket, q.call_id);
+      const holder = await listen.redeem(q.ticket, q.call_id);
       if (!holder) throw new AppError("unauthenticated", "The listening ticket is invalid, used or expired. Press Listen again.");
       holders.set(request, holder);
     };

@@ -22,7 +22,7 @@ export function createListenService(deps: Deps) {
     async issueTicket(orgId: string, userId: string, callId: string) {
       if (!(await deps.callExists(orgId, callId))) throw notFound("Call");
       if (!deps.live.isLive(orgId, callId)) throw new AppError("conflict", "This call is not on the line now.");
-      const ticket = deps.tickets.issue({ orgId, userId, subject: callId });
+      const ticket = await deps.tickets.issue({ orgId, userId, subject: callId });
       const ws_url = `/api/media/listen?${new URLSearchParams({ call_id: callId, ticket })}`;
       return { ticket, ws_url, expires_in_secs: deps.tickets.ttlSecs };
     },

@@ -27,7 +27,7 @@ export function webCallRoutes(deps: { webCalls: WebCallService; requireAuth: Req
 
     const redeem = async (request: FastifyRequest, _reply: FastifyReply) => {
       const q = request.query as z.output<typeof WebCallQuery>;
-      const holder = webCalls.redeem(q.ticket, q.campaign_id);
+      const holder = await webCalls.redeem(q.ticket, q.campaign_id);
       if (!holder) throw new AppError("unauthenticated", "The test-call ticket is invalid, used or expired. Start the test call again.");
       holders.set(request, holder);
     };

@@ -39,7 +39,7 @@ export function createWebCallService(deps: Deps) {
       if ((running.get(orgId) ?? 0) >= MAX_TEST_CALLS_PER_ORG) {
         throw new AppError("conflict", `${MAX_TEST_CALLS_PER_ORG} test calls are already running in your organisation. Hang one up, then try again.`);
       }
-      const ticket = deps.tickets.issue({ orgId, userId, subject: campaignId });
+      const ticket = await deps.tickets.issue({ orgId, userId, subject: campaignId });
       const ws_url = `/api/media/web?${new URLSearchParams({ campaign_id: campaignId, ticket })}`;
       return { ticket, ws_url, expires_in_secs: deps.tickets.ttlSecs };
     },
