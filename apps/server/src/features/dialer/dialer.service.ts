@@ -115,14 +115,30 @@ export function createDialerService(deps: DialerDeps) {
     const controller = new AbortController();
     hangUp?.addEventListener("abort", () => controller.abort(), { once: true });
     running.set(job.attemptId, controller);
-    const heartbeat = setInterval(() => void repo.extendLease(job.attemptId, deps.workerId, new Date(clock.now().getTime() + leaseMs)), leaseMs / 3);
+    let renewedAt = Date.now();
+    const renew = () =>
+      repo.extendLease(job.attemptId, deps.workerId, new Date(clock.now().getTime() + leaseMs)).then(
+        () => void (renewedAt = Date.now()),
+        (err: Error) => {
+          // Two renewals missed: the lease is about to run out and another worker would take the contact
+          // over. Hang up first, so no contact is ever on two calls at once.
+          if (Date.now() - renewedAt < (2 * leaseMs) / 3 || controller.signal.aborted) return;
+          log.warn({ err, attemptId: job.attemptId }, "call hung up: its lease could not be renewed (the database cannot be reached); the attempt is retried");
+          controller.abort();
+        },
+      );
+    const heartbeat = setInterval(renew, leaseMs / 3);
     heartbeat.unref(); // a live call keeps its lease; it must not keep a stopping process alive
     try {
       const result = await placer.place(job, controller.signal).catch((err: Error) => {
         log.error({ err, attemptId: job.attemptId }, "call failed");
         return { outcome: "failed", durationSecs: 0 } satisfies DialResult;
       });
-      await finish(job, campaign, result);
+      await finish(job, campaign, result).catch((err: Error) => {
+        // Not recorded (the database is out of reach): the lease runs out and a worker closes the attempt
+        // as dropped and retries it, so the contact is not lost.
+        log.error({ err, attemptId: job.attemptId }, "call ended but its attempt could not be recorded; it will be retried");
+      });
     } finally {
       clearInterval(heartbeat);
       running.delete(job.attemptId);
