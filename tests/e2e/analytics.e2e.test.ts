@@ -21,7 +21,8 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
 
   /** Campaign "Autumn" with 3 contacts, called a minute ago: booked (positive), interested (neutral), no answer. */
   async function seed(orgId: string) {
-    const [k] = await db.query<{ id: string }>("insert into campaigns (org_id, name, status) values ($1, 'Autumn', 'active') returning id", [orgId]);
+    // contact_count as a list import keeps it.
+    const [k] = await db.query<{ id: string }>("insert into campaigns (org_id, name, status, contact_count) values ($1, 'Autumn', 'active', 3) returning id", [orgId]);
     const contacts: string[] = [];
     // Ring now keeps contact-local calling hours: numbers where it is daytime now.
     const phones = numbersInHoursNow(3);
@@ -100,6 +101,9 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
     await phone.getByRole("tab", { name: "Agent Performance" }).click();
     await phone.getByRole("region", { name: "By voice", exact: true }).waitFor();
     await env.screenshot(phone, "analytics-performance-390");
+    await phone.getByRole("tab", { name: "Campaign Analytics" }).click();
+    await phone.getByRole("region", { name: "Campaign funnel" }).getByText("Interested").waitFor();
+    await env.screenshot(phone, "analytics-funnel-390");
     await phone.getByRole("link", { name: "Back to Dashboard" }).click();
     await phone.waitForURL(/\/dashboard$/);
     await phone.context().close();
