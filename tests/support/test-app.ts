@@ -47,7 +47,18 @@ export async function startTestApp(
     app,
     services,
     config,
-    async request(method, path, o = {}) {
+    request: httpClient(baseUrl).request,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** JSON over HTTP to a server at `baseUrl` (this process's test app or another process's). */
+export function httpClient(baseUrl: string): Pick<TestApp, "request"> {
+  return {
+    async request(method: string, path: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
       const headers: Record<string, string> = { ...o.headers };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
       let body: BodyInit | undefined;
@@ -62,10 +73,6 @@ export async function startTestApp(
       let parsed: unknown = text;
       if (res.headers.get("content-type")?.includes("application/json") && text) parsed = JSON.parse(text);
       return { status: res.status, headers: res.headers, body: parsed as never, text };
-    },
-    async close() {
-      await app.close();
-      await drop();
     },
   };
 }
@@ -92,7 +99,7 @@ export function registration(n: string) {
 }
 
 /** Registers a user with their own organisation through the API and signs them in. */
-export async function buildUser(t: TestApp, overrides: Partial<Record<string, string>> = {}): Promise<TestUser> {
+export async function buildUser(t: Pick<TestApp, "request">, overrides: Partial<Record<string, string>> = {}): Promise<TestUser> {
   const payload = { ...registration(crypto.randomBytes(4).toString("hex")), ...overrides };
   const reg = await t.request("POST", "/api/auth/register", { body: payload });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);

@@ -3,26 +3,15 @@ import { after, before, describe, test } from "node:test";
 import type { LiveCalls } from "@parley/shared/analytics";
 import { buildUser, startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { sseReader as readSse } from "../../../../../tests/support/sse-reader.ts";
 
-/** Reads `event: live` messages one at a time from a fetch body, skipping keep-alive comments. */
+/** `event: live` messages one at a time. */
 function sseReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  return async function next(): Promise<LiveCalls | null> {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (frame.startsWith(":")) continue;
-        assert.match(frame, /^event: live$/m);
-        return JSON.parse(/^data: (.*)$/m.exec(frame)![1]!) as LiveCalls;
-      }
-      const { value, done } = await reader.read();
-      if (done) return null;
-      buffer += decoder.decode(value, { stream: true });
-    }
+  const next = readSse<LiveCalls>(body);
+  return async (): Promise<LiveCalls | null> => {
+    const m = await next();
+    if (m) assert.equal(m.event, "live");
+    return m?.data ?? null;
   };
 }
 

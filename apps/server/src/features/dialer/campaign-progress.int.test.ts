@@ -4,28 +4,7 @@ import type { CampaignProgress } from "@parley/shared/campaign-progress";
 import { buildUser, startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
-
-/** Reads Server-Sent Events messages one at a time from a fetch body. */
-function sseReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  return async function next(): Promise<{ event: string; data: CampaignProgress } | null> {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (frame.startsWith(":")) continue; // keep-alive comment
-        const event = /^event: (.*)$/m.exec(frame)?.[1] ?? "message";
-        return { event, data: JSON.parse(/^data: (.*)$/m.exec(frame)![1]!) as CampaignProgress };
-      }
-      const { value, done } = await reader.read();
-      if (done) return null;
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
-}
+import { sseReader as readSse } from "../../../../../tests/support/sse-reader.ts";
 
 for (const kind of await dbKinds()) {
   describe(`campaign progress stream on ${kind}`, () => {
@@ -73,7 +52,7 @@ for (const kind of await dbKinds()) {
       const res = await fetch(`${t.baseUrl}/api/campaigns/${s.campaignId}/progress`, { headers: { authorization: `Bearer ${u.token}` }, signal: controller.signal });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("content-type"), "text/event-stream");
-      const next = sseReader(res.body!);
+      const next = readSse<CampaignProgress>(res.body!);
       const first = await next();
       assert.equal(first?.event, "progress");
       const p = first!.data;
@@ -99,7 +78,7 @@ for (const kind of await dbKinds()) {
       const s = await seed(u.orgId, "completed");
       await t.db.query("update call_attempts set status = 'cancelled' where campaign_id = $1 and status <> 'done'", [s.campaignId]);
       const res = await fetch(`${t.baseUrl}/api/campaigns/${s.campaignId}/progress`, { headers: { authorization: `Bearer ${u.token}` } });
-      const next = sseReader(res.body!);
+      const next = readSse<CampaignProgress>(res.body!);
       const only = (await next())!.data;
       assert.deepEqual([only.status, only.done, only.by_outcome.cancelled, only.by_outcome.interested], ["completed", 3, 2, 1]);
       assert.equal(await next(), null);

@@ -8,6 +8,7 @@ import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers
 import { startTcpProxy, type TcpProxy } from "../../../../../tests/support/tcp-proxy.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { insertDialCampaign, overlappingCalls } from "../../../../../tests/support/dial-campaign.ts";
 import { until } from "../../../../../tests/support/until.ts";
 
 const WORKER = new URL("../../entry/worker.ts", import.meta.url).pathname;
@@ -55,19 +56,11 @@ describe("a worker whose database goes away", { skip: !usePostgres && "PostgreSQ
   });
 
   test("stops dialling and says why once, does not exit, then resumes and finishes each contact once", async () => {
-    const [c] = await t.db.query<{ id: string }>(
-      `insert into campaigns (org_id, name, status, timezone, business_hours_start, business_hours_end, max_attempts, time_gap_seconds)
-       values ($1, 'Outage', 'draft', 'UTC', '00:00', '00:00', 3, 1) returning id`,
-      [owner.orgId],
-    );
-    const phones = numbersInHoursNow(4, 300);
-    const values = phones.map((_, i) => `($1, $2, ${i + 2}, 'Contact ${i}', $${i + 3}, 'say:hello;hangup')`).join(",");
-    await t.db.query(`insert into contacts (org_id, campaign_id, line_number, name, phone_e164, persona) values ${values}`, [owner.orgId, c!.id, ...phones]);
-    await t.db.query("update campaigns set contact_count = $2 where id = $1", [c!.id, phones.length]);
-    assert.equal((await t.request("POST", `/api/campaigns/${c!.id}/launch`, { token: owner.token })).status, 200);
+    const id = await insertDialCampaign(t.db, owner.orgId, "Outage", numbersInHoursNow(4, 300), "say:hello;hangup", 1);
+    assert.equal((await t.request("POST", `/api/campaigns/${id}/launch`, { token: owner.token })).status, 200);
 
     // Cut the database while calls are ringing.
-    const ringing = async () => (await t.db.query("select 1 from calls where campaign_id = $1 and ended_at is null", [c!.id])).length > 0;
+    const ringing = async () => (await t.db.query("select 1 from calls where campaign_id = $1 and ended_at is null", [id])).length > 0;
     await until(ringing, { ms: 30_000, what: "a call under way", everyMs: 100 });
     await proxy.cut();
     const cutAt = new Date();
@@ -75,24 +68,19 @@ describe("a worker whose database goes away", { skip: !usePostgres && "PostgreSQ
     assert.equal(exited, undefined, "the worker is still running");
     const paused = messages.filter((m) => m.startsWith("Dialling paused: the database cannot be reached"));
     assert.equal(paused.length, 1, `said once why dialling stopped:\n${messages.join("\n")}`);
-    const [during] = await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1 and started_at > $2", [c!.id, cutAt]);
+    const [during] = await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1 and started_at > $2", [id, cutAt]);
     assert.equal(during!.n, 0, "nothing dialled while the database was out of reach");
 
     await proxy.mend();
-    const done = async () => (await t.db.query<{ status: string }>("select status from campaigns where id = $1", [c!.id]))[0]!.status === "completed";
+    const done = async () => (await t.db.query<{ status: string }>("select status from campaigns where id = $1", [id]))[0]!.status === "completed";
     await until(done, { ms: 40_000, what: "campaign completed after the database came back", everyMs: 250 });
     assert.ok(messages.some((m) => m.startsWith("Dialling resumed")), `said it resumed:\n${messages.join("\n")}`);
     const finals = await t.db.query<{ n: number }>(
       "select count(*) filter (where outcome = 'interested')::int as n from call_attempts where campaign_id = $1 group by contact_id",
-      [c!.id],
+      [id],
     );
     assert.deepEqual(finals.map((f) => f.n), [1, 1, 1, 1], "each contact reached once, none lost");
-    const overlaps = await t.db.query(
-      `select 1 from calls a join calls b on a.contact_id = b.contact_id and a.id < b.id
-        where a.campaign_id = $1 and a.started_at < coalesce(b.ended_at, now()) and b.started_at < coalesce(a.ended_at, now())`,
-      [c!.id],
-    );
-    assert.equal(overlaps.length, 0, "no contact on two calls at once");
+    assert.equal(await overlappingCalls(t.db, id), 0, "no contact on two calls at once");
     assert.equal(exited, undefined, "the worker never exited");
   });
 });
