@@ -7,6 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { insertDialCampaign, overlappingCalls } from "../../../../../tests/support/dial-campaign.ts";
 import { until } from "../../../../../tests/support/until.ts";
 
 const WORKER = new URL("../../entry/worker.ts", import.meta.url).pathname;
@@ -39,18 +40,10 @@ describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostg
 
   /** A campaign of `n` contacts that all say hello; launched through the API. */
   async function launchCampaign(n: number, offset: number): Promise<string> {
-    const [c] = await t.db.query<{ id: string }>(
-      `insert into campaigns (org_id, name, status, timezone, business_hours_start, business_hours_end, max_attempts, time_gap_seconds)
-       values ($1, 'Workers', 'draft', 'UTC', '00:00', '00:00', 3, 2) returning id`,
-      [owner.orgId],
-    );
-    const phones = numbersInHoursNow(n, offset);
-    const values = phones.map((_, i) => `($1, $2, ${i + 2}, 'Contact ${i}', $${i + 3}, 'say:hello;hangup')`).join(",");
-    await t.db.query(`insert into contacts (org_id, campaign_id, line_number, name, phone_e164, persona) values ${values}`, [owner.orgId, c!.id, ...phones]);
-    await t.db.query("update campaigns set contact_count = $2 where id = $1", [c!.id, n]);
-    const res = await t.request("POST", `/api/campaigns/${c!.id}/launch`, { token: owner.token });
+    const id = await insertDialCampaign(t.db, owner.orgId, "Workers", numbersInHoursNow(n, offset), "say:hello;hangup");
+    const res = await t.request("POST", `/api/campaigns/${id}/launch`, { token: owner.token });
     assert.equal(res.status, 200, res.text);
-    return c!.id;
+    return id;
   }
 
   const campaignDone = (id: string) => async () =>
@@ -64,12 +57,7 @@ describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostg
     );
     assert.equal(finals.length, n);
     assert.ok(finals.every((f) => f.finals === 1), "one final outcome per contact");
-    const overlaps = await t.db.query(
-      `select 1 from calls a join calls b on a.contact_id = b.contact_id and a.id < b.id
-        where a.campaign_id = $1 and a.started_at < coalesce(b.ended_at, now()) and b.started_at < coalesce(a.ended_at, now())`,
-      [campaignId],
-    );
-    assert.equal(overlaps.length, 0, "no contact was dialled twice at the same time");
+    assert.equal(await overlappingCalls(t.db, campaignId), 0, "no contact was dialled twice at the same time");
   }
 
   test("three workers dial 60 contacts with no double-dial", async () => {
