@@ -80,13 +80,18 @@ describe("two API processes and two workers on one PostgreSQL", { skip: !usePost
 
     // Kill the worker carrying an answered call (one pass may lease every contact to one of them).
     const liveOwner = async () =>
-      (await db.query<{ owner: string }>(
-        `select a.lease_owner as owner from call_attempts a join calls k on k.id = a.call_id
+      (await db.query<{ owner: string; call_id: string }>(
+        `select a.lease_owner as owner, a.call_id from call_attempts a join calls k on k.id = a.call_id
           where a.campaign_id = $1 and a.status = 'in_progress' and k.answered_at is not null and k.ended_at is null limit 1`,
         [id],
-      ))[0]?.owner;
+      ))[0];
     await until(async () => (await liveOwner()) !== undefined, { ms: 30_000, what: "a call under way", everyMs: 50 });
-    const leaseOwner = (await liveOwner()) ?? "";
+    const live = (await liveOwner())!;
+    const leaseOwner = live.owner;
+    // Its audio is in the worker: an API process says so plainly rather than open a silent socket.
+    const listen = await httpClient(api2.baseUrl).request("POST", `/api/calls/${live.call_id}/listen`, { token: owner.token });
+    assert.equal(listen.status, 409, listen.text);
+    assert.match(listen.body.message ?? listen.text, /not on the line now/);
     const doomed = workers.find((w) => leaseOwner.startsWith(`${w.pid}-`));
     assert.ok(doomed, `a worker leased the call (${leaseOwner})`);
     doomed.child.kill("SIGKILL");
