@@ -34,9 +34,11 @@ describe(`calls over a SIP trunk (${kind})`, () => {
     execFileSync("flite", ["-voice", "slt", "-t", "Yes, I am interested.", "-o", raw]);
     const speech = decodeWav(fs.readFileSync(raw));
     // The callee waits through the greeting, answers, and stays on the line a while (baresip hangs up at the WAV's end).
+    // baresip answers at once, so the greeting is synthesised after the answer: on a loaded machine it starts
+    // seconds late, and a callee speaking at 5 s cut it short (the agent stops for a callee who talks). 8 s.
     const pcm = resample(speech.samples, speech.sampleRate, 8000);
     const wav = new Int16Array(8000 * 20);
-    wav.set(pcm, 8000 * 5);
+    wav.set(pcm, 8000 * 8);
     fs.writeFileSync(path.join(dir, "callee.wav"), encodeWav(wav, 8000));
     bs = await startBaresip({ accounts: [{ user: answers!, answer: "auto" }, { user: optsOut!, answer: "auto" }], sourceWav: path.join(dir, "callee.wav"), rtpPorts: [41300, 41399] });
     t = await startTestApp(kind!, {
