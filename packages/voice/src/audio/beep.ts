@@ -1,7 +1,7 @@
 import { levelDb } from "./frames.ts";
 
 /** Power of one frequency in a frame (Goertzel), relative to the frame's total power (0..1). */
-function toneShare(frame: Int16Array, sampleRate: number, freq: number): number {
+export function toneShare(frame: Int16Array, sampleRate: number, freq: number): number {
   const k = (2 * Math.cos((2 * Math.PI * freq) / sampleRate));
   let s1 = 0;
   let s2 = 0;

@@ -6,6 +6,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { decodeWav, encodeWav } from "../../audio/wav.ts";
 import { resample } from "../../audio/resample.ts";
+import { toneShare } from "../../audio/beep.ts";
 import { levelDb } from "../../audio/frames.ts";
 import { createRulesBrain } from "../../brain/rules-brain.ts";
 import { lines } from "../../brain/rules-lines.ts";
@@ -39,19 +40,6 @@ function speechWav(dir: string, name: string, text: string): string {
   return file;
 }
 
-/** Share of a frame's energy at `freq` (Goertzel): near 1 for the agent's tone, small for a voice. */
-function toneShare(frame: Int16Array, freq: number, rate = 8000): number {
-  const k = 2 * Math.cos((2 * Math.PI * freq) / rate);
-  let s1 = 0, s2 = 0, energy = 0;
-  for (const x of frame) {
-    const s0 = x + k * s1 - s2;
-    s2 = s1;
-    s1 = s0;
-    energy += x * x;
-  }
-  const power = s1 * s1 + s2 * s2 - k * s1 * s2;
-  return energy ? (2 * power) / (frame.length * energy) : 0;
-}
 
 /**
  * Loud 20 ms frames of a recording that are a voice, not the agent's 300 Hz tone. (baresip's recording of what
@@ -61,7 +49,7 @@ function voiceFrames(pcm: Int16Array): number {
   let n = 0;
   for (let at = 0; at + 160 <= pcm.length; at += 160) {
     const f = pcm.subarray(at, at + 160);
-    if (levelDb(f) > -35 && toneShare(f, 300) < 0.5) n++;
+    if (levelDb(f) > -35 && toneShare(f, 8000, 300) < 0.5) n++;
   }
   return n;
 }
