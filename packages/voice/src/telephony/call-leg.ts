@@ -39,10 +39,28 @@ export type DialRequest = {
   purpose?: "contact" | "transfer";
 };
 
+/** A call someone placed to Parley: a SIP INVITE, Twilio's incoming-call webhook. */
+export type IncomingCall = {
+  /** The number or SIP user called (the Request-URI's user, Twilio's To). */
+  to: string;
+  /** The caller's number or SIP user (From), as the network gave it; "" when withheld. */
+  from: string;
+};
+
+/**
+ * What becomes of an incoming call: answered, its leg handed to `answer` (the leg emits "answered" once media
+ * flows), or refused — `busy` over the concurrency limits, `unknown` when no campaign has the number,
+ * `closed` when its campaign is not taking calls.
+ */
+export type IncomingAnswer = { answer: (leg: CallLeg) => void } | { refuse: "busy" | "unknown" | "closed" };
+export type IncomingCallHandler = (call: IncomingCall) => Promise<IncomingAnswer>;
+
 /** Places calls. The returned leg emits "answered", or "ended" when the call never connects. */
 export interface Telephony {
   readonly name: string;
   dial(req: DialRequest): Promise<CallLeg>;
+  /** Where calls to Parley go (inbound campaigns); a telephony without it refuses them. */
+  onIncoming?(handler: IncomingCallHandler): void;
   /** Releases what it holds open (SIP: un-registers and closes its socket) when the server stops. */
   close?(): void;
 }

@@ -36,3 +36,42 @@ export function digestAuthorization(c: DigestChallenge, o: { username: string; p
   if (c.qop) parts.push(`qop=${c.qop}`, `nc=${nc}`, `cnonce=${q(cnonce)}`);
   return `Digest ${parts.join(", ")}`;
 }
+
+/**
+ * The other side of digest (RFC 3261 §22.1, as a UAS challenging an INVITE): our nonces carry their time and
+ * an HMAC of it, so any nonce we issued in the last five minutes is checked without keeping state.
+ */
+export function createDigestChallenger(o: { realm: string; secret?: Buffer; now?: () => number }) {
+  const secret = o.secret ?? crypto.randomBytes(32);
+  const now = o.now ?? Date.now;
+  const sign = (ts: string) => crypto.createHmac("sha256", secret).update(ts).digest("hex").slice(0, 32);
+  const fresh = (nonce: string) => {
+    const [ts, mac] = nonce.split(".");
+    if (!ts || !mac || mac.length !== 32 || !/^\d+$/.test(ts)) return false;
+    const age = now() - Number(ts);
+    return age >= 0 && age < 5 * 60_000 && crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(sign(ts)));
+  };
+  return {
+    /** The WWW-Authenticate value of a 401. */
+    challenge(): string {
+      const ts = String(now());
+      return `Digest realm="${o.realm}", nonce="${ts}.${sign(ts)}", algorithm=MD5, qop="auth"`;
+    },
+    /** True when `authorization` answers one of our fresh nonces with these credentials for this method. */
+    verify(authorization: string | undefined, method: string, creds: { username: string; password: string }): boolean {
+      const m = /^\s*Digest\s+(.*)$/is.exec(authorization ?? "");
+      if (!m) return false;
+      const p: Record<string, string> = {};
+      const re = /([a-zA-Z-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g;
+      for (let x = re.exec(m[1]!); x; x = re.exec(m[1]!)) p[x[1]!.toLowerCase()] = x[2] ?? x[3] ?? "";
+      if (p.username !== creds.username || p.realm !== o.realm || !p.nonce || !p.uri || !p.response || !fresh(p.nonce)) return false;
+      if ((p.algorithm ?? "MD5").toUpperCase() !== "MD5") return false;
+      const expected = digestAuthorization(
+        { realm: o.realm, nonce: p.nonce, algorithm: "MD5", qop: p.qop ? "auth" : undefined, stale: false },
+        { ...creds, method, uri: p.uri, nc: p.nc ? parseInt(p.nc, 16) : undefined, cnonce: p.cnonce },
+      );
+      const want = /response="([0-9a-f]+)"/.exec(expected)![1]!;
+      return want.length === p.response.length && crypto.timingSafeEqual(Buffer.from(want), Buffer.from(p.response.toLowerCase()));
+    },
+  };
+}

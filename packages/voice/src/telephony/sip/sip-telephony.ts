@@ -6,9 +6,12 @@
  * RFC 3261 (UDP transport, client transactions, one UAC dialog, CANCEL, BYE, REGISTER), RFC 2617/7616 digest,
  * RFC 4566/3264 SDP offer/answer, RFC 3550 RTP with G.711 (RFC 3551) and RFC 4733 telephone-events.
  */
-import type { CallLeg, DialRequest, Telephony } from "../call-leg.ts";
+import dns from "node:dns/promises";
+import type { CallLeg, DialRequest, IncomingCallHandler, Telephony } from "../call-leg.ts";
 import { startSipCall } from "./sip-call.ts";
-import { header, uriHostPort } from "./sip-message.ts";
+import { createDigestChallenger } from "./sip-digest.ts";
+import { startInboundDialog, uriUser } from "./sip-inbound.ts";
+import { header, parseNameAddr, uriHostPort } from "./sip-message.ts";
 import { hostPort, type Credentials } from "./sip-requests.ts";
 import { keepRegistered } from "./sip-register.ts";
 import { openSipTransport, type HostPort, type IncomingRequest, type SipProto, type SipTransport } from "./sip-transport.ts";
@@ -43,7 +46,11 @@ export type SipTelephony = Telephony & {
   readonly port: number;
 };
 
-/** Outbound calls over a SIP trunk: our own UAC (see the note at the top of this file). */
+/**
+ * Calls over a SIP trunk, our own UA (see the note at the top of this file): outbound as a UAC; inbound, once
+ * `onIncoming` is set, as a UAS. An INVITE from an address other than the trunk's is challenged (401, digest)
+ * and answered only with SIP_USERNAME / SIP_PASSWORD, so nobody on the internet rings the agent for free.
+ */
 export function createSipTelephony(cfg: SipTelephonyConfig): SipTelephony {
   const credentials: Credentials = cfg.username && cfg.password ? { username: cfg.username, password: cfg.password } : null;
   const log = cfg.log ?? (() => {});
@@ -53,6 +60,12 @@ export function createSipTelephony(cfg: SipTelephonyConfig): SipTelephony {
   let registration: ReturnType<typeof keepRegistered> | null = null;
   const trunkText = `sip:${hostPort(cfg.trunk)}`;
   const userUri = (user: string) => (/^sips?:/i.test(user) ? user : `sip:${user}@${hostPort(cfg.trunk)}`);
+  let incoming: IncomingCallHandler | null = null;
+  const digest = createDigestChallenger({ realm: cfg.publicHost });
+  // The trunk's addresses (a name resolves to several): INVITEs from them need no authentication.
+  let trunkAddresses: Promise<Set<string>> | null = null;
+  const trunkHosts = () =>
+    (trunkAddresses ??= dns.lookup(cfg.trunk.host, { all: true }).then((as) => new Set([cfg.trunk.host, ...as.map((a) => a.address)]), () => new Set([cfg.trunk.host])));
 
   function onRequest({ req, from, reply }: IncomingRequest): void {
     const callId = header(req.headers, "call-id")!;
@@ -60,11 +73,36 @@ export function createSipTelephony(cfg: SipTelephonyConfig): SipTelephony {
     if (call) return call(req, reply);
     if (req.method === "OPTIONS") return reply(200, "OK", [["allow", "INVITE, ACK, CANCEL, BYE, OPTIONS"]]);
     if (req.method === "ACK") return;
-    if (req.method === "INVITE") {
-      log("info", `SIP: refused an incoming call from ${from.host}:${from.port}: inbound calls are not enabled.`);
+    if (req.method === "INVITE") return void onInvite(req, from, reply);
+    reply(481, "Call/Transaction Does Not Exist");
+  }
+
+  async function onInvite(req: IncomingRequest["req"], from: HostPort, reply: IncomingRequest["reply"]): Promise<void> {
+    const callId = header(req.headers, "call-id")!;
+    const who = `${from.host}:${from.port}`;
+    if (!incoming || !transport) {
+      log("info", `SIP: refused an incoming call from ${who}: no inbound campaign can answer (the dialer is off in this process).`);
       return reply(480, "Temporarily Unavailable");
     }
-    reply(481, "Call/Transaction Does Not Exist");
+    if (!(await trunkHosts()).has(from.host)) {
+      if (!credentials) {
+        log("warn", `SIP: refused an INVITE from ${who}, which is not the trunk (set SIP_USERNAME and SIP_PASSWORD to let a PBX authenticate).`);
+        return reply(403, "Forbidden");
+      }
+      if (!digest.verify(header(req.headers, "authorization"), "INVITE", credentials)) {
+        return reply(401, "Unauthorized", [["www-authenticate", digest.challenge()]]);
+      }
+    }
+    if (calls.has(callId)) return calls.get(callId)!(req, reply); // retransmitted while we checked
+    const call = { to: uriUser(req.uri) || uriUser(parseNameAddr(header(req.headers, "to") ?? "").uri), from: uriUser(parseNameAddr(header(req.headers, "from") ?? "").uri) };
+    const handler = incoming;
+    const dialog = startInboundDialog({
+      transport, invite: req, reply, credentials, rtpHost: cfg.bind.host, rtpPorts: cfg.rtpPorts,
+      silenceTimeoutMs: cfg.silenceTimeoutMs ?? 10_000,
+      decide: () => handler(call),
+      onEnded: () => setTimeout(() => calls.delete(callId), 32_000).unref(),
+    });
+    calls.set(callId, dialog.onRequest);
   }
 
   async function open(): Promise<{ ok: boolean; message: string }> {
@@ -85,6 +123,9 @@ export function createSipTelephony(cfg: SipTelephonyConfig): SipTelephony {
   return {
     name: "sip",
     start,
+    onIncoming(handler) {
+      incoming = handler;
+    },
     get port() {
       return transport?.port ?? cfg.bind.port;
     },

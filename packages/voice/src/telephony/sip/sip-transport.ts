@@ -133,12 +133,15 @@ export function viaBranch(via: string): string {
   return /;\s*branch=([^;,\s]+)/i.exec(via)?.[1] ?? "";
 }
 
-/** §8.2.6.2: Via, From, To (with our tag when it has none), Call-ID and CSeq copied from the request. */
+/**
+ * §8.2.6.2: Via, From, To (with our tag when it has none), Call-ID and CSeq copied from the request. A UAS
+ * dialog passes its own To (with the tag it keeps for the dialog) in `extra`.
+ */
 function responseTo(req: SipRequest, status: number, reason: string, extra: SipHeaders, body: string): SipResponse {
   const copied: SipHeaders = req.headers.filter(([n]) => n === "via" || n === "from" || n === "call-id" || n === "cseq");
-  let to = header(req.headers, "to")!;
+  let to = header(extra, "to") ?? header(req.headers, "to")!;
   if (!/;\s*tag=/i.test(to) && status > 100) to += `;tag=${crypto.randomBytes(6).toString("hex")}`;
-  return { kind: "response", status, reason, headers: [...copied, ["to", to], ...extra], body };
+  return { kind: "response", status, reason, headers: [...copied, ["to", to], ...extra.filter(([n]) => n !== "to")], body };
 }
 
 /** §17.1.1.3: the ACK of a non-2xx final answer, in the INVITE's own transaction. */
