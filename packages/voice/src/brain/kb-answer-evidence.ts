@@ -33,6 +33,19 @@ export function namesAskedThing(question: string, sentence: string): boolean {
   const asked = letters(question);
   return NAMED_THINGS.some(([ask, name]) => ask.test(question) && (sentence.match(name) ?? []).some((n) => !asked.includes(letters(n))));
 }
+const MODAL = "(?:can|cannot|can't|could|couldn't|does|doesn't|does not|do|don't|do not|will|won't|is|isn't|is not|are|aren't|has|hasn't|have|may|must|should|need(?:s)? to|supports?|provides?|allows?|never|always)";
+const YOU_MODAL = new RegExp(`^(?:yes|no)\\b|^(?:you|one)\\s+${MODAL}\\b`, "i");
+const SUBJECT_MODAL = new RegExp(`^((?:\\S+\\s){0,2}\\S+)\\s+${MODAL}\\b`, "i");
+/**
+ * A yes or no said outright, as "can / does / is…" is answered on the phone: "Yes…", "You can…", or the
+ * question's subject with its verb ("Git doesn't provide a way to do this." for "can git ignore…").
+ */
+export function statesYesNo(sentence: string, weights: Weights): boolean {
+  if (YOU_MODAL.test(sentence)) return true;
+  const m = SUBJECT_MODAL.exec(sentence);
+  return m !== null && terms(m[1]!).some((t) => (weights.get(t) ?? 0) > 0);
+}
+
 // A short yes or no leads its explanation ("Yes. zlib doesn't handle dates.").
 export const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30}[.!?]$/i;
 // A sentence starting so leans on the one before it.

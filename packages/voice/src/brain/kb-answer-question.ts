@@ -12,7 +12,9 @@ const STOP = new Set(
     "one ones thing things something anything way need let say said mean means use used using since ever even still " +
     "actually exactly currently maybe probably perhaps kind sort guess wonder wondering whether they them their theirs " +
     "he him his she her hers mine yours ours myself yourself itself someone somebody anyone anybody everyone else besides " +
-    "additionally otherwise never always every each all both either neither as whenever").split(" "),
+    "additionally otherwise never always every each all both either neither as whenever " +
+    // Adverbs of time and manner a caller adds that documents rarely write ("a file it already tracks").
+    "already again anymore yet now somehow").split(" "),
 );
 
 // Spoken lead-ins that carry no meaning: "so, um, can you tell me whether…".
@@ -101,6 +103,10 @@ const DIGIT_WORD = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven
 const SPOKEN_PUNCTUATION = new RegExp(`\\b(${DIGIT_WORD}) (comma|point|dot) (${DIGIT_WORD})\\b`, "g");
 const digitOf = (w: string) => NUMBER_WORDS[w] ?? w;
 
+// A setting left alone: "if I never set one", "if it isn't set", "without configuring anything", "out of the box".
+const UNSET =
+  /\b(?:(?:if|when) (?:i|you|we) (?:never|don't|do not|didn't|did not|haven't|have not) (?:set|configure|specify|choose|pick|change)d?|(?:if|when) (?:it|nothing|none|that)(?:'s| is| was)?(?: not|n't)? (?:set|configured|specified|chosen)|without (?:setting|configuring|specifying|choosing))\b(?: (?:one|it|any(?:thing)?|that|this|up))?|\bout of the box\b/g;
+
 /** The question's kind and content words; lead-ins ("so, can you tell me…") do not hide its first word. */
 export function parseQuestion(question: string): ParsedQuestion {
   const text = question.toLowerCase().replace(/’/g, "'").replace(/[“”"?!.]+/g, " ").replace(/\s+/g, " ").trim().replace(LEAD_INS, "")
@@ -109,6 +115,8 @@ export function parseQuestion(question: string): ParsedQuestion {
     // What callers say for what documents write ("turn on the module" / "enable the module").
     .replace(/\b(?:shows?|showed|showing|pops?|popped|comes?|came) up\b/g, "appears")
     .replace(/\b(?:turn|switch)(?:ed|ing)? on\b/g, "enable").replace(/\b(?:turn|switch)(?:ed|ing)? off\b/g, "disable")
+    // "Which editor does git open if I never set one" asks for the default, the word documents write.
+    .replace(UNSET, "by default")
     .replace(SPOKEN_PUNCTUATION, (_, a: string, mark: string, b: string) => (mark === "comma" ? `${digitOf(a)}, ${digitOf(b)}` : `${digitOf(a)}.${digitOf(b)}`));
   // "In a restricted shell, can the user…": the question proper starts after a leading setting.
   const asked = text.replace(/^(?:in|on|for|with|under|using|inside|within) [^,]{1,40}, (?=\S)/, "");

@@ -37,6 +37,7 @@ export function plainText(text: string): string {
     .replace(/\\(?=[*_#])/g, "")
     .replace(/\s+/g, " ")
     .replace(/\s+([,.!?;:])(?=\s|$)/g, "$1")
+    .replace(/\(\s+/g, "(").replace(/\s+\)/g, ")")
     .trim();
 }
 
@@ -136,6 +137,21 @@ function withoutListing(s: string): string {
   return m && !looksSpoken(s) && looksSpoken(m[1]!) ? `${m[1]}.` : s;
 }
 
+/**
+ * "Create this file by $ htpasswd -c /usr/local/apache2/conf/passwd.git <user": one command after a few words
+ * of prose is said by its name, options and plain words ("…by running htpasswd -c."); paths and
+ * placeholders are not read out.
+ */
+export function saidCommand(s: string): string {
+  const m = /^(\P{Cc}{3,}?)(?:\s+(by|do)|:)\s+\$\s+([^$]+?)\.?$/u.exec(s);
+  if (!m || !/\p{L}{2,}/u.test(m[1]!)) return s;
+  const words = m[3]!.split(/\s+/).filter((w) => w && w !== "." && !/[/<>=|"'`]/.test(w));
+  // The command's own name must be sayable ("./bootstrap" is a path: the sentence stays as it is).
+  if (!words.length || words.length > 6 || words[0] !== m[3]!.split(/\s+/)[0] || !/^[a-z][\w.-]*$/.test(words[0]!)) return s;
+  const command = words.join(" ");
+  return m[2] === "by" ? `${m[1]} by running ${command}.` : `${m[1]!.replace(/,$/, "")}, run ${command}.`;
+}
+
 /** The passage's sentences in order; a sentence that only repeats the heading is not speakable. */
 export function sentencesOf(text: string, heading = ""): Sentence[] {
   const head = heading.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
@@ -151,7 +167,7 @@ export function sentencesOf(text: string, heading = ""): Sentence[] {
   const numberedFaq = raw.some((s, i) => numbered[i] && isAsked(s));
   return raw.map((r, index) => {
     // An AsciiDoc "+" joins a list item's paragraphs; it is not said.
-    const s = withoutListing(stripListNumber(r).replace(/^\+\s+/, ""));
+    const s = saidCommand(withoutListing(stripListNumber(r).replace(/^\+\s+/, "")));
     const question = isAsked(s) || asked.has(index) || (numberedFaq && numbered[index]!);
     const bare = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
     const isHeading = head !== "" && (bare === head || head.endsWith(bare));

@@ -1,4 +1,4 @@
-import { ASKS_LIMIT, defines, EVIDENCE, HIGH_END, INSTRUCTS, LEANS_BACK, LOW_END, namesAskedThing, NEGATION, STATES_LIMIT, YES_NO_LEAD } from "./kb-answer-evidence.ts";
+import { ASKS_LIMIT, defines, EVIDENCE, HIGH_END, INSTRUCTS, LEANS_BACK, LOW_END, namesAskedThing, NEGATION, STATES_LIMIT, statesYesNo, YES_NO_LEAD } from "./kb-answer-evidence.ts";
 import { parseQuestion, plainWords, terms, type ParsedQuestion, type QuestionKind } from "./kb-answer-question.ts";
 import { sentencesOf, trimForSpeech, type Sentence } from "./kb-answer-sentences.ts";
 import { joinCompounds, keyTerm, overlap, termWeights, type Weights } from "./kb-answer-weights.ts";
@@ -63,14 +63,15 @@ function askedBefore(sentences: Sentence[], at: number): { text: string; end: nu
 /**
  * What makes a sentence read as the answer beyond its words: a limit for "the largest…", a negation for a
  * negated question, a way to do it for "how do I…", the file or variable "which file / variable" asks for,
- * the question's words in its order, and, under an FAQ
+ * the question's words in its order, a yes or no said outright for "can / does…", and, under an FAQ
  * question, being the first sentence of the answer (what follows qualifies it).
  */
-function answerShape(q: ParsedQuestion, s: Sentence, asked: { text: string; end: number } | null, at: number): number {
+function answerShape(q: ParsedQuestion, weights: Weights, s: Sentence, asked: { text: string; end: number } | null, at: number): number {
   const otherEnd = (HIGH_END.test(q.text) && LOW_END.test(s.text) && !HIGH_END.test(s.text)) || (LOW_END.test(q.text) && HIGH_END.test(s.text) && !LOW_END.test(s.text));
   const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) && !otherEnd ? 0.1 : 0;
   const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
   const instructs = q.kind === "how" && INSTRUCTS.test(s.text) ? 0.1 : 0;
+  const outright = q.kind === "yesno" && statesYesNo(s.text, weights) ? 0.1 : 0;
   const named = namesAskedThing(q.text, s.text) ? 0.1 : 0;
   const said = ` ${plainWords(s.text).join(" ")} `;
   // Word pairs as said, and the question's content words in the same order ("day then month" / "day-month-year"),
@@ -81,7 +82,7 @@ function answerShape(q: ParsedQuestion, s: Sentence, asked: { text: string; end:
   const pairs = Math.min(0.15, 0.05 * (q.pairs.filter((p) => said.includes(` ${p} `)).length + inOrder));
   const firstAnswer = asked !== null && asked.end === at - 1 ? 0.25 : 0;
   const later = asked ? Math.min(0.15, 0.03 * (at - asked.end - 1)) : 0;
-  return limit + negation + instructs + named + pairs + firstAnswer - later;
+  return limit + negation + instructs + outright + named + pairs + firstAnswer - later;
 }
 
 function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, passage: KbPassage, rank: number, words: Set<string>): Candidate[] {
@@ -105,9 +106,12 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     const evidence = q.kind === "definition" ? defines(s.text, weights) : q.kind === "how" ? saysHow(q, s.text + leadsInto) : EVIDENCE[q.kind].test(s.text);
     const labels = new Set(terms(`${passage.heading} ${asked?.text ?? ""}`));
     const about = key === null || own.has(key) || labels.has(key);
+    // The question's words an FAQ answer repeats from its own question are an echo of it, not an answer.
+    const askedTerms = new Set(terms(asked?.text ?? ""));
+    const fresh = overlap(weights, new Set([...own].filter((t) => !askedTerms.has(t))));
     const score =
-      (about ? 0.15 : -0.1) + answerShape(q, s, asked, at) +
-      0.4 * topical + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
+      (about ? 0.15 : -0.1) + answerShape(q, weights, s, asked, at) +
+      0.4 * fresh + 0.3 * context + 0.2 * coverage + (evidence ? 0.25 : 0) - 0.04 * rank - (s.text.length > 300 ? 0.1 : 0);
     return [{ passage: rank, sentences, at, score, evidence, coverage, topical, context, labels, about, underQuestion: asked !== null }];
   });
 }
