@@ -11,6 +11,7 @@ import { z } from "zod";
 import { DateTime } from "luxon";
 import { Contact, ContactList } from "./contacts.ts";
 import { TransferTo } from "./call-transfer.ts";
+import { INBOUND_NUMBER_REQUIRED, InboundNumber } from "./inbound-number.ts";
 
 /* ------------------------------------------------------------------ constants (spec §4, §5, §9) */
 
@@ -52,7 +53,6 @@ export const CampaignMessages = {
   endAfterStart: "End date must be after start date",
   invalidDate: "Please enter a valid date and time.",
   channelUnavailable: "Only the Voice channel is available for now.",
-  inboundUnavailable: "Inbound campaigns are not available yet.",
   maxAttempts: "Maximum attempts must be a whole number from 1 to 5.",
   timeGap: "Time gap must be 1, 2, 4, 6, 8, 12 or 24 hours (sent in seconds: hours × 3600, e.g. 7200 for 2 hours).",
   businessHours: "Business hours must be HH:MM in 30-minute steps (00:00 to 23:30).",
@@ -168,12 +168,8 @@ export const CampaignInput = z
     ).transform(() => "voice" as const),
     direction: z.preprocess(
       (v) => (blank(v) ? "outbound" : String(v).trim().toLowerCase().replace(/[\s_-]+/g, "")),
-      z.string().superRefine((v, ctx) => {
-        if (v !== "outbound") {
-          ctx.addIssue({ code: "custom", message: v === "inbound" ? CampaignMessages.inboundUnavailable : "Campaign type must be outbound." });
-        }
-      }),
-    ).transform(() => "outbound" as const),
+      z.enum(["outbound", "inbound"], { error: "Campaign type must be outbound or inbound." }),
+    ),
     voice_id: optionalText(200),
     max_attempts: intField(DEFAULT_MAX_ATTEMPTS, CampaignMessages.maxAttempts).refine(
       (n) => n >= MAX_ATTEMPTS_MIN && n <= MAX_ATTEMPTS_MAX,
@@ -198,8 +194,13 @@ export const CampaignInput = z
     email_body: optionalText(20000),
     save_as_draft: boolField(false),
     transfer_to: TransferTo,
+    /** Inbound campaigns: the number (or SIP user) callers reach the agent on. */
+    inbound_number: InboundNumber,
   })
   .superRefine((v, ctx) => {
+    if (v.direction === "inbound" && !v.inbound_number) {
+      ctx.addIssue({ code: "custom", path: ["inbound_number"], message: INBOUND_NUMBER_REQUIRED });
+    }
     if (v.business_hours_start === v.business_hours_end) {
       ctx.addIssue({ code: "custom", path: ["business_hours_end"], message: CampaignMessages.businessHoursEqual });
     }
@@ -216,6 +217,8 @@ export const CampaignInput = z
   })
   .transform((v) => ({
     ...v,
+    // An outbound campaign keeps no number: it would hold it against an inbound campaign that needs it.
+    inbound_number: v.direction === "inbound" ? v.inbound_number : null,
     start_datetime: v.start_immediately ? null : readCampaignInstant(v.start_datetime, v.campaign_timezone),
     end_datetime: v.start_immediately ? null : readCampaignInstant(v.end_datetime, v.campaign_timezone),
   }));
@@ -285,6 +288,8 @@ export const Campaign = z.object({
   retry_backoff: z.boolean(),
   /** Where a caller who asks for a person is put through (E.164 or SIP URI); null: the agent offers a callback. */
   transfer_to: z.string().nullable(),
+  /** Inbound campaigns: the number (E.164) or SIP user callers reach the agent on; null for outbound. */
+  inbound_number: z.string().nullable(),
   faqs: CampaignFaqs,
   opening_line: z.string(),
   goal: z.string(),

@@ -85,7 +85,7 @@ for (const kind of await dbKinds()) {
         [{ name: "x", voice_id: "no-such-voice" }, "Unknown voice. Please choose a voice from the list."],
         [{ name: "x", channel: "email" }, "Only the Voice channel is available for now."],
         [{ name: "x", channel: "whatsapp" }, "Only the Voice channel is available for now."],
-        [{ name: "x", direction: "inbound" }, "Inbound campaigns are not available yet."],
+        [{ name: "x", direction: "inbound" }, "Inbound number is required for inbound campaigns"],
         [{ name: "x", campaign_timezone: "Mars/Olympus" }, "Please choose a valid timezone (an IANA name such as Asia/Kolkata)."],
         [{ name: "x", business_hours_start: "09:15" }, "Business hours must be HH:MM in 30-minute steps (00:00 to 23:30)."],
         [{ name: "x", start_immediately: false, start_datetime: inDays(-3), end_datetime: inDays(-2) }, "This campaign's end date has already passed. Change its dates before starting it."],

@@ -17,6 +17,8 @@ export type CampaignSettings = {
   retry_backoff: boolean;
   /** E.164 or SIP URI a caller asking for a person is put through to; null: none. */
   transfer_to: string | null;
+  /** Inbound campaigns: the number or SIP user callers reach the agent on; null for outbound. */
+  inbound_number: string | null;
   opening_line: string;
   goal: string;
   faqs: FaqPair[];
@@ -68,7 +70,7 @@ function assignments(values: Record<string, unknown>, first: number): { sql: str
 
 // The list leaves out rejected_rows (up to 1000 entries each); the detail reads everything.
 const LIST_COLUMNS = `id, org_id, name, description, direction, channel, voice_id, max_attempts, time_gap_seconds,
-  max_concurrent_calls, retry_backoff, transfer_to,
+  max_concurrent_calls, retry_backoff, transfer_to, inbound_number,
   opening_line, goal, faqs, service, status, status_reason, start_immediately, start_at, end_at, launched_at, timezone,
   business_hours_start, business_hours_end, email_subject, email_body, attachments, csv_file_name, csv_file_size,
   csv_storage_key, contact_count, rejected_count, duplicates_merged, '[]'::jsonb as rejected_rows, created_at, updated_at`;

@@ -10,6 +10,7 @@ import {
   type CampaignValues,
 } from "@parley/shared/campaigns";
 import type { ContactListQuery } from "@parley/shared/contacts";
+import { INBOUND_NUMBER_REQUIRED, INBOUND_NUMBER_TAKEN } from "@parley/shared/inbound-number";
 import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db, Queryable } from "../../platform/db.ts";
@@ -83,11 +84,20 @@ function settingsOf(r: CampaignRow): CampaignSettings {
   return {
     name: r.name, description: r.description, direction: r.direction, channel: r.channel, voice_id: r.voice_id,
     max_attempts: r.max_attempts, time_gap_seconds: r.time_gap_seconds, max_concurrent_calls: r.max_concurrent_calls,
-    retry_backoff: r.retry_backoff, transfer_to: r.transfer_to, opening_line: r.opening_line, goal: r.goal, faqs: r.faqs, service: r.service,
+    retry_backoff: r.retry_backoff, transfer_to: r.transfer_to, inbound_number: r.inbound_number, opening_line: r.opening_line, goal: r.goal, faqs: r.faqs, service: r.service,
     start_immediately: r.start_immediately, start_at: r.start_at, end_at: r.end_at, timezone: r.timezone,
     business_hours_start: r.business_hours_start, business_hours_end: r.business_hours_end,
     email_subject: r.email_subject, email_body: r.email_body,
   };
+}
+
+/** Another campaign has the inbound number: said on the field, like any other validation message. */
+function numberTaken(err: unknown): never {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e.code === "23505" && (e.constraint === "campaigns_inbound_number_idx" || e.message?.includes("campaigns_inbound_number_idx"))) {
+    throw validationError([{ path: "inbound_number", message: INBOUND_NUMBER_TAKEN }]);
+  }
+  throw err;
 }
 
 export function createCampaignsService(deps: Deps) {
@@ -173,7 +183,7 @@ export function createCampaignsService(deps: Deps) {
           await checkVariables(q, id, values.faqs);
           if (status !== "draft") await statusChanged(q, actor.orgId, id, "draft", status);
           return list ? (await repo.update(q, actor.orgId, id, list))! : inserted;
-        });
+        }).catch(numberTaken);
         return one(actor.orgId, row);
       });
     },
@@ -198,7 +208,7 @@ export function createCampaignsService(deps: Deps) {
           const updated = await repo.update(q, orgId, id, { ...toSettings(values), ...list, updated_by: by });
           if (upload) await contactsReplaced(q, orgId, id, locked.status);
           return updated!;
-        });
+        }).catch(numberTaken);
       });
       if (previousKey) await storage.delete(previousKey);
       return one(orgId, row);
@@ -213,6 +223,7 @@ export function createCampaignsService(deps: Deps) {
         const t = transition(action, c, now);
         if (!t.ok) throw new AppError("conflict", t.message);
         if (action === "launch") await checkVoice(c.voice_id);
+        if (action === "launch" && c.direction === "inbound" && !c.inbound_number) throw new AppError("conflict", INBOUND_NUMBER_REQUIRED);
         const updated = await repo.update(q, orgId, id, {
           status: t.status,
           status_reason: null,
@@ -232,7 +243,8 @@ export function createCampaignsService(deps: Deps) {
     async duplicate(actor: { orgId: string; userId: string | null }, id: string): Promise<Campaign> {
       const source = await repo.get(actor.orgId, id);
       if (!source) throw notFound("Campaign");
-      const settings = { ...settingsOf(source), name: copyName(source.name) };
+      // A number reaches one campaign: the copy starts without it.
+      const settings = { ...settingsOf(source), name: copyName(source.name), inbound_number: null };
       const row = await repo.insert(db, {
         id: crypto.randomUUID(), org_id: actor.orgId, created_by: actor.userId, updated_by: actor.userId, status: "draft", launched_at: null,
         ...settings, ...NO_LIST,

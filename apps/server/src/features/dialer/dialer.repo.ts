@@ -192,11 +192,15 @@ async function takeAttempt(q: Queryable, t: RingTarget, openId: string | undefin
 
 export function createDialerRepo(db: Db) {
   return {
-    /** Launch: one first attempt per contact of the campaign (contacts with an open attempt are skipped). */
+    /**
+     * Launch: one first attempt per contact of the campaign (contacts with an open attempt are skipped). An
+     * inbound campaign dials no one: its contacts are the people who called it.
+     */
     async enqueueCampaign(orgId: string, campaignId: string, dueAt: Date, q: Queryable = db): Promise<number> {
       const rows = await q.query(
         `insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, due_at)
          select org_id, campaign_id, id, 1, $3 from contacts where org_id = $1 and campaign_id = $2
+           and exists (select 1 from campaigns k where k.id = $2 and k.direction = 'outbound')
          on conflict (contact_id) where status in ('pending', 'in_progress') do nothing returning id`,
         [orgId, campaignId, dueAt],
       );
