@@ -5,22 +5,30 @@ import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { signIn } from "../support/e2e-users.ts";
 import { newKbUser, readyDocuments, type KbSession } from "../support/kb-e2e.ts";
+import { answerFromPassages, type KbPassage } from "../../packages/voice/src/brain/kb-answer.ts";
 
 // Real documents from Debian packages: zlib1g-dev's FAQ and redis-server's README.
 const debianDoc = (name: string) => fs.readFileSync(new URL(`../support/debian-passages/${name}`, import.meta.url));
 
-/** Asks in the box and waits for the answer to this question. */
+/**
+ * Asks in the box and waits for the answer to this question. The box must show what the offline agent
+ * would say on a call from the same passages (kb-answer.ts), word for word.
+ */
 async function ask(page: Page, question: string): Promise<{ answer: string; status: string; sources: string[] }> {
   const box = page.getByRole("group", { name: "Test your knowledge base" });
   await box.getByRole("textbox", { name: "Question" }).fill(question);
   const answered = page.waitForResponse((r) => r.url().endsWith("/api/voice/KB/ask") && r.request().postDataJSON()?.question === question);
   await box.getByRole("button", { name: "Ask" }).click();
-  await answered;
+  const { passages } = (await (await answered).json()) as { passages: KbPassage[] };
   const answer = box.getByTestId("kb-test-answer");
   await answer.waitFor();
   const status = await box.getByText(/^(Answered|Not in the knowledge base)$/).innerText();
   const sources = await box.getByRole("list", { name: "Passages" }).getByRole("heading").allInnerTexts().catch(() => []);
-  return { answer: await answer.innerText(), status, sources };
+  const shown = await answer.innerText();
+  const spoken = answerFromPassages(question, passages.map((p) => ({ heading: p.heading, text: p.text })));
+  assert.equal(shown, spoken.text, "the box shows what the agent would say");
+  assert.equal(status, spoken.answered ? "Answered" : "Not in the knowledge base");
+  return { answer: shown, status, sources };
 }
 
 describe("Test your knowledge base", () => {
