@@ -46,6 +46,16 @@ export function statesYesNo(sentence: string, weights: Weights): boolean {
   return m !== null && terms(m[1]!).some((t) => (weights.get(t) ?? 0) > 0);
 }
 
+// "Which web server does…", "is there a file that…": the kind of thing asked for (its head noun, "server",
+// "file"). Words for a way of doing ("is there a way to…") ask how, not for a thing.
+const WHICH_THING = /(?:^|\b(?:on|in|for|with|at) [^,]{1,40}, )(?:which|is there (?:a|an|any)|are there(?: any)?) ((?:[a-z][\w-]* ){0,2}?[a-z][\w-]*?)(?= (?:does|do|did|is|are|was|were|should|can|could|would|will|has|have|that|which|who|to|for|of|in|on|i|you|we)\b|$)/;
+const NOT_A_THING = new Set(terms("way ways means method methods chance reason difference problem possibility"));
+export function askedThing(question: string): string | null {
+  const words = terms(WHICH_THING.exec(question)?.[1] ?? "");
+  const head = words.at(-1);
+  return head && !NOT_A_THING.has(head) ? head : null;
+}
+
 // A short yes or no leads its explanation ("Yes. zlib doesn't handle dates.").
 export const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30}[.!?]$/i;
 // A sentence starting so leans on the one before it.

@@ -1,13 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { answerFromPassages } from "./kb-answer.ts";
-import { statesYesNo } from "./kb-answer-evidence.ts";
+import { askedThing, statesYesNo } from "./kb-answer-evidence.ts";
 import { parseQuestion, terms } from "./kb-answer-question.ts";
 import { saidCommand, sentencesOf } from "./kb-answer-sentences.ts";
 import { termWeights } from "./kb-answer-weights.ts";
 
-// Passages as the knowledge base stores them from tests/kb-dev-set: git-faq.txt (gitfaq(7), git-doc 2.39)
-// and git-http-server-howto.txt (git-doc's howto/setup-git-server-over-http.txt).
+// Passages as the knowledge base stores them from tests/kb-dev-set: git-faq.txt (gitfaq(7), git-doc 2.39),
+// git-http-server-howto.txt (git-doc's howto/setup-git-server-over-http.txt) and bash-manual.pdf (bash(1)).
 const stillTracked = {
   heading: "gitfaq(7) › Common Issues",
   text:
@@ -96,4 +96,31 @@ test("'how do I create the password file' is answered by the command that create
   assert.equal(a.answered, true);
   assert.match(a.text, /Create this file by running htpasswd -c\.$/);
   assert.doesNotMatch(a.text, /\$|\/usr|<user/);
+});
+
+const builtins = {
+  heading: "SHELL BUILTIN COMMANDS",
+  text:
+    "logout Exit a login shell. mapfile [−d delim] [−n count] [−O origin] [−s count] [−t] [−u fd] [−C callback] [−c quantum] [array] " +
+    "Read lines from the standard input into the indexed array variable array, or from file descriptor fd if the −u option is supplied.",
+};
+
+test("'which X' and 'is there a X' name the kind of thing asked for; a way of doing is not a thing", () => {
+  assert.equal(askedThing(parseQuestion("is there a file that runs when I log out").text), "file");
+  assert.equal(askedThing(parseQuestion("which web server does the guide for serving git over http use").text), "server");
+  assert.equal(askedThing(parseQuestion("On Debian, which user should own the repository directory?").text), "user");
+  assert.equal(askedThing(parseQuestion("Is there a way to run a command every time before the prompt shows up?").text), null);
+  assert.equal(askedThing(parseQuestion("what exit code do I get when a command can't be found").text), null);
+});
+
+test("an answer that does not say the kind of thing asked for is none: 'is there a file…' is not answered by 'logout Exit a login shell.'", () => {
+  const a = answerFromPassages("is there a file that runs when I log out", [builtins]);
+  assert.equal(a.answered, false);
+  // A manual's synopsis, options in brackets, is not read out either.
+  const synopsis = sentencesOf(builtins.text).find((s) => s.text.startsWith("mapfile"))!;
+  assert.equal(synopsis.speakable, false);
+  // The same passage answers what it does say.
+  const b = answerFromPassages("is there a command to exit a login shell", [builtins]);
+  assert.equal(b.answered, true);
+  assert.equal(b.text, "logout Exit a login shell.");
 });

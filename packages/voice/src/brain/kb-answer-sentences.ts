@@ -83,7 +83,8 @@ function looksSpoken(s: string): boolean {
   // Braces and operators, calls "f()", shell prompts "%", paths "./x" and options " --port".
   // (Brackets are left out: table rows name types like "timestamp [ (p) ]".)
   // Options may come with a PDF's minus sign ("kill [−s sigspec]").
-  const code = (s.match(/[{}<>=;\\|$^&*]|%\s|\w\(\)|\.\/|\s(?:--?|−−?)[a-z]/gi) ?? []).length;
+  // A manual's synopsis puts options in brackets ("mapfile [−d delim] [−n count]").
+  const code = (s.match(/[{}<>=;\\|$^&*]|%\s|\w\(\)|\.\/|[\s[](?:--?|−−?)[a-z]/gi) ?? []).length;
   if (code > 3 || code / Math.max(1, letters) > 0.04) return false;
   if (/(?:\.\s?){4,}|…{2,}/.test(s)) return false; // dot leaders of a table of contents
   // A list run into one line ("- have Git installed on the client, and - either…"): items, not a sentence.

@@ -1,4 +1,4 @@
-import { ASKS_LIMIT, defines, EVIDENCE, HIGH_END, INSTRUCTS, LEANS_BACK, LOW_END, namesAskedThing, NEGATION, STATES_LIMIT, statesYesNo, YES_NO_LEAD } from "./kb-answer-evidence.ts";
+import { askedThing, ASKS_LIMIT, defines, EVIDENCE, HIGH_END, INSTRUCTS, LEANS_BACK, LOW_END, namesAskedThing, NEGATION, STATES_LIMIT, statesYesNo, YES_NO_LEAD } from "./kb-answer-evidence.ts";
 import { parseQuestion, plainWords, terms, type ParsedQuestion, type QuestionKind } from "./kb-answer-question.ts";
 import { sentencesOf, trimForSpeech, type Sentence } from "./kb-answer-sentences.ts";
 import { joinCompounds, keyTerm, overlap, termWeights, type Weights } from "./kb-answer-weights.ts";
@@ -149,6 +149,13 @@ function acceptable(q: ParsedQuestion, weights: Weights, c: Candidate, spoken: s
   const action = actionOf(q);
   // (Also when every passage says the verb somewhere: the answer itself must.)
   if (action && (weights.get(action) ?? 0) >= 0.5 && !c.labels.has(action) && !terms(spoken).includes(action)) return false;
+  // "Is there a file that runs when I log out?" is not answered by "logout Exit a login shell.": the answer
+  // (or its heading, FAQ question or table row) says the kind of thing asked for, or names one.
+  const thing = askedThing(q.text);
+  // (The chosen sentence as said must: a second one added for its words does not make it an answer, nor words cut off.)
+  const first = c.sentences[c.at]!.text;
+  const said = spoken.startsWith(first) ? first : spoken;
+  if (thing && !c.labels.has(thing) && !terms(`${rowOf(c.sentences[c.at]) ?? ""} ${said}`).includes(thing) && !namesAskedThing(q.text, said)) return false;
   if (!needsEvidence(q.kind)) return true;
   return q.kind === "definition" ? c.evidence : EVIDENCE[q.kind].test(spoken);
 }
