@@ -115,7 +115,7 @@ test("what a caller says meets what a document writes: 'turn on' is 'enable', 'f
 
 test("a sentence introducing a listing is said without the commands; one short command stays", () => {
   const [tree] = sentencesOf("You can also build groff in an out-of-source build tree, which is cleaner: $ mkdir build $ cd build $ ../configure $ make");
-  assert.deepEqual(tree, { text: "You can also build groff in an out-of-source build tree, which is cleaner.", index: 0, question: false, speakable: true });
+  assert.deepEqual(tree, { text: "You can also build groff in an out-of-source build tree, which is cleaner.", index: 0, question: false, speakable: true, pointer: false });
   const [bootstrap] = sentencesOf("When compiling from the git repository, you should first invoke this script: $ ./bootstrap and wait.");
   assert.match(bootstrap!.text, /\$ \.\/bootstrap/);
 });

@@ -124,3 +124,23 @@ test("an answer that does not say the kind of thing asked for is none: 'is there
   assert.equal(b.answered, true);
   assert.equal(b.text, "logout Exit a login shell.");
 });
+
+// postgresql-datetime-types.html (postgresql-doc-15, section 8.5.1) as stored.
+const dateInput = {
+  heading: "Date/Time Input",
+  text:
+    "Date and time input is accepted in almost any reasonable format, including ISO 8601, SQL-compatible, traditional POSTGRES, and others. " +
+    "PostgreSQL is more flexible in handling date/time input than the SQL standard requires. See Appendix B for the exact parsing rules of " +
+    "date/time input and for the recognized text fields including months, days of the week, and time zones.",
+};
+
+test("a pointer elsewhere ('See Appendix B for…') answers only 'where'; to anything else it is no answer", () => {
+  assert.equal(sentencesOf("See linkgit:git-pull[1].")[0]!.pointer, true);
+  assert.equal(sentencesOf("Refer to Chapter 9 for more information.")[0]!.pointer, true);
+  assert.equal(sentencesOf("Set the DateStyle parameter to MDY to select month-day-year interpretation.")[0]!.pointer, false);
+  const where = answerFromPassages("where are the exact parsing rules for date input", [dateInput]);
+  assert.equal(where.answered, true);
+  assert.match(where.text, /^See Appendix B/);
+  const what = answerFromPassages("what are the exact parsing rules for date input", [dateInput]);
+  assert.doesNotMatch(what.text, /See Appendix B/);
+});

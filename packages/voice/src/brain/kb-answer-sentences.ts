@@ -11,6 +11,8 @@ export type Sentence = {
   question: boolean;
   /** Fit to be spoken as (part of) an answer. */
   speakable: boolean;
+  /** Sends the reader elsewhere ("See linkgit:git-pull[1]."): an answer only to "where can I find…". */
+  pointer: boolean;
 };
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
@@ -153,6 +155,9 @@ export function saidCommand(s: string): string {
   return m[2] === "by" ? `${m[1]} by running ${command}.` : `${m[1]!.replace(/,$/, "")}, run ${command}.`;
 }
 
+// "See linkgit:git-pull[1].", "Refer to Chapter 9 for more information.": a pointer elsewhere.
+const POINTER = /^(?:(?:also )?see|refer to|for (?:more|further|full) (?:information|details)|more (?:information|details) (?:is|are|can be))\b.{0,200}$/i;
+
 /** The passage's sentences in order; a sentence that only repeats the heading is not speakable. */
 export function sentencesOf(text: string, heading = ""): Sentence[] {
   const head = heading.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
@@ -173,7 +178,7 @@ export function sentencesOf(text: string, heading = ""): Sentence[] {
     const bare = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
     const isHeading = head !== "" && (bare === head || head.endsWith(bare));
     // A sentence ending in a colon introduces what follows (a command, a list): alone it says nothing.
-    return { text: s, index, question, speakable: !question && !isHeading && !s.endsWith(":") && looksSpoken(s) };
+    return { text: s, index, question, speakable: !question && !isHeading && !s.endsWith(":") && looksSpoken(s), pointer: POINTER.test(s) };
   });
 }
 

@@ -93,7 +93,7 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
   const bestQuestionFit = Math.max(0, ...questionFits.map((a) => overlap(weights, new Set(terms(a.text)))));
   const rowFit = tableRowFit(sentences, weights);
   return sentences.flatMap((s, at) => {
-    if (!s.speakable && !YES_NO_LEAD.test(s.text)) return [];
+    if ((!s.speakable && !YES_NO_LEAD.test(s.text)) || (s.pointer && q.kind !== "place")) return [];
     const asked = askedBefore(sentences, at);
     const askedFit = asked ? overlap(weights, new Set(terms(asked.text))) : 0;
     const own = new Set(terms(s.text));
@@ -187,7 +187,7 @@ function spokenAnswer(q: ParsedQuestion, weights: Weights, c: Candidate, maxChar
   if (LEANS_BACK.test(first.text) && prev && !prev.question && (prev.speakable || YES_NO_LEAD.test(prev.text)) && prev.text.length + first.text.length < maxChars) {
     return `${prev.text} ${first.text}`;
   }
-  const next = followers(c, 3).filter((s) => s.speakable);
+  const next = followers(c, 3).filter((s) => s.speakable && !s.pointer);
   if (next[0] && YES_NO_LEAD.test(first.text)) return `${first.text} ${trimForSpeech(next[0].text, maxChars - first.text.length - 1)}`;
   const fits = next.filter((s) => s.text.length + first.text.length < maxChars);
   const said = new Set(terms(first.text));
