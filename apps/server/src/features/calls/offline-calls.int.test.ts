@@ -53,45 +53,9 @@ describe(`calls with the offline voice engine (${kind})`, () => {
   }
   const said = (r: CallRow, who: "agent" | "callee") => r.transcript.filter((x) => x.speaker === who).map((x) => x.text).join(" ").toLowerCase();
 
-  // One call at a time: they run in real time, and a 2-core machine shares its CPU with the other tests.
-  test("interested: agrees, books Tuesday 3 pm in the calendar; the greeting discloses the AI and the recording", async () => {
-    const r = await call("interested", 0);
-    assert.equal(r.outcome, "scheduled", transcriptOf(r));
-    const events = await meetingsOf(r.contactId);
-    assert.equal(events.length, 1);
-    assert.equal(events[0]!.getUTCDay(), 2);
-    assert.equal(events[0]!.getUTCHours(), 15);
-    assert.match(said(r, "agent"), /ai assistant.*recorded/);
-    assertRecording(r);
-  });
-
-  test("not interested, callback and do-not-call end with their outcomes", async () => {
-    const no = await call("not_interested", 1);
-    assert.equal(no.outcome, "not_interested", transcriptOf(no));
-    const later = await call("callback", 2);
-    assert.equal(later.outcome, "follow_up", transcriptOf(later));
-    const dnc = await call("dnc", 3);
-    assert.equal(dnc.outcome, "do_not_call", transcriptOf(dnc));
-    const list = await t.request("GET", "/api/dnc", { token: owner.token });
-    assert.ok(JSON.stringify(list.body).includes(dnc.lead_phone), "the number is on the do-not-call list");
-  });
-
-  test("question: the answer carries the FAQ's fact", async () => {
-    const r = await call("question", 4);
-    assert.match(said(r, "agent"), /49/, transcriptOf(r));
-    assert.ok(r.summary.length > 0);
-    assertRecording(r);
-  });
-
-  test("voicemail: a message is left after the beep; no answer and busy never connect", async () => {
-    const [vm, none, busy] = await Promise.all([call("voicemail", 5), call("no_answer", 6), call("busy", 7)]);
-    assert.equal(vm.outcome, "voicemail");
-    assert.match(said(vm, "agent"), /maya/, transcriptOf(vm));
-    assert.equal(none.status, "no_answer");
-    assert.equal(busy.status, "busy");
-    assert.equal(none.recording_key, null);
-  });
-
+  // One call at a time: they run in real time, and a 2-core machine shares its CPU with the other tests. The
+  // presets (interested, not interested, callback, question, do-not-call, voicemail, no answer, busy) are
+  // dialled by dialer-personas.int.test.ts and the first campaign's booking by first-campaign.int.test.ts.
   test("a script: a question, then a booking at a time it names", async () => {
     const r = await call("say:Hello?;say:What does the premium plan cost?;say:OK book me Thursday at 10 am;hangup", 8);
     assert.equal(r.outcome, "scheduled", transcriptOf(r));
@@ -99,6 +63,7 @@ describe(`calls with the offline voice engine (${kind})`, () => {
     const events = await meetingsOf(r.contactId);
     assert.equal(events[0]!.getUTCDay(), 4);
     assert.equal(events[0]!.getUTCHours(), 10);
+    assertRecording(r);
   });
 
   test("a script that talks over the agent: it stops, and the transcript keeps only what was heard", async () => {

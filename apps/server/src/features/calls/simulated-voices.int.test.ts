@@ -3,7 +3,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { decodeWav } from "@parley/voice/audio/wav";
-import { parseSpokenTime } from "@parley/voice/brain/spoken-time";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
@@ -81,21 +80,7 @@ describe(`simulated callees with real voices and reactions (${kind})`, { skip: !
     assert.ok(Math.abs(wav.samples.length / 2 / wav.sampleRate - r.duration_secs) <= 2);
   });
 
-  test("interested, with Tuesday 3 pm taken: the callee takes the first alternative offered and it is booked", async (tc) => {
-    const taken = parseSpokenTime("Tuesday at 3 pm", { now: new Date(), timezone: "UTC", businessHours: { start: "09:00", end: "17:00" } })!.at;
-    await t.db.query(
-      `insert into calendar_events (org_id, title, start_at, end_at, source, status) values ($1, 'Team review', $2, $3, 'staff', 'scheduled')`,
-      [owner.orgId, taken, new Date(taken.getTime() + 60 * 60_000)],
-    );
-    const r = await call("interested");
-    const shown = transcriptOf(r);
-    tc.diagnostic(shown);
-    assert.match(shown, /already taken.*which works better/is, shown);
-    assert.equal(r.outcome, "scheduled", shown);
-    const [booked] = await meetingsOf(r.contactId);
-    assert.ok(booked, shown);
-    assert.notEqual(booked.getTime(), taken.getTime(), shown);
-  });
+  // An interested callee offered alternatives to a taken slot, who books one: first-campaign.int.test.ts.
 
   test("a play step outside the audio folder or of a missing file fails the call with the reason", async () => {
     const outside = await call("play:../../../../../etc/passwd;hangup");

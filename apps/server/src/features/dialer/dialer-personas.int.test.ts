@@ -19,7 +19,7 @@ const FAQS = [{ question: "What does the premium plan cost?", answer: "The premi
 const CAP = 3;
 
 type Attempt = { persona: string; phone: string; attempt_number: number; status: string; outcome: string | null; due_at: Date; call_id: string | null };
-type Call = { id: string; started_at: Date; ended_at: Date; answered_at: Date | null; transcript: Array<{ speaker: string; text: string }> };
+type Call = { id: string; started_at: Date; ended_at: Date; answered_at: Date | null; recording_key: string | null; transcript: Array<{ speaker: string; text: string }> };
 
 describe(`a campaign of one contact per persona, dialled on the simulated carrier (${kind})`, () => {
   let t: TestApp;
@@ -108,7 +108,7 @@ describe(`a campaign of one contact per persona, dialled on the simulated carrie
       busy: ["busy", "busy"],
       failed: ["failed", "failed"],
     };
-    const calls = await t.db.query<Call>("select id, status, error, started_at, ended_at, answered_at, transcript from calls where campaign_id = $1", [campaignId]);
+    const calls = await t.db.query<Call>("select id, status, error, started_at, ended_at, answered_at, recording_key, transcript from calls where campaign_id = $1", [campaignId]);
     const callsOf = (p: string) => JSON.stringify(calls.filter((c) => of(p).some((a) => a.call_id === c.id)), null, 1);
     for (const p of PERSONAS) assert.deepEqual(outcomes(p), expected[p], `${p}:\n${show(rows)}\n${callsOf(p)}`);
     assert.equal(calls.length, rows.length, "every attempt placed exactly one call");
@@ -123,6 +123,9 @@ describe(`a campaign of one contact per persona, dialled on the simulated carrie
 
     assertCallbackAtAskedTime(of("callback"), callOf);
     assert.match(said(callOf(of("question")[0]!)), /49/, "the question is answered from the FAQ");
+    assert.match(said(callOf(of("voicemail")[0]!)), /Maya/, "the voicemail message names the contact");
+    assert.ok(callOf(of("interested")[0]!).recording_key, "an answered call is recorded");
+    for (const p of ["no_answer", "busy"]) assert.equal(callOf(of(p)[0]!).recording_key, null, `${p}: nothing to record`);
 
     const dnc = await t.request("GET", "/api/dnc", { token: owner.token });
     assert.ok(JSON.stringify(dnc.body).includes(of("dnc")[0]!.phone), "the number is on the do-not-call list");

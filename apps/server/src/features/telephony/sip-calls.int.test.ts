@@ -71,7 +71,7 @@ describe(`calls over a SIP trunk (${kind})`, () => {
 
   test("baresip answers: it hears the agent's greeting, the agent hears its answer, and its hang-up ends the call", async () => {
     const id = await ring(answers!, 2);
-    await until(async () => (await row(id)).transcript.some((x) => x.speaker === "callee"), { ms: 40_000, what: "the callee's words in the transcript" });
+    await until(async () => (await row(id)).transcript.some((x) => x.speaker === "callee"), { ms: 60_000, what: "the callee's words in the transcript" });
     await bs.command("hangup"); // BYE from the callee's side
     await until(async () => (await row(id)).ended_at !== null, { ms: 15_000, what: "the call closed" });
     const r = await row(id);
