@@ -57,6 +57,8 @@ import { kbTranscribeRoutes } from "../features/knowledge-base/kb-transcribe.rou
 import { campaignVocabulary } from "../features/calls/campaign-vocabulary.ts";
 import { createCallRunner, type VoiceProviders } from "../features/calls/call-runner.ts";
 import { createCallsRepo } from "../features/calls/calls.repo.ts";
+import { createInboundCallsRepo } from "../features/calls/inbound-calls.repo.ts";
+import { createInboundCalls } from "../features/calls/inbound-calls.service.ts";
 import { callsRoutes } from "../features/calls/calls.routes.ts";
 import { createCallsService } from "../features/calls/calls.service.ts";
 import { createVoiceProviders } from "../features/calls/voice-providers.ts";
@@ -201,6 +203,9 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     repo: createDialerRepo(db), placer: countedPlacer(runner, metrics), clock, log: logger, leaseMs: config.voice.dialerLeaseMs, workerId: `${process.pid}-${randomUUID().slice(0, 8)}`,
     isDoNotCall: (orgId, phones) => dnc.listed(orgId, phones), events: webhooks.events,
   });
+  // Calls to an inbound campaign's number (SIP INVITE, Twilio's incoming-call webhook) run on the same runner.
+  const inbound = createInboundCalls({ repo: createInboundCallsRepo(db), answerCall: runner.answerCall, log: logger });
+  configured.telephony.onIncoming?.(inbound.answer);
   // "Ring now" goes through the dialer: its rules, limits and lease on the contact apply to calls by hand.
   const calls = createCallsService({ repo: callsRepo, ringNow: dialer.ringNow });
   // The browser test call ("Test call" on Campaign setup) runs the same agent over the web leg.
@@ -218,7 +223,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   });
   const liveCalls = createLiveCallsService({ repo: createLiveCallsRepo(db), clock });
   const callHistory = createCallHistoryService({ repo: createCallHistoryRepo(db), links: createRecordingLinks(jwtSecret, clock), storage, crmSync: crmSync.service.status });
-  return { ...kb, kbTranscribe, telephony: configured.telephony, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, teamWiring, deleteOrganization, apiKeys, integrations: integrations.service, hubspot, crmSync, invitations };
+  return { ...kb, kbTranscribe, telephony: configured.telephony, inbound, twilioWebhooks: configured.twilioWebhooks, emailLogs, whatsapp, access, requireAuth, roleGuard, organizations, auth, throttle, clock, dnc, calendar, calendarFeeds, storage, recordingUploads, metrics, voices, contacts, campaigns, calls, dialer, campaignProgress, dashboard, analytics, liveCalls, callHistory, webCalls, listen, settings, greetingPreview, webhooks, team, teamWiring, deleteOrganization, apiKeys, integrations: integrations.service, hubspot, crmSync, invitations };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;
 
@@ -270,7 +275,9 @@ export async function createServer(w: Wiring): Promise<{ app: FastifyInstance; s
   // Calls still live are ended and every call's attempt recorded before the database can close under them.
   app.addHook("onClose", async () => {
     services.dialer.abortAll();
+    services.inbound.abortAll();
     await services.dialer.idle();
+    await services.inbound.idle();
   });
   // The SIP user agent un-registers and closes its socket with the server (after the calls' BYEs).
   app.addHook("onClose", async () => services.telephony.close?.());

@@ -57,6 +57,8 @@ export type AgentContext = {
   };
   /** The call is recorded: the greeting must say so. */
   recording: boolean;
+  /** The contact called us (an inbound campaign): the agent answers rather than introduces a call. */
+  inbound?: boolean;
   now(): Date;
 };
 

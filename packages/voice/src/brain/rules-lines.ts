@@ -41,6 +41,11 @@ export function splitOpening(opening: string): { intro: string | null; rest: str
 export function greetingLine(ctx: AgentContext): string {
   const { intro, rest } = openingOf(ctx);
   const recorded = ctx.recording;
+  if (ctx.inbound) {
+    // Answering: the company first (the caller checks they reached the right place), then who answers.
+    const who = intro ? `${intro[0]!.toUpperCase()}${intro.slice(1)} I'm an AI assistant` : `This is ${self(ctx)}`;
+    return `Thank you for calling ${callerName(ctx)}. ${who}${recorded ? ", and this call is recorded" : ""}. ${rest || "How can I help you today?"}`;
+  }
   const who = intro
     ? `${intro} I'm an AI assistant${recorded ? ", and this call is recorded" : ""}.`
     : `${introduction(ctx)}${recorded ? " This call is recorded." : ""}`;

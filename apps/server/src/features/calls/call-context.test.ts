@@ -7,7 +7,7 @@ import type { CallContextRow } from "./calls.repo.ts";
 const row = (over: Partial<CallContextRow> = {}): CallContextRow => ({
   call_id: "c1", org_id: "o1", org_name: "Parley", agent_name: "", company_name: "", campaign_id: "k1", campaign_name: "Spring",
   description: "", opening_line: "", goal: "", service: "sales", faqs: [], timezone: "UTC", business_hours_start: "09:00",
-  business_hours_end: "17:00", voice_id: null, transfer_to: null, contact_id: "", contact_name: "Ana Li", first_name: "", phone: "+14155550100",
+  business_hours_end: "17:00", voice_id: null, transfer_to: null, campaign_direction: "outbound", contact_id: "", contact_name: "Ana Li", first_name: "", phone: "+14155550100",
   email: "", variables: {}, persona: null, kb_document_ids: [], kb_phrases: [], ...over,
 });
 

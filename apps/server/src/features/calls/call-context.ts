@@ -29,6 +29,7 @@ export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clo
       variables: { name: c.contact_name, first_name: firstName, last_name: lastNameOf(c.contact_name, firstName), ...c.variables },
     },
     recording,
+    ...(c.campaign_direction === "inbound" ? { inbound: true } : {}),
     now: () => clock.now(),
   };
 }

@@ -44,6 +44,7 @@ type CallStatus = "completed" | "no_answer" | "busy" | "failed" | "dropped";
 /** Places one call through the telephony and the voice agent, and keeps the call record up to date. */
 export function createCallRunner(deps: RunnerDeps): CallPlacer & {
   placeCall(callId: string, signal: AbortSignal): Promise<DialResult>;
+  answerCall(callId: string, leg: CallLeg, signal: AbortSignal): Promise<DialResult>;
   runOnLeg(c: CallContextRow, leg: CallLeg, o: RunOnLegOptions): Promise<SessionResult>;
   context(callId: string): Promise<CallContextRow | null>;
 } {
@@ -129,6 +130,32 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       await repo.finish(callId, failedCall(deps.clock.now(), (err as Error).message));
       return { outcome: "failed", durationSecs: 0 };
     }
+    return finishCall(c, result, done);
+  }
+
+  /** An inbound call: the caller brings the leg; the agent, its tools and the call row are those of a placed call. */
+  async function answerCall(callId: string, leg: CallLeg, signal: AbortSignal): Promise<DialResult> {
+    const c = await repo.context(callId);
+    if (!c) {
+      leg.hangup();
+      return { outcome: "failed", durationSecs: 0 };
+    }
+    const { tools, done } = bindAgentTools(deps.tools, c);
+    let result: SessionResult;
+    try {
+      void deps.events?.emit(c.org_id, "call.started", { call_id: callId });
+      result = await converse(c, leg, tools, { signal, transfer: transferTo(c, signal) });
+    } catch (err) {
+      log.error({ err, callId }, "inbound call failed");
+      leg.hangup();
+      await repo.finish(callId, failedCall(deps.clock.now(), (err as Error).message));
+      return { outcome: "failed", durationSecs: 0 };
+    }
+    return finishCall(c, result, done);
+  }
+
+  async function finishCall(c: CallContextRow, result: SessionResult, done: ReturnType<typeof bindAgentTools>["done"]): Promise<DialResult> {
+    const callId = c.call_id;
     const reason = result.endReason;
     // A line that went dead mid-call (SIP: no audio for 10 s) is dropped, and retried, unless it already booked or opted out.
     const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : reason === "dropped" ? "dropped" : result.transferred ? "transferred" : result.outcome;
@@ -156,7 +183,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     return result;
   }
 
-  return { placeCall, runOnLeg, context: repo.context, place: (job: DialJob, signal: AbortSignal) => placeCall(job.callId, signal) };
+  return { placeCall, answerCall, runOnLeg, context: repo.context, place: (job: DialJob, signal: AbortSignal) => placeCall(job.callId, signal) };
 }
 
 export type RunOnLegOptions = { tools: Omit<AgentTools, "endCall">; signal?: AbortSignal; onEvent?: (e: SessionEvent) => void };

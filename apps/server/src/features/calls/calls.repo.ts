@@ -23,6 +23,8 @@ export type CallContextRow = {
   voice_id: string | null;
   /** The campaign's "Transfer to" (E.164 or SIP URI); null: a caller asking for a person is offered a callback. */
   transfer_to: string | null;
+  /** The campaign answers calls (inbound) rather than places them: its agent greets as one answering. */
+  campaign_direction: "outbound" | "inbound";
   contact_id: string;
   contact_name: string;
   first_name: string;
@@ -86,7 +88,7 @@ export function createCallsRepo(db: Db) {
       const rows = await db.query<CallContextRow>(
         `select c.id as call_id, c.org_id, o.name as org_name,
                 coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name, k.id as campaign_id, k.name as campaign_name, k.description,
-                k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id, k.transfer_to,
+                k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id, k.transfer_to, k.direction as campaign_direction,
                 -- a browser test call has no contact: the staff member on the line is the lead of the call row
                 coalesce(ct.id::text, '') as contact_id, coalesce(ct.name, c.lead_name) as contact_name,
                 coalesce(ct.first_name, split_part(c.lead_name, ' ', 1)) as first_name, coalesce(ct.phone_e164, c.lead_phone) as phone,

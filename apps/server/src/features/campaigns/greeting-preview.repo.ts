@@ -8,7 +8,7 @@ export type PreviewContextRow = Omit<CallContextRow, "call_id" | "persona" | "kb
 export type PreviewOrgRow = Pick<PreviewContextRow, "org_id" | "org_name" | "agent_name" | "company_name">;
 /** The campaign's part (its first contact's columns null when it has no list yet). */
 export type PreviewCampaignRow = PreviewOrgRow &
-  Pick<PreviewContextRow, "campaign_id" | "campaign_name" | "description" | "opening_line" | "goal" | "service" | "faqs" | "timezone" | "business_hours_start" | "business_hours_end" | "voice_id"> & {
+  Pick<PreviewContextRow, "campaign_id" | "campaign_name" | "description" | "opening_line" | "goal" | "service" | "faqs" | "timezone" | "business_hours_start" | "business_hours_end" | "voice_id" | "campaign_direction"> & {
     contact_id: string | null;
     contact_name: string | null;
     first_name: string | null;
@@ -36,7 +36,7 @@ export function createGreetingPreviewRepo(db: Db) {
       const rows = await db.query<PreviewCampaignRow>(
         `select ${ORG_COLUMNS},
                 k.id as campaign_id, k.name as campaign_name, k.description, k.opening_line, k.goal, k.service, k.faqs, k.timezone,
-                k.business_hours_start, k.business_hours_end, k.voice_id,
+                k.business_hours_start, k.business_hours_end, k.voice_id, k.direction as campaign_direction,
                 ct.id::text as contact_id, ct.name as contact_name, ct.first_name, ct.phone_e164 as phone,
                 coalesce(ct.email, '') as email, coalesce(ct.variables, '{}'::jsonb) as variables
            from campaigns k

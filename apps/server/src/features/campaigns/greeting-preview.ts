@@ -31,7 +31,7 @@ export const NO_LIST_MESSAGE = "Choose a contact list (Upload CSV File) first: t
 // A draft has no campaign yet: the greeting reads only the organisation, the opening line and the contact.
 const NO_CAMPAIGN = {
   campaign_id: "", campaign_name: "", description: "", opening_line: "", goal: "", service: "", faqs: [],
-  timezone: "UTC", business_hours_start: "09:00", business_hours_end: "17:00", voice_id: null,
+  timezone: "UTC", business_hours_start: "09:00", business_hours_end: "17:00", voice_id: null, campaign_direction: "outbound" as const,
 } satisfies Partial<PreviewContextRow>;
 
 /** The contact columns of the context, from the request's contact, else the campaign's first contact. */
@@ -65,7 +65,7 @@ export function createGreetingPreview(deps: Deps) {
       campaign_id: campaign.campaign_id, campaign_name: campaign.campaign_name, description: campaign.description,
       opening_line: source.openingLine ?? campaign.opening_line, goal: campaign.goal, service: campaign.service,
       faqs: campaign.faqs, timezone: campaign.timezone, business_hours_start: campaign.business_hours_start,
-      business_hours_end: campaign.business_hours_end, voice_id: campaign.voice_id,
+      business_hours_end: campaign.business_hours_end, voice_id: campaign.voice_id, campaign_direction: campaign.campaign_direction,
       ...contactColumns(source, saved),
     };
   }
