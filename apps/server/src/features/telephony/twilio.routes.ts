@@ -32,6 +32,12 @@ export function twilioRoutes(deps: { twilio: TwilioWebhooks }): FastifyPluginAsy
       return reply.type("text/xml").send(twilio.twiml(callIdOf(request)));
     });
 
+    // The number's "A call comes in" webhook: an inbound campaign answers (or a polite refusal is said).
+    app.post("/telephony/twilio/incoming", async (request, reply) => {
+      const params = signed(request);
+      return reply.type("text/xml").send(await twilio.incoming(params));
+    });
+
     app.post("/telephony/twilio/status", async (request, reply) => {
       twilio.onStatus(callIdOf(request), signed(request));
       return reply.status(204).send();

@@ -1,7 +1,7 @@
 import type { WebSocket } from "ws";
-import type { CallLeg, DialRequest, EndReason, LegEvent, Telephony } from "../call-leg.ts";
+import type { CallLeg, DialRequest, EndReason, IncomingAnswer, IncomingCallHandler, LegEvent, Telephony } from "../call-leg.ts";
 import { createMediaStreamLeg, parseMediaMessage, type MediaStreamLeg } from "./media-stream-leg.ts";
-import { connectStreamTwiml, hangupTwiml } from "./twiml.ts";
+import { connectStreamTwiml, hangupTwiml, sayAndHangupTwiml } from "./twiml.ts";
 import { createTwilioCall, hangupTwilioCall, type TwilioAccount } from "./twilio-rest.ts";
 import { verifyTwilioSignature } from "./twilio-signature.ts";
 
@@ -24,6 +24,8 @@ export type TwilioWebhooks = {
   /** The same for the WebSocket handshake, which Twilio signs over the wss:// URL with no params. */
   verifyMediaHandshake(pathAndQuery: string, signature: string | undefined): boolean;
   twiml(callId: string): string;
+  /** Twilio's incoming-call webhook (the number's "A call comes in" URL): TwiML answering or refusing the call. */
+  incoming(params: Record<string, string>): Promise<string>;
   onStatus(callId: string, params: Record<string, string>): void;
   onAmd(callId: string, params: Record<string, string>): void;
   acceptMedia(socket: WebSocket): void;
@@ -31,17 +33,30 @@ export type TwilioWebhooks = {
 
 export type TwilioTelephony = Telephony & { webhooks: TwilioWebhooks };
 
-type Pending = { call: MediaStreamLeg; callSid: string | null };
+type Pending = { call: MediaStreamLeg; callSid: string | null; attached?: boolean };
+const attached = (p: Pending) => p.attached === true;
 
 const ENDING_STATUS: Record<string, EndReason> = { "no-answer": "no_answer", busy: "busy", failed: "failed", canceled: "cancelled", completed: "completed" };
 
-type Context = { cfg: TwilioTelephonyConfig; base: string; wsBase: string; hookPath: string; pending: Map<string, Pending> };
+type Context = { cfg: TwilioTelephonyConfig; base: string; wsBase: string; hookPath: string; pending: Map<string, Pending>; incoming: IncomingCallHandler | null };
+
+/** What a caller hears when the call is refused: said, not a bare busy tone, so they know to try again. */
+const REFUSALS: Record<Extract<IncomingAnswer, { refuse: unknown }>["refuse"], string> = {
+  busy: "Sorry, all our lines are busy right now. Please call again in a few minutes. Goodbye.",
+  closed: "Sorry, we are not taking calls on this line right now. Please try again later. Goodbye.",
+  unknown: "Sorry, this number is not in service. Goodbye.",
+};
 
 /** Outbound calls over Twilio: REST to place them, Media Streams for audio, webhooks for status and AMD. */
 export function createTwilioTelephony(cfg: TwilioTelephonyConfig): TwilioTelephony {
   const base = cfg.publicUrl.replace(/\/$/, "");
-  const ctx: Context = { cfg, base, wsBase: base.replace(/^http/, "ws"), hookPath: cfg.webhookPath ?? "/api/telephony/twilio", pending: new Map() };
-  return { name: "twilio", dial: (req) => dialTwilio(ctx, req), webhooks: createWebhooks(ctx) };
+  const ctx: Context = { cfg, base, wsBase: base.replace(/^http/, "ws"), hookPath: cfg.webhookPath ?? "/api/telephony/twilio", pending: new Map(), incoming: null };
+  return {
+    name: "twilio", dial: (req) => dialTwilio(ctx, req), webhooks: createWebhooks(ctx),
+    onIncoming(handler) {
+      ctx.incoming = handler;
+    },
+  };
 }
 
 function hangupRemote(ctx: Context, p: Pending): void {
@@ -99,6 +114,26 @@ function createWebhooks(ctx: Context): TwilioWebhooks {
       if (!pending.has(callId)) return hangupTwiml();
       return connectStreamTwiml(`${wsBase}${hookPath}/media`, { callId });
     },
+    async incoming(params) {
+      const callSid = params.CallSid ?? "";
+      if (!ctx.incoming || !/^CA[0-9a-f]{32}$/i.test(callSid)) return sayAndHangupTwiml(REFUSALS.closed);
+      const decision = await ctx.incoming({ to: params.To ?? params.Called ?? "", from: params.From ?? params.Caller ?? "" });
+      if ("refuse" in decision) return sayAndHangupTwiml(REFUSALS[decision.refuse]);
+      // The caller's media stream names the call by this key, as a placed call's does by Parley's call id.
+      const key = `inbound-${callSid}`;
+      const entry: Pending = {
+        call: createMediaStreamLeg({ hangup: () => hangupRemote(ctx, entry), onEnded: () => pending.get(key) === entry && pending.delete(key) }),
+        callSid,
+      };
+      pending.set(key, entry);
+      decision.answer(entry.call.leg);
+      // A caller who hangs up before Twilio opens the stream leaves nothing to end the leg: a timer does.
+      const never = setTimeout(() => {
+        if (pending.get(key) === entry && !attached(entry)) entry.call.end("failed", "Twilio never opened the caller's media stream.");
+      }, 3 * (cfg.startTimeoutMs ?? 10_000));
+      never.unref();
+      return connectStreamTwiml(`${wsBase}${hookPath}/media`, { callId: key });
+    },
     onStatus(callId, params) {
       const p = pending.get(callId);
       const reason = ENDING_STATUS[params.CallStatus ?? ""];
@@ -132,6 +167,7 @@ function acceptMediaSocket(socket: WebSocket, pending: Map<string, Pending>, tim
     const p = pending.get(callId);
     if (!p || p.call.ended) return void socket.close(1008, "unknown call");
     p.callSid ??= msg.start.callSid ?? null;
+    p.attached = true;
     p.call.attach(socket, msg);
   };
   socket.on("message", onMessage);

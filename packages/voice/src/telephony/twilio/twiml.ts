@@ -9,6 +9,11 @@ export function connectStreamTwiml(streamUrl: string, params: Record<string, str
   );
 }
 
+/** A polite message, then the call ends (an incoming call Parley cannot take now). */
+export function sayAndHangupTwiml(text: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${escapeXml(text)}</Say><Hangup/></Response>`;
+}
+
 /** An empty answer for webhooks that need no instructions (or a call Parley no longer knows). */
 export function hangupTwiml(): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>`;
