@@ -170,6 +170,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "Twilio: instructions for a call being answered (signed by Twilio)",
     answer: { status: 200, description: "TwiML connecting the call to its media stream.", contentType: "text/xml" },
   },
+  "POST /api/telephony/twilio/incoming": {
+    summary: "Twilio: a call to a number of the account, for an inbound campaign (signed by Twilio)",
+    answer: { status: 200, description: "TwiML connecting the caller to the campaign's agent, or a polite refusal (busy, not taking calls).", contentType: "text/xml" },
+  },
   "POST /api/telephony/twilio/status": "Twilio: call status callback (signed by Twilio)",
   "POST /api/telephony/twilio/amd": "Twilio: answering-machine detection result (signed by Twilio)",
 };

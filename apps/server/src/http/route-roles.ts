@@ -57,6 +57,7 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
 
   // webhooks and links with their own checks (signature, secret token, one-time ticket, signed URL)
   "POST /api/telephony/twilio/twiml": "public",
+  "POST /api/telephony/twilio/incoming": "public",
   "POST /api/telephony/twilio/status": "public",
   "POST /api/telephony/twilio/amd": "public",
   "GET /api/telephony/twilio/media": "public",
