@@ -15,7 +15,7 @@ import { Pager } from "../../components/Pager.tsx";
 import { CallDetailsDialog } from "./CallDetailsDialog.tsx";
 import { CallLogCards } from "./CallLogCards.tsx";
 import { CallLogsTable } from "./CallLogsTable.tsx";
-import { CallLogsToolbar } from "./CallLogsToolbar.tsx";
+import { CallLogsToolbar, type CallDirection } from "./CallLogsToolbar.tsx";
 import { type CallLogRow } from "./call-log-display.ts";
 import { useAudioPlayer } from "./useAudioPlayer.ts";
 import { useCallLogs } from "./useCallLogs.ts";
@@ -33,7 +33,7 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
   const [search, setSearch] = useState("");
   const [viewing, setViewing] = useState<CallLogRow | null>(null);
   const [toast, setToast] = useState<Toast>(null);
-  const direction = "OUTBOUND" as const; // In Bound is disabled: the product places outbound calls only.
+  const [direction, setDirection] = useState<CallDirection>("OUTBOUND");
   const debounced = useDebouncedValue(search.trim(), 350);
   const list = useCallLogs({ direction, search: debounced, page, pageSize }, channel === "voice");
   const audio = useAudioPlayer();
@@ -69,6 +69,11 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
       {channel === "voice" && (
         <>
           <CallLogsToolbar
+            direction={direction}
+            onDirection={(d) => {
+              setDirection(d);
+              setPage(1);
+            }}
             count={list.data ? { total, capped } : null}
             search={search}
             onSearch={(s) => { setSearch(s); setPage(1); }}

@@ -9,17 +9,21 @@ import FileDownload from "@mui/icons-material/FileDownload";
 import Search from "@mui/icons-material/Search";
 import { countLine } from "./call-log-display.ts";
 
-type Props = { count: { total: number; capped: boolean } | null; search: string; onSearch(s: string): void; exporting: boolean; onExport(): void };
+export type CallDirection = "INBOUND" | "OUTBOUND";
+type Props = {
+  count: { total: number; capped: boolean } | null; search: string; onSearch(s: string): void; exporting: boolean; onExport(): void;
+  direction: CallDirection; onDirection(d: CallDirection): void;
+};
 
-/** Count line, direction toggle (In Bound disabled), export and the search box. */
-export function CallLogsToolbar({ count, search, onSearch, exporting, onExport }: Props) {
+/** Count line, direction toggle (calls the agent answered or placed), export and the search box. */
+export function CallLogsToolbar({ count, search, onSearch, exporting, onExport, direction, onDirection }: Props) {
   return (
     <Box sx={{ display: "flex", alignItems: "center", flexWrap: "wrap", gap: 2 }}>
       <Typography variant="h6" component="p" data-testid="call-count" sx={{ fontWeight: 600, minWidth: 90 }}>
         {count === null ? "\u00a0" : countLine(count.total, count.capped)}
       </Typography>
-      <ToggleButtonGroup value="OUTBOUND" exclusive size="small" aria-label="Call direction">
-        <ToggleButton value="INBOUND" disabled>In Bound</ToggleButton>
+      <ToggleButtonGroup value={direction} exclusive size="small" aria-label="Call direction" onChange={(_, d: CallDirection | null) => d && onDirection(d)}>
+        <ToggleButton value="INBOUND">In Bound</ToggleButton>
         <ToggleButton value="OUTBOUND">Out Bound</ToggleButton>
       </ToggleButtonGroup>
       <Box sx={{ flexGrow: 1 }} />

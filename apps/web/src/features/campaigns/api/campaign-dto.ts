@@ -23,6 +23,7 @@ export type CampaignDto = {
   max_concurrent_calls?: number | null;
   retry_backoff?: boolean;
   transfer_to?: string | null;
+  inbound_number?: string | null;
   faqs: CampaignFaqs;
   status: string;
   status_reason?: string | null;
@@ -56,6 +57,7 @@ export type CampaignWrite = {
   max_concurrent_calls: number | null;
   retry_backoff: boolean;
   transfer_to: string | null;
+  inbound_number: string | null;
   faqs: CampaignFaqs;
   start_immediately: boolean;
   start_datetime: string | null;

@@ -42,6 +42,7 @@ export function toForm(c: CampaignDto): CampaignFormValues {
     maxConcurrentCalls: c.max_concurrent_calls ? String(c.max_concurrent_calls) : "",
     retryBackoff: c.retry_backoff ?? false,
     transferTo: c.transfer_to ?? "",
+    inboundNumber: c.inbound_number ?? "",
     customFaqs: toFaqs(c.faqs),
     campaignMode: scheduled ? "schedule" : "immediate",
     startDate: scheduled ? isoToZonedLocal(c.start_datetime, zone) : "",
@@ -85,6 +86,7 @@ export function toPayload(f: CampaignFormValues, saveAsDraft: boolean): Campaign
     retry_backoff: f.retryBackoff,
     // Only a voice call can be put through to a person.
     transfer_to: f.channel === "voice" ? f.transferTo.trim() || null : null,
+    inbound_number: f.campaignType === "inbound" ? f.inboundNumber.trim() || null : null,
     faqs: faqsPayload(f.customFaqs),
     start_immediately: !scheduled,
     start_datetime: scheduled ? zonedLocalToIso(f.startDate, f.campaignTimezone) : null,

@@ -24,6 +24,7 @@ import { FaqEditor } from "./FaqEditor.tsx";
 import { useCan } from "../../../lib/useCurrentUser.ts";
 import { FollowUpSection } from "./FollowUpSection.tsx";
 import { TransferSection } from "./TransferSection.tsx";
+import { InboundNumberSection } from "./InboundNumberSection.tsx";
 import { FormSection } from "./FormSection.tsx";
 import { LifecyclePanel } from "./LifecyclePanel.tsx";
 import { PublishSection } from "./PublishSection.tsx";
@@ -123,7 +124,10 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
         <TextField fullWidth multiline minRows={3} label="Campaign Description" helperText="For your team only: the agent never says it." value={values.campaignDescription} onChange={(e) => patch({ campaignDescription: e.target.value })} slotProps={{ htmlInput: { readOnly: viewMode } }} />
       </FormSection>
       <ChannelSection value={values.channel} onChange={(channel) => patchRoute({ channel })} readOnly={viewMode} />
-      <CampaignTypeSection value={values.campaignType} onChange={(campaignType) => patchRoute({ campaignType })} />
+      <CampaignTypeSection value={values.campaignType} onChange={(campaignType) => patchRoute({ campaignType })} readOnly={viewMode && !canEdit} />
+      {values.campaignType === "inbound" && (
+        <InboundNumberSection value={values.inboundNumber} onChange={(inboundNumber) => patch({ inboundNumber })} readOnly={viewMode && !canEdit} />
+      )}
       {/* Email content means nothing to a voice campaign: the card shows only for the email channel. */}
       {values.channel !== "voice" && (
         <EmailSummarySection subject={values.emailSubject} enabled={values.channel === "email"} onEdit={() => setEmailOpen(true)} />
@@ -153,8 +157,10 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
         />
       )}
       <TestCallPanel campaignId={saved?.id ?? null} />
-      <FormSection title="Contact List Upload & Integrations">
-        <ContactListSection
+      {/* An inbound campaign dials no list: its contacts are the people who call, listed once it is saved. */}
+      {(values.campaignType === "outbound" || (viewMode && saved)) && (
+      <FormSection title={values.campaignType === "inbound" ? "Callers" : "Contact List Upload & Integrations"}>
+        {values.campaignType === "outbound" && <ContactListSection
           file={csv}
           onFileChange={setCsv}
           existing={contactList}
@@ -168,13 +174,14 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
             if (saved) void getCampaign(saved.id).then(setSaved);
             void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
           }}
-        />
+        />}
         {viewMode && saved && (
           <Box sx={{ mt: 2 }}>
             <ContactsTable campaignId={saved.id} campaignZone={saved.campaign_timezone || values.campaignTimezone} />
           </Box>
         )}
       </FormSection>
+      )}
       {values.channel === "voice" && (
         <GreetingPreviewPanel state={greeting} version={`${saved?.updated_at ?? ""}:${saved?.contact_count ?? 0}`} voiceId={values.toneOfVoice} />
       )}

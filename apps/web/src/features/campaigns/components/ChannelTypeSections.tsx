@@ -31,14 +31,12 @@ export function ChannelSection({ value, onChange, readOnly }: { value: Channel; 
   );
 }
 
-/** Inbound is disabled; campaigns are outbound. */
-export function CampaignTypeSection({ value, onChange }: { value: CampaignType; onChange(t: CampaignType): void }) {
+/** Outbound: the agent calls the contact list. Inbound: the agent answers calls to the campaign's number. */
+export function CampaignTypeSection({ value, onChange, readOnly = false }: { value: CampaignType; onChange(t: CampaignType): void; readOnly?: boolean }) {
   return (
     <FormSection title="Campaign Type">
-      <ToggleButtonGroup exclusive color="primary" value={value} onChange={(_, t: CampaignType | null) => t && onChange(t)}>
-        <ToggleButton value="inbound" disabled>
-          Inbound
-        </ToggleButton>
+      <ToggleButtonGroup exclusive color="primary" value={value} onChange={(_, t: CampaignType | null) => t && !readOnly && onChange(t)}>
+        <ToggleButton value="inbound">Inbound</ToggleButton>
         <ToggleButton value="outbound">Outbound</ToggleButton>
       </ToggleButtonGroup>
     </FormSection>

@@ -18,6 +18,8 @@ export type CampaignFormValues = {
   retryBackoff: boolean;
   /** "Transfer to" as typed (E.164 or SIP URI); empty: a caller asking for a person is offered a callback. */
   transferTo: string;
+  /** Inbound campaigns: the number (E.164) or SIP user callers reach the agent on, as typed. */
+  inboundNumber: string;
   customFaqs: FaqFormValue;
   campaignMode: "immediate" | "schedule";
   startDate: string;
@@ -44,6 +46,7 @@ export function defaultCampaignForm(): CampaignFormValues {
     maxConcurrentCalls: "",
     retryBackoff: false,
     transferTo: "",
+    inboundNumber: "",
     customFaqs: EMPTY_FAQS,
     campaignMode: "immediate",
     startDate: "",
