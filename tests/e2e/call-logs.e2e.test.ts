@@ -106,7 +106,12 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     assert.equal(await rows(page).first().locator("td").first().textContent(), "Li Wei");
     await page.getByText("1-10 of 23").waitFor();
     assert.equal(await page.getByRole("tab", { name: "Voice Call" }).getAttribute("aria-selected"), "true");
-    assert.equal(await page.getByRole("button", { name: "In Bound" }).isDisabled(), true);
+    // Out Bound by default; In Bound (calls to inbound campaigns) lists none of these outbound calls.
+    assert.equal(await page.getByRole("button", { name: "Out Bound" }).getAttribute("aria-pressed"), "true");
+    await page.getByRole("button", { name: "In Bound" }).click();
+    await page.getByText("0 Calls").waitFor();
+    await page.getByRole("button", { name: "Out Bound" }).click();
+    await page.getByText("23 Calls").waitFor();
     assert.equal(await rows(page).first().locator("[data-status]").textContent(), "In Progress");
 
     // 15:30 UTC is 10:30 in New York; the contact was imported on 15 December.
