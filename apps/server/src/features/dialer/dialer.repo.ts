@@ -25,6 +25,9 @@ export type Leased = { job: DialJob; campaign: CampaignRules };
 
 type Row = Record<string, unknown>;
 const DEFAULT_CONCURRENCY = 10;
+/** Calls to inbound campaigns on the line now take lines from the organisation's limit too (inbound-calls.repo.ts). */
+const LIVE_INBOUND = (org: string) =>
+  `(select count(*)::int from calls i where i.org_id = ${org} and i.direction = 'INBOUND' and i.ended_at is null and i.started_at > now() - interval '6 hours')`;
 /** Campaign states in which a call may still be placed by hand (a draft can be tried before launch). */
 const RINGABLE = new Set(["draft", "scheduled", "active", "paused"]);
 const LEASE_LOCK = 7263002;
@@ -156,7 +159,7 @@ async function refusalFor(q: Queryable, t: RingTarget): Promise<{ refused: Lease
   if (open?.status === "in_progress") return no({ reason: "contact_busy" });
   const [org] = await q.query<{ max_concurrent_calls: number | null; minutes_balance: number | null; busy: number }>(
     `select l.max_concurrent_calls, l.minutes_balance::float8 as minutes_balance,
-            (select count(*)::int from call_attempts b where b.org_id = $1 and b.status = 'in_progress') as busy
+            (select count(*)::int from call_attempts b where b.org_id = $1 and b.status = 'in_progress') + ${LIVE_INBOUND("$1")} as busy
      from (select 1) one left join org_limits l on l.org_id = $1`,
     [t.orgId],
   );
@@ -222,7 +225,7 @@ export function createDialerRepo(db: Db) {
     async dueAttempts(now: Date, limit: number): Promise<DueAttempt[]> {
       const orgs = await db.query<{ id: string; slots: number }>(
         `select o.id, coalesce(l.max_concurrent_calls, ${DEFAULT_CONCURRENCY})
-                - (select count(*)::int from call_attempts b where b.org_id = o.id and b.status = 'in_progress') as slots
+                - (select count(*)::int from call_attempts b where b.org_id = o.id and b.status = 'in_progress') - ${LIVE_INBOUND("o.id")} as slots
          from organizations o left join org_limits l on l.org_id = o.id
          where coalesce(l.minutes_balance, 1) > 0
            and exists (select 1 from call_attempts p where p.org_id = o.id and p.status = 'pending' and p.due_at <= $1)`,
