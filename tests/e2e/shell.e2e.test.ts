@@ -8,7 +8,7 @@ const slugOf = (url: string) => new URL(url).pathname.split("/")[2]!;
 describe("the app shell: routes, menu, session and organizations", () => {
   let env: E2E;
   before(async () => {
-    env = await startE2E();
+    env = await startE2E({ engine: "pglite" }); // the embedded database on disk, as `npm start` runs
   });
   after(() => env.close());
 
