@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { INBOUND_NUMBER_MESSAGE } from "@parley/shared/inbound-number";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
@@ -10,7 +9,6 @@ import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2
 // at 1440 and 390 px.
 const skip = await postgresSkipReason();
 const SIZES = [{ width: 1440, height: 900 }, { width: 390, height: 844 }];
-const SHOTS = "/tmp/shots-inbound";
 
 describe("inbound campaign setup", { skip: skip ?? false }, () => {
   let env: E2EOnPostgres;
@@ -18,7 +16,6 @@ describe("inbound campaign setup", { skip: skip ?? false }, () => {
   let slug: string;
   let token: string;
   before(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
     env = await startE2EOnPostgres();
     user = await registerViaApi(env.baseUrl);
     const me = await loginViaApi(env.baseUrl, user);
@@ -42,13 +39,13 @@ describe("inbound campaign setup", { skip: skip ?? false }, () => {
       await field.fill("front desk");
       await page.getByText(INBOUND_NUMBER_MESSAGE).waitFor();
       await field.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/invalid-${size.width}.png` });
+      await env.screenshot(page, `inbound-invalid-${size.width}`);
       await field.fill(`+1 (555) 010-0${size.width === 1440 ? 2 : 3}00`);
       const name = `Front desk ${size.width}`;
       await page.getByRole("textbox", { name: "Campaign Name" }).fill(name);
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling");
       await page.getByRole("heading", { name: "Inbound Number" }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/setup-${size.width}.png` });
+      await env.screenshot(page, `inbound-setup-${size.width}`);
       await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
       let saved: { type: string; inbound_number: string | null } | undefined;
       for (let i = 0; i < 40 && !saved; i++) {

@@ -16,7 +16,10 @@ describe("Settings → Integrations: the team's calendar (CalDAV)", () => {
   let radicale: Radicale;
   before(async () => {
     // radicale listens on 127.0.0.1: the tests-only switch lets the server reach it.
-    [env, radicale] = await Promise.all([startE2E({ env: { INTEGRATIONS_ALLOW_PRIVATE_URLS: "1" } }), startRadicale()]);
+    // One after the other: had the server failed to start inside Promise.all, the radicale already running
+    // would never be closed and would keep this file's process (and CI) waiting forever.
+    radicale = await startRadicale();
+    env = await startE2E({ env: { INTEGRATIONS_ALLOW_PRIVATE_URLS: "1" } });
   });
   after(async () => {
     await env?.close();

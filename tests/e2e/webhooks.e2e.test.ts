@@ -15,8 +15,8 @@ describe("Settings → Webhooks", () => {
     rx = await startWebhookReceiver();
   });
   after(async () => {
-    await rx.close();
-    await env.close();
+    await rx?.close();
+    await env?.close();
   });
 
   for (const size of SETTINGS_SIZES) {
