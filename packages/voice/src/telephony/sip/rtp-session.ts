@@ -1,6 +1,7 @@
 import dgram from "node:dgram";
 import crypto from "node:crypto";
 import { decodeAlaw, encodeAlaw } from "../../audio/alaw.ts";
+import type { LegEvent } from "../call-leg.ts";
 import { createFramer } from "../../audio/frames.ts";
 import { decodeMulaw, encodeMulaw } from "../../audio/mulaw.ts";
 import { createJitterBuffer } from "./jitter-buffer.ts";
@@ -130,6 +131,23 @@ export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange;
 }
 
 export type RtpSession = Awaited<ReturnType<typeof openRtpSession>>;
+
+/**
+ * The RTP of one SIP call leg, placed or received: frames and digits reach the leg only once it is answered,
+ * and silence past the limit on an answered call drops it, naming who went quiet.
+ */
+export function openLegRtp(
+  o: { rtpHost: string; rtpPorts: RtpPortRange; silenceTimeoutMs: number },
+  leg: { answered(): boolean; emit(e: LegEvent): void; drop(detail: string): void },
+  farEnd: "caller" | "callee",
+): Promise<RtpSession> {
+  return openRtpSession({
+    bindHost: o.rtpHost, ports: o.rtpPorts, silenceMs: o.silenceTimeoutMs,
+    onFrame: (frame) => leg.answered() && leg.emit({ type: "audio", frame }),
+    onDtmf: (digit) => leg.answered() && leg.emit({ type: "dtmf", digit }),
+    onSilence: () => leg.answered() && leg.drop(`No audio from the ${farEnd} for ${Math.round(o.silenceTimeoutMs / 1000)} s: the call was dropped.`),
+  });
+}
 
 async function bindEvenPort(host: string, range: RtpPortRange): Promise<{ socket: dgram.Socket; port: number }> {
   const first = range.min + (range.min % 2);

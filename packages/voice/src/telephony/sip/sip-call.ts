@@ -3,7 +3,7 @@ import type { CallLeg, EndReason, LegEvent } from "../call-leg.ts";
 import { header, headerList, parseNameAddr, uriHostPort, type SipRequest, type SipResponse } from "./sip-message.ts";
 import { ALLOW, buildRequest, contactUri, randomTag, withAuthorization, type Credentials } from "./sip-requests.ts";
 import type { HostPort, IncomingRequest, SipTransport } from "./sip-transport.ts";
-import { openRtpSession, RTP_RATE, type RtpPortRange, type RtpSession } from "./rtp-session.ts";
+import { openLegRtp, RTP_RATE, type RtpPortRange, type RtpSession } from "./rtp-session.ts";
 import { parseSdpAnswer, sdpOffer, type SdpAnswer } from "./sdp.ts";
 
 export type SipCallOptions = {
@@ -44,16 +44,7 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
   let state: State = "calling";
   let cancelled: EndReason | null = null; // why we sent CANCEL, when we did
 
-  const rtp: RtpSession = await openRtpSession({
-    bindHost: o.rtpHost, ports: o.rtpPorts, silenceMs: o.silenceTimeoutMs,
-    onFrame: (frame) => state === "answered" && emit({ type: "audio", frame }),
-    onDtmf: (digit) => state === "answered" && emit({ type: "dtmf", digit }),
-    onSilence: () => {
-      if (state !== "answered") return;
-      sendBye();
-      end("dropped", `No audio from the callee for ${Math.round(o.silenceTimeoutMs / 1000)} s: the call was dropped.`);
-    },
-  });
+  const rtp: RtpSession = await openLegRtp(o, { answered: () => state === "answered", emit, drop: (detail) => (sendBye(), end("dropped", detail)) }, "callee");
 
   const callId = `${crypto.randomBytes(12).toString("hex")}@parley`;
   const sessionId = Date.now();

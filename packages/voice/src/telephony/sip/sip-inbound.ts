@@ -2,7 +2,7 @@ import type { CallLeg, EndReason, IncomingAnswer, LegEvent } from "../call-leg.t
 import { header, headerList, parseNameAddr, uriHostPort, type SipRequest, type SipResponse } from "./sip-message.ts";
 import { ALLOW, buildRequest, contactUri, randomTag, withAuthorization, type Credentials } from "./sip-requests.ts";
 import type { HostPort, IncomingRequest, SipTransport } from "./sip-transport.ts";
-import { openRtpSession, RTP_RATE, type RtpPortRange } from "./rtp-session.ts";
+import { openLegRtp, RTP_RATE, type RtpPortRange, type RtpSession } from "./rtp-session.ts";
 import { parseSdpAnswer, sdpOffer } from "./sdp.ts";
 
 // RFC 3261 §13.3.1.4: the UAS repeats its 2xx (T1 doubling up to T2) until the ACK, and gives up after 64·T1.
@@ -54,7 +54,7 @@ export function startInboundDialog(o: {
   const listeners: ((e: LegEvent) => void)[] = [];
   const backlog: LegEvent[] = [];
   const emit = (e: LegEvent) => (listeners.length ? listeners.forEach((l) => l(e)) : backlog.push(e));
-  let rtp: Awaited<ReturnType<typeof openRtpSession>> | null = null;
+  let rtp: RtpSession | null = null;
 
   const respond = (status: number, reason: string, extra: [string, string][] = [], body = "") => {
     final = { status, reason, extra: [["to", ourTo], ...extra], body };
@@ -106,16 +106,7 @@ export function startInboundDialog(o: {
 
   async function answer(accept: (leg: CallLeg) => void): Promise<void> {
     if (!offer) return respond(488, "Not Acceptable Here");
-    rtp = await openRtpSession({
-      bindHost: o.rtpHost, ports: o.rtpPorts, silenceMs: o.silenceTimeoutMs,
-      onFrame: (frame) => state === "answered" && emit({ type: "audio", frame }),
-      onDtmf: (digit) => state === "answered" && emit({ type: "dtmf", digit }),
-      onSilence: () => {
-        if (state !== "answered") return;
-        sendBye();
-        end("dropped", `No audio from the caller for ${Math.round(o.silenceTimeoutMs / 1000)} s: the call was dropped.`);
-      },
-    });
+    rtp = await openLegRtp(o, { answered: () => state === "answered", emit, drop: (detail) => (sendBye(), end("dropped", detail)) }, "caller");
     if ((state as string) === "ended") return rtp.close(); // cancelled while the port was opened
     rtp.start(offer);
     state = "answering";
