@@ -6,6 +6,7 @@ import { seedDemo } from "../features/demo/seed-demo.ts";
 import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
 import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
 import { startRecordingUploadLoop } from "../features/calls/recording-uploads.ts";
+import { startInboundSweepLoop } from "../features/calls/inbound-calls.service.ts";
 import { startInvitationLoop } from "../features/invitations/invitations.wiring.ts";
 import { startCrmSyncLoop } from "../features/integrations/crm-sync.wiring.ts";
 import { startTeamMailLoop } from "../features/team/team.wiring.ts";
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
   const teamMailLoop = startTeamMailLoop(services.teamWiring, { log: logger });
   // Recordings the file store could not take when their call ended are retried from every process.
   const recordingLoop = startRecordingUploadLoop(services.recordingUploads, { log: logger });
+  // Inbound calls a dead process left open are closed as dropped once their lease runs out (any process's).
+  const inboundSweep = startInboundSweepLoop(services.inbound, { log: logger });
   const shutdown = async () => {
     dialerLoop?.stop();
     await webhookLoop.stop();
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     await crmSyncLoop.stop();
     await teamMailLoop.stop();
     await recordingLoop.stop();
+    await inboundSweep.stop();
     services.calls.abortAll();
     await app.close();
     await db.close();

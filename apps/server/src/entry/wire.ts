@@ -204,7 +204,8 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
     isDoNotCall: (orgId, phones) => dnc.listed(orgId, phones), events: webhooks.events,
   });
   // Calls to an inbound campaign's number (SIP INVITE, Twilio's incoming-call webhook) run on the same runner.
-  const inbound = createInboundCalls({ repo: createInboundCallsRepo(db), answerCall: runner.answerCall, log: logger });
+  // Their rows are leased like the dialer's attempts, so a dead process's calls are closed as dropped.
+  const inbound = createInboundCalls({ repo: createInboundCallsRepo(db), answerCall: runner.answerCall, log: logger, leaseMs: config.voice.dialerLeaseMs });
   configured.telephony.onIncoming?.(inbound.answer);
   // "Ring now" goes through the dialer: its rules, limits and lease on the contact apply to calls by hand.
   const calls = createCallsService({ repo: callsRepo, ringNow: dialer.ringNow });

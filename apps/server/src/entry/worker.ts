@@ -5,6 +5,7 @@ import { migrate } from "../platform/migrate.ts";
 import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
 import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
 import { startRecordingUploadLoop } from "../features/calls/recording-uploads.ts";
+import { startInboundSweepLoop } from "../features/calls/inbound-calls.service.ts";
 import { startInvitationLoop } from "../features/invitations/invitations.wiring.ts";
 import { startCrmSyncLoop } from "../features/integrations/crm-sync.wiring.ts";
 import { startTeamMailLoop } from "../features/team/team.wiring.ts";
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const crmSyncLoop = startCrmSyncLoop(services.crmSync, { log: logger });
   const teamMailLoop = startTeamMailLoop(services.teamWiring, { log: logger });
   const recordingLoop = startRecordingUploadLoop(services.recordingUploads, { log: logger });
+  const inboundSweep = startInboundSweepLoop(services.inbound, { log: logger });
   if (config.voice.telephony === "twilio") await app.listen({ port: config.port, host: config.host });
   logger.info(`Parley dialer worker ${process.pid} is running`);
   const shutdown = async () => {
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     await crmSyncLoop.stop();
     await teamMailLoop.stop();
     await recordingLoop.stop();
+    await inboundSweep.stop();
     await app.close();
     await db.close();
     process.exit(0);

@@ -25,9 +25,12 @@ export type Leased = { job: DialJob; campaign: CampaignRules };
 
 type Row = Record<string, unknown>;
 const DEFAULT_CONCURRENCY = 10;
-/** Calls to inbound campaigns on the line now take lines from the organisation's limit too (inbound-calls.repo.ts). */
+/**
+ * Calls to inbound campaigns on the line now take lines from the organisation's limit too (inbound-calls.repo.ts);
+ * one a dead process left open is closed as dropped once its lease runs out (inbound-calls.repo.ts closeAbandoned).
+ */
 const LIVE_INBOUND = (org: string) =>
-  `(select count(*)::int from calls i where i.org_id = ${org} and i.direction = 'INBOUND' and i.ended_at is null and i.started_at > now() - interval '6 hours')`;
+  `(select count(*)::int from calls i where i.org_id = ${org} and i.direction = 'INBOUND' and i.ended_at is null)`;
 /** Campaign states in which a call may still be placed by hand (a draft can be tried before launch). */
 const RINGABLE = new Set(["draft", "scheduled", "active", "paused"]);
 const LEASE_LOCK = 7263002;
