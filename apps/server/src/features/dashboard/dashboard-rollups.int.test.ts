@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { openPglite, type Queryable } from "../../platform/db.ts";
+import { migrate } from "../../platform/migrate.ts";
+import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
+import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { FIXTURE_NOW, seedAnalyticsFixture } from "../../../../../tests/support/analytics-fixture.ts";
+import { createDashboardRepo } from "./dashboard.repo.ts";
+
+/** The dashboard's call figures as defined, counted straight from the calls (what the repo read before 0230). */
+async function recount(db: Queryable, orgId: string) {
+  const [row] = await db.query<{ calls: number; booked: number; avg_secs: number | null; charged: number }>(
+    `select count(*)::int as calls, (count(*) filter (where outcome = 'scheduled'))::int as booked,
+            (avg(duration_secs) filter (where answered_at is not null and ended_at is not null and coalesce(outcome, '') <> 'voicemail'))::float8 as avg_secs,
+            (select coalesce(sum(ceil(duration_secs / 60.0)), 0)::int from calls
+              where org_id = $1 and attempt_id is not null and ended_at is not null) as charged
+       from calls where org_id = $1 and direction <> 'WEB'`,
+    [orgId],
+  );
+  return row!;
+}
+
+for (const kind of await dbKinds()) {
+  describe(`dashboard figures from the rollups on ${kind}`, () => {
+    let t: TestApp;
+    let owner: TestUser;
+    before(async () => {
+      t = await startTestApp(kind, { clock: { now: () => FIXTURE_NOW } });
+      owner = await buildUser(t);
+      const { spring } = await seedAnalyticsFixture(t.db, owner.orgId);
+      const org = owner.orgId;
+      // Calls the fixture does not have, each a case where the rollups' own "connected" would differ from the
+      // dashboard's figures: two answered calls on the line with seconds so far (both end later, one with no
+      // other change), a browser test call, an inbound call without a campaign, and a deleted call.
+      const insert = (cols: string, values: string, params: unknown[]) =>
+        t.db.query<{ id: string }>(`insert into calls (org_id, lead_phone, ${cols}) values ($1, '+14155550999', ${values}) returning id`, [org, ...params]);
+      const [live] = await insert(
+        "campaign_id, attempt_id, status, started_at, answered_at, duration_secs",
+        "$2, $3, 'in_progress', '2026-03-31T19:50:00Z', '2026-03-31T19:50:04Z', 45",
+        [spring, crypto.randomUUID()],
+      );
+      const [talking] = await insert(
+        "campaign_id, attempt_id, status, started_at, answered_at, duration_secs",
+        "$2, $3, 'in_progress', '2026-03-31T19:55:00Z', '2026-03-31T19:55:03Z', 30",
+        [spring, crypto.randomUUID()],
+      );
+      await insert(
+        "direction, status, started_at, answered_at, ended_at, duration_secs, outcome, attempt_id",
+        "'WEB', 'completed', '2026-03-31T18:00:00Z', '2026-03-31T18:00:01Z', '2026-03-31T18:09:00Z', 539, 'scheduled', null",
+        [],
+      );
+      await insert(
+        "direction, status, started_at, answered_at, ended_at, duration_secs, outcome",
+        "'INBOUND', 'completed', '2026-03-20T09:00:00Z', '2026-03-20T09:00:01Z', '2026-03-20T09:04:01Z', 241, 'scheduled'",
+        [],
+      );
+      const [gone] = await insert(
+        "campaign_id, attempt_id, status, started_at, answered_at, ended_at, duration_secs, outcome",
+        "$2, $3, 'completed', '2026-03-01T09:00:00Z', '2026-03-01T09:00:01Z', '2026-03-01T09:10:00Z', 599, 'scheduled'",
+        [spring, crypto.randomUUID()],
+      );
+      await t.db.query("delete from calls where id = $1", [gone!.id]);
+      // The live call ends: 61 s, charged 2 minutes, booked.
+      await t.db.query("update calls set status = 'completed', outcome = 'scheduled', ended_at = started_at + interval '65 seconds', duration_secs = 61 where id = $1", [live!.id]);
+      // Another ends with nothing else changed: its seconds now count for the average and it is charged.
+      await t.db.query("update calls set ended_at = started_at + interval '33 seconds' where id = $1", [talking!.id]);
+    });
+    after(() => t.close());
+
+    test("calls, appointments, average duration and minutes used equal the figures counted from the calls", async () => {
+      const expected = await recount(t.db, owner.orgId);
+      // The fixture's 6 calls + the two dialled calls and the inbound call.
+      assert.equal(expected.calls, 9);
+      const repo = createDashboardRepo(t.db);
+      for (const channel of [null, "voice"] as const) {
+        const got = await repo.counts(owner.orgId, channel);
+        assert.deepEqual([got.calls, got.booked], [expected.calls, expected.booked], `channel ${channel}`);
+        assert.ok(Math.abs(got.avg_secs! - expected.avg_secs!) < 1e-9, `average ${got.avg_secs} vs ${expected.avg_secs}`);
+      }
+      assert.equal((await repo.minutes(owner.orgId)).charged, expected.charged);
+
+      const overview = await t.request("GET", "/api/dashboard/overview", { token: owner.token });
+      assert.equal(overview.status, 200);
+      // (120 + 60 + 200 + 90 + 61 + 30 + 241) / 7 = 114.6; booked: the fixture's, the live call's and the inbound one
+      assert.deepEqual(overview.body, { total_campaigns: 3, total_leads: 6, total_calls: 9, total_appointments: 3, booking_rate: 33.3, avg_call_duration_seconds: 115 });
+      const minutes = await t.request("GET", "/api/dashboard/conversation-minutes", { token: owner.token });
+      // 3 charged by the fixture, 2 for the 61 s call and 1 for the 30 s one
+      assert.equal(minutes.body.used_minutes, 6);
+    });
+  });
+}
+
+// An install upgraded to 0230 has its calls' figures filled into the rollups it already had (the migration's
+// backfill), on PGlite here: the SQL is the same on both engines and a half-migrated database is made by hand.
+describe("dashboard rollups filled in for calls made before migration 0230", () => {
+  test("the upgraded rollups give the figures counted from the calls", async () => {
+    const earlier = fs.mkdtempSync(path.join(os.tmpdir(), "parley-before-0230-"));
+    const all = new URL("../../platform/migrations/", import.meta.url).pathname;
+    for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0230")) fs.copyFileSync(path.join(all, f), path.join(earlier, f));
+    const db = await openPglite(undefined);
+    try {
+      await migrate(db, earlier);
+      const [org] = await db.query<{ id: string }>("insert into organizations (slug, name) values ('upgraded', 'Upgraded') returning id");
+      await seedAnalyticsFixture(db, org!.id);
+      assert.ok((await migrate(db)).includes("0230_dashboard_rollups.sql"));
+      const expected = await recount(db, org!.id);
+      const repo = createDashboardRepo(db);
+      const got = await repo.counts(org!.id, null);
+      const charged = (await repo.minutes(org!.id)).charged;
+      assert.deepEqual([got.calls, got.booked, got.avg_secs, charged], [expected.calls, expected.booked, expected.avg_secs, expected.charged]);
+      assert.deepEqual([got.calls, got.booked, got.avg_secs, charged], [6, 1, 117.5, 3], "the fixture's figures (dashboard.int.test.ts)");
+    } finally {
+      await db.close();
+      fs.rmSync(earlier, { recursive: true, force: true });
+    }
+  });
+});
