@@ -111,7 +111,8 @@ export function createCallHistoryRepo(db: Db) {
 
     /**
      * The total, exact up to `cap`: counting every match of a common search word over a million calls costs
-     * far more than the page itself, so past the cap the answer is "more than cap" (shown as 'cap+').
+     * far more than the page itself, so past the cap the answer is "more than cap" (shown as 'cap+'). The
+     * list counts searches with searchMatches; date ranges come here.
      */
     async count(orgId: string, f: CallHistoryFilters, cap: number): Promise<{ total: number; capped: boolean }> {
       if (!f.from && !f.to && !f.search) return { total: await countFromCounters(db, orgId, f), capped: false };
@@ -122,6 +123,31 @@ export function createCallHistoryRepo(db: Db) {
       );
       const n = rows[0]?.n ?? 0;
       return { total: Math.min(n, cap), capped: n > cap };
+    },
+
+    /**
+     * A search's matches, newest first, up to `cap + 1` of them. They are found through the trigram index
+     * in any order and sorted here: the newest-first walk a page does reads every call of the organisation
+     * (or campaign, or status) when a search matches few of them (400 ms for none among 100,000 on
+     * PostgreSQL). Past the cap the page walks as before: a common word fills it early.
+     */
+    async searchMatches(orgId: string, f: CallHistoryFilters, cap: number): Promise<string[]> {
+      const w = whereOf(orgId, f);
+      const rows = await db.query<{ id: string }>(
+        `select m.id from (select c.id, c.started_at from calls c where ${w.sql} limit ${Number(cap) + 1}) m
+          order by m.started_at desc, m.id desc`,
+        w.params,
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** These calls, newest first (a page of searchMatches). */
+    async rowsByIds(orgId: string, ids: string[]): Promise<CallLogRow[]> {
+      if (ids.length === 0) return [];
+      return db.query<CallLogRow>(
+        `select ${COLUMNS} from ${FROM} where c.org_id = $1 and c.id = any($2::uuid[]) order by c.started_at desc, c.id desc`,
+        [orgId, ids],
+      );
     },
 
     /** One batch of the export after `cursor`, newest first; the cursor keeps memory flat at any size. */

@@ -56,9 +56,17 @@ export function createCallHistoryService({ repo, links, storage, crmSync }: Deps
 
   return {
     async list(orgId: string, f: CallHistoryFilters, page: number, pageSize: number): Promise<CallHistoryList> {
-      const cap = f.search ? COUNT_CAP.search : COUNT_CAP.range;
-      const [rows, count] = await Promise.all([repo.page(orgId, f, pageSize, (page - 1) * pageSize), repo.count(orgId, f, cap)]);
-      return { call_history: rows.map((r) => toRecord(orgId, r)), total: count.total, total_capped: count.capped, page, page_size: pageSize };
+      const offset = (page - 1) * pageSize;
+      const answer = (rows: CallLogRow[], count: { total: number; capped: boolean }): CallHistoryList =>
+        ({ call_history: rows.map((r) => toRecord(orgId, r)), total: count.total, total_capped: count.capped, page, page_size: pageSize });
+      if (f.search) {
+        // Up to the cap, the matches themselves are the count and the page (see repo.searchMatches).
+        const ids = await repo.searchMatches(orgId, f, COUNT_CAP.search);
+        if (ids.length <= COUNT_CAP.search) return answer(await repo.rowsByIds(orgId, ids.slice(offset, offset + pageSize)), { total: ids.length, capped: false });
+        return answer(await repo.page(orgId, f, pageSize, offset), { total: COUNT_CAP.search, capped: true });
+      }
+      const [rows, count] = await Promise.all([repo.page(orgId, f, pageSize, offset), repo.count(orgId, f, COUNT_CAP.range)]);
+      return answer(rows, count);
     },
 
     async detail(orgId: string, callId: string): Promise<CallDetail> {
