@@ -1,15 +1,22 @@
-import dgram from "node:dgram";
 import crypto from "node:crypto";
 import { decodeAlaw, encodeAlaw } from "../../audio/alaw.ts";
 import type { LegEvent } from "../call-leg.ts";
 import { createFramer } from "../../audio/frames.ts";
 import { decodeMulaw, encodeMulaw } from "../../audio/mulaw.ts";
 import { createJitterBuffer } from "./jitter-buffer.ts";
+import { openRtpSocket, wallNow } from "./rtp-io.ts";
 import { buildRtp, parseRtp, parseTelephoneEvent } from "./rtp.ts";
 import type { SdpAnswer } from "./sdp.ts";
 
 export const RTP_RATE = 8000;
 const SAMPLES = 160; // 20 ms at 8 kHz
+const FRAME_MS = 20;
+/**
+ * How far ahead of now a talkspurt's first packet is scheduled: the main thread's event loop may run this
+ * late (a call's speech results, the brain, the database) without a packet leaving late, since the RTP
+ * thread sends each at its own time. It is also the delay the agent's voice gains.
+ */
+export const SEND_LEAD_MS = 40;
 
 export type RtpSessionEvents = {
   onFrame: (frame: Int16Array) => void;
@@ -19,22 +26,22 @@ export type RtpSessionEvents = {
 };
 
 export type RtpPortRange = { min: number; max: number };
-const portsInUse = new Set<number>();
 
 /**
  * One call's media: a UDP socket on an even port of RTP_PORTS (RFC 3550 §11), G.711 out as the session
- * paces it (one packet per 20 ms frame), and in through a small jitter buffer; RFC 4733 events become
- * digits. Packets from other addresses than the answer's, of other payload types, or malformed are dropped.
+ * paces it (one packet per 20 ms frame, each sent at its own time by the RTP thread, rtp-io.ts), and in
+ * through a small jitter buffer; RFC 4733 events become digits. Packets from other addresses than the
+ * answer's, of other payload types, or malformed are dropped.
  */
 export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange; silenceMs: number } & RtpSessionEvents) {
-  const { socket, port } = await bindEvenPort(o.bindHost, o.ports);
   let remote: SdpAnswer | null = null;
   let closed = false;
   const ssrc = crypto.randomBytes(4).readUInt32BE(0);
   let seq = crypto.randomInt(0, 0xffff);
   let timestamp = crypto.randomInt(0, 0x7fffffff);
-  let clockStart = 0; // performance.now() at the first packet sent
+  let clockStart = 0; // wallNow() time of the first packet
   let tsStart = timestamp;
+  let nextAt = 0; // when the next packet of this talkspurt leaves
   let lastHeard = 0;
   let silenceTimer: NodeJS.Timeout | null = null;
   let flushTimer: NodeJS.Timeout | null = null;
@@ -48,7 +55,7 @@ export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange;
     },
   });
 
-  socket.on("message", (buf, from) => {
+  const socket = await openRtpSocket(o.bindHost, o.ports, (buf, from) => {
     if (closed || !remote) return;
     const p = parseRtp(buf);
     if (!p) return;
@@ -77,7 +84,6 @@ export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange;
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = setTimeout(() => jitter.flush(), 80);
   });
-  socket.on("error", () => {}); // ICMP unreachable and the like: the silence timer decides
 
   // Reports every `silenceMs` without a packet and keeps watching: early media (183) that stops before the
   // answer is reported too, and the call (which acts only once answered) still gets its own full period.
@@ -93,7 +99,7 @@ export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange;
   }
 
   return {
-    port,
+    port: socket.port,
     /** The answer arrived (or a re-INVITE moved the media): media flows to its address and the silence clock runs. */
     start(answer: SdpAnswer): void {
       remote = answer;
@@ -103,11 +109,16 @@ export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange;
     },
     send(frame: Int16Array): void {
       if (closed || !remote) return;
-      const now = performance.now();
-      if (!clockStart) clockStart = now;
+      // Frames of one talkspurt leave 20 ms apart on their own schedule, whenever this thread handed them
+      // over; a frame later than that schedule allows (a pause, or this thread stalled past the lead)
+      // starts a new one.
+      const now = wallNow();
+      const at = nextAt > now ? nextAt : now + SEND_LEAD_MS;
+      nextAt = at + FRAME_MS;
+      if (!clockStart) clockStart = at;
       // The session sends nothing while the agent is silent: after a pause the timestamp jumps to the
       // wall clock and the marker bit starts the talkspurt (RFC 3551 §4.1), so the far end keeps time.
-      const wallTs = tsStart + Math.round(((now - clockStart) * RTP_RATE) / 1000);
+      const wallTs = tsStart + Math.round(((at - clockStart) * RTP_RATE) / 1000);
       let marker = false;
       if (((wallTs - timestamp) | 0) > 3 * SAMPLES) {
         timestamp = wallTs;
@@ -117,14 +128,13 @@ export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange;
       const packet = buildRtp({ payloadType: remote.payloadType, marker, seq, timestamp, ssrc }, payload);
       seq = (seq + 1) & 0xffff;
       timestamp = (timestamp + frame.length) >>> 0;
-      socket.send(packet, remote.port, remote.host);
+      socket.sendAt(packet, remote.host, remote.port, at);
     },
     close(): void {
       if (closed) return;
       closed = true;
       if (silenceTimer) clearTimeout(silenceTimer);
       if (flushTimer) clearTimeout(flushTimer);
-      portsInUse.delete(port);
       socket.close();
     },
   };
@@ -147,31 +157,4 @@ export function openLegRtp(
     onDtmf: (digit) => leg.answered() && leg.emit({ type: "dtmf", digit }),
     onSilence: () => leg.answered() && leg.drop(`No audio from the ${farEnd} for ${Math.round(o.silenceTimeoutMs / 1000)} s: the call was dropped.`),
   });
-}
-
-async function bindEvenPort(host: string, range: RtpPortRange): Promise<{ socket: dgram.Socket; port: number }> {
-  const first = range.min + (range.min % 2);
-  const count = Math.floor((range.max - first) / 2) + 1;
-  const offset = crypto.randomInt(0, Math.max(1, count));
-  for (let i = 0; i < count; i++) {
-    const port = first + ((offset + i) % count) * 2;
-    if (portsInUse.has(port)) continue;
-    portsInUse.add(port);
-    const socket = dgram.createSocket(host.includes(":") ? "udp6" : "udp4");
-    try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once("error", reject);
-        socket.bind(port, host, () => {
-          socket.off("error", reject);
-          resolve();
-        });
-      });
-      socket.unref();
-      return { socket, port };
-    } catch {
-      portsInUse.delete(port);
-      socket.close();
-    }
-  }
-  throw new Error(`No free RTP port in RTP_PORTS ${range.min}-${range.max}.`);
 }
