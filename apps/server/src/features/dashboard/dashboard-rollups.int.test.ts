@@ -11,15 +11,17 @@ import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { FIXTURE_NOW, seedAnalyticsFixture } from "../../../../../tests/support/analytics-fixture.ts";
 import { createDashboardRepo } from "./dashboard.repo.ts";
 
-/** The dashboard's call figures as defined, counted straight from the calls (what the repo read before 0230). */
-async function recount(db: Queryable, orgId: string) {
-  const [row] = await db.query<{ calls: number; booked: number; avg_secs: number | null; charged: number }>(
-    `select count(*)::int as calls, (count(*) filter (where outcome = 'scheduled'))::int as booked,
+/** The dashboard's figures as defined, counted from the calls and contacts (what the repo read before 0230). */
+async function recount(db: Queryable, orgId: string, channel: string | null = null) {
+  const [row] = await db.query<{ leads: number; calls: number; booked: number; avg_secs: number | null; charged: number }>(
+    `select (select count(*)::int from contacts ct left join campaigns k on k.id = ct.campaign_id
+              where ct.org_id = $1 and ($2::text is null or k.channel = $2)) as leads,
+            count(*)::int as calls, (count(*) filter (where outcome = 'scheduled'))::int as booked,
             (avg(duration_secs) filter (where answered_at is not null and ended_at is not null and coalesce(outcome, '') <> 'voicemail'))::float8 as avg_secs,
             (select coalesce(sum(ceil(duration_secs / 60.0)), 0)::int from calls
               where org_id = $1 and attempt_id is not null and ended_at is not null) as charged
        from calls where org_id = $1 and direction <> 'WEB'`,
-    [orgId],
+    [orgId, channel],
   );
   return row!;
 }
@@ -31,7 +33,7 @@ for (const kind of await dbKinds()) {
     before(async () => {
       t = await startTestApp(kind, { clock: { now: () => FIXTURE_NOW } });
       owner = await buildUser(t);
-      const { spring } = await seedAnalyticsFixture(t.db, owner.orgId);
+      const { spring, promo } = await seedAnalyticsFixture(t.db, owner.orgId);
       const org = owner.orgId;
       // Calls the fixture does not have, each a case where the rollups' own "connected" would differ from the
       // dashboard's figures: two answered calls on the line with seconds so far (both end later, one with no
@@ -68,25 +70,38 @@ for (const kind of await dbKinds()) {
       await t.db.query("update calls set status = 'completed', outcome = 'scheduled', ended_at = started_at + interval '65 seconds', duration_secs = 61 where id = $1", [live!.id]);
       // Another ends with nothing else changed: its seconds now count for the average and it is charged.
       await t.db.query("update calls set ended_at = started_at + interval '33 seconds' where id = $1", [talking!.id]);
+      // Leads: three contacts imported in one statement, one removed, and a campaign deleted with its two.
+      await t.db.query(
+        `insert into contacts (org_id, campaign_id, line_number, phone_e164) select $1, $2, g, '+1415556' || lpad(g::text, 4, '0') from generate_series(10, 12) g`,
+        [org, promo],
+      );
+      await t.db.query("delete from contacts where id = (select id from contacts where campaign_id = $1 order by line_number limit 1)", [spring]);
+      const [gone2] = await t.db.query<{ id: string }>("insert into campaigns (org_id, name) values ($1, 'Gone') returning id", [org]);
+      await t.db.query("insert into contacts (org_id, campaign_id, line_number, phone_e164) values ($1, $2, 2, '+14155557001'), ($1, $2, 3, '+14155557002')", [org, gone2!.id]);
+      await t.db.query("delete from campaigns where id = $1", [gone2!.id]);
     });
     after(() => t.close());
 
-    test("calls, appointments, average duration and minutes used equal the figures counted from the calls", async () => {
+    test("leads, calls, appointments, average duration and minutes used equal the figures counted from the contacts and calls", async () => {
       const expected = await recount(t.db, owner.orgId);
       // The fixture's 6 calls + the two dialled calls and the inbound call.
       assert.equal(expected.calls, 9);
       const repo = createDashboardRepo(t.db);
       for (const channel of [null, "voice"] as const) {
         const got = await repo.counts(owner.orgId, channel);
-        assert.deepEqual([got.calls, got.booked], [expected.calls, expected.booked], `channel ${channel}`);
-        assert.ok(Math.abs(got.avg_secs! - expected.avg_secs!) < 1e-9, `average ${got.avg_secs} vs ${expected.avg_secs}`);
+        const want = await recount(t.db, owner.orgId, channel);
+        assert.deepEqual([got.leads, got.calls, got.booked], [want.leads, want.calls, want.booked], `channel ${channel}`);
+        assert.ok(Math.abs(got.avg_secs! - want.avg_secs!) < 1e-9, `average ${got.avg_secs} vs ${want.avg_secs}`);
       }
+      // Email and WhatsApp campaigns place no calls: their leads only.
+      for (const channel of ["email", "whatsapp"] as const) assert.equal((await repo.counts(owner.orgId, channel)).leads, (await recount(t.db, owner.orgId, channel)).leads);
       assert.equal((await repo.minutes(owner.orgId)).charged, expected.charged);
 
       const overview = await t.request("GET", "/api/dashboard/overview", { token: owner.token });
       assert.equal(overview.status, 200);
       // (120 + 60 + 200 + 90 + 61 + 30 + 241) / 7 = 114.6; booked: the fixture's, the live call's and the inbound one
-      assert.deepEqual(overview.body, { total_campaigns: 3, total_leads: 6, total_calls: 9, total_appointments: 3, booking_rate: 33.3, avg_call_duration_seconds: 115 });
+      // leads: the fixture's 6, 3 imported, 1 removed (the deleted campaign's 2 went with it)
+      assert.deepEqual(overview.body, { total_campaigns: 3, total_leads: 8, total_calls: 9, total_appointments: 3, booking_rate: 33.3, avg_call_duration_seconds: 115 });
       const minutes = await t.request("GET", "/api/dashboard/conversation-minutes", { token: owner.token });
       // 3 charged by the fixture, 2 for the 61 s call and 1 for the 30 s one
       assert.equal(minutes.body.used_minutes, 6);
@@ -94,9 +109,9 @@ for (const kind of await dbKinds()) {
   });
 }
 
-// An install upgraded to 0230 has its calls' figures filled into the rollups it already had (the migration's
-// backfill), on PGlite here: the SQL is the same on both engines and a half-migrated database is made by hand.
-describe("dashboard rollups filled in for calls made before migration 0230", () => {
+// An install upgraded to 0230 has its calls' figures filled into the rollups it already had, and 0232 counts
+// its contacts (the migrations' backfills), on PGlite here: the SQL is the same on both engines and a half-migrated database is made by hand.
+describe("dashboard figures filled in for calls and contacts made before migrations 0230 and 0232", () => {
   test("the upgraded rollups give the figures counted from the calls", async () => {
     const earlier = fs.mkdtempSync(path.join(os.tmpdir(), "parley-before-0230-"));
     const all = new URL("../../platform/migrations/", import.meta.url).pathname;
@@ -111,8 +126,8 @@ describe("dashboard rollups filled in for calls made before migration 0230", () 
       const repo = createDashboardRepo(db);
       const got = await repo.counts(org!.id, null);
       const charged = (await repo.minutes(org!.id)).charged;
-      assert.deepEqual([got.calls, got.booked, got.avg_secs, charged], [expected.calls, expected.booked, expected.avg_secs, expected.charged]);
-      assert.deepEqual([got.calls, got.booked, got.avg_secs, charged], [6, 1, 117.5, 3], "the fixture's figures (dashboard.int.test.ts)");
+      assert.deepEqual([got.leads, got.calls, got.booked, got.avg_secs, charged], [expected.leads, expected.calls, expected.booked, expected.avg_secs, expected.charged]);
+      assert.deepEqual([got.leads, got.calls, got.booked, got.avg_secs, charged], [6, 6, 1, 117.5, 3], "the fixture's figures (dashboard.int.test.ts)");
     } finally {
       await db.close();
       fs.rmSync(earlier, { recursive: true, force: true });

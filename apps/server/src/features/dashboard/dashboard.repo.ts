@@ -16,12 +16,13 @@ export function createDashboardRepo(db: Queryable) {
     async counts(orgId: string, channel: DashboardChannel | null): Promise<MetricCounts> {
       const withCalls = channel === null || channel === "voice";
       // The call figures add up the organisation's rollups (0200, 0230: kept by triggers as calls change;
-      // browser test calls are not in them, they are not lead calls) instead of a pass over every call.
+      // browser test calls are not in them, they are not lead calls) instead of a pass over every call, and
+      // leads its campaigns' contact counts (0232; every contact belongs to a campaign of its organisation).
       const [row] = await db.query<MetricCounts>(
         `select
            (select count(*)::int from campaigns where org_id = $1 and ($2::text is null or channel = $2)) as campaigns,
-           (select count(*)::int from contacts ct left join campaigns k on k.id = ct.campaign_id
-             where ct.org_id = $1 and ($2::text is null or k.channel = $2)) as leads,
+           (select coalesce(sum(cc.n), 0)::int from campaign_contact_counts cc join campaigns k on k.id = cc.campaign_id
+             where k.org_id = $1 and ($2::text is null or k.channel = $2)) as leads,
            coalesce(r.calls, 0)::int as calls, coalesce(r.booked, 0)::int as booked,
            (r.ended_connected_secs::float8 / nullif(r.ended_connected, 0)) as avg_secs
          from (select sum(calls) as calls, sum(booked) as booked,
