@@ -10,16 +10,19 @@
  */
 import { Worker } from "node:worker_threads";
 import { createFramePacer } from "@parley/voice/session/frame-pacer";
+import { rtpThreadRealtime } from "@parley/voice/telephony/sip/rtp-io";
 import { openRtpSession } from "@parley/voice/telephony/sip/rtp-session";
 
 const CALLS = Number(process.env.CALLS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MAIN_BUSY_MS = Number(process.env.MAIN_BUSY_MS ?? 0);
 
-// Plain JS (no loader needed): notes each packet's arrival against the one before it of the same source.
+// Plain JS (no loader needed): notes each packet's arrival against the one before it of the same source. The
+// instrument runs at real-time priority where allowed, as the RTP thread does, so a busy host delays its notes no more.
 const RECEIVER = `
 const dgram = require("node:dgram");
 const { parentPort } = require("node:worker_threads");
+try { require("koffi").load("libc.so.6").func("int sched_setscheduler(int, int, const int *)")(0, 1, [10]); } catch {}
 const sink = dgram.createSocket({ type: "udp4", recvBufferSize: 8 * 1024 * 1024 }); // a loss here would be the bench's
 const last = new Map();
 const errors = [];
@@ -76,7 +79,8 @@ export async function run(): Promise<void> {
   const q = (p: number) => errors[Math.min(errors.length - 1, Math.floor(p * errors.length))]!.toFixed(2);
   const tickLate = pacer.takeLateness().sort((a, b) => a - b);
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`${CALLS} calls × ${SECONDS} s${MAIN_BUSY_MS ? `, event loop blocked ${MAIN_BUSY_MS} ms every 97 ms` : ""}: ${sent} packets sent, ${received} received, ${lost} lost in sequence`);
+  const rt = rtpThreadRealtime() ? "RTP thread at real-time priority" : "RTP thread at normal priority";
+  console.log(`${CALLS} calls × ${SECONDS} s, ${rt}${MAIN_BUSY_MS ? `, event loop blocked ${MAIN_BUSY_MS} ms every 97 ms` : ""}: ${sent} packets sent, ${received} received, ${lost} lost in sequence`);
   console.log(`send-interval error (ms): p50 ${q(0.5)}, p99 ${q(0.99)}, max ${errors.at(-1)!.toFixed(2)}; pacer tick lateness p99 ${tickLate[Math.floor(tickLate.length * 0.99)]!.toFixed(2)} ms`);
   // With MAIN_BUSY_MS the stand-in agent's spinning is most of the CPU: the media's own is measured without it.
   if (!MAIN_BUSY_MS) console.log(`CPU: ${((cpuMs / wall) * 100).toFixed(1)}% of a core in all, ${((cpuMs / wall) * 100 / CALLS).toFixed(3)}% per call`);

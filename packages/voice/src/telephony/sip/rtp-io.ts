@@ -8,6 +8,7 @@ export type ToWorker =
   | { op: "send"; items: TimedPacket[] }
   | { op: "close"; id: number };
 export type FromWorker =
+  | { op: "ready"; realtime: boolean }
   | { op: "opened"; id: number; port?: number; error?: string }
   | { op: "packets"; items: Array<{ id: number; data: Uint8Array; address: string; port: number }> };
 
@@ -26,6 +27,10 @@ let nextId = 1;
 const receivers = new Map<number, (data: Buffer, from: { address: string; port: number }) => void>();
 const opening = new Map<number, { resolve(port: number): void; reject(err: Error): void }>();
 let batch: TimedPacket[] = [];
+let realtime: boolean | null = null;
+
+/** Whether the RTP thread runs at real-time priority (null until it has started). */
+export const rtpThreadRealtime = () => realtime;
 
 function rtpThread(): Worker {
   if (worker) return worker;
@@ -33,6 +38,8 @@ function rtpThread(): Worker {
   w.on("message", (m: FromWorker) => {
     if (m.op === "packets") {
       for (const p of m.items) receivers.get(p.id)?.(Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength), p);
+    } else if (m.op === "ready") {
+      realtime = m.realtime;
     } else {
       const o = opening.get(m.id);
       opening.delete(m.id);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import dgram from "node:dgram";
 import { parentPort } from "node:worker_threads";
+import { tryRealtimeThread } from "../../os/realtime-thread.ts";
 import type { FromWorker, ToWorker, TimedPacket } from "./rtp-io.ts";
 
 /**
@@ -10,6 +11,9 @@ import type { FromWorker, ToWorker, TimedPacket } from "./rtp-io.ts";
  * every 20 ms is little work, and one timer serves them all.
  */
 const port = parentPort!;
+// Where the system allows it, this thread alone runs at real-time priority: it only sends and hands over packets.
+const realtime = tryRealtimeThread(10);
+port.postMessage({ op: "ready", realtime } satisfies FromWorker);
 const sockets = new Map<number, dgram.Socket>();
 const portsInUse = new Set<number>();
 const wallNow = () => performance.timeOrigin + performance.now();

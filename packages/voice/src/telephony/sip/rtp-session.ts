@@ -13,10 +13,11 @@ const SAMPLES = 160; // 20 ms at 8 kHz
 const FRAME_MS = 20;
 /**
  * How far ahead of now a talkspurt's first packet is scheduled: the main thread's event loop may run this
- * late (a call's speech results, the brain, the database) without a packet leaving late, since the RTP
- * thread sends each at its own time. It is also the delay the agent's voice gains.
+ * late (a call's speech results, the brain, the database; a loaded worker's runs p99 18–51 ms late, README's
+ * Speech recognition) without a packet leaving late, since the RTP thread sends each at its own time. It is
+ * also the delay the agent's voice gains (40 ms was overrun by a loaded event loop in `npm run bench sip-rtp`).
  */
-export const SEND_LEAD_MS = 40;
+export const SEND_LEAD_MS = 60;
 
 export type RtpSessionEvents = {
   onFrame: (frame: Int16Array) => void;
