@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { openPglite, type Queryable } from "../../platform/db.ts";
+import { openPglite, openPostgres, type Db, type Queryable } from "../../platform/db.ts";
 import { migrate } from "../../platform/migrate.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
@@ -24,6 +24,24 @@ async function recount(db: Queryable, orgId: string, channel: string | null = nu
     [orgId, channel],
   );
   return row!;
+}
+
+/** A new database with nothing in it, on the test app's engine (PostgreSQL: beside its own, dropped after). */
+async function emptyDatabase(t: TestApp): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (t.kind === "pglite") {
+    const db = await openPglite(undefined);
+    return { db, drop: () => db.close() };
+  }
+  const name = `parley_t_${crypto.randomBytes(6).toString("hex")}`;
+  await t.db.exec(`create database ${name}`);
+  const db = await openPostgres(t.url!.replace(/\/[^/]*$/, `/${name}`), 2);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await t.db.exec(`drop database ${name} with (force)`);
+    },
+  };
 }
 
 for (const kind of await dbKinds()) {
@@ -106,31 +124,29 @@ for (const kind of await dbKinds()) {
       // 3 charged by the fixture, 2 for the 61 s call and 1 for the 30 s one
       assert.equal(minutes.body.used_minutes, 6);
     });
+
+    // An install upgraded to 0230 and 0232 has its calls' figures filled into the rollups it already had and
+    // its contacts counted (the migrations' backfills).
+    test("an upgrade fills in the figures of the calls and contacts made before it", async () => {
+      const earlier = fs.mkdtempSync(path.join(os.tmpdir(), "parley-before-0230-"));
+      const all = new URL("../../platform/migrations/", import.meta.url).pathname;
+      for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0230")) fs.copyFileSync(path.join(all, f), path.join(earlier, f));
+      const { db, drop } = await emptyDatabase(t);
+      try {
+        await migrate(db, earlier);
+        const [org] = await db.query<{ id: string }>("insert into organizations (slug, name) values ('upgraded', 'Upgraded') returning id");
+        await seedAnalyticsFixture(db, org!.id);
+        assert.ok((await migrate(db)).includes("0230_dashboard_rollups.sql"));
+        const expected = await recount(db, org!.id);
+        const repo = createDashboardRepo(db);
+        const got = await repo.counts(org!.id, null);
+        const charged = (await repo.minutes(org!.id)).charged;
+        assert.deepEqual([got.leads, got.calls, got.booked, got.avg_secs, charged], [expected.leads, expected.calls, expected.booked, expected.avg_secs, expected.charged]);
+        assert.deepEqual([got.leads, got.calls, got.booked, got.avg_secs, charged], [6, 6, 1, 117.5, 3], "the fixture's figures (dashboard.int.test.ts)");
+      } finally {
+        await drop();
+        fs.rmSync(earlier, { recursive: true, force: true });
+      }
+    });
   });
 }
-
-// An install upgraded to 0230 has its calls' figures filled into the rollups it already had, and 0232 counts
-// its contacts (the migrations' backfills), on PGlite here: the SQL is the same on both engines and a half-migrated database is made by hand.
-describe("dashboard figures filled in for calls and contacts made before migrations 0230 and 0232", () => {
-  test("the upgraded rollups give the figures counted from the calls", async () => {
-    const earlier = fs.mkdtempSync(path.join(os.tmpdir(), "parley-before-0230-"));
-    const all = new URL("../../platform/migrations/", import.meta.url).pathname;
-    for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0230")) fs.copyFileSync(path.join(all, f), path.join(earlier, f));
-    const db = await openPglite(undefined);
-    try {
-      await migrate(db, earlier);
-      const [org] = await db.query<{ id: string }>("insert into organizations (slug, name) values ('upgraded', 'Upgraded') returning id");
-      await seedAnalyticsFixture(db, org!.id);
-      assert.ok((await migrate(db)).includes("0230_dashboard_rollups.sql"));
-      const expected = await recount(db, org!.id);
-      const repo = createDashboardRepo(db);
-      const got = await repo.counts(org!.id, null);
-      const charged = (await repo.minutes(org!.id)).charged;
-      assert.deepEqual([got.leads, got.calls, got.booked, got.avg_secs, charged], [expected.leads, expected.calls, expected.booked, expected.avg_secs, expected.charged]);
-      assert.deepEqual([got.leads, got.calls, got.booked, got.avg_secs, charged], [6, 6, 1, 117.5, 3], "the fixture's figures (dashboard.int.test.ts)");
-    } finally {
-      await db.close();
-      fs.rmSync(earlier, { recursive: true, force: true });
-    }
-  });
-});
