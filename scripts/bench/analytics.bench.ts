@@ -48,7 +48,7 @@ async function seed(t: TestApp, orgId: string): Promise<Record<string, string>> 
   return {};
 }
 
-/** p50/p95 wall time and median CPU time in this process (server, client and PGlite's thread). */
+/** p50/p95 wall time, median CPU time in this process (server, client and PGlite's thread) and PostgreSQL's mean per request. */
 async function timed(t: TestApp, label: string, q: () => Promise<unknown>, goal: string, runs = 10): Promise<void> {
   const times: number[] = [];
   const cpus: number[] = [];
