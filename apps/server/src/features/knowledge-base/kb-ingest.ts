@@ -14,7 +14,7 @@ type Deps = {
   storage: Storage;
   fetchPage: FetchPage;
   embedder?: Embedder | null;
-  /** pgvector, when the database has it: the embeddings are copied there too. */
+  /** pgvector or the in-memory index (kb-vectors.ts): the embeddings are copied there too. */
   vectors?: KbVectors | null;
   logger: Logger;
   /** Memory and time one document's extraction may take (on its own worker thread). */
@@ -64,10 +64,10 @@ export function createKbIngest({ repo, storage, fetchPage, embedder, vectors, lo
     }
   }
 
-  // The real[] copy stays the source: a failure here costs only the vector ranking of this document
-  // until the next start copies what is missing (kb-vectors.ts).
-  async function storeVectors(documentId: string): Promise<void> {
-    await vectors?.store(documentId).catch((err: unknown) => logger.warn({ err, documentId }, "knowledge base: pgvector copy failed"));
+  // The real[] copy stays the source: a failure here costs only the vector ranking of this document until
+  // the next start copies what is missing (pgvector) or the next question builds its block (kb-vectors.ts).
+  async function storeVectors(documentId: string, embeddings: number[][]): Promise<void> {
+    await vectors?.store(documentId, embeddings).catch((err: unknown) => logger.warn({ err, documentId }, "knowledge base: vector copy failed"));
   }
 
   async function ingest(id: string): Promise<void> {
@@ -82,7 +82,7 @@ export function createKbIngest({ repo, storage, fetchPage, embedder, vectors, lo
       const passages = await extractPassages(await jobOf(doc), limits);
       const embeddings = await embed(passages.map((p) => (p.heading ? `${p.heading}\n${p.text}` : p.text)));
       await repo.storePassages({ id: doc.id, orgId: doc.org_id }, passages, embeddings);
-      if (embeddings) await storeVectors(doc.id);
+      if (embeddings) await storeVectors(doc.id, embeddings);
       onIndexed?.(doc.org_id);
     } catch (err) {
       const known = err instanceof ExtractionError || err instanceof UrlFetchError;

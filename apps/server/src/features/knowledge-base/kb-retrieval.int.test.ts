@@ -7,6 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { createOpenAiEmbedder } from "./embeddings.ts";
+import { createKbRetrievalRepo } from "./kb-retrieval.repo.ts";
+import { createKbVectorIndex } from "./kb-vector-index.ts";
+import { createKbVectorIndexRepo } from "./kb-vector-index.repo.ts";
+import { setUpKbVectors } from "./kb-vectors.ts";
+import { createRetrievalService } from "./retrieval.service.ts";
 
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "parley-kbr-"));
 const upload = (files: Array<[string, string]>) => {
@@ -130,30 +136,44 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(await t.services.retrieval.retrieve(stranger.orgId, "what is the fee", { limit: 3 }), [], "another org's vectors stay out");
     });
 
-    test("with pgvector the vectors are ranked in SQL; without it, in memory from the real[] copy", async () => {
-      const vectorDb = (await t.db.query(`select 1 from pg_available_extensions where name = 'vector'`)).length > 0;
-      if (kind === "pglite") assert.ok(vectorDb, "PGlite loads pgvector");
+    test("passages come nearest first; a deleted document leaves the answers; another process sees a new document", async () => {
       const user = await buildUser(t);
-      const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: user.token, body: upload([["fees.txt", "# Tariff\nOur monthly subscription costs twelve dollars."], ["faq.txt", faq]]) });
+      // A second API process on the same database: its own vector index, nothing shared but the database.
+      const indexRepo = createKbVectorIndexRepo(t.db);
+      const other = createRetrievalService({
+        repo: createKbRetrievalRepo(t.db),
+        embedder: createOpenAiEmbedder({ baseUrl: fake.url, model: "concepts" }),
+        vectors: await setUpKbVectors({ repo: createKbRetrievalRepo(t.db), indexRepo, engine: t.db.kind }),
+      });
+      const prices = "# One\nThe plan costs ten dollars.\n\n# Two\nThe battery price.\n\n# Three\nBattery power during an outage, at a price.";
+      const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: user.token, body: upload([["prices.txt", prices]]) });
       assert.equal(res.status, 201, res.text);
       await t.services.kbIngest.idle();
-      const column = await t.db.query(`select 1 from information_schema.columns where table_name = 'kb_passages' and column_name = 'embedding_vec'`);
-      assert.equal(column.length, vectorDb ? 1 : 0, "embedding_vec exists exactly when pgvector does");
-      if (vectorDb) {
-        const [n] = await t.db.query<{ all: number; vec: number }>(
-          `select count(*)::int as all, count(embedding_vec)::int as vec from kb_passages where org_id = $1`, [user.orgId]);
-        assert.equal(n!.vec, n!.all, "every passage's vector stored in pgvector");
-      }
-      // Drop the real[] copy that the in-memory ranking reads: only a SQL vector ranking still finds the price.
-      await t.db.query(`update kb_passages set embedding = null where org_id = $1`, [user.orgId]);
-      t.services.retrieval.invalidate(user.orgId);
-      const fee = await t.services.retrieval.retrieve(user.orgId, "what is the fee", { limit: 1 });
-      if (vectorDb) assert.match(fee[0]?.text ?? "", /twelve dollars/);
-      else assert.deepEqual(fee, [], "without pgvector the vector ranking reads the real[] embeddings");
-      // Limited to a campaign's documents, the nearest passage outside them is not answered.
-      const faqDoc = res.body.data.documents.find((d: { name: string }) => d.name === "faq");
-      const scoped = await t.services.retrieval.retrieve(user.orgId, "what is the fee", { limit: 3, documentIds: [faqDoc.id] });
-      assert.ok(scoped.every((p) => p.documentId === faqDoc.id), "only the given documents");
+      // "fee" is in no passage: the order is the vectors' alone (cosine 1, 0.71, 0.32 to the question).
+      const texts = async (r: typeof other) => (await r.retrieve(user.orgId, "what is the fee", { limit: 3 })).map((p) => p.text);
+      const nearestFirst = ["The plan costs ten dollars.", "The battery price.", "Battery power during an outage, at a price."];
+      assert.deepEqual(await texts(t.services.retrieval), nearestFirst);
+      assert.deepEqual(await texts(other), nearestFirst, "the other process finds the same");
+      // Without its stored block (written before the index existed), a process builds it from the real[] copies.
+      await t.db.query(`delete from kb_document_vectors where org_id = $1`, [user.orgId]);
+      const third = createRetrievalService({
+        repo: createKbRetrievalRepo(t.db),
+        embedder: createOpenAiEmbedder({ baseUrl: fake.url, model: "concepts" }),
+        vectors: createKbVectorIndex({ repo: indexRepo }),
+      });
+      assert.deepEqual(await texts(third), nearestFirst, "built from real[]");
+
+      // Added through this process's API: the other process sees it on its next question.
+      const added = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: user.token, body: upload([["fees.txt", "# Tariff\nA fee in dollars."]]) });
+      await t.services.kbIngest.idle();
+      assert.equal((await texts(other))[0], "A fee in dollars.");
+
+      // Deleted through this process's API: gone from both processes' answers.
+      const doc = res.body.data.documents[0];
+      assert.equal((await t.request("DELETE", `/api/voice/KB/unassign-and-delete/${doc.id}`, { token: user.token })).status, 200);
+      assert.deepEqual(await texts(t.services.retrieval), ["A fee in dollars."]);
+      assert.deepEqual(await texts(other), ["A fee in dollars."]);
+      assert.equal(added.body.data.documents[0].name, "fees");
     });
   });
 }

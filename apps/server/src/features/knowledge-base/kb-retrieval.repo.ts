@@ -98,14 +98,6 @@ export function createKbRetrievalRepo(db: Db) {
       await db.query(`select gin_clean_pending_list('kb_passages_tsv_idx'::regclass), gin_clean_pending_list('kb_passages_heading_idx'::regclass)`);
     },
 
-    embeddedPassages(orgId: string): Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>> {
-      return db.query(
-        `select p.id as passage_id, p.document_id, p.embedding from kb_passages p join kb_documents d on d.id = p.document_id
-         where p.org_id = $1 and d.status = 'ready' and p.embedding is not null`,
-        [orgId],
-      );
-    },
-
     /** Whether this database can load pgvector (always in PGlite; on PostgreSQL only where it is installed). */
     async vectorAvailable(): Promise<boolean> {
       return (await db.query(`select 1 from pg_available_extensions where name = 'vector'`)).length > 0;

@@ -7,6 +7,7 @@ import { createKbAskRepo } from "./kb-ask.repo.ts";
 import { createKbAskService } from "./kb-ask.service.ts";
 import { createKbIngest } from "./kb-ingest.ts";
 import { createKbRetrievalRepo } from "./kb-retrieval.repo.ts";
+import { createKbVectorIndexRepo } from "./kb-vector-index.repo.ts";
 import { setUpKbVectors } from "./kb-vectors.ts";
 import { createKnowledgeBaseRepo } from "./knowledge-base.repo.ts";
 import { createKnowledgeBaseService } from "./knowledge-base.service.ts";
@@ -26,9 +27,11 @@ export async function wireKnowledgeBase({ db, config, logger, storage, campaignE
   const repo = createKnowledgeBaseRepo(db);
   const embedder = config.embeddings ? createOpenAiEmbedder(config.embeddings) : null;
   const retrievalRepo = createKbRetrievalRepo(db);
-  // pgvector only matters with an embedder (and loading it costs every start); enabled later, it copies
-  // the embeddings stored meanwhile.
-  const vectors = embedder ? await setUpKbVectors(retrievalRepo, logger) : null;
+  // Vectors only matter with an embedder (and loading pgvector costs every start); enabled later, pgvector
+  // copies the embeddings stored meanwhile and the in-memory index builds the missing blocks.
+  const vectors = embedder
+    ? await setUpKbVectors({ repo: retrievalRepo, indexRepo: createKbVectorIndexRepo(db), engine: db.kind, logger })
+    : null;
   const retrieval = createRetrievalService({ repo: retrievalRepo, embedder, vectors, logger });
   const ingest = createKbIngest({
     repo, storage, embedder, vectors, logger, limits: config.kbExtractLimits,

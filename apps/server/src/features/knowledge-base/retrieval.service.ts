@@ -1,5 +1,5 @@
 import type { Logger } from "../../platform/logger.ts";
-import { cosine, fuseRanks, type Embedder } from "./embeddings.ts";
+import { fuseRanks, type Embedder } from "./embeddings.ts";
 import { CANDIDATES, type KbRetrievalRepo, type PassageHit } from "./kb-retrieval.repo.ts";
 import { planRanking, searchText, type CorpusStats } from "./kb-query-terms.ts";
 import type { KbVectors } from "./kb-vectors.ts";
@@ -18,14 +18,11 @@ const CORPUS_TTL_MS = 60_000;
 
 /**
  * What the voice agent calls: the passages that best answer what the callee just said. BM25 over the
- * question's words always (kb-query-terms.ts); when an embedder is configured, a vector ranking too,
- * fused by reciprocal rank.
+ * question's words always (kb-query-terms.ts); when an embedder is configured, a vector ranking too
+ * (pgvector or the in-memory index, kb-vectors.ts), fused by reciprocal rank.
  * An empty answer means "nothing relevant": the agent then offers a follow-up instead of guessing.
  */
 export function createRetrievalService({ repo, embedder, vectors, logger }: Deps) {
-  // Without pgvector: embedded passages per org, loaded on first use and dropped when that org's knowledge base changes.
-  const inMemory = new Map<string, Promise<Array<{ passage_id: string; document_id: string; embedding: number[] }>>>();
-
   const corpora = new Map<string, { at: number; stats: Promise<CorpusStats> }>();
 
   function corpusOf(orgId: string): Promise<CorpusStats> {
@@ -50,17 +47,10 @@ export function createRetrievalService({ repo, embedder, vectors, logger }: Deps
   }
 
   async function vectorRanking(orgId: string, query: string, ids: string[] | null, limit: number): Promise<string[]> {
-    if (!embedder) return [];
+    if (!embedder || !vectors) return [];
     try {
       const [q] = await embedder.embed([query]);
-      if (vectors) return await vectors.nearest(orgId, q!, limit, ids);
-      if (!inMemory.has(orgId)) inMemory.set(orgId, repo.embeddedPassages(orgId));
-      const rows = (await inMemory.get(orgId)!).filter((r) => !ids || ids.includes(r.document_id));
-      return rows
-        .map((r) => ({ id: r.passage_id, s: cosine(q!, r.embedding) }))
-        .sort((a, b) => b.s - a.s)
-        .slice(0, limit)
-        .map((r) => r.id);
+      return await vectors.nearest(orgId, q!, limit, ids);
     } catch (err) {
       logger?.warn({ err }, "knowledge base: vector search failed, full-text only");
       return [];
@@ -69,7 +59,7 @@ export function createRetrievalService({ repo, embedder, vectors, logger }: Deps
 
   /** Call after a document of the org is indexed or deleted. */
   function invalidate(orgId: string): void {
-    inMemory.delete(orgId);
+    vectors?.forget?.(orgId);
     corpora.delete(orgId);
   }
 
