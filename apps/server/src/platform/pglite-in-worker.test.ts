@@ -1,5 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { openPglite } from "./pglite-in-worker.ts";
 
 test("the embedded database in its worker: rows, PostgreSQL errors with their code, transactions that commit or roll back", async () => {
@@ -34,4 +37,20 @@ test("the embedded database in its worker: rows, PostgreSQL errors with their co
     await db.close();
   }
   await assert.rejects(db.query("select 1"), /embedded database stopped/);
+});
+
+test("an in-memory database saved whole starts another with its rows; the first keeps its own", async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pglite-copy-")), "copy.tar");
+  const first = await openPglite(undefined);
+  await first.exec("create table t (id int primary key); insert into t values (1)");
+  await first.saveCopy(file);
+  const second = await openPglite(undefined, { startFrom: file });
+  try {
+    await second.query("insert into t values (2)");
+    assert.deepEqual((await second.query<{ id: number }>("select id from t order by id")).map((r) => r.id), [1, 2]);
+    assert.deepEqual((await first.query<{ id: number }>("select id from t")).map((r) => r.id), [1]);
+  } finally {
+    await Promise.all([first.close(), second.close()]);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 });

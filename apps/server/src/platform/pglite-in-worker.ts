@@ -1,6 +1,6 @@
 import type { Worker } from "node:worker_threads";
 import type { Db, Queryable } from "./db.ts";
-import type { PgliteReply, PgliteRequest, PgliteRequestBody } from "./pglite-protocol.ts";
+import type { PgliteOpen, PgliteReply, PgliteRequest, PgliteRequestBody } from "./pglite-protocol.ts";
 import { startTsWorker } from "@parley/voice/os/ts-worker";
 
 const WORKER_URL = new URL("./pglite.worker.ts", import.meta.url);
@@ -11,13 +11,16 @@ function toError(fields: Record<string, unknown> & { message: string }): Error {
   return Object.assign(new Error(fields.message), fields);
 }
 
+/** The embedded database; an in-memory one can be saved whole and another started from the copy. */
+export type PgliteDb = Db & { saveCopy(file: string): Promise<void> };
+
 /**
  * The embedded database (PGlite) in a worker thread. PGlite runs SQL synchronously in WebAssembly on the
  * thread that owns it; on the server's thread one indexing statement held every call and request for
  * hundreds of milliseconds (issue 21). Statements still run one at a time, in the order they were sent.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const worker: Worker = startTsWorker(WORKER_URL, { workerData: dataDir });
+export async function openPglite(dataDir: string | undefined, opts: Omit<PgliteOpen, "dataDir"> = {}): Promise<PgliteDb> {
+  const worker: Worker = startTsWorker(WORKER_URL, { workerData: { dataDir, ...opts } satisfies PgliteOpen });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let failure: Error | null = null;
@@ -81,6 +84,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       }
       await request({ op: "end", tx: id, commit: true });
       return result;
+    },
+    async saveCopy(file) {
+      await request({ op: "save", file });
     },
     async close() {
       if (!failure) await request({ op: "close" });

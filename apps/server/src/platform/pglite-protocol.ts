@@ -5,7 +5,12 @@ export type PgliteRequest =
   /** Opens a transaction; its id is this request's id. */
   | { id: number; op: "begin" }
   | { id: number; op: "end"; tx: number; commit: boolean }
-  | { id: number; op: "close" };
+  | { id: number; op: "close" }
+  /** Saves the in-memory database to a file another one can start from (`PgliteOpen.startFrom`). */
+  | { id: number; op: "save"; file: string };
+
+/** What the worker opens: a data folder (in memory without one), or in memory from a saved copy. */
+export type PgliteOpen = { dataDir?: string; startFrom?: string };
 
 /** Id 0 answers the opening of the database. */
 export type PgliteReply =

@@ -12,26 +12,37 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 const VERSION = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.resolve("@electric-sql/pglite")), "utf8")).version as string;
 const TEMPLATES = path.join(os.tmpdir(), `parley-pglite-${VERSION}`);
 
-/** Opens the database in `pgdata` (a folder; in memory when undefined), new ones from the template. */
-export async function createPglite(pgdata: string | undefined, options: PGliteOptions): Promise<PGlite> {
-  if (pgdata === undefined) return inMemory(options);
+/**
+ * Opens the database in `pgdata` (a folder; in memory when undefined), new ones from the template. An
+ * in-memory one may instead start from `startFrom`, a copy another saved with `saveCopy`.
+ */
+export async function createPglite(pgdata: string | undefined, options: PGliteOptions, startFrom?: string): Promise<PGlite> {
+  if (pgdata === undefined) return startFrom ? loadCopy(startFrom, options) : inMemory(options);
   if (!fs.existsSync(pgdata)) await copyFolderTemplate(pgdata, options).catch(() => undefined);
   return PGlite.create(pgdata, options);
 }
+
+/** Writes an in-memory database to `file` (uncompressed tar), whole or not at all. */
+export async function saveCopy(db: PGlite, file: string): Promise<void> {
+  const dump = await db.dumpDataDir("none");
+  writeOnce(file, Buffer.from(await dump.arrayBuffer()));
+}
+
+const loadCopy = (file: string, options: PGliteOptions) =>
+  PGlite.create(undefined, { ...options, loadDataDir: new Blob([fs.readFileSync(file)]) });
 
 async function inMemory(options: PGliteOptions): Promise<PGlite> {
   // Uncompressed: a 40 MB tar loads in about 1.8 s where the 5 MB gzip took 2.5–3 s (and initdb 4.9 s).
   const file = path.join(TEMPLATES, "empty.tar");
   if (fs.existsSync(file)) {
     try {
-      return await PGlite.create(undefined, { ...options, loadDataDir: new Blob([fs.readFileSync(file)]) });
+      return await loadCopy(file, options);
     } catch {
       fs.rmSync(file, { force: true }); // unreadable: made again below
     }
   }
   const db = await PGlite.create(undefined, options);
-  const dump = await db.dumpDataDir("none");
-  writeOnce(file, Buffer.from(await dump.arrayBuffer()));
+  await saveCopy(db, file);
   return db;
 }
 

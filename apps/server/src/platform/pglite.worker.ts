@@ -4,8 +4,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { types as pgliteTypes, type PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
-import type { PgliteReply, PgliteRequest } from "./pglite-protocol.ts";
-import { createPglite } from "./pglite-template.ts";
+import type { PgliteOpen, PgliteReply, PgliteRequest } from "./pglite-protocol.ts";
+import { createPglite, saveCopy } from "./pglite-template.ts";
 
 /**
  * Worker side of `openPglite`: the embedded database runs here, so its WebAssembly and its synchronous file
@@ -23,7 +23,7 @@ function errorFields(err: unknown): Record<string, unknown> & { message: string 
   return fields;
 }
 
-async function open(dataDir: string | undefined): Promise<PGlite> {
+async function open({ dataDir, startFrom }: PgliteOpen): Promise<PGlite> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   return createPglite(dataDir ? path.join(dataDir, "pgdata") : undefined, {
     parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
@@ -31,7 +31,7 @@ async function open(dataDir: string | undefined): Promise<PGlite> {
     // pgvector: offered to features/knowledge-base/kb-vectors.ts, which creates it at start (not a migration:
     // a PostgreSQL without pgvector must still migrate).
     extensions: { pg_trgm, vector },
-  });
+  }, startFrom);
 }
 
 /** Open transactions: each waits on its `end` message while the main thread sends its statements. */
@@ -78,11 +78,14 @@ async function handle(db: PGlite, req: PgliteRequest): Promise<PgliteReply> {
     case "close":
       await db.close();
       return ok;
+    case "save":
+      await saveCopy(db, req.file);
+      return ok;
   }
 }
 
 try {
-  const db = await open(workerData as string | undefined);
+  const db = await open(workerData as PgliteOpen);
   port.on("message", (req: PgliteRequest) => {
     handle(db, req).then(post, (err: unknown) => post({ id: req.id, ok: false, error: errorFields(err) }));
   });
