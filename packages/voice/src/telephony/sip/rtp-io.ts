@@ -6,6 +6,7 @@ export type TimedPacket = { id: number; data: Uint8Array; host: string; port: nu
 export type ToWorker =
   | { op: "open"; id: number; host: string; min: number; max: number }
   | { op: "send"; items: TimedPacket[] }
+  | { op: "drop"; id: number }
   | { op: "close"; id: number };
 export type FromWorker =
   | { op: "ready"; realtime: boolean }
@@ -16,6 +17,8 @@ export type RtpSocket = {
   port: number;
   /** Sends `data` at `at` (`wallNow()` time), from the RTP thread. */
   sendAt(data: Uint8Array, host: string, port: number, at: number): void;
+  /** Drops the packets given to `sendAt` that have not left yet. */
+  dropUnsent(): void;
   close(): void;
 };
 
@@ -79,10 +82,14 @@ export async function openRtpSocket(
     port,
     sendAt(data, host, port, at) {
       if (!batch.length) queueMicrotask(() => {
-        worker?.postMessage({ op: "send", items: batch } satisfies ToWorker);
+        if (batch.length) worker?.postMessage({ op: "send", items: batch } satisfies ToWorker);
         batch = [];
       });
       batch.push({ id, data, host, port, at });
+    },
+    dropUnsent() {
+      batch = batch.filter((p) => p.id !== id);
+      worker?.postMessage({ op: "drop", id } satisfies ToWorker);
     },
     close() {
       receivers.delete(id);

@@ -65,6 +65,8 @@ port.on("message", (m: ToWorker) => {
     if (timer) clearTimeout(timer);
     timer = null;
     arm();
+  } else if (m.op === "drop") {
+    due = due.filter((p) => p.id !== m.id);
   } else if (m.op === "open") {
     open(m.id, m.host, m.min, m.max).then(
       (p) => port.postMessage({ op: "opened", id: m.id, port: p } satisfies FromWorker),

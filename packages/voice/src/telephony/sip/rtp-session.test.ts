@@ -44,3 +44,20 @@ test("a line with no RTP reports silence after the timeout, again after the answ
   await until(() => silences === 2, { ms: 2000, what: "silence after the answer" });
   rtp.close();
 });
+
+test("barge-in: clear drops the agent's audio not yet sent; what follows is sent", async () => {
+  const peer = dgram.createSocket("udp4");
+  await new Promise<void>((r) => peer.bind(0, "127.0.0.1", r));
+  const out: Buffer[] = [];
+  peer.on("message", (b) => out.push(b));
+  const rtp = await openRtpSession({ bindHost: "127.0.0.1", ports: { min: 42000, max: 42100 }, silenceMs: 10_000, onFrame: () => {}, onDtmf: () => {}, onSilence: () => {} });
+  rtp.start({ host: "127.0.0.1", port: peer.address().port, codec: "PCMU", payloadType: 0, eventPayloadType: null });
+  for (let i = 0; i < 3; i++) rtp.send(new Int16Array(160).fill(1000)); // held SEND_LEAD_MS ahead
+  rtp.clear();
+  rtp.send(new Int16Array(160).fill(-1000));
+  await until(() => out.length >= 1, { what: "the frame after the barge-in" });
+  // The cleared frames were due first (the first of them strictly before it): had one been sent, it would lead.
+  assert.equal(parseRtp(out[0]!)!.payload[0], encodeMulaw(new Int16Array(1).fill(-1000))[0]);
+  rtp.close();
+  peer.close();
+});

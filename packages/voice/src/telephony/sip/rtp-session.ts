@@ -131,6 +131,14 @@ export async function openRtpSession(o: { bindHost: string; ports: RtpPortRange;
       timestamp = (timestamp + frame.length) >>> 0;
       socket.sendAt(packet, remote.host, remote.port, at);
     },
+    /**
+     * Barge-in: the agent's audio not yet sent (up to SEND_LEAD_MS of it) is dropped, and what follows starts
+     * a new talkspurt. The dropped packets' sequence numbers are not reused: the far end counts them as lost.
+     */
+    clear(): void {
+      socket.dropUnsent();
+      nextAt = 0;
+    },
     close(): void {
       if (closed) return;
       closed = true;

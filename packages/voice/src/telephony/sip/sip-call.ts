@@ -206,7 +206,7 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
         if (listeners.length === 1) backlog.splice(0).forEach(l);
       },
       send: (frame) => state === "answered" && rtp.send(frame),
-      clear() {}, // frames leave as they are paced: nothing is buffered on our side
+      clear: () => rtp.clear(), // the agent's audio the RTP thread holds (SEND_LEAD_MS)
       hangup: () => hangup("completed"),
     },
     /** A request of the far end in this dialog. */

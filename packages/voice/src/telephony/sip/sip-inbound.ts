@@ -96,7 +96,7 @@ export function startInboundDialog(o: {
       if (listeners.length === 1) backlog.splice(0).forEach(l);
     },
     send: (frame) => void (state === "answered" && rtp?.send(frame)),
-    clear() {},
+    clear: () => rtp?.clear(),
     hangup() {
       // Strictly a BYE waits for the ACK (§15) when we were not yet acknowledged; callers accept it at once.
       if (state === "answered" || state === "answering") sendBye();
