@@ -85,11 +85,10 @@ export async function run(): Promise<void> {
     }
     console.log(`retrieval quality: right passage in the top 3 for ${hits}/${QUESTIONS.length} questions (${Math.round((hits / QUESTIONS.length) * 100)}%), full-text only`);
     if (misses.length) console.log(`  missed: ${misses.join(" | ")}`);
-
-    // Scoped to two documents, as a campaign's knowledge base would be.
-    await benchVectorRanking(t.db, u.orgId, [doc!.id, help!.id]);
   } finally {
     await t.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // On fresh databases of both engines, with embeddings.
+  await benchVectorRanking();
 }
