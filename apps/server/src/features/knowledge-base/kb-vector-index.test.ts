@@ -2,8 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Logger } from "../../platform/logger.ts";
 import { createKbVectorIndex } from "./kb-vector-index.ts";
-import type { DocumentVectorsRow, KbVectorIndexRepo } from "./kb-vector-index.repo.ts";
-import { seededRandom } from "./kb-vector-math.ts";
+import { float4ArrayOf, type DocumentVectorsRow, type KbVectorIndexRepo } from "./kb-vector-index.repo.ts";
+import { seededRandom, unitVector } from "./kb-vector-math.ts";
 
 type Doc = { orgId: string; version: string; passages: Array<{ id: string; embedding: number[] }> };
 
@@ -110,4 +110,20 @@ test("beyond exact scans an index is trained, and it finds what the exact rankin
   const q = near(3);
   const exact = await index.nearestExact("org", q, 1, null);
   assert.deepEqual(await index.nearest("org", q, 1, null), exact);
+});
+
+test("a real[] in PostgreSQL's binary form is read back, a null element as NaN (then skipped as no vector)", () => {
+  // array_send('{0.5,NULL,-2}'::real[]): 1 dimension, has nulls, float4 (700), length 3, lower bound 1.
+  const bytes = Buffer.alloc(20 + 8 + 4 + 8);
+  [1, 1, 700, 3, 1].forEach((v, i) => bytes.writeInt32BE(v, i * 4));
+  bytes.writeInt32BE(4, 20);
+  bytes.writeFloatBE(0.5, 24);
+  bytes.writeInt32BE(-1, 28);
+  bytes.writeInt32BE(4, 32);
+  bytes.writeFloatBE(-2, 36);
+  const v = float4ArrayOf(bytes);
+  assert.deepEqual([v[0], Number.isNaN(v[1]), v[2]], [0.5, true, -2]);
+  assert.equal(unitVector(v, 3), null);
+  bytes.writeInt32BE(701, 8); // float8[]: not ours to read
+  assert.equal(float4ArrayOf(bytes).length, 0);
 });
