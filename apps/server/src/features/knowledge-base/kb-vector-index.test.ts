@@ -93,7 +93,11 @@ test("beyond exact scans an index is trained, and it finds what the exact rankin
   const topics = Array.from({ length: 50 }, () => Array.from({ length: dims }, () => rnd() * 2 - 1));
   const near = (t: number) => topics[t]!.map((x) => x + (rnd() - 0.5) * 0.8);
   for (let d = 0; d < 4; d++) db.add("org", `d${d}`, Array.from({ length: 500 }, (_, i) => near((i * 7 + d) % 50)));
+  db.add("org", "small", Array.from({ length: 10 }, (_, i) => near(i)));
   const index = createKbVectorIndex({ repo: db.repo, exactWork: 1000 });
+  // A call asks about its campaign's few documents: only those are read, and scanned exactly.
+  assert.equal((await index.nearest("org", near(0), 10, ["small"])).length, 10);
+  assert.deepEqual([index.stats("org").passages, index.stats("org").training], [10, null]);
   await index.nearest("org", near(0), 10, null);
   await index.stats("org").training;
   assert.ok(index.stats("org").lists > 0, "an index was trained");

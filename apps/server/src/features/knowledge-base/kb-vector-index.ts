@@ -15,9 +15,13 @@ type Block = {
   warned?: boolean;
 };
 type OrgVectors = {
-  /** The kb_vector_generations value the blocks reflect; -1 once told the org changed. */
+  /** The kb_vector_generations value `docs` reflects; -1 once told the org changed. */
   generation: number;
+  /** The org's ready documents and their versions. */
+  docs: Map<string, string>;
+  /** The blocks loaded so far: those of the documents questions have asked about. */
   blocks: Map<string, Block>;
+  loading: Promise<void> | null;
   ivf: Ivf | null;
   refreshing: Promise<void> | null;
   training: Promise<void> | null;
@@ -25,8 +29,9 @@ type OrgVectors = {
 
 /** Up to this many multiply-adds a question scans every vector in scope (≈ 8,000 passages of 256 dimensions, a few ms). */
 export const EXACT_WORK = 2_000_000;
-// Documents whose blocks are read in one query (a block of 5,000 passages at 768 dimensions is 15 MB).
-const BLOCKS_PER_READ = 8;
+// Documents whose blocks are read in one query (a block of 5,000 passages at 768 dimensions is 15 MB, 20 MB
+// as the base64 text it travels as).
+const BLOCKS_PER_READ = 4;
 
 /** The block as stored: float32 little-endian (x86 and ARM both are). Copied: a row's bytes may be unaligned. */
 function blockOf(row: DocumentVectorsRow): Block {
@@ -36,8 +41,9 @@ function blockOf(row: DocumentVectorsRow): Block {
 }
 
 /**
- * Vector ranking without pgvector, in every API process: each organisation's embeddings are held in memory
- * (one float32 block per document, loaded on its first question from kb_document_vectors), and every
+ * Vector ranking without pgvector, in every process that answers questions: each organisation's embeddings
+ * are held in memory (one float32 block per document, loaded from kb_document_vectors the first time a
+ * question covers that document: a worker answering calls holds only its campaigns' documents), and every
  * question first reads the org's generation (migration 0220) so a document added or deleted by any process
  * is seen at once: only the documents whose version changed are read again. Small scopes (a campaign's
  * documents, an org of a few thousand passages) are scanned exactly; beyond EXACT_WORK an IVF index
@@ -53,7 +59,7 @@ export function createKbVectorIndex(
 
   const stateOf = (orgId: string): OrgVectors => {
     let s = orgs.get(orgId);
-    if (!s) orgs.set(orgId, (s = { generation: -1, blocks: new Map(), ivf: null, refreshing: null, training: null }));
+    if (!s) orgs.set(orgId, (s = { generation: -1, docs: new Map(), blocks: new Map(), loading: null, ivf: null, refreshing: null, training: null }));
     return s;
   };
 
@@ -86,32 +92,43 @@ export function createKbVectorIndex(
     return block;
   }
 
-  async function loadBlocks(orgId: string, state: OrgVectors, docs: ReadyDocument[]): Promise<void> {
-    for (let i = 0; i < docs.length; i += BLOCKS_PER_READ) {
-      const chunk = docs.slice(i, i + BLOCKS_PER_READ);
-      const stored = new Map((await repo.documentVectors(orgId, chunk.map((d) => d.id))).map((r) => [r.document_id, r]));
-      for (const doc of chunk) {
-        const row = stored.get(doc.id);
-        const block = row && row.version === doc.version ? blockOf(row) : await buildBlock(doc.id);
-        if (block && block.version === doc.version) state.blocks.set(doc.id, block);
+  /** Reads the blocks of these documents (built from real[] where none is stored at their version). */
+  async function loadBlocks(orgId: string, state: OrgVectors, ids: string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += BLOCKS_PER_READ) {
+      const chunk = ids.slice(i, i + BLOCKS_PER_READ);
+      const stored = new Map((await repo.documentVectors(orgId, chunk)).map((r) => [r.document_id, r]));
+      for (const id of chunk) {
+        const row = stored.get(id);
+        const block = row && row.version === state.docs.get(id) ? blockOf(row) : await buildBlock(id);
+        // The document may have changed meanwhile: only its current version is kept.
+        if (block && block.version === state.docs.get(id)) state.blocks.set(id, block);
       }
     }
+    const ivf = state.ivf;
+    if (ivf) for (const block of state.blocks.values()) if (block.listsOf !== ivf) void place(ivf, block);
   }
 
-  /** Brings the org's blocks up to date with its generation: one primary-key read when nothing changed. */
+  /** Loads the blocks of the documents in scope not yet held, once (one load at a time per org). */
+  async function ensureLoaded(orgId: string, state: OrgVectors, ids: string[]): Promise<void> {
+    while (state.loading) await state.loading;
+    const missing = ids.filter((id) => !state.blocks.has(id));
+    if (!missing.length) return;
+    state.loading = loadBlocks(orgId, state, missing).finally(() => {
+      state.loading = null;
+    });
+    await state.loading;
+  }
+
+  /** Brings the org's document list up to date with its generation: one primary-key read when nothing changed. */
   async function refresh(orgId: string, state: OrgVectors): Promise<void> {
     while (state.refreshing) await state.refreshing;
     // Read before the documents: a change committed in between only causes one more refresh later.
     const generation = await repo.generation(orgId);
     if (generation === state.generation) return;
     state.refreshing ??= (async () => {
-      const docs = await repo.readyDocuments(orgId);
-      const versions = new Map(docs.map((d) => [d.id, d.version]));
-      for (const [id, block] of state.blocks) if (versions.get(id) !== block.version) state.blocks.delete(id);
-      await loadBlocks(orgId, state, docs.filter((d) => !state.blocks.has(d.id)));
+      state.docs = new Map((await repo.readyDocuments(orgId)).map((d) => [d.id, d.version]));
+      for (const [id, block] of state.blocks) if (state.docs.get(id) !== block.version) state.blocks.delete(id);
       state.generation = generation;
-      const ivf = state.ivf;
-      if (ivf) for (const block of state.blocks.values()) if (block.listsOf !== ivf) void place(ivf, block);
     })().finally(() => {
       state.refreshing = null;
     });
@@ -181,7 +198,9 @@ export function createKbVectorIndex(
     }
     const state = stateOf(orgId);
     await refresh(orgId, state);
-    const inScope = documentIds ? documentIds.flatMap((id) => state.blocks.get(id) ?? []) : [...state.blocks.values()];
+    const scope = documentIds ? documentIds.filter((id) => state.docs.has(id)) : [...state.docs.keys()];
+    await ensureLoaded(orgId, state, scope);
+    const inScope = scope.flatMap((id) => state.blocks.get(id) ?? []);
     const blocks = inScope.filter((b) => {
       if (b.ids.length === 0) return false;
       if (b.dims === q.length) return true;
@@ -189,7 +208,8 @@ export function createKbVectorIndex(
       b.warned = true;
       return false;
     });
-    maybeTrain(orgId, state, q.length);
+    // Only a question that would use it trains an index: a call's few documents are scanned exactly.
+    if (blocks.reduce((n, b) => n + b.ids.length, 0) * q.length > exactWork) maybeTrain(orgId, state, q.length);
     return scan(state, blocks, q, limit, exact);
   }
 
