@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Logger } from "../../platform/logger.ts";
-import { createKbVectorIndex } from "./kb-vector-index.ts";
+import { createKbVectorIndex, IDLE_MS } from "./kb-vector-index.ts";
 import { float4ArrayOf, type DocumentVectorsRow, type KbVectorIndexRepo } from "./kb-vector-index.repo.ts";
 import { seededRandom, unitVector } from "./kb-vector-math.ts";
 
@@ -130,4 +130,20 @@ test("a real[] in PostgreSQL's binary form is read back, a null element as NaN (
   assert.equal(unitVector(v, 3), null);
   bytes.writeInt32BE(701, 8); // float8[]: not ours to read
   assert.equal(float4ArrayOf(bytes).length, 0);
+});
+
+test("an organisation nobody asks about gives its memory back, and is read again when asked", async () => {
+  const db = fakeDatabase();
+  db.add("quiet", "a", [[1, 0], [0, 1]]);
+  db.add("busy", "b", [[1, 0]]);
+  let at = Date.parse("2026-01-01T09:00:00Z");
+  const index = createKbVectorIndex({ repo: db.repo, clock: { now: () => new Date(at) } });
+  await index.nearest("quiet", [1, 0], 1, null);
+  at += IDLE_MS / 2;
+  await index.nearest("busy", [1, 0], 1, null);
+  assert.equal(index.stats("quiet").passages, 2, "kept while recently asked");
+  at += IDLE_MS / 2 + 60_000;
+  await index.nearest("busy", [1, 0], 1, null);
+  assert.deepEqual([index.stats("quiet").passages, index.stats("busy").passages], [0, 1]);
+  assert.deepEqual(await index.nearest("quiet", [0, 1], 1, null), ["a-1"]);
 });

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { assignLists, listCount, PROBE_SHARE, probeLists, sampleFor, trainIvf, type Ivf } from "./kb-ivf.ts";
 import type { DocumentVectorsRow, KbVectorIndexRepo, ReadyDocument } from "./kb-vector-index.repo.ts";
@@ -25,6 +26,8 @@ type OrgVectors = {
   ivf: Ivf | null;
   refreshing: Promise<void> | null;
   training: Promise<void> | null;
+  /** When a question last asked about the org (ms): an org left alone for IDLE_MS is dropped from memory. */
+  usedAt: number;
 };
 
 /** Up to this many multiply-adds a question scans every vector in scope (≈ 8,000 passages of 256 dimensions, a few ms). */
@@ -32,6 +35,9 @@ export const EXACT_WORK = 2_000_000;
 // Documents whose blocks are read in one query (a block of 5,000 passages at 768 dimensions is 15 MB, 20 MB
 // as the base64 text it travels as).
 const BLOCKS_PER_READ = 4;
+// An organisation nobody has asked about for this long gives its memory back (read again in seconds when asked).
+export const IDLE_MS = 30 * 60_000;
+const SWEEP_MS = 60_000;
 
 /** The block as stored: float32 little-endian (x86 and ARM both are). Copied: a row's bytes may be unaligned. */
 function blockOf(row: DocumentVectorsRow): Block {
@@ -52,14 +58,22 @@ function blockOf(row: DocumentVectorsRow): Block {
  * with a log line.
  */
 export function createKbVectorIndex(
-  { repo, logger, exactWork = EXACT_WORK, probeShare = PROBE_SHARE }:
-  { repo: KbVectorIndexRepo; logger?: Logger; exactWork?: number; probeShare?: number },
+  { repo, logger, exactWork = EXACT_WORK, probeShare = PROBE_SHARE, clock = systemClock }:
+  { repo: KbVectorIndexRepo; logger?: Logger; exactWork?: number; probeShare?: number; clock?: Clock },
 ) {
   const orgs = new Map<string, OrgVectors>();
+  let sweptAt = 0;
+
+  /** Drops the organisations idle for IDLE_MS (checked at most once a minute, on a question). */
+  function sweep(now: number): void {
+    if (now - sweptAt < SWEEP_MS) return;
+    sweptAt = now;
+    for (const [orgId, s] of orgs) if (now - s.usedAt > IDLE_MS && !s.refreshing && !s.loading && !s.training) orgs.delete(orgId);
+  }
 
   const stateOf = (orgId: string): OrgVectors => {
     let s = orgs.get(orgId);
-    if (!s) orgs.set(orgId, (s = { generation: -1, docs: new Map(), blocks: new Map(), loading: null, ivf: null, refreshing: null, training: null }));
+    if (!s) orgs.set(orgId, (s = { generation: -1, docs: new Map(), blocks: new Map(), loading: null, ivf: null, refreshing: null, training: null, usedAt: 0 }));
     return s;
   };
 
@@ -196,7 +210,10 @@ export function createKbVectorIndex(
       logger?.warn({ dims: query.length }, "knowledge base: the question's embedding has no direction; vector ranking skipped");
       return [];
     }
+    const now = clock.now().getTime();
+    sweep(now);
     const state = stateOf(orgId);
+    state.usedAt = now;
     await refresh(orgId, state);
     const scope = documentIds ? documentIds.filter((id) => state.docs.has(id)) : [...state.docs.keys()];
     await ensureLoaded(orgId, state, scope);
