@@ -13,6 +13,8 @@ type Block = {
   matrix: Float32Array;
   lists: Uint16Array | null;
   listsOf: Ivf | null;
+  /** The index it is being placed into (placed once, whoever asks first). */
+  placing?: Ivf;
   warned?: boolean;
 };
 type OrgVectors = {
@@ -151,7 +153,8 @@ export function createKbVectorIndex(
 
   /** Puts a block's rows into the index's lists in the background; until then questions scan the block whole. */
   async function place(ivf: Ivf, block: Block): Promise<void> {
-    if (block.dims !== ivf.dims) return;
+    if (block.dims !== ivf.dims || block.placing === ivf) return;
+    block.placing = ivf;
     const lists = await assignLists(ivf, block.matrix);
     block.lists = lists;
     block.listsOf = ivf;
@@ -177,6 +180,8 @@ export function createKbVectorIndex(
         sample.set(blocks[at]!.matrix.subarray((row - seen) * dims, (row - seen + 1) * dims), k * dims);
       }
       const next = await trainIvf(sample, dims, total, seededRandom(total * 31 + dims));
+      // A first index serves each block as soon as it is placed; a retrained one waits until all are.
+      if (state.ivf?.dims !== dims) state.ivf = next;
       for (const block of state.blocks.values()) await place(next, block);
       state.ivf = next;
       logger?.info({ orgId, vectors: total, lists: listCount(next), ms: Math.round(performance.now() - started) }, "knowledge base: vector index trained");
