@@ -14,16 +14,16 @@ export function createSessionCheck(deps: { repo: AuthRepo; ttlMs?: number; now?:
   const ttlMs = deps.ttlMs ?? 5_000;
   const now = deps.now ?? (() => performance.now());
   // role null: the session is closed or its user is no longer a member of its organisation.
-  const cache = new Map<string, { role: Role | null; at: number }>();
+  const cache = new Map<string, { role: Role | null; at: number; orgId: string }>();
   const MAX_ENTRIES = 10_000;
 
-  function remember(sessionId: string, role: Role | null): void {
+  function remember(sessionId: string, role: Role | null, orgId = cache.get(sessionId)?.orgId ?? ""): void {
     if (cache.size >= MAX_ENTRIES) {
       const oldest = now() - ttlMs;
       for (const [id, e] of cache) if (e.at < oldest) cache.delete(id);
       if (cache.size >= MAX_ENTRIES) cache.clear();
     }
-    cache.set(sessionId, { role, at: now() });
+    cache.set(sessionId, { role, at: now(), orgId });
   }
 
   return {
@@ -33,11 +33,15 @@ export function createSessionCheck(deps: { repo: AuthRepo; ttlMs?: number; now?:
       if (hit && now() - hit.at < ttlMs) return hit.role;
       const { revoked, role } = await deps.repo.sessionState(sessionId, orgId, userId);
       const current = revoked ? null : role;
-      remember(sessionId, current);
+      remember(sessionId, current, orgId);
       return current;
     },
     markRevoked(sessionId: string): void {
       remember(sessionId, null);
+    },
+    /** The organisation is gone (deleted here): every session of it this process knows is closed at once. */
+    markOrganizationClosed(orgId: string): void {
+      for (const [sessionId, e] of cache) if (e.orgId === orgId) remember(sessionId, null, orgId);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import type { AuthService } from "../auth/auth.service.ts";
+import type { SessionCheck } from "../auth/session-check.ts";
 import type { OrganizationsRepo } from "./organizations.repo.ts";
 
 type Deps = {
@@ -15,6 +16,8 @@ type Deps = {
   log: Logger;
   /** A session in the user's next organisation, so the browser lands there. */
   auth: Pick<AuthService, "signInTo">;
+  /** The deleted organisation's sessions stop working here at once (other processes: within seconds). */
+  sessionCheck: Pick<SessionCheck, "markOrganizationClosed">;
   organizations: { primary(userId: string): Promise<{ id: string } | null> };
 };
 
@@ -28,7 +31,7 @@ const LIVE_CALL_MAX_MS = 60 * 60_000;
  * seconds); then its files leave storage. The people stay: an account in another organisation lands there.
  */
 export function createOrganizationDeletion(deps: Deps) {
-  const { db, repo, storage, clock, log, auth, organizations } = deps;
+  const { db, repo, storage, clock, log, auth, organizations, sessionCheck } = deps;
 
   return async function deleteOrganization(orgId: string, userId: string, typedName: string): Promise<OrganizationExit> {
     const org = await repo.membership(userId, { orgId });
@@ -49,6 +52,7 @@ export function createOrganizationDeletion(deps: Deps) {
     // After the commit: a file that cannot be removed now is only orphaned bytes, never a half-deleted organisation.
     const failed = (await Promise.allSettled(files.map((key) => storage.delete(key)))).filter((r) => r.status === "rejected").length;
     if (failed) log.warn({ orgId, failed, files: files.length }, "files of a deleted organization could not be removed from storage");
+    sessionCheck.markOrganizationClosed(orgId);
     log.info({ orgId, userId, files: files.length }, "organization deleted");
 
     const next = await organizations.primary(userId);
