@@ -43,6 +43,12 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     },
     async tx(fn) {
       const client = await pool.connect();
+      // A connection that drops while the transaction waits between statements emits 'error' on its client, which
+      // would crash the process with no listener (the pool listens only to idle clients): the next statement fails
+      // instead, and the broken client is destroyed rather than returned to the pool.
+      let lost: Error | undefined;
+      const onLost = (err: Error) => (lost = err);
+      client.on("error", onLost);
       try {
         await client.query("begin");
         const result = await fn({
@@ -55,7 +61,8 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         await client.query("rollback").catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.off("error", onLost);
+        client.release(lost);
       }
     },
     close: () => pool.end(),

@@ -65,7 +65,7 @@ describe("a worker whose database goes away", { skip: !usePostgres && "PostgreSQ
     await proxy.cut();
     const cutAt = new Date();
     await new Promise((r) => setTimeout(r, 6000));
-    assert.equal(exited, undefined, "the worker is still running");
+    assert.equal(exited, undefined, `the worker is still running:\n${messages.join("\n")}`);
     const paused = messages.filter((m) => m.startsWith("Dialling paused: the database cannot be reached"));
     assert.equal(paused.length, 1, `said once why dialling stopped:\n${messages.join("\n")}`);
     const [during] = await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1 and started_at > $2", [id, cutAt]);

@@ -1,0 +1,23 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { dbKinds, openTestDb } from "../../../../tests/support/test-db.ts";
+
+const usePostgres = (await dbKinds()).includes("postgres");
+
+test("a PostgreSQL connection that drops mid-transaction fails the transaction, not the process", { skip: !usePostgres && "PostgreSQL is not reachable" }, async () => {
+  const { db, drop } = await openTestDb("postgres");
+  try {
+    await assert.rejects(
+      db.tx(async (q) => {
+        const [{ pid }] = await q.query<{ pid: number }>("select pg_backend_pid() as pid");
+        // Another connection ends this one while the transaction waits between statements (a failover, a cut).
+        await db.query("select pg_terminate_backend($1)", [pid]);
+        await new Promise((r) => setTimeout(r, 200));
+        await q.query("select 1");
+      }),
+    );
+    assert.deepEqual(await db.query("select 1 as ok"), [{ ok: 1 }], "the pool serves the next statement on a new connection");
+  } finally {
+    await drop();
+  }
+});
