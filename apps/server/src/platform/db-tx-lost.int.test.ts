@@ -9,9 +9,9 @@ test("a PostgreSQL connection that drops mid-transaction fails the transaction, 
   try {
     await assert.rejects(
       db.tx(async (q) => {
-        const [{ pid }] = await q.query<{ pid: number }>("select pg_backend_pid() as pid");
+        const [row] = await q.query<{ pid: number }>("select pg_backend_pid() as pid");
         // Another connection ends this one while the transaction waits between statements (a failover, a cut).
-        await db.query("select pg_terminate_backend($1)", [pid]);
+        await db.query("select pg_terminate_backend($1)", [row!.pid]);
         await new Promise((r) => setTimeout(r, 200));
         await q.query("select 1");
       }),
