@@ -78,7 +78,7 @@ async function migratedTemplate(admin: pg.Client): Promise<string> {
   }
 }
 
-/** Runs a statement that needs a database nobody is connected to, while a closed pool's sockets finish. */
+/** Runs a statement that needs a database nobody is connected to, while a closed pool's sockets (or a vacuum) finish. */
 async function retryWhileInUse(run: (attempt: number) => Promise<unknown>): Promise<void> {
   for (let i = 0; ; i++) {
     try {
@@ -104,7 +104,8 @@ export async function openTestDb(kind: DbKind, pgliteDir?: string): Promise<{ db
   const name = `parley_t_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name} template ${await migratedTemplate(admin)}`);
+  const template = await migratedTemplate(admin);
+  await retryWhileInUse(() => admin.query(`create database ${name} template ${template}`));
   // A throw-away database need not survive a crash: commits do not wait for the WAL to reach the disk (every
   // connection to it, the test's and a server's or worker's it starts). Visibility is unchanged; only a disk's
   // fsync latency leaves each commit (2.5 ms here, more on a busy disk).
