@@ -23,7 +23,9 @@ pg.types.setTypeParser(20, toNumber);
 pg.types.setTypeParser(1700, toNumber);
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A server that stops answering (a dropped route, a host gone without a reset) must fail a new connection in
+  // seconds, not hang the request or the dialer's pass that asked for it: callers then say why and retry.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle connection the server closes (restart, failover) must not crash the process: the pool drops
   // it and opens a new one on the next query.
   pool.on("error", (err) => console.error(`PostgreSQL connection lost: ${err.message}`));

@@ -1,6 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { once } from "node:events";
+import net from "node:net";
 import { dbKinds, openTestDb } from "../../../../tests/support/test-db.ts";
+import { openPostgres } from "./db.ts";
 
 const usePostgres = (await dbKinds()).includes("postgres");
 
@@ -19,5 +22,18 @@ test("a PostgreSQL connection that drops mid-transaction fails the transaction, 
     assert.deepEqual(await db.query("select 1 as ok"), [{ ok: 1 }], "the pool serves the next statement on a new connection");
   } finally {
     await drop();
+  }
+});
+
+test("a server that accepts the connection and never answers fails the opening in seconds, not never", async () => {
+  const sockets = new Set<net.Socket>();
+  const silent = net.createServer((s) => sockets.add(s)).listen(0, "127.0.0.1");
+  await once(silent, "listening");
+  const { port } = silent.address() as net.AddressInfo;
+  try {
+    await assert.rejects(openPostgres(`postgres://postgres@127.0.0.1:${port}/test`, 1), /timeout/i);
+  } finally {
+    for (const s of sockets) s.destroy();
+    silent.close();
   }
 });
