@@ -49,18 +49,6 @@ export function createOpenAiEmbedder(o: OpenAiEmbedderOptions): Embedder {
   };
 }
 
-export function cosine(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
-}
-
 /** Reciprocal rank fusion of several best-first id lists (k = 60, as in the original paper). */
 export function fuseRanks(lists: string[][], k = 60): Map<string, number> {
   const scores = new Map<string, number>();
