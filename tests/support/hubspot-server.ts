@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -6,10 +7,14 @@ import type { AddressInfo } from "node:net";
  * the request and answer shapes of HubSpot's documentation:
  *   GET  /account-info/v3/details                       (Account Information API: `portalId`)
  *   GET  /crm/v3/objects/contacts?limit=1               (Contacts API, the scope check)
- *   POST /crm/v3/lists/search                           (Lists API v3: {query, count, offset} → {lists, hasMore, offset, total})
+ *   POST /crm/v3/lists/search                           (Lists API v3: {query, count, offset, additionalProperties} → {lists, hasMore,
+ *                                                        offset, total}; each list with its processingType: MANUAL, SNAPSHOT, DYNAMIC)
  *   GET  /crm/v3/lists/{listId}                         (Lists API v3: {list})
- *   GET  /crm/v3/lists/{listId}/memberships?limit&after (Lists API v3: {results: [{recordId}], paging.next.after})
- *   POST /crm/v3/objects/contacts/batch/read            (Contacts batch read: {properties, inputs: [{id}]} → {status, results})
+ *   GET  /crm/v3/lists/{listId}/memberships?limit&after (Lists API v3: {results: [{recordId, membershipTimestamp}], paging.next.after,
+ *                                                        total}; limit at most 250)
+ *   POST /crm/v3/objects/contacts/batch/read            (Contacts batch read: {properties, propertiesWithHistory, inputs: [{id}]}, all
+ *                                                        required, at most 100 inputs → 200 {status, results}, or 207 with `errors`
+ *                                                        (OBJECT_NOT_FOUND and the ids) when some ids are not contacts)
  *   GET  /crm/v3/properties/contacts                    (Properties API: {results: [{name, label, hidden}]})
  * and what writing call results back uses (hubspot-activities.ts):
  *   POST  /crm/v3/objects/calls        (Calls API: {properties (hs_timestamp required), associations: [{to: {id}, types:
@@ -20,11 +25,14 @@ import type { AddressInfo } from "node:net";
  *   POST  /crm/v3/properties/contacts  (Properties API: creates a custom property → 201; an existing name answers 409)
  * `state.outage` makes the server fail every request: "drop" closes the connection unanswered, "503" answers HubSpot's
  * 503; `state.token` can be changed to revoke the token the app holds.
- * Any other token than `token` gets HubSpot's 401 body; `state.rateLimitNext` (a path fragment) answers the next request
- * to a matching path 429 with `Retry-After` (HubSpot's burst limit), once. Memberships page `pageSize` records at a time.
+ * Any other token than `token` gets HubSpot's 401 body (INVALID_AUTHENTICATION; EXPIRED_AUTHENTICATION for `state.expiredToken`, a
+ * rotated private-app token past its expiry); `state.rateLimitNext` (a path fragment) answers the next request to a matching path
+ * 429, once, with HubSpot's documented body (errorType RATE_LIMIT, `state.rateLimitPolicy`: TEN_SECONDLY_ROLLING or DAILY) and a
+ * `Retry-After` of `state.retryAfterSeconds` (null: no header, as HubSpot's usage docs show it). Memberships page `pageSize`
+ * records at a time. Bodies are checked against the documented shapes: a malformed one answers HubSpot's 400 VALIDATION_ERROR.
  */
 export type HubspotContact = { id: string; properties: Record<string, string | null> };
-export type HubspotList = { listId: string; name: string; members: string[] };
+export type HubspotList = { listId: string; name: string; members: string[]; processingType?: "MANUAL" | "SNAPSHOT" | "DYNAMIC" };
 /** A call or meeting written through the API, with the contacts it was associated with. */
 export type Engagement = { id: string; properties: Record<string, string>; contactIds: string[] };
 
@@ -32,7 +40,8 @@ export async function startHubspotServer(opts: { token: string; contacts: Hubspo
   const pageSize = opts.pageSize ?? 100;
   const byId = new Map(opts.contacts.map((c) => [c.id, c]));
   const state = {
-    token: opts.token, rateLimitNext: null as string | null, retryAfterSeconds: 1, requests: [] as string[], limited: 0,
+    token: opts.token, expiredToken: null as string | null, requests: [] as string[], limited: 0,
+    rateLimitNext: null as string | null, retryAfterSeconds: 1 as number | null, rateLimitPolicy: "TEN_SECONDLY_ROLLING" as "TEN_SECONDLY_ROLLING" | "DAILY",
     outage: null as "drop" | "503" | null,
     calls: [] as Engagement[], meetings: [] as Engagement[],
     /** Custom contact properties created through the Properties API (a fresh account has none). */
@@ -53,17 +62,30 @@ export async function startHubspotServer(opts: { token: string; contacts: Hubspo
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
         res.writeHead(status, { "content-type": "application/json;charset=utf-8", ...headers }).end(JSON.stringify(body));
       if (state.outage === "503") return send(503, { status: "error", message: "Service Unavailable", category: "SERVICE_UNAVAILABLE" });
+      const correlationId = crypto.randomUUID();
+      if (state.expiredToken !== null && req.headers.authorization === `Bearer ${state.expiredToken}`) {
+        return send(401, { status: "error", message: "The OAuth token used to make this call expired 2 hour(s) ago.", correlationId, category: "EXPIRED_AUTHENTICATION" });
+      }
       if (req.headers.authorization !== `Bearer ${state.token}`) {
-        return send(401, { status: "error", message: "Authentication credentials not found.", category: "INVALID_AUTHENTICATION" });
+        return send(401, { status: "error", message: "Authentication credentials not found. This API supports OAuth 2.0 authentication.", correlationId, category: "INVALID_AUTHENTICATION" });
       }
       if (state.rateLimitNext !== null && url.pathname.includes(state.rateLimitNext)) {
         state.rateLimitNext = null;
         state.limited++;
-        return send(429, { status: "error", message: "You have reached your ten_secondly_rolling limit.", category: "RATE_LIMITS" }, { "retry-after": String(state.retryAfterSeconds) });
+        const daily = state.rateLimitPolicy === "DAILY";
+        return send(
+          429,
+          { status: "error", message: daily ? "You have reached your daily limit." : "You have reached your ten_secondly_rolling limit.", errorType: "RATE_LIMIT", correlationId, policyName: state.rateLimitPolicy },
+          state.retryAfterSeconds === null ? {} : { "retry-after": String(state.retryAfterSeconds) },
+        );
       }
       const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
+      const invalid = (message: string) => send(400, { status: "error", message, correlationId, category: "VALIDATION_ERROR" });
       const listOf = (id: string) => opts.lists.find((l) => l.listId === id);
-      const hsList = (l: HubspotList) => ({ listId: l.listId, name: l.name, objectTypeId: "0-1", processingType: "MANUAL", additionalProperties: { hs_list_size: String(l.members.length) } });
+      const hsList = (l: HubspotList) => ({
+        listId: l.listId, listVersion: 1, name: l.name, objectTypeId: "0-1", processingType: l.processingType ?? "MANUAL", processingStatus: "COMPLETE",
+        additionalProperties: { hs_list_size: String(l.members.length) },
+      });
       const path = url.pathname;
       let m: RegExpMatchArray | null;
       if (req.method === "GET" && path === "/account-info/v3/details") return send(200, { portalId: 4242, timeZone: "UTC", accountType: "STANDARD" });
@@ -72,8 +94,11 @@ export async function startHubspotServer(opts: { token: string; contacts: Hubspo
       if (req.method === "POST" && path === "/crm/v3/lists/search") {
         const offset = Number(body.offset ?? 0);
         const count = Number(body.count ?? 20);
-        const page = opts.lists.slice(offset, offset + count);
-        return send(200, { lists: page.map(hsList), hasMore: offset + count < opts.lists.length, offset: offset + page.length, total: opts.lists.length });
+        if (!Number.isInteger(count) || count < 1 || count > 500) return invalid("count must be between 1 and 500");
+        // `query` matches list names; "" pages through every list.
+        const matching = opts.lists.filter((l) => l.name.toLowerCase().includes(String(body.query ?? "").toLowerCase()));
+        const page = matching.slice(offset, offset + count);
+        return send(200, { lists: page.map(hsList), hasMore: offset + count < matching.length, offset: offset + page.length, total: matching.length });
       }
       if (req.method === "GET" && (m = path.match(/^\/crm\/v3\/lists\/(\d+)$/))) {
         const l = listOf(m[1]!);
@@ -83,13 +108,20 @@ export async function startHubspotServer(opts: { token: string; contacts: Hubspo
         const l = listOf(m[1]!);
         if (!l) return send(404, { status: "error", message: "List does not exist", category: "OBJECT_NOT_FOUND" });
         const start = Number(url.searchParams.get("after") ?? 0);
-        const limit = Math.min(Number(url.searchParams.get("limit") ?? 100), pageSize);
+        const asked = Number(url.searchParams.get("limit") ?? 100);
+        if (!Number.isInteger(asked) || asked < 1 || asked > 250) return invalid("limit must be between 1 and 250");
+        const limit = Math.min(asked, pageSize);
         const ids = l.members.slice(start, start + limit);
         const next = start + limit < l.members.length ? { paging: { next: { after: String(start + limit) } } } : {};
-        return send(200, { results: ids.map((recordId) => ({ recordId, membershipTimestamp: "2030-01-01T00:00:00Z" })), ...next });
+        return send(200, { results: ids.map((recordId) => ({ recordId, membershipTimestamp: "2030-01-01T00:00:00Z" })), total: l.members.length, ...next });
       }
       if (req.method === "POST" && path === "/crm/v3/objects/contacts/batch/read") {
-        const wanted: string[] = body.properties ?? [];
+        if (!Array.isArray(body.properties) || !Array.isArray(body.propertiesWithHistory) || !Array.isArray(body.inputs)) {
+          return invalid("Invalid input JSON: properties, propertiesWithHistory and inputs are required");
+        }
+        if (body.inputs.length > 100) return invalid("Batch input must contain at most 100 inputs");
+        const wanted: string[] = body.properties;
+        const missing = (body.inputs as Array<{ id: string }>).map(({ id }) => String(id)).filter((id) => !byId.has(id));
         const results = (body.inputs as Array<{ id: string }>).flatMap(({ id }) => {
           const c = byId.get(id);
           if (!c) return [];
@@ -97,7 +129,13 @@ export async function startHubspotServer(opts: { token: string; contacts: Hubspo
           for (const p of wanted) props[p] = c.properties[p] ?? null;
           return [{ id: c.id, properties: props, createdAt: "2030-01-01T00:00:00Z", updatedAt: "2030-01-01T00:00:00Z", archived: false }];
         });
-        return send(200, { status: "COMPLETE", results, startedAt: "2030-01-01T00:00:00Z", completedAt: "2030-01-01T00:00:00Z" });
+        const done = { status: "COMPLETE", results, startedAt: "2030-01-01T00:00:00Z", completedAt: "2030-01-01T00:00:00Z" };
+        // Ids that are not (or no longer) contacts: HubSpot answers 207 Multi-Status with the found ones and an error naming the rest.
+        if (!missing.length) return send(200, done);
+        return send(207, {
+          ...done, numErrors: 1,
+          errors: [{ status: "error", category: "OBJECT_NOT_FOUND", message: "Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.", context: { ids: missing } }],
+        });
       }
       const written = writes(req.method ?? "", path, body);
       if (written) return send(written.status, written.body);
@@ -111,6 +149,9 @@ export async function startHubspotServer(opts: { token: string; contacts: Hubspo
     if (engagement) {
       const properties = body?.properties ?? {};
       if (!properties.hs_timestamp) return invalid("Property values were not valid: hs_timestamp is required");
+      // SimplePublicObjectInputForCreate: every property value is a string.
+      const notText = Object.keys(properties).find((k) => typeof properties[k] !== "string");
+      if (notText) return invalid(`Property values were not valid: ${notText} must be a string`);
       const typeId = engagement === "calls" ? 194 : 200;
       const assoc = body.associations ?? [];
       for (const a of assoc) {

@@ -59,8 +59,14 @@ export const HubspotIntegration = z.object({
 });
 export type HubspotIntegration = z.infer<typeof HubspotIntegration>;
 
-/** A list of contacts in the CRM (a HubSpot list, static or active) that can be imported. */
-export const CrmSource = z.object({ id: z.string(), name: z.string(), size: z.number().int().nullable() });
+/**
+ * A list of contacts in the CRM that can be imported. static: its members are picked by hand (or were copied
+ * once from filters); active: its members are whoever matches its saved filters now (HubSpot's active list,
+ * the form in which HubSpot's API offers a saved filter), read as they are at the import.
+ */
+export const CrmSourceKind = z.enum(["static", "active"]);
+export type CrmSourceKind = z.infer<typeof CrmSourceKind>;
+export const CrmSource = z.object({ id: z.string(), name: z.string(), size: z.number().int().nullable(), kind: CrmSourceKind });
 export const CrmSourceList = z.object({ sources: z.array(CrmSource) });
 export type CrmSource = z.infer<typeof CrmSource>;
 export type CrmSourceList = z.infer<typeof CrmSourceList>;

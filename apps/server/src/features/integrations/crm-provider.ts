@@ -3,8 +3,11 @@ import type { CrmProperty, CrmSource } from "@parley/shared/integrations";
 /** One CRM record as read: its id in the CRM and the requested properties that have a value (as text). */
 export type CrmRecord = { id: string; values: Record<string, string> };
 
-/** One page of a source's contacts; `after` is the CRM's cursor for the next page, null on the last. */
-export type CrmPage = { records: CrmRecord[]; after: string | null };
+/**
+ * One page of a source's contacts; `after` is the CRM's cursor for the next page, null on the last. `gone`: members
+ * of the source whose record the CRM no longer has (deleted or merged since they were added), by their CRM id.
+ */
+export type CrmPage = { records: CrmRecord[]; gone: string[]; after: string | null };
 
 /**
  * A call's result as written back to the contact's CRM record, in Parley's words; each CRM's adapter turns it

@@ -7,7 +7,13 @@ import { recordsToCsv } from "./hubspot-csv.ts";
 
 let hs: HubspotServer;
 before(async () => {
-  hs = await startHubspotServer({ token: "good", contacts: sampleContacts(), lists: [{ listId: "7", name: "Leads", members: ["101", "102", "103"] }], pageSize: 2 });
+  hs = await startHubspotServer({
+    token: "good", contacts: sampleContacts(), pageSize: 2,
+    lists: [
+      { listId: "7", name: "Leads", members: ["101", "102", "103"] },
+      { listId: "9", name: "Opened the webinar mail", members: ["102", "107", "106"], processingType: "DYNAMIC" },
+    ],
+  });
 });
 after(() => hs.close());
 
@@ -24,6 +30,47 @@ test("a 429 is waited out for its Retry-After, bounded: longer than allowed fail
   await assert.rejects(client.fetchContacts("7", ["phone"], "2"), (err: unknown) => err instanceof CrmError && err.status === 429 && /rate limit/.test(err.message));
   assert.deepEqual(waited, [2000], "a minute is not waited inside a request");
   hs.state.retryAfterSeconds = 1;
+});
+
+test("HubSpot's documented 429 without Retry-After: the ten-second window is waited whole, the daily limit fails at once", async () => {
+  const waited: number[] = [];
+  const client = createHubspotClient({ baseUrl: hs.baseUrl, token: "good", sleep: async (ms) => void waited.push(ms) });
+  hs.state.retryAfterSeconds = null;
+  try {
+    hs.state.rateLimitNext = "/memberships";
+    assert.deepEqual((await client.fetchContacts("7", ["phone"], null)).records.map((r) => r.id), ["101", "102"]);
+    assert.deepEqual(waited, [10_000], "TEN_SECONDLY_ROLLING: the window HubSpot's own client waits");
+
+    hs.state.rateLimitPolicy = "DAILY";
+    hs.state.rateLimitNext = "/memberships";
+    const before = hs.state.requests.length;
+    await assert.rejects(client.fetchContacts("7", ["phone"], null), (err: unknown) => err instanceof CrmError && err.status === 429 && /daily API limit/.test(err.message));
+    assert.deepEqual([waited.length, hs.state.requests.length - before], [1, 1], "not asked again within the request");
+  } finally {
+    hs.state.retryAfterSeconds = 1;
+    hs.state.rateLimitPolicy = "TEN_SECONDLY_ROLLING";
+  }
+});
+
+test("an expired token (a rotated private-app token) is a CrmAuthError saying so", async () => {
+  hs.state.expiredToken = "rotated-away";
+  try {
+    await assert.rejects(createHubspotClient({ baseUrl: hs.baseUrl, token: "rotated-away" }).account(), (err: unknown) => err instanceof CrmAuthError && /has expired/.test(err.message));
+  } finally {
+    hs.state.expiredToken = null;
+  }
+});
+
+test("lists carry their kind (an active list is HubSpot's saved filter); a member no longer a contact comes back as gone (HubSpot's 207)", async () => {
+  const client = createHubspotClient({ baseUrl: hs.baseUrl, token: "good" });
+  assert.deepEqual(await client.listSources(), [
+    { id: "7", name: "Leads", size: 3, kind: "static" },
+    { id: "9", name: "Opened the webinar mail", size: 3, kind: "active" },
+  ]);
+  const first = await client.fetchContacts("9", ["phone"], null);
+  assert.deepEqual([first.records.map((r) => r.id), first.gone, first.after], [["102"], ["107"], "2"]);
+  // The batch read was asked in the documented shape: the server answers 400 to a body without propertiesWithHistory.
+  assert.ok(hs.state.requests.includes("POST /crm/v3/objects/contacts/batch/read"));
 });
 
 test("a refused token is a CrmAuthError; a list id that is not a number never reaches HubSpot", async () => {

@@ -57,18 +57,13 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
         throw new CrmError(`Could not reach HubSpot: ${why}.`);
       }
       if (res.status === 429) {
-        // HubSpot's ten-second burst limit: wait what it asks (bounded), then try the same request again.
-        const seconds = Number(res.headers.get("retry-after") ?? "1");
-        const ms = Math.max(0, Number.isFinite(seconds) ? seconds * 1000 : 1000);
-        await res.body?.cancel();
+        const ms = await rateLimitWaitMs(res);
+        if (ms === null) throw new CrmError("HubSpot's daily API limit was reached: it resets at midnight in the HubSpot account's time zone.", 429);
         if (attempt >= maxRetries || ms > maxRetryWaitMs) throw new CrmError("HubSpot's rate limit was reached: try again in a minute.", 429);
         await sleep(ms);
         continue;
       }
-      if (res.status === 401) {
-        await res.body?.cancel();
-        throw new CrmAuthError("HubSpot refused this token.");
-      }
+      if (res.status === 401) throw new CrmAuthError(await authRefusal(res));
       if (res.status === 403) {
         await res.body?.cancel();
         throw new CrmError(refusals[403], 403);
@@ -92,10 +87,14 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
     }
   }
 
-  type HsList = { listId: string | number; name: string; objectTypeId?: string; additionalProperties?: { hs_list_size?: string } };
+  type HsList = { listId: string | number; name: string; objectTypeId?: string; processingType?: string; additionalProperties?: { hs_list_size?: string } };
   const toSource = (l: HsList): CrmSource => {
     const size = Number(l.additionalProperties?.hs_list_size);
-    return { id: String(l.listId), name: l.name, size: Number.isFinite(size) && l.additionalProperties?.hs_list_size !== undefined ? size : null };
+    return {
+      id: String(l.listId), name: l.name, size: Number.isFinite(size) && l.additionalProperties?.hs_list_size !== undefined ? size : null,
+      // DYNAMIC is an active list (members are whoever its filters match); MANUAL and SNAPSHOT keep their members.
+      kind: l.processingType === "DYNAMIC" ? "active" : "static",
+    };
   };
 
   return {
@@ -140,12 +139,14 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
       );
       const ids = members.results.map((m) => String(m.recordId));
       let records: CrmRecord[] = [];
+      let gone: string[] = [];
       if (ids.length) {
         const batch = await call<{ results: Array<{ id: string; properties: Record<string, string | null> }> }>(
-          "POST", "/crm/v3/objects/contacts/batch/read", { properties, inputs: ids.map((id) => ({ id })) },
+          "POST", "/crm/v3/objects/contacts/batch/read", { properties, propertiesWithHistory: [], inputs: ids.map((id) => ({ id })) },
         );
         const byId = new Map(batch.results.map((r) => [r.id, r]));
-        // In the list's order; a member deleted since (not in the batch answer) is left out.
+        // In the list's order; a member deleted or merged since (HubSpot's 207 names it, and it is not among the results) is `gone`.
+        gone = ids.filter((id) => !byId.has(id));
         records = ids.flatMap((id) => {
           const r = byId.get(id);
           if (!r) return [];
@@ -154,7 +155,7 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
           return [{ id, values }];
         });
       }
-      return { records, after: members.paging?.next?.after ?? null };
+      return { records, gone, after: members.paging?.next?.after ?? null };
     },
 
     async writeActivity(activity) {
@@ -173,6 +174,26 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
       }
     },
   };
+}
+
+/**
+ * How long a 429 asks to wait, or null when waiting within a request is pointless (the daily limit). HubSpot's
+ * 429 body is {status, message, errorType: "RATE_LIMIT", policyName: "TEN_SECONDLY_ROLLING" | "SECONDLY" | "DAILY"}
+ * (developers.hubspot.com/docs/api/usage-details); a Retry-After header, when sent, is taken as it says. Without
+ * one, the ten-second window is waited whole, as HubSpot's own client does, and the search limit a second.
+ */
+async function rateLimitWaitMs(res: Response): Promise<number | null> {
+  const body = (await res.json().catch(() => ({}))) as { policyName?: unknown };
+  const seconds = Number(res.headers.get("retry-after"));
+  if (body.policyName === "DAILY") return null;
+  if (res.headers.has("retry-after") && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  return body.policyName === "TEN_SECONDLY_ROLLING" ? 10_000 : 1000;
+}
+
+/** A 401's reason: HubSpot's category says whether the token expired (a rotated private-app token) or is unknown. */
+async function authRefusal(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => ({}))) as { category?: unknown };
+  return body.category === "EXPIRED_AUTHENTICATION" ? "HubSpot says this token has expired: paste the private app's current token." : "HubSpot refused this token.";
 }
 
 /** The properties shown as a preview's columns when the account offers them (HubSpot's defaults). */

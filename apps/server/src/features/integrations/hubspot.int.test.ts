@@ -15,7 +15,11 @@ describe("HubSpot: connecting with a private app token and importing a list into
   before(async () => {
     hs = await startHubspotServer({
       token: TOKEN, contacts: sampleContacts(), pageSize: 2,
-      lists: [{ listId: "7", name: "Trade show leads", members: ["101", "102", "103", "104", "105", "106"] }, { listId: "8", name: "Newsletter", members: [] }],
+      lists: [
+        // 107 was deleted in HubSpot after it joined the list: the batch read's 207 names it.
+        { listId: "7", name: "Trade show leads", members: ["101", "102", "103", "104", "105", "106", "107"] },
+        { listId: "8", name: "Newsletter", members: [], processingType: "DYNAMIC" },
+      ],
     });
     t = await startTestApp("pglite", { env: { HUBSPOT_BASE_URL: hs.baseUrl } });
     owner = await buildUser(t);
@@ -55,7 +59,7 @@ describe("HubSpot: connecting with a private app token and importing a list into
   test("a list is previewed and imported page by page through a 429: no-phone and bad records listed by HubSpot id, the repeat merged, a do-not-call number kept but counted", async () => {
     assert.equal((await connect(TOKEN)).status, 200);
     const lists = await t.request("GET", "/api/integrations/hubspot/lists", { token: owner.token });
-    assert.deepEqual(lists.body.sources, [{ id: "7", name: "Trade show leads", size: 6 }, { id: "8", name: "Newsletter", size: 0 }]);
+    assert.deepEqual(lists.body.sources, [{ id: "7", name: "Trade show leads", size: 7, kind: "static" }, { id: "8", name: "Newsletter", size: 0, kind: "active" }]);
     const preview = await t.request("GET", "/api/integrations/hubspot/lists/7/preview", { token: owner.token });
     assert.equal(preview.status, 200, preview.text);
     assert.deepEqual(preview.body.contacts.map((c: { id: string }) => c.id), ["101", "102", "103", "104", "105", "106"]);
@@ -72,10 +76,14 @@ describe("HubSpot: connecting with a private app token and importing a list into
     const imported = await t.request("POST", `/api/campaigns/${id}/crm-import`, { token: owner.token, body: { source_id: "7", mapping: MAPPING } });
     assert.equal(imported.status, 200, imported.text);
     assert.equal(hs.state.limited, 1);
-    assert.equal(hs.state.requests.slice(before).filter((r) => r.includes("/memberships")).length, 4, "three pages of two, the first asked again after its 429");
+    assert.equal(hs.state.requests.slice(before).filter((r) => r.includes("/memberships")).length, 5, "four pages of two, the first asked again after its 429");
     assert.deepEqual(imported.body, {
-      source_name: "Trade show leads", read: 6, imported: 3, duplicates_merged: 1, do_not_call: 1, skipped_count: 2,
-      skipped: [{ crm_id: "103", reason: "No phone number (phone is empty)." }, { crm_id: "104", reason: 'Invalid phone number "12"' }],
+      source_name: "Trade show leads", read: 7, imported: 3, duplicates_merged: 1, do_not_call: 1, skipped_count: 3,
+      skipped: [
+        { crm_id: "107", reason: "No longer a contact in HubSpot (deleted or merged)." },
+        { crm_id: "103", reason: "No phone number (phone is empty)." },
+        { crm_id: "104", reason: 'Invalid phone number "12"' },
+      ],
     });
 
     const contacts = await t.request("GET", `/api/campaigns/${id}/contacts`, { token: owner.token });
@@ -103,5 +111,16 @@ describe("HubSpot: connecting with a private app token and importing a list into
     assert.equal((await t.request("POST", "/api/integrations/hubspot/test", { token: owner.token })).body.status, "connected", "Test finds the token working again");
     hs.state.token = "pat-na1-rotated";
     assert.equal((await connect("pat-na1-rotated")).body.status, "connected");
+
+    // Rotated again in HubSpot with an expiry that has now passed: the same "reconnect", and a new token works.
+    hs.state.expiredToken = "pat-na1-rotated";
+    hs.state.token = "pat-na1-current";
+    const expired = await t.request("GET", "/api/integrations/hubspot/lists/7/preview", { token: owner.token });
+    assert.equal(expired.status, 409);
+    assert.equal((await t.request("GET", "/api/integrations", { token: owner.token })).body.hubspot.status, "reconnect");
+    const refused = await connect("pat-na1-rotated");
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.error.message, /has expired/);
+    assert.equal((await connect("pat-na1-current")).body.status, "connected");
   });
 });

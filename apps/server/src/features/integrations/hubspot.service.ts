@@ -117,20 +117,22 @@ export function createHubspotService(deps: Deps) {
       const clash = input.mapping.variables.find((v) => RESERVED_KEYS.has(v.key));
       if (clash) throw validationError([{ path: "mapping.variables", message: `{{${clash.key}}} is one of Parley's own fields: name the variable differently.` }]);
       await deps.campaigns.get(orgId, campaignId);
-      const { source, records } = await using(orgId, async (crm) => {
+      const { source, records, gone } = await using(orgId, async (crm) => {
         const source = await crm.source(input.source_id);
         const properties = mappedProperties(input.mapping);
         const records: CrmRecord[] = [];
+        const gone: string[] = [];
         let after: string | null = null;
         do {
           const page = await crm.fetchContacts(source.id, properties, after);
           records.push(...page.records);
+          gone.push(...page.gone);
           if (records.length > MAX_IMPORT) throw new AppError("validation_failed", `This list has more than ${MAX_IMPORT.toLocaleString("en")} contacts: split it in HubSpot.`);
           after = page.after;
         } while (after);
-        return { source, records };
+        return { source, records, gone };
       });
-      const skipped: CrmSkipped[] = [];
+      const skipped: CrmSkipped[] = gone.map((id) => ({ crm_id: id, reason: "No longer a contact in HubSpot (deleted or merged)." }));
       const withPhone = records.filter((r) => {
         if (r.values[input.mapping.phone]?.trim()) return true;
         skipped.push({ crm_id: r.id, reason: `No phone number (${input.mapping.phone} is empty).` });
@@ -147,11 +149,11 @@ export function createHubspotService(deps: Deps) {
       }
       return {
         source_name: source.name,
-        read: records.length,
+        read: records.length + gone.length,
         imported: campaign.contact_count,
         duplicates_merged: campaign.duplicates_merged,
         do_not_call: await repo.doNotCallCount(orgId, campaignId),
-        skipped_count: records.length - withPhone.length + campaign.rejected_count,
+        skipped_count: gone.length + records.length - withPhone.length + campaign.rejected_count,
         skipped,
       };
     },
