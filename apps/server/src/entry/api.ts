@@ -3,13 +3,7 @@ import { openDb } from "../platform/db.ts";
 import { createLogger } from "../platform/logger.ts";
 import { migrate } from "../platform/migrate.ts";
 import { seedDemo } from "../features/demo/seed-demo.ts";
-import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
-import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
-import { startRecordingUploadLoop } from "../features/calls/recording-uploads.ts";
-import { startInboundSweepLoop } from "../features/calls/inbound-calls.service.ts";
-import { startInvitationLoop } from "../features/invitations/invitations.wiring.ts";
-import { startCrmSyncLoop } from "../features/integrations/crm-sync.wiring.ts";
-import { startTeamMailLoop } from "../features/team/team.wiring.ts";
+import { startBackgroundLoops } from "./background-loops.ts";
 import { runMain } from "./run-main.ts";
 import { createServer } from "./wire.ts";
 
@@ -43,25 +37,9 @@ async function main(): Promise<void> {
   }
 
   // The dialer runs in this process unless DIALER=0 (then `npm run worker` processes dial).
-  const dialerLoop = config.voice.dialer ? startDialerLoop(services.dialer, { log: logger }) : null;
-  // Webhook deliveries are sent from every process (their leases keep each send to one process).
-  const webhookLoop = startWebhookLoop(services.webhooks.delivery, { log: logger });
-  const invitationLoop = startInvitationLoop(services.invitations, { log: logger });
-  // Call results queued for HubSpot are written from every process (their leases keep each write to one).
-  const crmSyncLoop = startCrmSyncLoop(services.crmSync, { log: logger });
-  const teamMailLoop = startTeamMailLoop(services.teamWiring, { log: logger });
-  // Recordings the file store could not take when their call ended are retried from every process.
-  const recordingLoop = startRecordingUploadLoop(services.recordingUploads, { log: logger });
-  // Inbound calls a dead process left open are closed as dropped once their lease runs out (any process's).
-  const inboundSweep = startInboundSweepLoop(services.inbound, { log: logger });
+  const loops = startBackgroundLoops(services, { log: logger, dialer: config.voice.dialer });
   const shutdown = async () => {
-    dialerLoop?.stop();
-    await webhookLoop.stop();
-    await invitationLoop.stop();
-    await crmSyncLoop.stop();
-    await teamMailLoop.stop();
-    await recordingLoop.stop();
-    await inboundSweep.stop();
+    await loops.stop();
     services.calls.abortAll();
     await app.close();
     await db.close();
