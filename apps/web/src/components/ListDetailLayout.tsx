@@ -23,7 +23,7 @@ type Props = {
   children: ReactNode;
 };
 
-/** A list on the left and the picked item's detail on the right (Email and WhatsApp logs). */
+/** A list on the left and the picked item's detail on the right (Email and WhatsApp logs; `useListPick` holds the pick). */
 export function ListDetailLayout({ list, header, showDetail, onBack, backLabel, loading, failed, children }: Props) {
   const mobile = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
   return (

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import Typography from "@mui/material/Typography";
 import { AppToast, type Toast } from "../../components/AppToast.tsx";
 import { ListDetailLayout } from "../../components/ListDetailLayout.tsx";
+import { useListPick } from "../../components/useListPick.ts";
 import { messageOf } from "../../lib/api-error.ts";
 import { EmailConversationPane } from "./EmailConversationPane.tsx";
 import { EmailThreadList } from "./EmailThreadList.tsx";
@@ -13,21 +14,16 @@ import { matchesThread } from "./email-display.ts";
 export function EmailLogsPanel() {
   const [toast, setToast] = useState<Toast>(null);
   const [search, setSearch] = useState("");
-  const [selected, setSelected] = useState<string | null>(null);
-  const [showConversation, setShowConversation] = useState(false);
 
   const threads = useQuery({ queryKey: ["email-threads"], queryFn: ({ signal }) => fetchThreads(signal), retry: false });
   const all = threads.data ?? [];
   const shown = useMemo(() => all.filter((t) => matchesThread(t, search)), [all, search]);
+  const ids = useMemo(() => threads.data?.map((t) => t.thread_id), [threads.data]);
+  const { selected, showDetail, pick, back } = useListPick(ids);
 
   useEffect(() => {
     if (threads.isError) setToast({ severity: "error", message: messageOf(threads.error, "Failed to fetch email logs") });
   }, [threads.isError, threads.error]);
-
-  // The first thread is selected on load (and again if the selected one disappears).
-  useEffect(() => {
-    if (threads.data && !threads.data.some((t) => t.thread_id === selected)) setSelected(threads.data[0]?.thread_id ?? null);
-  }, [threads.data, selected]);
 
   const conversation = useQuery({
     queryKey: ["email-conversation", selected],
@@ -36,10 +32,6 @@ export function EmailLogsPanel() {
     retry: false,
   });
 
-  const select = (id: string) => {
-    setSelected(id);
-    setShowConversation(true);
-  };
   return (
     <>
       <ListDetailLayout
@@ -52,12 +44,12 @@ export function EmailLogsPanel() {
             loading={threads.isPending}
             failed={threads.isError}
             selectedId={selected}
-            onSelect={select}
+            onSelect={pick}
           />
         }
         header={<Typography variant="h6" component="h2">Email Conversation Logs</Typography>}
-        showDetail={showConversation}
-        onBack={() => setShowConversation(false)}
+        showDetail={showDetail}
+        onBack={back}
         backLabel="Back to emails"
         loading={conversation.isFetching && !conversation.data}
         failed={conversation.isError}

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import Typography from "@mui/material/Typography";
 import { AppToast, type Toast } from "../../components/AppToast.tsx";
 import { ListDetailLayout } from "../../components/ListDetailLayout.tsx";
+import { useListPick } from "../../components/useListPick.ts";
 import { WhatsAppContactList } from "./WhatsAppContactList.tsx";
 import { WhatsAppConversation } from "./WhatsAppConversation.tsx";
 import { fetchMessages } from "./whatsapp-api.ts";
@@ -14,14 +15,9 @@ export function WhatsAppLogsPanel() {
   const [toast, setToast] = useState<Toast>(null);
   const list = useWhatsAppContacts((message) => setToast({ severity: "error", message }));
   const [search, setSearch] = useState("");
-  const [selected, setSelected] = useState<string | null>(null);
-  const [showConversation, setShowConversation] = useState(false);
   const shown = useMemo(() => list.contacts.filter((c) => matchesContact(c, search)), [list.contacts, search]);
-
-  // The first number is selected as soon as the list arrives (and again if the selected one disappears).
-  useEffect(() => {
-    if (!list.contacts.some((c) => c.phone === selected)) setSelected(list.contacts[0]?.phone ?? null);
-  }, [list.contacts, selected]);
+  const phones = useMemo(() => list.contacts.map((c) => c.phone), [list.contacts]);
+  const { selected, showDetail, pick, back } = useListPick(phones);
 
   const conversation = useQuery({
     queryKey: ["whatsapp-messages", selected],
@@ -35,10 +31,6 @@ export function WhatsAppLogsPanel() {
   }, [selected, conversation.isSuccess, conversation.dataUpdatedAt, markRead]);
 
   const contact = list.contacts.find((c) => c.phone === selected) ?? null;
-  const select = (phone: string) => {
-    setSelected(phone);
-    setShowConversation(true);
-  };
   return (
     <>
       <ListDetailLayout
@@ -52,7 +44,7 @@ export function WhatsAppLogsPanel() {
             loading={list.loading}
             failed={list.failed}
             selectedPhone={selected}
-            onSelect={select}
+            onSelect={pick}
           />
         }
         header={
@@ -65,8 +57,8 @@ export function WhatsAppLogsPanel() {
             )}
           </>
         }
-        showDetail={showConversation}
-        onBack={() => setShowConversation(false)}
+        showDetail={showDetail}
+        onBack={back}
         backLabel="Back to numbers"
         loading={conversation.isFetching && !conversation.data}
         failed={conversation.isError}
