@@ -22,7 +22,7 @@ import { createOfflineTts } from "../../packages/voice/src/providers/tts/offline
 import { runCallSession } from "../../packages/voice/src/session/call-session.ts";
 import { DEFAULT_TURN_TAKING, type LatencyMark, type TurnTakingOptions } from "../../packages/voice/src/session/session-types.ts";
 import { createSimulatedTelephony } from "../../packages/voice/src/telephony/simulated/simulated-telephony.ts";
-import { fixedEndpoint } from "../../packages/voice/src/turn-taking/endpoint-policy.ts";
+import { fixedEndpoint } from "../../tests/support/voice/fixed-endpoint.ts";
 import { listenRealTime, type Heard } from "./turn-taking-listen.ts";
 import { withThinkingPause } from "./turn-taking-pauses.ts";
 

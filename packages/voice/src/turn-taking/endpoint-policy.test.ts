@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fixedEndpoint, silenceToEndTurn, type EndpointPolicy } from "./endpoint-policy.ts";
+import { silenceToEndTurn, type EndpointPolicy } from "./endpoint-policy.ts";
+import { fixedEndpoint } from "../../../../tests/support/voice/fixed-endpoint.ts";
 
 const policy: EndpointPolicy = { completeTurnSilenceMs: 250, midPhraseSilenceMs: 1100, endOfTurnSilenceMs: 500, shortAnswerMs: 700, shortAnswerSilenceMs: 300 };
 

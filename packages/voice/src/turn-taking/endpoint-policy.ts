@@ -27,8 +27,3 @@ export function silenceToEndTurn(policy: EndpointPolicy, turn: TurnSoFar): numbe
   if (turn.words === "incomplete") return policy.midPhraseSilenceMs;
   return turn.speechMs <= policy.shortAnswerMs ? policy.shortAnswerSilenceMs : policy.endOfTurnSilenceMs;
 }
-
-/** One silence whatever was said: the session's endpoint before turn-taking listened to the words. */
-export function fixedEndpoint(silenceMs: number): EndpointPolicy {
-  return { endOfTurnSilenceMs: silenceMs, completeTurnSilenceMs: silenceMs, midPhraseSilenceMs: silenceMs, shortAnswerMs: 0, shortAnswerSilenceMs: silenceMs };
-}

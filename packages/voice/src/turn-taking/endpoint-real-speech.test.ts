@@ -6,7 +6,8 @@ import { resample } from "../audio/resample.ts";
 import { createEndpointer, createVad } from "../audio/vad.ts";
 import { decodeWav } from "../audio/wav.ts";
 import { DEFAULT_TURN_TAKING } from "../session/session-types.ts";
-import { fixedEndpoint, silenceToEndTurn, type EndpointPolicy } from "./endpoint-policy.ts";
+import { silenceToEndTurn, type EndpointPolicy } from "./endpoint-policy.ts";
+import { fixedEndpoint } from "../../../../tests/support/voice/fixed-endpoint.ts";
 import { judgeCompleteness } from "./utterance-completeness.ts";
 
 // Real recorded speech from Debian's pocketsphinx-testdata (the dev set's librivox-0880): "he was not an ill

@@ -83,8 +83,6 @@ function presetConversation(name: string, phone: string): Persona {
   return { kind: "conversation", name, steps, reactions: REACTIONS[name] ?? PEOPLE };
 }
 
-export const PRESETS = [...Object.keys(CONVERSATIONS), "voicemail", "no_answer", "busy", "failed"] as const;
-
 /** Reads a persona column; unknown words fall back to the number's own persona. */
 export function parsePersona(value: string | null, phone: string, opts: ScriptOptions = {}): Persona {
   const v = (value ?? "").trim();
