@@ -102,10 +102,13 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
     await page.context().close();
   });
 
-  test("at 390 px: HubSpot refuses the token, the waiting call says it needs reconnecting and links to Settings → Integrations", async () => {
+  test("at 390 px: HubSpot refuses the token, the waiting call says it needs reconnecting and links to Settings → Integrations, where reconnecting sends it", async () => {
     hs.state.token = "pat-na1-revoked";
     const tested = await (await api("POST", "/api/integrations/hubspot/test")).json() as { status: string };
     assert.equal(tested.status, "reconnect");
+    // Ben's write falls due while HubSpot needs reconnecting: it is kept, untried.
+    await env.db.query("update crm_writes set next_attempt_at = now() where call_id = $1", [ids["Ben Okafor"]]);
+    const sent = hs.state.requests.length;
     const page = await env.newPage({ width: 390, height: 844 });
     await signIn(page, me.user);
     await page.goto(`/org/${me.slug}/call-logs`);
@@ -118,6 +121,25 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
     await env.screenshot(page, "crm-sync-reconnect-390");
     await line.getByRole("link", { name: "Open Settings → Integrations" }).click();
     await page.waitForURL(/\/settings\/integrations$/);
+
+    const card = page.getByRole("region", { name: "HubSpot (CRM)" });
+    await card.locator(".MuiChip-root").getByText("Reconnect", { exact: true }).waitFor();
+    await card.getByText(/call results wait, kept, and go out once a working token is saved/).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await env.screenshot(page, "crm-sync-settings-reconnect-390");
+    assert.equal(hs.state.requests.length, sent, "nothing was sent to HubSpot while it needed reconnecting");
+    const [kept] = await env.db.query<{ status: string; attempts: number }>("select status, attempts from crm_writes where call_id = $1", [ids["Ben Okafor"]]);
+    assert.deepEqual([kept!.status, kept!.attempts], ["pending", 2], "the write is kept and the refusal is not counted as a try");
+
+    hs.state.token = "pat-na1-new-token-9999";
+    await card.getByRole("button", { name: "Reconnect" }).click();
+    await card.getByLabel("Private app access token").fill("pat-na1-new-token-9999");
+    await card.getByRole("button", { name: "Connect HubSpot" }).click();
+    await card.locator(".MuiChip-root").getByText("Connected", { exact: true }).waitFor();
+    await until(async () => hs.state.calls.some((c) => c.contactIds.includes("102")), { what: "Ben's call written after reconnecting", ms: 30_000 });
+    await page.goto(`/org/${me.slug}/call-logs`);
+    const after = await openCall(page, "Ben Okafor");
+    await after.getByTestId("crm-sync").getByText(/^Synced to HubSpot on /).waitFor();
     await page.context().close();
   });
 });

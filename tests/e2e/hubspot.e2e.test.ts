@@ -18,7 +18,13 @@ describe("HubSpot: Settings → Integrations and Campaign setup's CRM Mapping, a
   let me: E2ESession & { user: E2EUser };
   let campaignId: string;
   before(async () => {
-    hs = await startHubspotServer({ token: TOKEN, contacts: sampleContacts(), lists: [{ listId: "7", name: "Trade show leads", members: ["101", "102", "103", "104", "105", "106"] }] });
+    hs = await startHubspotServer({
+      token: TOKEN, contacts: sampleContacts(),
+      lists: [
+        { listId: "7", name: "Trade show leads", members: ["101", "102", "103", "104", "105", "106"] },
+        { listId: "8", name: "Opened the pricing mail", members: ["102"], processingType: "DYNAMIC" },
+      ],
+    });
     env = await startE2E({ env: { HUBSPOT_BASE_URL: hs.baseUrl } });
     me = await newApiUser(env.baseUrl);
     const res = await fetch(`${env.baseUrl}/api/create_campaign`, {
@@ -67,7 +73,12 @@ describe("HubSpot: Settings → Integrations and Campaign setup's CRM Mapping, a
     await page.getByText("HubSpot accepted the token.").waitFor();
 
     dialog = await openMapping(page);
+    await dialog.getByText(/An active list is HubSpot's saved filter/).waitFor();
     await dialog.getByLabel("HubSpot list").click();
+    // An active list (HubSpot's saved filter) is offered beside the static ones, and says which it is.
+    await page.getByRole("option", { name: "Opened the pricing mail · active list (1 contact)" }).waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll(".MuiPopover-paper")].some((el) => getComputedStyle(el).opacity === "1"));
+    await env.screenshot(page, "hubspot-lists-1440");
     await page.getByRole("option", { name: "Trade show leads (6 contacts)" }).click();
     const preview = dialog.getByRole("table", { name: "HubSpot contacts preview" });
     await preview.getByText("Ana Silva").first().waitFor();

@@ -111,7 +111,7 @@ for (const kind of await dbKinds()) {
       assert.equal(patched.length, 2, "refused for the missing property, then set once it was created");
     });
 
-    test("HubSpot down: the write waits on the retry schedule with the reason shown, and is delivered once HubSpot answers", async () => {
+    test("HubSpot down or at its daily limit: the write waits on the retry schedule with the reason shown, and is delivered once HubSpot answers", async () => {
       hs.state.outage = "drop";
       const callId = await finishedCall(await contact("106", "+14155550106"), "interested");
       await completed(owner.orgId, callId);
@@ -127,7 +127,16 @@ for (const kind of await dbKinds()) {
       await t.db.query("update crm_writes set next_attempt_at = now() where call_id = $1", [callId]);
       await until(async () => (await t.db.query<{ attempts: number }>("select attempts from crm_writes where call_id = $1", [callId]))[0]!.attempts === 2, { what: "second attempt", ms: 20_000 });
       assert.match((await detail(callId)).crm_sync.last_error, /HubSpot answered 503: Service Unavailable/);
+      // HubSpot's daily API limit: the write waits on the schedule like an outage (retried, never failed).
       hs.state.outage = null;
+      hs.state.rateLimitPolicy = "DAILY";
+      hs.state.rateLimitNext = "/crm/v3/objects/calls";
+      await t.db.query("update crm_writes set next_attempt_at = now() where call_id = $1", [callId]);
+      await until(async () => (await t.db.query<{ attempts: number }>("select attempts from crm_writes where call_id = $1", [callId]))[0]!.attempts === 3, { what: "third attempt", ms: 20_000 });
+      hs.state.rateLimitPolicy = "TEN_SECONDLY_ROLLING";
+      const limited = (await detail(callId)).crm_sync;
+      assert.equal(limited.state, "pending");
+      assert.match(limited.last_error, /daily API limit/);
       await t.db.query("update crm_writes set next_attempt_at = now() where call_id = $1", [callId]);
       await until(async () => (await detail(callId)).crm_sync?.state === "synced", { what: "delivered after the outage", ms: 20_000 });
       assert.deepEqual(hs.state.calls.at(-1)!.contactIds, ["106"]);

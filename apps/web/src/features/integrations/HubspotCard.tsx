@@ -72,8 +72,8 @@ export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect
         <Chip size="small" color={chip.color} label={chip.label} />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-        Import a HubSpot list's contacts into a campaign (Campaign setup → CRM Mapping), with the same checks as a CSV file. Writing call
-        results back to HubSpot is not available yet.
+        Import a HubSpot list's contacts into a campaign (Campaign setup → CRM Mapping), with the same checks as a CSV file. Each finished
+        call of an imported contact is written back to it: the call, the meeting it booked and an opt-out (Call logs show each call's sync).
       </Typography>
       {hubspot && !changing ? (
         <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
@@ -81,7 +81,7 @@ export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect
             <Typography sx={{ fontWeight: 600 }}>{hubspot.portal_id ? `HubSpot account ${hubspot.portal_id}` : "HubSpot account"}</Typography>
             <Typography variant="body2" color="text.secondary">Token ending {hubspot.token_hint} · connected {shortTime(hubspot.connected_at)}</Typography>
           </Box>
-          {hubspot.status === "reconnect" && <Alert severity="warning">{hubspot.last_error ?? "HubSpot refused the saved token."} Paste a new token to import again.</Alert>}
+          {hubspot.status === "reconnect" && <Alert severity="warning">{hubspot.last_error ?? "HubSpot refused the saved token."} Nothing is imported or written to HubSpot until then; call results wait, kept, and go out once a working token is saved.</Alert>}
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
             {hubspot.status === "connected" && (
               <Button variant="contained" size="small" disabled={testing} onClick={onTest}>{testing ? "Testing..." : "Test connection"}</Button>
@@ -103,7 +103,7 @@ export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect
       )}
       <DisconnectDialog
         id="hubspot-disconnect-title" title="Disconnect HubSpot" open={confirming} busy={disconnecting} onClose={() => setConfirming(false)} onDisconnect={onDisconnect}
-        text={"Campaigns keep the contacts already imported. The saved token is deleted; to import again, connect HubSpot with a token."}
+        text={"Campaigns keep the contacts already imported. The saved token is deleted; call results not yet written stay queued until HubSpot is connected again."}
       />
     </Paper>
   );

@@ -48,12 +48,16 @@ export function CrmImportForm({ busy, error, onImport }: Props) {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       <TextField
-        select label="HubSpot list" value={listId ?? ""} onChange={(e) => {
+        select label="HubSpot list" value={listId ?? ""}
+        helperText="Static and active lists of contacts. An active list is HubSpot's saved filter: its contacts are read as they match now."
+        onChange={(e) => {
           setListId(e.target.value);
           setMapping(null);
         }}
       >
-        {lists.data.sources.map((s) => <MenuItem key={s.id} value={s.id}>{s.name}{s.size !== null ? ` (${s.size} contacts)` : ""}</MenuItem>)}
+        {lists.data.sources.map((s) => (
+          <MenuItem key={s.id} value={s.id}>{s.name}{s.kind === "active" ? " · active list" : ""}{s.size !== null ? ` (${s.size} contact${s.size === 1 ? "" : "s"})` : ""}</MenuItem>
+        ))}
       </TextField>
       {listId && preview.isPending && <CircularProgress size={24} aria-label="Loading the preview" />}
       {preview.isError && <Alert severity="error">{messageOf(preview.error, "Failed to read the list.")}</Alert>}
