@@ -86,12 +86,40 @@ for (const kind of await dbKinds()) {
       assert.equal(joined.body.user.role, "admin");
       const orgs = await t.request("GET", "/api/organizations", { token: other.token });
       assert.ok(JSON.stringify(orgs.body).includes(owner.orgId) && JSON.stringify(orgs.body).includes(other.orgId));
-      const again = await invite(owner, "someone.else@example.com");
-      const member = await t.request("POST", "/api/team/invitations/accept", { token: other.token, body: { token: again.token } });
-      assert.equal(member.status, 409);
-      assert.match(member.body.error.message, /already a member/);
       const dup = await t.request("POST", "/api/team/invitations", { token: owner.token, body: { email: other.email, role: "member" } });
       assert.equal(dup.status, 409);
+    });
+
+    test("a link is spent only by the invited email: another account's bearer, an API key and a second use are refused", async () => {
+      const owner = await buildUser(t);
+      const invited = await buildUser(t);
+      const intruder = await buildUser(t);
+      const sent = await invite(owner, invited.email.toUpperCase(), "admin");
+
+      // Someone who got hold of the link cannot join with their own account.
+      const wrong = await t.request("POST", "/api/team/invitations/accept", { token: intruder.token, body: { token: sent.token } });
+      assert.equal(wrong.status, 403);
+      assert.equal(wrong.body.error.code, "forbidden");
+      assert.match(wrong.body.error.message, new RegExp(`This invitation is for ${invited.email}, and you are signed in as ${intruder.email}`));
+      // Nor with an API key, even one made by the invited person (it acts for their organisation, not as them).
+      const key = await t.request("POST", "/api/api-keys", { token: invited.token, body: { name: "CRM", scope: "write" } });
+      assert.equal(key.status, 201, key.text);
+      const byKey = await t.request("POST", "/api/team/invitations/accept", { token: key.body.secret, body: { token: sent.token } });
+      assert.equal(byKey.status, 403);
+      assert.match(byKey.body.error.message, /An API key cannot accept an invitation/);
+      // Neither attempt spent the link: the invited account still joins with it, as the role invited, once.
+      const team = async () => (await t.request("GET", "/api/team", { token: owner.token })).body as { members: Array<{ user_id: string; role: string }>; invitations: unknown[] };
+      assert.equal((await team()).members.length, 1);
+      assert.equal((await team()).invitations.length, 1);
+      const joined = await t.request("POST", "/api/team/invitations/accept", { token: invited.token, body: { token: sent.token } });
+      assert.equal(joined.status, 200, joined.text);
+      assert.equal(joined.body.user.role, "admin");
+      const again = await t.request("POST", "/api/team/invitations/accept", { token: invited.token, body: { token: sent.token } });
+      assert.equal(again.status, 409);
+      assert.match(again.body.error.message, /already been used/);
+      const late = await t.request("POST", "/api/team/invitations/accept", { token: intruder.token, body: { token: sent.token } });
+      assert.equal(late.status, 409, "a spent link says so, whoever holds it");
+      assert.deepEqual((await team()).members.map((m) => m.user_id).sort(), [owner.userId, invited.userId].sort());
     });
 
     test("revoked, expired and unknown links are refused with their reason; a renewed link replaces the old one", async () => {
@@ -184,8 +212,13 @@ for (const kind of await dbKinds()) {
         const res = await t.request("POST", "/api/team/invitations", { token: user.token, body: { email: "x@example.com", role: "owner" } });
         assert.equal(res.status, 403);
         assert.match(res.body.error.message, /cannot manage the team\. Ask the owner/);
-        assert.equal((await t.request("PUT", `/api/team/members/${user.userId}`, { token: user.token, body: { role: "owner" } })).status, 403);
+        assert.equal((await t.request("PUT", `/api/team/members/${user.userId}`, { token: user.token, body: { role: "owner" } })).status, 403, `a ${role} promotes themselves`);
+        assert.equal((await t.request("PUT", `/api/team/members/${owner.userId}`, { token: user.token, body: { role: "member" } })).status, 403, `a ${role} demotes the owner`);
+        assert.equal((await t.request("DELETE", `/api/team/members/${owner.userId}`, { token: user.token })).status, 403, `a ${role} removes the owner`);
+        assert.equal((await t.request("GET", "/api/team", { token: user.token })).status, 403);
       }
+      const roles = (await t.request("GET", "/api/team", { token: owner.token })).body.members.map((m: { role: string }) => m.role);
+      assert.deepEqual(roles, ["owner", "admin", "member"], "nothing changed");
     });
 
     test("tenancy holds for an invited user: in two organisations they see and touch only the active one's records, and once removed cannot switch back", async () => {

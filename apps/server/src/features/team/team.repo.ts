@@ -55,6 +55,11 @@ export function createTeamRepo(db: Queryable) {
       const rows = await db.query<{ name: string }>("select name from organizations where id = $1", [orgId]);
       return rows[0]?.name ?? "";
     },
+    /** The login email of an account (an invitation joined with a bearer token must be for it). */
+    async emailOf(userId: string): Promise<string | null> {
+      const rows = await db.query<{ email: string }>("select email from users where id = $1", [userId]);
+      return rows[0]?.email ?? null;
+    },
     async isMemberByEmail(orgId: string, email: string): Promise<boolean> {
       const rows = await db.query("select 1 from memberships m join users u on u.id = m.user_id where m.org_id = $1 and u.email = lower($2)", [orgId, email]);
       return rows.length > 0;

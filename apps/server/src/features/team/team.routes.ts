@@ -42,7 +42,7 @@ export function teamRoutes(deps: { team: TeamService; requireAuth: RequireAuth; 
     app.post("/team/invitations/accept", { schema: { body: InvitationAccept, response: { 200: LoginResponse } } }, async (request, reply) => {
       const signedIn = Boolean(request.headers.authorization) && request.body.password === undefined;
       if (signedIn) await requireAuth(request, reply);
-      return team.accept(request.body, signedIn ? request.auth.userId : null);
+      return team.accept(request.body, signedIn ? { userId: request.auth.userId, viaApiKey: Boolean(request.auth.apiKey) } : null);
     });
 
     // Anyone leaves the organisation of their session themselves ("signed-in"); the owner removes others below.

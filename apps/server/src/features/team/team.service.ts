@@ -19,6 +19,9 @@ function toInvitation(row: InvitationRow, mail: InvitationEmail | undefined): Te
   };
 }
 
+/** The signed-in account accepting an invitation with its bearer token. */
+export type Joiner = { userId: string; viaApiKey: boolean };
+
 export type TeamServiceDeps = {
   db: Db;
   repo: TeamRepo;
@@ -59,6 +62,21 @@ export function createTeamService(deps: TeamServiceDeps) {
     if (row.accepted_at) throw new AppError("conflict", `This invitation to ${row.organization_name} has already been used. Sign in to reach the organization.`);
     if (row.expires_at.getTime() <= clock.now().getTime()) throw new AppError("conflict", `This invitation to ${row.organization_name} has expired. Ask the owner for a new one.`);
     return row;
+  }
+
+  /**
+   * Whether a signed-in account may spend the invitation. The owner invited an email, so only that email's
+   * account joins: a forwarded or leaked link cannot bring in whoever holds it with another account. An API key
+   * acts for the organisation that issued it, never as a person joining another one.
+   */
+  async function checkJoiner(invitation: InvitationWithOrg, joiner: Joiner): Promise<void> {
+    if (joiner.viaApiKey) throw new AppError("forbidden", "An API key cannot accept an invitation. Open the link in a browser and sign in as the person invited.");
+    const email = await repo.emailOf(joiner.userId);
+    if (email?.toLowerCase() === invitation.email.toLowerCase()) return;
+    throw new AppError(
+      "forbidden",
+      `This invitation is for ${invitation.email}, and you are signed in as ${email ?? "another account"}. Sign out and open the link again to join as ${invitation.email}, or ask the owner of ${invitation.organization_name} to invite ${email ?? "your account"}.`,
+    );
   }
 
   /** Runs `change` on the membership unless it would leave the organisation without an owner. */
@@ -113,9 +131,10 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     /**
      * With account fields: signs the invitee up as the invited email and adds them, in one transaction.
-     * Without: adds the signed-in user `userId`. Either way answers a session in the organisation.
+     * Without: adds the signed-in account `joiner`, which must be the invited email's. Either way answers a
+     * session in the organisation.
      */
-    async accept(body: InvitationAccept, userId: string | null): Promise<LoginResponse> {
+    async accept(body: InvitationAccept, joiner: Joiner | null): Promise<LoginResponse> {
       const invitation = await usable(body.token);
       const spend = async (q: Queryable, joiner: string) => {
         if (!(await repo.claim(q, invitation.id, joiner, clock.now()))) await usable(body.token); // says why it is gone
@@ -131,10 +150,11 @@ export function createTeamService(deps: TeamServiceDeps) {
         await mail.forget(invitation.org_id, invitation.id);
         return auth.signInTo(user.id, invitation.org_id);
       }
-      if (!userId) throw new AppError("unauthenticated", "Sign in to accept this invitation with your account, or fill in the form to create one.");
-      await db.tx((q) => spend(q, userId));
+      if (!joiner) throw new AppError("unauthenticated", "Sign in to accept this invitation with your account, or fill in the form to create one.");
+      await checkJoiner(invitation, joiner);
+      await db.tx((q) => spend(q, joiner.userId));
       await mail.forget(invitation.org_id, invitation.id);
-      return auth.signInTo(userId, invitation.org_id);
+      return auth.signInTo(joiner.userId, invitation.org_id);
     },
 
     async setRole(orgId: string, userId: string, role: Role): Promise<void> {
