@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalNormalized } from "./optional-normalized.ts";
 
 /**
  * "Transfer to" (campaign setting `transfer_to`): the person a caller who asks for one is put through to —
@@ -21,18 +22,7 @@ export function normalizeTransferTarget(raw: string): string | null {
 }
 
 /** The create/update field: blank clears it (no transfer: the agent offers a callback instead). */
-export const TransferTo = z
-  .preprocess(
-    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v),
-    z.string(TRANSFER_TO_MESSAGE).max(200, TRANSFER_TO_MESSAGE).nullable(),
-  )
-  .transform((v, ctx) => {
-    if (v === null) return null;
-    const target = normalizeTransferTarget(v);
-    if (!target) ctx.addIssue({ code: "custom", message: TRANSFER_TO_MESSAGE });
-    return target;
-  })
-  .default(null);
+export const TransferTo = optionalNormalized(normalizeTransferTarget, TRANSFER_TO_MESSAGE);
 
 /** A transfer as the call's details show it: who it went to, when, and whether the person answered. */
 export const CallTransfer = z.object({

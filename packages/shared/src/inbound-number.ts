@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { optionalNormalized } from "./optional-normalized.ts";
 
 /**
  * An inbound campaign's number (campaign setting `inbound_number`): the number callers dial, in E.164, or the
@@ -24,18 +24,7 @@ export function normalizeInboundNumber(raw: string): string | null {
 }
 
 /** The create/update field; blank is null (required for inbound campaigns by the campaign schema). */
-export const InboundNumber = z
-  .preprocess(
-    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v),
-    z.string(INBOUND_NUMBER_MESSAGE).max(200, INBOUND_NUMBER_MESSAGE).nullable(),
-  )
-  .transform((v, ctx) => {
-    if (v === null) return null;
-    const n = normalizeInboundNumber(v);
-    if (!n) ctx.addIssue({ code: "custom", message: INBOUND_NUMBER_MESSAGE });
-    return n;
-  })
-  .default(null);
+export const InboundNumber = optionalNormalized(normalizeInboundNumber, INBOUND_NUMBER_MESSAGE);
 
 /** The number the carrier says was called, in the stored form ("15550100200" from a trunk matches "+15550100200"). */
 export function inboundCandidates(called: string): string[] {
