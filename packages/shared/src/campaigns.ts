@@ -40,7 +40,6 @@ export const BUSINESS_HOUR_CHOICES: readonly string[] = Array.from(
 export const DEFAULT_TIMEZONE = "Asia/Kolkata";
 /** The spec's two zones come first in the picker; every other IANA zone follows. */
 export const PREFERRED_TIMEZONES = ["Asia/Kolkata", "Asia/Dubai"] as const;
-export const CAMPAIGN_PAGE_SIZES = [5, 10, 25, 50] as const;
 
 /** The contact list upload (multipart field `csv_file`). */
 export const CSV_MAX_BYTES = 50 * 1024 * 1024;
