@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { sampleContacts, startHubspotServer, type HubspotServer } from "../../../../../tests/support/hubspot-server.ts";
 import { addTeamMember } from "../../../../../tests/support/team-members.ts";
+import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 
 const TOKEN = "pat-na1-11111111-2222-3333-4444-555555555555";
@@ -97,6 +98,8 @@ describe("HubSpot: connecting with a private app token and importing a list into
     assert.equal(clash.status, 400);
     const missing = await t.request("POST", `/api/campaigns/${id}/crm-import`, { token: owner.token, body: { source_id: "99", mapping: MAPPING } });
     assert.equal(missing.status, 404);
+    // Another organisation cannot import into this campaign (404 before HubSpot is asked); the owner imports again.
+    await assertOrgIsolation(t, owner, { method: "POST", path: `/api/campaigns/${id}/crm-import`, body: { source_id: "7", mapping: MAPPING } });
   });
 
   test("a token revoked in HubSpot turns the connection to 'reconnect' and the import says to connect again", async () => {
@@ -122,5 +125,9 @@ describe("HubSpot: connecting with a private app token and importing a list into
     assert.equal(refused.status, 400);
     assert.match(refused.body.error.message, /has expired/);
     assert.equal((await connect("pat-na1-current")).body.status, "connected");
+
+    // The connection is the organisation's own: another one tests or disconnects nothing of it.
+    await assertOrgIsolation(t, owner, { method: "POST", path: "/api/integrations/hubspot/test" });
+    await assertOrgIsolation(t, owner, { method: "DELETE", path: "/api/integrations/hubspot" }, { ownerStatus: 204 });
   });
 });
