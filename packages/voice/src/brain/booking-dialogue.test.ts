@@ -27,6 +27,16 @@ describe("booking dialogues", () => {
     assert.deepEqual(booked(rec), ["2026-12-01T15:00:00.000Z", "2026-12-02T10:00:00.000Z"], "the refused try, then the accepted slot");
   });
 
+  test("of the calendar's free slots, the two nearest the busy one are offered, before or after it", async () => {
+    const alternatives = [new Date("2026-12-01T14:00:00Z"), new Date("2026-12-01T14:30:00Z"), new Date("2026-12-01T15:30:00Z")];
+    const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested", "ok book me tuesday at three pm", "the second one works",
+    ]);
+    assert.equal(replies[1]![1], "I'm sorry, Tuesday, December 1 at 3:00 PM is already taken. I could do Tuesday, December 1 at 2:30 PM or Tuesday, December 1 at 3:30 PM. Which works better for you?");
+    assert.deepEqual(booked(rec).at(-1), "2026-12-01T15:30:00.000Z", "the second one offered");
+  });
+
   test("an hour without a day is proposed for the next such hour and booked only on yes", async () => {
     const rec = createRecordingTools();
     const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "can we do three pm", "yes please"]);

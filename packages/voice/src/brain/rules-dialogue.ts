@@ -76,9 +76,22 @@ async function* tryBooking(turn: Turn, start: Date): AsyncGenerator<string> {
     return;
   }
   turn.state.events.push({ kind: "booking_refused", requested: start, reason: result.reason, alternatives: result.alternatives });
-  turn.state.alternatives = result.alternatives.slice(0, 2);
+  turn.state.alternatives = nearestTwo(result.alternatives, start);
   turn.state.stage = "offered_alternatives";
-  yield lines.alternatives(turn.ctx, result.alternatives, { at: start, reason: result.reason });
+  yield lines.alternatives(turn.ctx, turn.state.alternatives, { at: start, reason: result.reason });
+}
+
+/**
+ * The two free slots closest to the time asked, said in time order. The calendar gives its few nearest in
+ * time order, so its first two could both lie before the asked time while one just after is as close
+ * (3 pm taken: 2:30 and 3:30, not 2:00 and 2:30).
+ */
+export function nearestTwo(alternatives: Date[], asked: Date): Date[] {
+  const distance = (d: Date) => Math.abs(d.getTime() - asked.getTime());
+  return [...alternatives]
+    .sort((a, b) => distance(a) - distance(b) || a.getTime() - b.getTime())
+    .slice(0, 2)
+    .sort((a, b) => a.getTime() - b.getTime());
 }
 
 /** Which offered alternative the callee picked: "the first one", "the second", "yes" (the first), a named time. */
