@@ -9,10 +9,11 @@ const COUNTRIES = [
 
 /**
  * Phone numbers the dialer may ring right now: the contact-local 08:00–21:00 rule applies to real
- * processes on the real clock, so tests pick a country where it is comfortably daytime.
+ * processes on the real clock, so tests pick a country where it is comfortably daytime. A test whose app
+ * runs on another clock passes that clock's time as `at`.
  */
-export function numbersInHoursNow(count: number, offset = 0): string[] {
-  const now = DateTime.utc();
+export function numbersInHoursNow(count: number, offset = 0, at: Date = new Date()): string[] {
+  const now = DateTime.fromJSDate(at, { zone: "utc" });
   const country = COUNTRIES.find((c) => {
     const h = now.setZone(c.zone).hour;
     return h >= 9 && h < 19;

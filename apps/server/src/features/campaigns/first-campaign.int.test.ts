@@ -11,11 +11,23 @@ const [kind] = await dbKinds();
 const OPENING = "Hi {name}, this is Sam from Bright Dental. Do you have a minute?";
 const NOTE = "Internal note: trade fair list, owner Priya";
 
+// The issue's call: "book me Tuesday at three pm" said on a Tuesday at 15:27 in the campaign's zone (UTC), so
+// that Tuesday's 3 pm has just passed. The app's clock runs on from the next such moment whatever day the
+// suite runs (ahead of the real time, never behind, so its sessions' tokens stay valid).
+const TUESDAY_AFTERNOON = (() => {
+  const at = new Date();
+  at.setUTCHours(15, 27, 0, 0);
+  while (at.getUTCDay() !== 2 || at < new Date()) at.setUTCDate(at.getUTCDate() + 1);
+  return at;
+})();
+const shift = TUESDAY_AFTERNOON.getTime() - Date.now();
+const clock = { now: () => new Date(Date.now() + shift) };
+
 describe(`a first campaign: what the callee hears (${kind})`, () => {
   let t: TestApp;
   let owner: TestUser;
   before(async () => {
-    t = await startTestApp(kind!, { env: { SIMULATED_RING_MS: "200" } });
+    t = await startTestApp(kind!, { env: { SIMULATED_RING_MS: "200" }, clock });
     owner = await buildUser(t);
   });
   after(() => t.close());
@@ -48,7 +60,8 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
       if (!call) await new Promise((r) => setTimeout(r, 250));
     }
     assert.ok(call, "the campaign's call ended");
-    console.log(call.transcript.map((x) => `# ${x.speaker}: ${x.text}`).join("\n")); // what a new team's callee hears
+    // What a new team's callee hears, with the app's time of the call.
+    console.log(`# call at ${clock.now().toISOString()}\n${call.transcript.map((x) => `# ${x.speaker}: ${x.text}`).join("\n")}`);
     const meetings = await t.db.query<{ start_at: Date }>("select start_at from calendar_events where call_id = $1", [call.id]);
     return { campaignId, agent: call.transcript.filter((x) => x.speaker === "agent").map((x) => x.text), meetings: meetings.map((m) => m.start_at) };
   };
@@ -62,27 +75,22 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
     const rows = logs.body.call_history as Array<{ status: string; summary: string; campaign_name: string }>;
     return { counted: Object.entries(byOutcome).filter(([, n]) => n > 0), rows };
   };
-  /** The Tuesday the callee means by "Tuesday at 3 pm" today (UTC): the next one still ahead, never today's past hour. */
-  const askedTuesday = () => {
-    const at = new Date();
-    at.setUTCHours(15, 0, 0, 0);
-    while (at.getUTCDay() !== 2 || at <= new Date()) at.setUTCDate(at.getUTCDate() + 1);
-    return at;
-  };
+  /** The Tuesday the callee means by "Tuesday at 3 pm" said on a Tuesday at 15:27: next week's, never today's past hour nor Wednesday. */
+  const askedTuesday = () => new Date(Date.UTC(TUESDAY_AFTERNOON.getUTCFullYear(), TUESDAY_AFTERNOON.getUTCMonth(), TUESDAY_AFTERNOON.getUTCDate() + 7, 15));
   const spoken = (at: Date) =>
     `${at.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" })} at ${at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" })}`.replace(/\s/g, " "); // ICU may put a narrow space before PM
   let wendysMeeting: Date | undefined;
 
   test("a variable that matches no column is refused at save, naming the columns that exist", async () => {
-    const res = await create("Hi {name}, about your {budget}.", numbersInHoursNow(1, 50)[0]!, true);
+    const res = await create("Hi {name}, about your {budget}.", numbersInHoursNow(1, 50, clock.now())[0]!, true);
     assert.equal(res.status, 400, res.text);
     assert.equal(res.body.error.message, "{budget} matches no column of the contact list. Available: {name}, {first_name}, {last_name}, {phone}, {email}, {company}, {persona}.");
     const list = await t.request("GET", "/api/campaigns", { token: owner.token });
     assert.equal(list.body.total, 0, "nothing was saved");
   });
 
-  test("the callee hears one greeting in the campaign's words, never a brace or the team's note, and is booked as asked", async () => {
-    const { campaignId, agent, meetings } = await firstCall(numbersInHoursNow(1, 60)[0]!, "Wendy Cole");
+  test("the callee hears one greeting in the campaign's words, never a brace or the team's note; Tuesday 3 pm said on a Tuesday afternoon books next week's", async () => {
+    const { campaignId, agent, meetings } = await firstCall(numbersInHoursNow(1, 60, clock.now())[0]!, "Wendy Cole");
     assert.equal(agent[0], "Hi Wendy, this is Sam from Bright Dental. I'm an AI assistant, and this call is recorded. Do you have a minute?");
     // One company throughout: the one the opening line introduced, not the organisation's own name.
     for (const line of agent) assert.doesNotMatch(line, /[{}]|Internal note|Priya|Trade fair|Acme/, line);
@@ -100,11 +108,14 @@ describe(`a first campaign: what the callee hears (${kind})`, () => {
 
   test("the next contact asks for the same Tuesday 3 pm: it is named as taken, and the alternative they accept is booked", async () => {
     assert.ok(wendysMeeting, "runs after the first call booked Tuesday 3 pm");
-    const { agent, meetings } = await firstCall(numbersInHoursNow(1, 70)[0]!, "Omar Ali");
+    const { agent, meetings } = await firstCall(numbersInHoursNow(1, 70, clock.now())[0]!, "Omar Ali");
     const said = agent.join("\n");
-    const taken = new RegExp(`I'm sorry, ${spoken(wendysMeeting)} is already taken\\. I could do (.+?)(?: or .+)?\\. Which works better for you\\?`);
+    const taken = new RegExp(`I'm sorry, ${spoken(wendysMeeting)} is already taken\\. I could do (.+?) or (.+?)\\. Which works better for you\\?`);
     const offered = taken.exec(said);
     assert.ok(offered, `the busy slot is named and alternatives offered:\n${said}`);
+    // The nearest free half hours on either side of the taken 3 pm (meetings last 30 minutes), not two before it.
+    const beside = (minutes: number) => spoken(new Date(wendysMeeting!.getTime() + minutes * 60_000));
+    assert.deepEqual(offered.slice(1), [beside(-30), beside(30)], said);
     // The persona takes the first one offered ("The first one works."): that is the meeting, and the only one.
     assert.equal(meetings.length, 1, said);
     assert.equal(spoken(meetings[0]!), offered[1]);
