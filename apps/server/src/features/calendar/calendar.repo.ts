@@ -1,4 +1,5 @@
 import type { Queryable } from "../../platform/db.ts";
+import { likePattern } from "../../platform/sql-like.ts";
 
 export type EventRow = {
   id: string;
@@ -30,7 +31,6 @@ export type EventChanges = Partial<Pick<EventRow, "title" | "description" | "loc
 export type EventFilter = { from: Date; to: Date; campaignId?: string; userId?: string; q?: string };
 
 const UPDATABLE = ["title", "description", "location", "is_virtual", "meeting_url", "timezone", "attendees", "start_at", "end_at"] as const;
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createCalendarRepo(db: Queryable) {
   return {

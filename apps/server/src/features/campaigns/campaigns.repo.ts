@@ -1,7 +1,7 @@
 import type { CampaignStatus, FaqPair, RejectedRow } from "@parley/shared/campaigns";
 import type { Queryable } from "../../platform/db.ts";
 import { personNameSql } from "../../platform/person-name.ts";
-import { likePattern } from "../contacts/contacts.repo.ts";
+import { likePattern } from "../../platform/sql-like.ts";
 import type { LatestAttempt } from "./campaign-contact-state.ts";
 
 /** The settings a user edits (create and update). */

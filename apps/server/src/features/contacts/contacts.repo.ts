@@ -1,4 +1,5 @@
 import type { Queryable } from "../../platform/db.ts";
+import { likePattern } from "../../platform/sql-like.ts";
 import type { ParsedContact } from "./contact-import.ts";
 
 export type ContactRow = {
@@ -16,9 +17,6 @@ export type ContactRow = {
 
 /** Rows per insert statement: one jsonb parameter each, so the count is not bound by parameter limits. */
 const CHUNK = 5000;
-
-/** LIKE pattern of a search text, with its own % and _ taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
 
 export function createContactsRepo(db: Queryable) {
   return {
