@@ -2,6 +2,7 @@ import type { CallHistoryFilters } from "@parley/shared/call-history";
 import type { CallIntervention } from "@parley/shared/live-listen";
 import type { Db } from "../../platform/db.ts";
 import { personNameSql } from "../../platform/person-name.ts";
+import { likePattern } from "../../platform/sql-like.ts";
 
 /**
  * A calls row as the log reads it, with its campaign (name, zone, service) and its contact (the CSV's other
@@ -62,9 +63,6 @@ const FROM = `calls c
   left join contacts ct on ct.id = c.contact_id and ct.org_id = c.org_id
   left join users pu on pu.id = c.placed_by`;
 
-/** LIKE wildcards in the user's text match themselves. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /** The WHERE clause for the filters; every branch is scoped to the organisation first. */
 function whereOf(orgId: string, f: CallHistoryFilters): { sql: string; params: unknown[] } {
   const params: unknown[] = [orgId];
@@ -78,7 +76,7 @@ function whereOf(orgId: string, f: CallHistoryFilters): { sql: string; params: u
   if (f.campaign_id) add((p) => `c.campaign_id = ${p}`, f.campaign_id);
   if (f.from) add((p) => `c.started_at >= (${p}::date)::timestamp at time zone 'UTC'`, f.from);
   if (f.to) add((p) => `c.started_at < (${p}::date + 1)::timestamp at time zone 'UTC'`, f.to);
-  if (f.search) add((p) => `c.search_text like ${p}`, `%${likeEscape(f.search.toLowerCase())}%`);
+  if (f.search) add((p) => `c.search_text like ${p}`, likePattern(f.search.toLowerCase()));
   return { sql: parts.join(" and "), params };
 }
 

@@ -1,5 +1,6 @@
 import type { Queryable } from "../../platform/db.ts";
 import { personNameSql } from "../../platform/person-name.ts";
+import { likePattern } from "../../platform/sql-like.ts";
 
 export type DncRow = {
   id: string;
@@ -18,8 +19,7 @@ export type NewDncEntry = { phone: string; source: DncRow["source"]; reason: str
 function listFilter(orgId: string, search: string | undefined): { where: string; params: unknown[] } {
   const params: unknown[] = [orgId];
   if (!search) return { where: "d.org_id = $1", params };
-  const text = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  params.push(text);
+  params.push(likePattern(search.toLowerCase()));
   const matches = ["lower(d.reason) like $2", "lower(coalesce(k.name, '')) like $2"];
   // Without this guard a word like "asked" would reduce to "" and match every number.
   const digits = search.replace(/[^0-9]/g, "");
