@@ -1,0 +1,63 @@
+/**
+ * The layout rules CONTRIBUTING.md states, read from the imports of the shipped code (every non-test file
+ * under a package's src/), so a change that breaks one fails here rather than in a reader's head.
+ */
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === "node_modules" || e.name === "dist" ? [] : sourceFiles(rel);
+    return /\.tsx?$/.test(e.name) ? [rel] : [];
+  });
+}
+
+const shipped = ["apps/server/src", "apps/web/src", "packages/shared/src", "packages/voice/src"]
+  .flatMap(sourceFiles)
+  .filter((f) => !/\.test\.tsx?$/.test(f));
+
+/** Each import of a file: `spec` as written, `to` the repo path it names when relative, `typeOnly` for `import type`. */
+function importsOf(file: string) {
+  const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+  return [...text.matchAll(/^\s*(import|export)\s+(type\s+)?[^'";]*?\bfrom\s+["']([^"']+)["']/gm)].map((m) => {
+    const spec = m[3]!;
+    const to = spec.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)) : spec;
+    return { spec, to, typeOnly: Boolean(m[2]) };
+  });
+}
+
+function violations(rule: (file: string, imp: ReturnType<typeof importsOf>[number]) => boolean): string[] {
+  return shipped.flatMap((f) => importsOf(f).filter((imp) => rule(f, imp)).map((imp) => `${f} imports ${imp.spec}`));
+}
+
+test("the layout rules hold over a non-trivial amount of code (the walk found the sources)", () => {
+  assert.ok(shipped.length > 300, `only ${shipped.length} shipped files found`);
+});
+
+test("shipped code imports nothing from tests/, and no src/ folder holds test support", () => {
+  assert.deepEqual(violations((_, imp) => imp.to.startsWith("tests/")), []);
+  const testish = shipped.filter((f) => /(^|[/-])(fakes?|fixtures?|test-data|test-support|testing|mocks?)([-./]|$)/i.test(f.replace(/^.*?\/src\//, "")));
+  assert.deepEqual(testish, []);
+});
+
+test("packages/shared imports nothing of ours; packages/voice nothing of the apps, HTTP or the database", () => {
+  assert.deepEqual(violations((f, imp) => f.startsWith("packages/shared/") && /^(apps\/|packages\/voice|@parley\/)/.test(imp.to)), []);
+  assert.deepEqual(
+    violations((f, imp) => f.startsWith("packages/voice/") && /^(apps\/|@parley\/(server|web)|fastify|@fastify\/|pg$|@electric-sql\/)/.test(imp.to)),
+    [],
+  );
+});
+
+// entry/wire.ts builds every repository; inside features/, another feature's data is reached through its service.
+test("a server feature uses another feature's repository for its row types at most, never its code", () => {
+  const feature = (p: string) => p.match(/^apps\/server\/src\/features\/([^/]+)\//)?.[1];
+  assert.deepEqual(
+    violations((f, imp) => /\.repo\.ts$/.test(imp.to) && !imp.typeOnly && feature(f) !== undefined && feature(imp.to) !== undefined && feature(f) !== feature(imp.to)),
+    [],
+  );
+});
