@@ -138,3 +138,33 @@ test("a sed command or a web address on a line of its own is not a title", () =>
   const text = ["In case (a):", "", "sed 's/^[^,]*,[^,]*,/.../'", "The first field is replaced.", "", "URL: http://sed.sourceforge.net/sedfaq.html", "Maintainer: Eric Pement"].join("\n");
   assert.deepEqual(chunkText(text).map((p) => p.heading), [""]);
 });
+
+// nano's README (nano 7.2, tests/kb-check-set/nano-readme.txt): titles at the margin over indented paragraphs,
+// and a picture of the screen drawn as a box.
+test("a title at the margin over an indented paragraph is a heading, and a box drawn in text is neither a title nor a listing", () => {
+  const text = [
+    "", "          GNU nano -- a simple editor, inspired by Pico", "", "Purpose", "",
+    "    Nano is a small and simple text editor for use on the terminal.", "    It copied the interface and key bindings of the Pico editor.", "",
+    "Appearance", "", "    In rough ASCII graphics, this is what nano's screen looks like:", "",
+    "   ____________________________________________________________________",
+    "  |  GNU nano 7.2                  filename                  Modified  |",
+    "   --------------------------------------------------------------------",
+    "  | This is the text window, displaying the contents of a 'buffer',    |",
+    "   --------------------------------------------------------------------",
+    "  |^G Help       ^O Write Out  ^W Where Is   ^K Cut        ^T Execute  |",
+    "   --------------------------------------------------------------------", "",
+    "Origin", "", "    The nano project was started in 1999 because of a few \"problems\"", "    with the wonderfully easy-to-use and friendly Pico text editor.", "",
+    "How to compile and install nano", "", "    Download the latest nano source tarball, and then:", "", "        tar -xvf nano-x.y.tar.gz", "        cd nano-x.y",
+  ].join("\n");
+  const passages = chunkText(text);
+  assert.deepEqual(passages.map((p) => p.heading), ["", "Purpose", "Appearance", "Origin", "How to compile and install nano"]);
+  assert.match(passages[3]!.text, /^The nano project was started in 1999/);
+  assert.match(passages[2]!.text, /\^O Write Out/);
+});
+
+// TCP wrappers' README (libwrap0 7.6.q-32, tests/kb-third-set): "3.1 - How it works" underlined.
+test("a section number with a dash before its title is not part of the heading", () => {
+  const text = ["3 - Tutorials", "-------------", "", "The tutorial sections give a gentle introduction.", "", "3.1 - How it works", "--------------------", "", "Some inetd daemons are started."].join("\n");
+  // (Both underlined with "-": one level, as the README draws them.)
+  assert.deepEqual(chunkText(text).map((p) => p.heading), ["Tutorials", "How it works"]);
+});

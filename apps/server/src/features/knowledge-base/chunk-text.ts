@@ -22,8 +22,8 @@ export type Section = { heading: string; paragraphs: Paragraph[] };
 
 /** Joins heading levels into the path a passage carries. */
 export const HEADING_SEPARATOR = " › ";
-/** "3.2.1 ", "8.1. ", "Chapter 3: ", "Appendix A ", "A.1 ": section numbers a listener does not need. */
-export const SECTION_NUMBER = /^(?:(?:[Cc]hapter|[Aa]ppendix|[Pp]art|[Ss]ection)\s+[\dA-Z]+[.:]?\s+|(?:\d+|[A-Z](?=\.))(?:\.\d+)*\.?\s+(?=\S))/;
+/** "3.2.1 ", "8.1. ", "3.1 - ", "Chapter 3: ", "Appendix A ", "A.1 ": section numbers a listener does not need. */
+export const SECTION_NUMBER = /^(?:(?:[Cc]hapter|[Aa]ppendix|[Pp]art|[Ss]ection)\s+[\dA-Z]+[.:]?\s+|(?:\d+|[A-Z](?=\.))(?:\.\d+)*\.?\s+(?:[-–—:]\s+)?(?=\S))/;
 /** A heading as a passage carries it: without its section number (unless that is all it is). */
 export const headingTitle = (title: string) => title.replace(SECTION_NUMBER, "").trim() || title.trim();
 
@@ -47,6 +47,30 @@ function titleLine(line: string, indent: number, next: { text: string; indent: n
   return { level: 7, title: line };
 }
 
+const isBoxLine = (line: string | undefined) => line !== undefined && /^\|.*\|$/.test(line);
+
+/**
+ * The indentation of most of the text's prose lines (long lines of words): 0 in most files; 4 in a GNU-style
+ * README whose titles stand at the margin over indented paragraphs ("Purpose", blank line, "    Nano is…").
+ */
+function indentOfProse(lines: Array<{ text: string; indent: number }>): number {
+  const counts = new Map<number, number>();
+  for (const l of lines) if (l.text.length >= 40 && /^\p{L}/u.test(l.text) && !looksLikeCode(l.text)) counts.set(l.indent, (counts.get(l.indent) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
+/**
+ * In text whose paragraphs are indented, a short title-like line at the margin, apart from the text
+ * before it, over a blank line and an indented paragraph, is a title.
+ */
+function outdentedTitle(lines: Array<{ text: string; indent: number }>, i: number, bodyIndent: number, apart: boolean): Heading | null {
+  const { text, indent } = lines[i]!;
+  if (bodyIndent < 2 || indent !== 0 || lines[i + 1]?.text !== "") return null;
+  const next = lines.slice(i + 1).find((l) => l.text !== "");
+  if (!next || next.indent < bodyIndent) return null;
+  return titleLine(text, indent, { text: next.text, indent }, apart);
+}
+
 /**
  * Plain text (TXT, DOC) to sections with heading paths. Headings: markdown "#" lines, titles underlined
  * (levels in the order their marks first appear, as reStructuredText does) and short title lines (see
@@ -57,6 +81,7 @@ export function textSections(text: string): Section[] {
   const raw = text.replace(/\r\n?/g, "\n").split("\n");
   const lines = joinHyphenatedLines(raw).map((l) => ({ text: l.replace(/\s+/g, " ").trim(), indent: /^[ \t]*/.exec(l.replace(/\t/g, "    "))![0].length }));
   const blanks = lines.filter((l) => l.text === "").length;
+  const bodyIndent = indentOfProse(lines);
   // Paragraphs one per line with no blank lines between (a Word file's text): a title follows a finished sentence.
   const linePerParagraph = blanks < lines.length * 0.05;
   const out: Section[] = [{ heading: "", paragraphs: [] }];
@@ -81,6 +106,9 @@ export function textSections(text: string): Section[] {
       return;
     }
     if (line === "") return endParagraph();
+    // A box drawn in text ("|  GNU nano 7.2  filename  |" between "-----" lines) is a picture: its rules are
+    // neither a title's underline nor a listing's delimiters.
+    if (isRuleLine(line) && (isBoxLine(para[para.length - 1]) || isBoxLine(lines[i + 1]?.text))) return endParagraph();
     if (isRuleLine(line) && para.length === 1 && underlines(para[0]!, line)) {
       const mark = line[0]!;
       if (!underlineLevels.includes(mark)) underlineLevels.push(mark);
@@ -96,7 +124,7 @@ export function textSections(text: string): Section[] {
     const apart = prev === undefined || (linePerParagraph && /[.!?:]$/.test(prev));
     const nextLine = lines[i + 1];
     // An underlined title is found at its underline.
-    const heading = nextLine && isRuleLine(nextLine.text) ? null : titleLine(line, indent, nextLine, apart);
+    const heading = nextLine && isRuleLine(nextLine.text) ? null : titleLine(line, indent, nextLine, apart) ?? outdentedTitle(lines, i, bodyIndent, apart);
     if (heading !== null) return startSection(heading);
     para.push(line);
   });

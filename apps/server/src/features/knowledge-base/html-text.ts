@@ -11,6 +11,8 @@ const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME"
 const BLOCK = new Set([
   "P", "DIV", "SECTION", "ARTICLE", "MAIN", "ASIDE", "HEADER", "FOOTER", "NAV", "BLOCKQUOTE", "PRE", "UL", "OL", "LI",
   "DL", "DT", "DD", "FIGURE", "FIGCAPTION", "FORM", "FIELDSET", "ADDRESS", "CAPTION", "HR", "BR", "BODY",
+  // A layout table's rows and cells (a data table is read as sentences before it gets here).
+  "TABLE", "TR", "TD", "TH",
 ]);
 /** Page furniture, not content: navigation, menus, tables of contents, banners. */
 const BOILERPLATE = /(^|[\s_-])(nav\w*|menu|sidebar|breadcrumbs?|toc|footer|masthead|banner|cookies?|skip\w*)($|[\s_-])/i;
@@ -63,13 +65,49 @@ function boldTitle(node: DomElement): string | null {
 }
 
 /**
+ * A table used for layout, not data: a cell holds a heading, a listing, a list or another table, or runs to
+ * a paragraph's length (DocBook's FAQs set each question and answer as a table row). Its content is read in
+ * order as the page's text; a Word table's cells hold single short paragraphs and stay a data table.
+ */
+function isLayoutTable(table: DomElement): boolean {
+  const cells = Array.from(table.querySelectorAll("td, th")).filter((c) => closestTable(c) === table);
+  return cells.some((c) => c.querySelectorAll("h1, h2, h3, h4, h5, h6, pre, ul, ol, dl, table").length > 0 || words(textOf(c)) > 80);
+}
+
+/**
+ * The question row of an FAQ set as a table (DocBook's `<tr class="question">`, or, once Readability has
+ * dropped the classes, a row of a bare number and a bold question): the question is the heading of its answer,
+ * and an error message or listing it shows starts the answer's text.
+ */
+function questionRow(row: DomElement): { asked: string; shown: string } | null {
+  if (row.nodeName !== "TR") return null;
+  const cells = Array.from(row.childNodes as ArrayLike<DomElement>).filter((c) => c.nodeName === "TD" || c.nodeName === "TH");
+  const texts = cells.map(textOf).filter(Boolean);
+  // The question as set in bold, without the error message or listing shown after it.
+  const boldText = cells.length ? collapse(Array.from(cells.at(-1)!.querySelectorAll("strong, b")).map(textOf).join(" ")).trim() : "";
+  const asked = words(boldText) >= 3 ? boldText : (texts.at(-1) ?? "");
+  const numbered = texts.length === 2 && /^(?:\d+\.)+$/.test(texts[0]!);
+  const bold = boldText !== "" && boldText === texts.at(-1);
+  if (!asked || words(asked) > 60) return null;
+  if (!/(?:^|\s)question(?:\s|$)/.test(row.getAttribute("class") ?? "") && !(numbered && bold)) return null;
+  // What the question shows after its words (an error message, a listing) is text of the answer's section.
+  return { asked, shown: (texts.at(-1) ?? "").replace(asked, "").trim() };
+}
+
+/**
  * A block that is nothing but links to places in the same page ("1.1. What is GNU nano?" …): a table of
  * contents written without a class that names it. Its entries are the page's own headings, never answers.
  */
-function isInPageIndex(node: DomElement): boolean {
+function isInPageIndex(node: DomElement, anchors: Set<string>): boolean {
   if (!BLOCK.has(node.nodeName) || node.nodeName === "BODY") return false;
-  const links = Array.from(node.querySelectorAll("a[href^='#']")).map(textOf);
-  return links.length >= 2 && collapse(links.join(" ")).trim().replace(/\s/g, "") === textOf(node).replace(/\s/g, "");
+  // "#faq.pronounce", or "faq.html#faq.pronounce" when the page names itself: an anchor of this page.
+  const inPage = (a: DomElement) => anchors.has((a.getAttribute("href") ?? "").replace(/^[^#]*#/, ""));
+  const links = Array.from(node.querySelectorAll("a[href*='#']")).filter(inPage).map(textOf);
+  if (links.length < 2) return false;
+  // Nothing but the links and their numbers ("1.1. How do you pronounce…").
+  let rest = textOf(node);
+  for (const l of links) rest = rest.replace(l, " ");
+  return !/\p{L}/u.test(rest);
 }
 
 /** HTML (mammoth's, Readability's, a page's) to sections: h1–h6 give the heading path, tables give sentences. */
@@ -79,6 +117,9 @@ export function htmlSections(html: string): HtmlSections {
   const path: Array<{ level: number; title: string }> = [];
   let inline: string[] = [];
   let tableRows = 0;
+  const anchors = new Set(
+    Array.from((document as unknown as DomElement).querySelectorAll("[id], a[name]")).flatMap((e) => [e.getAttribute("id"), e.getAttribute("name")]).filter((x): x is string => !!x),
+  );
 
   const paragraph = (text: string) => {
     const t = collapse(text).trim();
@@ -99,10 +140,12 @@ export function htmlSections(html: string): HtmlSections {
     if (node.nodeType !== 1 || SKIP.has(node.nodeName)) return;
     const el = node as DomElement;
     const h = /^H([1-6])$/.exec(node.nodeName);
+    const asked = questionRow(el);
+    if (asked) return heading(7, asked.asked), paragraph(asked.shown);
     const title = h ? textOf(node) : boldTitle(el);
     if (title) return heading(h ? Number(h[1]) : 7, title);
-    if (isInPageIndex(el)) return;
-    if (node.nodeName === "TABLE") {
+    if (isInPageIndex(el, anchors)) return;
+    if (node.nodeName === "TABLE" && !isLayoutTable(el)) {
       flush();
       const sentences = tableSentences(rowsOf(el));
       tableRows += sentences.length;
@@ -139,7 +182,7 @@ const headingCount = (s: HtmlSections) => s.sections.filter((x) => x.heading !==
 export function mainContentOfHtml(html: string): HtmlSections & { title: string } {
   const { document } = parseHTML(html);
   const pageTitle = collapse(document.querySelector("title")?.textContent ?? "").trim();
-  const article = new Readability(document as unknown as Document).parse();
+  const article = new Readability(document as unknown as Document, { classesToPreserve: ["question"] }).parse();
   const body = htmlSections(bodyContent(html));
   const main = article?.content ? htmlSections(article.content) : null;
   const chosen = main && main.sections.length > 0 && headingCount(main) * 2 >= headingCount(body) ? main : body;
