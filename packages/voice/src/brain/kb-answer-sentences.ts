@@ -69,7 +69,10 @@ function segments(text: string): string[] {
       const prev = out[out.length - 1];
       // Re-join a cut after an abbreviation or an initial ("Thomas G. Lane"), a bare list number, and a
       // file extension (".Z files").
-      if (prev !== undefined && /\s\.$/.test(prev)) out[out.length - 1] = `${prev}${s}`;
+      // A "?" or "!" inside brackets does not end the sentence ("…Meta-, and Meta-. (clear as mud, right? =-).").
+      const open = (t: string) => (t.match(/\(/g) ?? []).length - (t.match(/\)/g) ?? []).length;
+      if (prev !== undefined && /[?!]$/.test(prev) && open(prev) > 0 && open(s) < 0) out[out.length - 1] = `${prev} ${s}`;
+      else if (prev !== undefined && /\s\.$/.test(prev)) out[out.length - 1] = `${prev}${s}`;
       else if (prev !== undefined && (ABBREVIATION.test(prev) || /\b\p{Lu}\.$/u.test(prev) || /^\(?\d{1,3}[.)]$/.test(prev))) out[out.length - 1] = `${prev} ${s}`;
       else out.push(s);
     }
