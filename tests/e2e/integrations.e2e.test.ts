@@ -27,7 +27,7 @@ describe("Settings → Integrations: the team's calendar (CalDAV)", () => {
   });
 
   for (const size of SETTINGS_SIZES) {
-    test(`connect the team's CalDAV calendar (a wrong password first), see it connected, disconnect it, at ${size.width} px`, async () => {
+    test(`connect the team's CalDAV calendar (a wrong password first), see it connected, unreachable and back, disconnect it, at ${size.width} px`, async () => {
       const user = await registerViaApi(env.baseUrl);
       const page = await env.newPage({ width: size.width, height: size.height });
       await signIn(page, user);
@@ -56,6 +56,24 @@ describe("Settings → Integrations: the team's calendar (CalDAV)", () => {
 
       await caldav.getByRole("button", { name: "Test connection" }).click();
       await page.getByText("The calendar answered.").waitFor();
+
+      // The calendar server goes down: Test says so, and the card tells what the agent does meanwhile.
+      await radicale.stop();
+      try {
+        await caldav.getByRole("button", { name: "Test connection" }).click();
+        await caldav.locator(".MuiChip-root").getByText("Unreachable", { exact: true }).waitFor();
+        await caldav.getByText(/Could not reach the calendar server.*Until it answers, the agent offers times from Parley's calendar only and notes it on the call\./).waitFor();
+        // Test's toast says the same: closed, so the screenshot shows the card.
+        const failed = page.getByRole("alert").filter({ hasText: "Could not reach the calendar server" }).filter({ has: page.getByRole("button", { name: "Close" }) });
+        await failed.getByRole("button", { name: "Close" }).click();
+        await failed.waitFor({ state: "detached" });
+        await caldav.scrollIntoViewIfNeeded();
+        await env.screenshot(page, `integrations-unreachable-${size.name}`);
+      } finally {
+        await radicale.start();
+      }
+      await caldav.getByRole("button", { name: "Test connection" }).click();
+      await caldav.locator(".MuiChip-root").getByText("Connected", { exact: true }).waitFor();
 
       await caldav.getByRole("button", { name: "Disconnect" }).click();
       const confirm = page.getByRole("dialog", { name: "Disconnect the calendar" });
