@@ -1,13 +1,18 @@
 import type { AgentContext, AgentTools, KnowledgePassage, MeetingResult, TranscriptTurn } from "@parley/voice/brain/brain";
 
-/** Tools that record every call; `refuse` lists ISO instants the calendar will not accept (it offers `alternatives`). */
-export function createRecordingTools(opts: { refuse?: string[]; alternatives?: Date[]; passages?: KnowledgePassage[] } = {}) {
+/**
+ * Tools that record every call; `refuse` lists ISO instants the calendar will not accept (for `reason`,
+ * taken unless told, offering `alternatives`).
+ */
+export function createRecordingTools(
+  opts: { refuse?: string[]; reason?: "conflict" | "in_past" | "outside_hours"; alternatives?: Date[]; passages?: KnowledgePassage[] } = {},
+) {
   const calls: Array<{ tool: string; arg?: unknown }> = [];
   const tools: AgentTools = {
     async bookMeeting(req): Promise<MeetingResult> {
       calls.push({ tool: "bookMeeting", arg: req.start.toISOString() });
       if (opts.refuse?.includes(req.start.toISOString())) {
-        return { booked: false, reason: "conflict", alternatives: opts.alternatives ?? [] };
+        return { booked: false, reason: opts.reason ?? "conflict", alternatives: opts.alternatives ?? [] };
       }
       return { booked: true, start: req.start, end: new Date(req.start.getTime() + 30 * 60_000), eventId: "ev-1" };
     },

@@ -59,11 +59,11 @@ describe("booking dialogues", () => {
     assert.deepEqual(booked(rec), ["2026-11-26T11:00:00.000Z"]);
   });
 
-  test("a date named outright that has passed is asked of the calendar as said, never moved to another day", async () => {
-    const rec = createRecordingTools({ refuse: ["2026-11-24T15:00:00.000Z"], alternatives: [new Date("2026-11-25T09:00:00Z")] });
-    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "book me today at three pm"]);
-    assert.deepEqual(booked(rec), ["2026-11-24T15:00:00.000Z"]);
-    assert.match(replies[1]![1]!, /I could do Wednesday, November 25 at 9:00 AM\. Which works better for you\?$/);
+  test("a date named outright that has passed is named as passed, never moved to another day; the slot offered is booked on yes", async () => {
+    const rec = createRecordingTools({ refuse: ["2026-11-24T15:00:00.000Z"], reason: "in_past", alternatives: [new Date("2026-11-25T09:00:00Z")] });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "book me today at three pm", "yes"]);
+    assert.equal(replies[1]![1], "Tuesday, November 24 at 3:00 PM has already passed. I could do Wednesday, November 25 at 9:00 AM. Which works better for you?");
+    assert.deepEqual(booked(rec), ["2026-11-24T15:00:00.000Z", "2026-11-25T09:00:00.000Z"], "the refused try, then the slot accepted");
   });
   test("a question asked while a time is being settled is answered, then the agent comes back to the meeting", async () => {
     const rec = createRecordingTools();
