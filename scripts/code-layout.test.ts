@@ -61,3 +61,9 @@ test("a server feature uses another feature's repository for its row types at mo
     [],
   );
 });
+
+// Code two screens need lives in components/ or lib/, so a feature can change without breaking another.
+test("web features do not import each other", () => {
+  const feature = (p: string) => p.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
+  assert.deepEqual(violations((f, imp) => feature(f) !== undefined && feature(imp.to) !== undefined && feature(f) !== feature(imp.to)), []);
+});

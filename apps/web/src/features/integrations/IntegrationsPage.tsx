@@ -9,8 +9,8 @@ import { messageOf } from "../../lib/api-error.ts";
 import { useCan } from "../../lib/useCurrentUser.ts";
 import { CaldavCard } from "./CaldavCard.tsx";
 import { HubspotCard } from "./HubspotCard.tsx";
-import { useHubspotChanges } from "./hubspot-api.ts";
-import { useCaldavChanges, useIntegrations } from "./integrations-api.ts";
+import { useHubspotChanges } from "../../lib/hubspot-api.ts";
+import { useCaldavChanges, useIntegrations } from "../../lib/integrations-api.ts";
 
 /** Settings → Integrations: the team's calendar over CalDAV and HubSpot (CRM). */
 export function IntegrationsPage() {

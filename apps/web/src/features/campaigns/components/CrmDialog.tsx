@@ -18,8 +18,8 @@ import type { CrmImportRequest, CrmImportResult } from "@parley/shared/integrati
 import { messageOf } from "../../../lib/api-error.ts";
 import { session } from "../../../lib/session.ts";
 import { useCan } from "../../../lib/useCurrentUser.ts";
-import { hubspotApi } from "../../integrations/hubspot-api.ts";
-import { useIntegrations } from "../../integrations/integrations-api.ts";
+import { hubspotApi } from "../../../lib/hubspot-api.ts";
+import { useIntegrations } from "../../../lib/integrations-api.ts";
 import { CrmImportForm } from "./CrmImportForm.tsx";
 
 type Props = { open: boolean; onClose(): void; campaignId: string | null; onImported?(): void };

@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import type { CrmImportRequest, CrmProperty } from "@parley/shared/integrations";
 import { messageOf } from "../../../lib/api-error.ts";
-import { useHubspotLists, useHubspotPreview } from "../../integrations/hubspot-api.ts";
+import { useHubspotLists, useHubspotPreview } from "../../../lib/hubspot-api.ts";
 import { CrmPreviewTable } from "./CrmPreviewTable.tsx";
 import { defaultMapping, toCrmMapping, variableKeyFor, type MappingForm } from "../logic/crm-mapping.ts";
 

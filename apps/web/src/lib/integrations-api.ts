@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CaldavIntegration, IntegrationList, type CaldavConnect } from "@parley/shared/integrations";
-import { api } from "../../lib/api-client.ts";
+import { api } from "./api-client.ts";
 
 const KEY = ["integrations"] as const;
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   CrmImportResult, CrmPreview, CrmSourceList, HubspotIntegration, type CrmImportRequest, type HubspotConnect,
 } from "@parley/shared/integrations";
-import { api } from "../../lib/api-client.ts";
+import { api } from "./api-client.ts";
 
 /** HubSpot's endpoints (README "CRM: HubSpot"); answers are checked against the shared schemas. */
 export const hubspotApi = {
