@@ -28,6 +28,17 @@ test("an opening line written as the placeholder teaches is one greeting: hello 
   );
 });
 
+test("what followed the hello starts a sentence of its own after the disclosure", () => {
+  assert.equal(
+    greetingLine(wendy("Hi {name}, how is the new clinic at {company} going?")),
+    "Hi Wendy, this is an AI assistant calling on behalf of Bright Dental Org. This call is recorded. How is the new clinic at Cole & Co going?",
+  );
+  assert.equal(
+    greetingLine(wendy("Hi {name}, this is Sam from Bright Dental and we have a spring offer.", { recording: false })),
+    "Hi Wendy, this is Sam from Bright Dental and we have a spring offer. I'm an AI assistant. Do you have a minute?",
+  );
+});
+
 test("without a self-introduction the agent introduces itself; the description and campaign name are never said", () => {
   const said = greetingLine(wendy("I'm calling about our spring offer for {company}."));
   assert.equal(said, "Hi Wendy, this is an AI assistant calling on behalf of Bright Dental Org. This call is recorded. I'm calling about our spring offer for Cole & Co.");

@@ -39,7 +39,9 @@ export function splitOpening(opening: string): { intro: string | null; rest: str
  * line (else the agent's own), the AI disclosure and the recording notice once, then the rest of the line.
  */
 export function greetingLine(ctx: AgentContext): string {
-  const { intro, rest } = openingOf(ctx);
+  const { intro, rest: after } = openingOf(ctx);
+  // What follows the hello ("Hi {name}, how are you?") now starts a sentence of its own.
+  const rest = after.charAt(0).toUpperCase() + after.slice(1);
   const recorded = ctx.recording;
   if (ctx.inbound) {
     // Answering: the company first (the caller checks they reached the right place), then who answers.
