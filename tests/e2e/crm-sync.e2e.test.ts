@@ -131,6 +131,13 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
     const [kept] = await env.db.query<{ status: string; attempts: number }>("select status, attempts from crm_writes where call_id = $1", [ids["Ben Okafor"]]);
     assert.deepEqual([kept!.status, kept!.attempts], ["pending", 2], "the write is kept and the refusal is not counted as a try");
 
+    // Test connection while HubSpot still refuses the token: it says so and nothing changes.
+    await card.getByRole("button", { name: "Test connection" }).click();
+    const refused = page.getByRole("alert").filter({ hasText: "HubSpot refused the saved token" }).filter({ has: page.getByRole("button", { name: "Close" }) });
+    await refused.getByRole("button", { name: "Close" }).click();
+    await refused.waitFor({ state: "detached" });
+    await card.locator(".MuiChip-root").getByText("Reconnect", { exact: true }).waitFor();
+
     hs.state.token = "pat-na1-new-token-9999";
     await card.getByRole("button", { name: "Reconnect" }).click();
     await card.getByLabel("Private app access token").fill("pat-na1-new-token-9999");

@@ -83,12 +83,12 @@ export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect
           </Box>
           {hubspot.status === "reconnect" && <Alert severity="warning">{hubspot.last_error ?? "HubSpot refused the saved token."} Nothing is imported or written to HubSpot until then; call results wait, kept, and go out once a working token is saved.</Alert>}
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
-            {hubspot.status === "connected" && (
-              <Button variant="contained" size="small" disabled={testing} onClick={onTest}>{testing ? "Testing..." : "Test connection"}</Button>
-            )}
-            <Button size="small" variant={hubspot.status === "reconnect" ? "contained" : "text"} onClick={() => setChanging(true)}>
-              {hubspot.status === "reconnect" ? "Reconnect" : "Change token"}
+            {hubspot.status === "reconnect" && <Button size="small" variant="contained" onClick={() => setChanging(true)}>Reconnect</Button>}
+            {/* Also while it says reconnect: a token HubSpot refused only for a while (restored in HubSpot) is taken back, and the waiting results go. */}
+            <Button variant={hubspot.status === "connected" ? "contained" : "outlined"} size="small" disabled={testing} onClick={onTest}>
+              {testing ? "Testing..." : "Test connection"}
             </Button>
+            {hubspot.status === "connected" && <Button size="small" onClick={() => setChanging(true)}>Change token</Button>}
             <Button size="small" color="error" variant="outlined" onClick={() => setConfirming(true)}>Disconnect</Button>
           </Box>
         </Box>
