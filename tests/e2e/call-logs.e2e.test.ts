@@ -93,6 +93,8 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     assert.equal(await audio.evaluate((a) => (a as HTMLAudioElement).controls), true);
     assert.equal(await dialog.getByTestId("call-summary").innerText(), "Booked a site visit for Friday.");
     await dialog.getByText("Hi Asha, this is Parley.").waitFor();
+    // The dialog fades in: its picture is taken once it is fully shown (mid-fade the list shows through it).
+    await page.waitForFunction(() => [...document.querySelectorAll(".MuiDialog-container")].every((e) => getComputedStyle(e).opacity === "1"));
     return dialog;
   }
 

@@ -34,7 +34,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function Transcript({ turns }: { turns: Detail["transcript"] }) {
-  if (!turns.length) return <Typography color="text.secondary">No transcript for this call.</Typography>;
+  if (!turns.length) return <Typography variant="body2" color="text.secondary">No transcript for this call.</Typography>;
   return (
     <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 0.75 }} aria-label="Transcript">
       {turns.map((t, i) => (
@@ -52,7 +52,7 @@ function Transcript({ turns }: { turns: Detail["transcript"] }) {
 
 function Latency({ marks }: { marks: Detail["latency"] }) {
   const replies = replyLatencies(marks);
-  if (!replies.length) return <Typography color="text.secondary">No latency marks recorded.</Typography>;
+  if (!replies.length) return <Typography variant="body2" color="text.secondary">No latency marks recorded.</Typography>;
   return <Typography variant="body2">{replies.map((r) => `Turn ${r.turn}: ${r.ms} ms`).join(" · ")}</Typography>;
 }
 
