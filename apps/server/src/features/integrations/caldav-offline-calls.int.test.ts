@@ -67,7 +67,6 @@ describe(`a call while the team's calendar cannot be reached, against radicale (
     );
     assert.ok(meeting, "the meeting is in Parley's calendar");
     assert.deepEqual([meeting.start_at.getUTCDay(), meeting.start_at.getUTCHours()], [4, 10]);
-    assert.deepEqual((await radicale.events()).filter((e) => e.includes("@parley")), [], "not written while the calendar was down");
     // The calendar answers again: Test connection does what the outage left, so the salesperson sees the meeting.
     assert.equal((await t.request("POST", "/api/integrations/caldav/test", { token: owner.token })).body.status, "connected");
     const written = (await radicale.events()).filter((e) => e.includes(`UID:${meeting.id}@parley`));
