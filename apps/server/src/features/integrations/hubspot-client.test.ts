@@ -73,6 +73,18 @@ test("lists carry their kind (an active list is HubSpot's saved filter); a membe
   assert.ok(hs.state.requests.includes("POST /crm/v3/objects/contacts/batch/read"));
 });
 
+test("an account with more lists than one search page: every contact list is read, page after page by offset", async () => {
+  const lists = Array.from({ length: 230 }, (_, i) => ({ listId: String(1000 + i), name: `Segment ${i}`, members: [] }));
+  const many = await startHubspotServer({ token: "good", contacts: [], lists });
+  try {
+    const sources = await createHubspotClient({ baseUrl: many.baseUrl, token: "good" }).listSources();
+    assert.deepEqual(sources.map((s) => s.id), lists.map((l) => l.listId));
+    assert.equal(many.state.requests.filter((r) => r === "POST /crm/v3/lists/search").length, 3, "pages of 100");
+  } finally {
+    await many.close();
+  }
+});
+
 test("a refused token is a CrmAuthError; a list id that is not a number never reaches HubSpot", async () => {
   await assert.rejects(createHubspotClient({ baseUrl: hs.baseUrl, token: "revoked" }).account(), CrmAuthError);
   const before = hs.state.requests.length;
