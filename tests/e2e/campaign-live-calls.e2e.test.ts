@@ -1,4 +1,5 @@
 import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 
@@ -46,7 +47,7 @@ describe("campaign view: live calls update in the Progress panel", { skip: skip 
     const me = await loginViaApi(env.baseUrl, user);
     const row = { slug: me.slug };
     const id = await seed(me.orgId);
-    const page = await env.newPage();
+    const page = await env.newPage({ width: 1440, height: 900 });
     await signIn(page, user);
     await page.goto(`/org/${row.slug}/campaign-setup?id=${id}`);
     const panel = page.getByRole("region", { name: "Progress" });
@@ -55,7 +56,8 @@ describe("campaign view: live calls update in the Progress panel", { skip: skip 
     await live.getByText("Contact: Oh yes, how much is the Pro plan?").waitFor();
     await live.getByText("Omar Ali").waitFor();
     await panel.getByText("In progress: 2").waitFor();
-    await env.screenshot(page, "campaign-live-calls-1280");
+    assert.doesNotMatch(await live.innerText(), /since 0\d:\d\d\s?[AP]M/, "no leading zero on a 12-hour clock");
+    await env.screenshot(page, "campaign-live-calls-1440");
 
     await env.db.query("update call_attempts set status = 'done', outcome = 'scheduled' where campaign_id = $1 and contact_id = (select id from contacts where campaign_id = $1 and name = 'Asha Rao')", [id]);
     await panel.getByText("Scheduled: 1").waitFor({ timeout: 5000 });

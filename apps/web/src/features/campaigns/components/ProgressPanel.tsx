@@ -27,7 +27,8 @@ const OUTCOMES: Array<[string, string, "success" | "info" | "error" | "default"]
   ["cancelled", "Cancelled", "default"],
 ];
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+// "since 1:47 PM", not "01:47 PM" (a 12-hour clock writes no leading zero).
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 
 function Counts({ p }: { p: CampaignProgress }) {
   const outcomes = OUTCOMES.filter(([key]) => (p.by_outcome[key] ?? 0) > 0);
