@@ -53,7 +53,6 @@ export const CallCompletedData = z.object({
 export const MeetingData = z.object({ meeting: CalendarEvent });
 export const ContactOptedOutData = z.object({ phone: z.string(), reason: z.string(), campaign_id: z.string().nullable() });
 export const CampaignCompletedData = z.object({ campaign_id: z.string(), name: z.string() });
-export const TestEventData = z.object({ message: z.string() });
 
 /** The `data` of each event type, so an emitter cannot send the wrong shape. */
 export type WebhookEventData = {

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { failureDelayMs, lockMs, lockedMessage, signInRules } from "./login-throttle.ts";
+import { failureDelayMs, lockedMessage, signInRules, type ThrottleRule } from "./login-throttle.ts";
+
+/** The lock the repository's SQL sets on the attempt numbered `failures`: none under the limit, then doubling to the cap. */
+function lockMs(rule: Pick<ThrottleRule, "limit" | "baseLockMs" | "maxLockMs">, failures: number): number {
+  if (failures < rule.limit) return 0;
+  return Math.min(rule.baseLockMs * 2 ** (failures - rule.limit), rule.maxLockMs);
+}
 
 test("the account from one address and the address get the full lock; the account from anywhere a short delay", () => {
   const [fromHere, address, anywhere] = signInRules("user:42", "203.0.113.7");

@@ -40,12 +40,6 @@ export function signInRules(account: string, address: string): ThrottleRule[] {
   ];
 }
 
-/** The lock a reservation numbered `failures` sets (0 under the limit); the repo's SQL computes the same. */
-export function lockMs(rule: Pick<ThrottleRule, "limit" | "baseLockMs" | "maxLockMs">, failures: number): number {
-  if (failures < rule.limit) return 0;
-  return Math.min(rule.baseLockMs * 2 ** (failures - rule.limit), rule.maxLockMs);
-}
-
 /** A small delay that grows with recent failures: slows guessing without hurting a typo. */
 export function failureDelayMs(failures: number): number {
   return Math.min(failures * 150, 1500);
