@@ -168,3 +168,12 @@ test("a section number with a dash before its title is not part of the heading",
   // (Both underlined with "-": one level, as the README draws them.)
   assert.deepEqual(chunkText(text).map((p) => p.heading), ["Tutorials", "How it works"]);
 });
+
+test("marks under part of a line point at it: they underline no title", () => {
+  const text = [
+    "Then perform the following edits on the inetd configuration file:", "",
+    "    finger  stream  tcp     nowait  nobody  /usr/etc/in.fingerd     in.fingerd",
+    "                                            ^^^^^^^^^^^^^^^^^^^", "becomes:", "",
+  ].join("\n");
+  assert.deepEqual(chunkText(text).map((p) => p.heading), [""]);
+});

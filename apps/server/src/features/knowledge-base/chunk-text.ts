@@ -109,7 +109,8 @@ export function textSections(text: string): Section[] {
     // A box drawn in text ("|  GNU nano 7.2  filename  |" between "-----" lines) is a picture: its rules are
     // neither a title's underline nor a listing's delimiters.
     if (isRuleLine(line) && (isBoxLine(para[para.length - 1]) || isBoxLine(lines[i + 1]?.text))) return endParagraph();
-    if (isRuleLine(line) && para.length === 1 && underlines(para[0]!, line)) {
+    // (Marks under part of a line, "^^^^" under a path far to the right, point at it: they underline no title.)
+    if (isRuleLine(line) && para.length === 1 && underlines(para[0]!, line) && indent <= lines[i - 1]!.indent + 3) {
       const mark = line[0]!;
       if (!underlineLevels.includes(mark)) underlineLevels.push(mark);
       const title = para.pop()!;
