@@ -11,13 +11,22 @@ export const EVIDENCE: Record<QuestionKind, RegExp> = {
   quantity: NUMBER,
   time: /\b(?:19|20)\d\d\b|\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|morning|afternoon|evening|noon|midnight|hours?|days?|weeks?|months?|years?|minutes?|seconds?|before|after|until|since|during|when|at boot|at startup)\b/i,
   definition: /\b(?:is|are|was|were|means?|refers? to|stands? for|called|known as)\b/i, // (see defines)
+  // A person's name (two capitalised words, not a sentence's first) or "by" a name: "Wietse Venema", "written by Chris".
+  person: /(?:[^.!?\s]\s+|\bby\s+)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)*\s+\p{Lu}\p{Ll}+|\bby\s+\p{Lu}\p{Ll}+/u,
   yesno: /^(?:yes|no)\b|:\s*(?:yes|no)\b|\b(?:not|no|cannot|can't|doesn't|don't|isn't|won't|never|only|always|supports?|can|will|does|may)\b/i,
   reason: /\b(?:because|since|so that|in order to|designed|due to|reason|as a result|to (?:keep|avoid|allow|make|ensure))\b/i,
-  place: /\b(?:in|at|from|under|inside|directory|file|folder|site|page|located)\b/i,
+  // (Or a path: "nano gets installed into /usr/local".)
+  place: /\b(?:in|into|at|from|under|inside|directory|file|folder|site|page|located)\b|(?:^|\s)~?\/[\w.-]+/i,
   how: /\b(?:use|run|type|call|set|install|make|click|open|add|enter|choose|select|press|configure|compile|build|request|by \w+ing)\b/i,
   other: /./,
 };
 // "How do I…" is answered by a way to do it: what you can or should do, an option, a command.
+/**
+ * An instruction given outright, also after a condition or a first step ("If you need…, use the
+ * AllowOverrideList directive", "…, first press Meta-V", "then type…"): the way to do it, whatever verb the caller used.
+ */
+export const IMPERATIVE =
+  /(?:^|[,;:]\s+|\b(?:then|first|just|simply|try)\s+)(?:use|using|run|press|type|hit|set|add|call|invoke|install|create|edit|enable|disable|click|select|choose|enter|put|copy|export|pass|give|specify|insert)\s+(?!to\b|that\b)\S/i;
 export const INSTRUCTS = /\b(?:you (?:can|could|should|must|need to|have to|may)|can be|should be|must be|is done (?:by|with)|by \w+ing|to do (?:so|this|that)|(?:it's|it is) (?:necessary|enough|possible) to)\b|(?:^|\s)(?:--?|−−?)[a-z]|^(?:use|run|set|add|type|call|invoke|install|create|edit|enable)\b/i;
 /**
  * "Which file / variable / option…": the answer names one, written as such ("Makefile.in", "/etc/profile",

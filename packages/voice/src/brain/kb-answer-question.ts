@@ -2,7 +2,7 @@
  * What a caller's question asks for: its kind (a number, a time, a definition, a yes or no…) and its
  * content words, folded so that "printing", "prints" and "printed" meet "print".
  */
-export type QuestionKind = "quantity" | "time" | "definition" | "yesno" | "reason" | "place" | "how" | "other";
+export type QuestionKind = "quantity" | "time" | "definition" | "person" | "yesno" | "reason" | "place" | "how" | "other";
 
 const STOP = new Set(
   ("a an the and or but if of to in on at for with about from by is are was were be been being am do does did doing can could " +
@@ -31,6 +31,8 @@ export function fold(word: string): string {
   if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith("ed") && !w.endsWith("eed")) w = w.slice(0, -2);
   else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  // "literally" meets "literal", "automatically" meets "automatic".
+  else if (w.length > 6 && w.endsWith("ly")) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
   // British and American spellings meet ("licence" / "license", "organise" / "organize").
@@ -67,6 +69,8 @@ const KIND_PATTERNS: Array<[QuestionKind, RegExp]> = [
   ["place", /^where\b|\bwhich (?:file|directory|folder|site|page|address)\b/],
   // "What is Redis?", "what's a login shell": a short subject; "what's the difference between…" is not a definition.
   ["definition", /^(?:what|who)(?:'s|s| is| are| was| were) (?!the difference|the best|the way)(?:an? |the )?\S+(?: \S+){0,2}$|\bwhat does .+ (?:mean|stand for)\b|^define\b|\bmeaning of\b/],
+  // "Who wrote nano?", "who founded…": a name is the answer ("who is X" asks what X is, above).
+  ["person", /^who\b(?! (?:is|are|was|were)\b)/],
   // "Is there a way to run a command…" asks how, not whether.
   ["how", /^how (?:do|does|can|could|should|would|to|is|are)\b|^(?:is there|are there) (?:a|any) (?:way|means|method|option|setting|command) to\b/],
   ["yesno", /^(?:is|are|can|could|does|do|did|will|would|should|has|have|was|were|may|must|shall|isn't|aren't|doesn't|don't|can't|won't)\b/],

@@ -73,6 +73,8 @@ function segments(text: string): string[] {
       const open = (t: string) => (t.match(/\(/g) ?? []).length - (t.match(/\)/g) ?? []).length;
       if (prev !== undefined && /[?!]$/.test(prev) && open(prev) > 0 && open(s) < 0) out[out.length - 1] = `${prev} ${s}`;
       else if (prev !== undefined && /\s\.$/.test(prev)) out[out.length - 1] = `${prev}${s}`;
+      // "Workaround for 1.1.X and later versions": a version number is not a sentence end.
+      else if (prev !== undefined && /(?:^|\s)\d+\.\d+\.$/.test(prev) && /^\p{Lu}\b/u.test(s)) out[out.length - 1] = `${prev}${s}`;
       else if (prev !== undefined && (ABBREVIATION.test(prev) || /\b\p{Lu}\.$/u.test(prev) || /^\(?\d{1,3}[.)]$/.test(prev))) out[out.length - 1] = `${prev} ${s}`;
       else out.push(s);
     }
@@ -89,8 +91,12 @@ function looksSpoken(s: string): boolean {
   // (Brackets are left out: table rows name types like "timestamp [ (p) ]".)
   // Options may come with a PDF's minus sign ("kill [−s sigspec]").
   // A manual's synopsis puts options in brackets ("mapfile [−d delim] [−n count]").
-  const code = (s.match(/[{}<>=;\\|$^&*]|%\s|\w\(\)|\.\/|[\s[](?:--?|−−?)[a-z]/gi) ?? []).length;
-  if (code > 3 || code / Math.max(1, letters) > 0.04) return false;
+  // One option with its value ("--trace-children=yes") is one mark: a sentence naming it is still said.
+  const options = s.match(/(?:^|[\s[(])(?:--?|−−?)[a-z][\w-]*(?:=[\w.:,/-]+)?/gi) ?? [];
+  const code = options.length + (options.reduce((t, o) => t.replace(o, " "), s).match(/[{}<>=;\\|$^&*]|%\s|\w\(\)|\.\//g) ?? []).length;
+  // (Prose naming an option opens with a capital and ends with a full stop; a bare command does neither.)
+  const prose = /^\p{Lu}/u.test(s) && /[.!]$/.test(s) && letters >= 15;
+  if (code > 3 || (code / Math.max(1, letters) > 0.04 && !(prose && options.length === code && code <= 2))) return false;
   if (/(?:\.\s?){4,}|…{2,}/.test(s)) return false; // dot leaders of a table of contents
   // A list run into one line ("- have Git installed on the client, and - either…"): items, not a sentence.
   if ((s.match(/(?:^|\s)[-*]\s+\p{Ll}/gu) ?? []).length >= 2) return false;

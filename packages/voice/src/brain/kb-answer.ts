@@ -1,4 +1,4 @@
-import { askedThing, ASKS_LIMIT, defines, EVIDENCE, HIGH_END, INSTRUCTS, LEANS_BACK, LOW_END, namesAskedThing, NEGATION, STATES_LIMIT, statesYesNo, YES_NO_LEAD } from "./kb-answer-evidence.ts";
+import { askedThing, ASKS_LIMIT, defines, EVIDENCE, HIGH_END, IMPERATIVE, INSTRUCTS, LEANS_BACK, LOW_END, namesAskedThing, NEGATION, STATES_LIMIT, statesYesNo, YES_NO_LEAD } from "./kb-answer-evidence.ts";
 import { parseQuestion, plainWords, terms, type ParsedQuestion, type QuestionKind } from "./kb-answer-question.ts";
 import { sentencesOf, trimForSpeech, type Sentence } from "./kb-answer-sentences.ts";
 import { joinCompounds, keyTerm, overlap, termWeights, type Weights } from "./kb-answer-weights.ts";
@@ -61,6 +61,16 @@ function askedBefore(sentences: Sentence[], at: number): { text: string; end: nu
 }
 
 /**
+ * An FAQ whose questions are its headings (a web page's "Why does my self-compiled nano not read
+ * /etc/nanorc?"): the passage answers the heading's last part when that is a question, or a sentence
+ * of six words or more ("My program dies, printing a message like this along the way:").
+ */
+function headingQuestion(heading: string): string | null {
+  const last = heading.split(" › ").at(-1)?.trim() ?? "";
+  return /\?["'”)]?$/.test(last) || (/[.:]$/.test(last) && last.split(/\s+/).length >= 6) ? last : null;
+}
+
+/**
  * What makes a sentence read as the answer beyond its words: a limit for "the largest…", a negation for a
  * negated question, a way to do it for "how do I…", the file or variable "which file / variable" asks for,
  * the question's words in its order, a yes or no said outright for "can / does…", and, under an FAQ
@@ -70,7 +80,7 @@ function answerShape(q: ParsedQuestion, weights: Weights, s: Sentence, asked: { 
   const otherEnd = (HIGH_END.test(q.text) && LOW_END.test(s.text) && !HIGH_END.test(s.text)) || (LOW_END.test(q.text) && HIGH_END.test(s.text) && !LOW_END.test(s.text));
   const limit = ASKS_LIMIT.test(q.text) && STATES_LIMIT.test(s.text) && !otherEnd ? 0.1 : 0;
   const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
-  const instructs = q.kind === "how" && INSTRUCTS.test(s.text) ? 0.1 : 0;
+  const instructs = q.kind === "how" && (INSTRUCTS.test(s.text) || IMPERATIVE.test(s.text)) ? 0.1 : 0;
   const outright = q.kind === "yesno" && statesYesNo(s.text, weights) ? 0.1 : 0;
   const named = namesAskedThing(q.text, s.text) ? 0.1 : 0;
   const said = ` ${plainWords(s.text).join(" ")} `;
@@ -92,9 +102,10 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
   const questionFits = sentences.flatMap((s, at) => (!s.question && sentences[at - 1]?.question ? [askedBefore(sentences, at)!] : []));
   const bestQuestionFit = Math.max(0, ...questionFits.map((a) => overlap(weights, new Set(terms(a.text)))));
   const rowFit = tableRowFit(sentences, weights);
+  const headingAsked = headingQuestion(passage.heading);
   return sentences.flatMap((s, at) => {
     if ((!s.speakable && !YES_NO_LEAD.test(s.text)) || (s.pointer && q.kind !== "place")) return [];
-    const asked = askedBefore(sentences, at);
+    const asked = askedBefore(sentences, at) ?? (headingAsked ? { text: headingAsked, end: -1 } : null);
     const askedFit = asked ? overlap(weights, new Set(terms(asked.text))) : 0;
     const own = new Set(terms(s.text));
     const topical = overlap(weights, own);
@@ -105,7 +116,8 @@ function candidatesOf(q: ParsedQuestion, weights: Weights, key: string | null, p
     const leadsInto = LEANS_BACK.test(sentences[at + 1]?.text ?? "") ? ` ${sentences[at + 1]!.text}` : "";
     const evidence = q.kind === "definition" ? defines(s.text, weights) : q.kind === "how" ? saysHow(q, s.text + leadsInto) : EVIDENCE[q.kind].test(s.text);
     const labels = new Set(terms(`${passage.heading} ${asked?.text ?? ""}`));
-    const about = key === null || own.has(key) || labels.has(key);
+    // (Naming one of what "which option / file / variable" asks for is being about it: "--smc-check=all".)
+    const about = key === null || own.has(key) || labels.has(key) || (key === askedThing(q.text) && namesAskedThing(q.text, s.text));
     // The question's words an FAQ answer repeats from its own question are an echo of it, not an answer.
     const askedTerms = new Set(terms(asked?.text ?? ""));
     const fresh = overlap(weights, new Set([...own].filter((t) => !askedTerms.has(t))));
@@ -126,8 +138,8 @@ function saysHow(q: ParsedQuestion, sentence: string): boolean {
   return INSTRUCTS.test(sentence) || EVIDENCE.how.test(rest);
 }
 
-/** A number, a time, a definition: without one the sentence does not answer "how much", "when", "what is". */
-const needsEvidence = (kind: QuestionKind) => kind === "quantity" || kind === "time" || kind === "definition";
+/** A number, a time, a definition, a name: without one the sentence does not answer "how much", "when", "what is", "who". */
+const needsEvidence = (kind: QuestionKind) => kind === "quantity" || kind === "time" || kind === "definition" || kind === "person";
 
 /** The verb of a "how do I…" question ("install" in "how do I install git"). */
 function actionOf(q: ParsedQuestion): string | null {
@@ -148,7 +160,10 @@ function acceptable(q: ParsedQuestion, weights: Weights, c: Candidate, spoken: s
   // "How do I install git on Windows?" is not answered by a sentence about git on Windows that never says install.
   const action = actionOf(q);
   // (Also when every passage says the verb somewhere: the answer itself must.)
-  if (action && (weights.get(action) ?? 0) >= 0.5 && !c.labels.has(action) && !terms(spoken).includes(action)) return false;
+  // (An instruction given outright in a sentence about the question's other words answers "how do I type a
+  // control character…" with "…a control character…, first press Meta-V": its own verb is the way.)
+  const instructed = IMPERATIVE.test(spoken) && c.topical >= 0.5;
+  if (action && (weights.get(action) ?? 0) >= 0.5 && !c.labels.has(action) && !terms(spoken).includes(action) && !instructed) return false;
   // "Is there a file that runs when I log out?" is not answered by "logout Exit a login shell.": the answer
   // (or its heading, FAQ question or table row) says the kind of thing asked for, or names one.
   const thing = askedThing(q.text);
