@@ -96,12 +96,49 @@ describe("roles in the browser: a member sees what they may do, and the server r
       assert.equal(await page.getByRole("button", { name: "Remove +14155550100" }).count(), 0);
       await env.screenshot(page, `roles-member-dnc-${width}`);
 
+      // The calendar's subscription address is an integration: a member sees no Create or Revoke, and whom to ask.
+      await page.goto(`/org/${owner.slug}/calendar`);
+      await page.getByRole("button", { name: "Subscribe" }).click();
+      const feed = page.getByRole("dialog", { name: /Subscribe in Google Calendar/ });
+      await feed.getByText("Only an admin or the owner can create or revoke the address: ask them for it.").waitFor();
+      await feed.getByText("No feed URL yet.").waitFor();
+      assert.equal(await feed.getByRole("button", { name: /Create/ }).count(), 0);
+      await feed.getByRole("button", { name: "Close" }).click();
+
+      // Settings typed by address: only their own account, and leaving; nothing of the organisation or the team.
+      await page.goto(`/org/${owner.slug}/settings`);
+      await page.getByText("Your own account").waitFor();
+      for (const name of ["Organization", "Team", "Integrations", "API keys", "Delete organization"]) {
+        assert.equal(await page.getByRole("heading", { name, exact: true }).count(), 0, name);
+      }
+      await page.getByRole("heading", { name: "Leave organization", exact: true }).waitFor();
+      await env.screenshot(page, `roles-member-settings-${width}`);
+
       const refused = await fromPage(page, "POST", "/dnc", { phone: "+14155550199" });
       assert.equal(refused.status, 403);
       assert.equal(refused.body.error.message, "Your role (member) cannot change the do-not-call list. Ask an admin or the owner.");
       assert.equal((await fromPage(page, "DELETE", `/campaigns/${crypto.randomUUID()}`)).status, 403);
     });
   }
+
+  test("an admin's header says Admin; Settings shows the organisation read-only and the integrations, not the team", async () => {
+    const admin = await insertTeamMember(env.db, owner.orgId, "admin");
+    const page = await env.newPage({ width: 1440, height: 900 });
+    await signIn(page, admin);
+    await page.getByTestId("role-label").filter({ hasText: "Admin" }).waitFor();
+    await page.goto(`/org/${owner.slug}/settings`);
+    await page.getByText("Only the owner can change the organization settings.").waitFor();
+    await page.getByRole("heading", { name: "Integrations", exact: true }).waitFor();
+    assert.equal(await page.getByRole("heading", { name: "Team", exact: true }).count(), 0);
+    assert.equal(await page.getByRole("heading", { name: "Delete organization", exact: true }).count(), 0);
+    assert.equal(await page.getByRole("button", { name: "Save organization" }).count(), 0);
+    await env.screenshot(page, "roles-admin-settings-1440");
+    const team = await fromPage(page, "GET", "/team");
+    assert.equal(team.status, 403);
+    assert.equal(team.body.error.message, "Your role (admin) cannot manage the team. Ask the owner.");
+    await page.goto(`/org/${owner.slug}/campaigns`);
+    await page.getByRole("button", { name: "Create a Campaign" }).waitFor();
+  });
 
   test("the owner's header says Owner, and Settings and campaign create are there", async () => {
     const page = await env.newPage({ width: 1440, height: 900 });

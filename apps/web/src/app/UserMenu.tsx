@@ -9,7 +9,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import Divider from "@mui/material/Divider";
-import { api } from "../lib/api-client.ts";
+import { signOut } from "../lib/sign-out.ts";
 import { session } from "../lib/session.ts";
 import { ROLE_LABELS, can } from "@parley/shared/permissions";
 import { useCurrentUser } from "../lib/useCurrentUser.ts";
@@ -27,12 +27,8 @@ export function UserMenu() {
   const switchOrg = useOrganizationSwitch();
 
   async function logout() {
-    const refreshToken = session.refreshToken();
     setAnchor(null);
-    // Revoke the refresh token server-side; sign out locally even if that call fails.
-    await api("/auth/logout", { method: "POST", body: { refresh_token: refreshToken ?? undefined }, skipAuthHandling: true }).catch(() => undefined);
-    session.clear();
-    queryClient.clear();
+    await signOut(queryClient);
     navigate("/login", { replace: true });
   }
 

@@ -3,6 +3,7 @@ import { LoginResponse } from "@parley/shared/auth";
 import { ApiError } from "@parley/shared/errors";
 import { ApiRequestError, logFailure } from "./api-error.ts";
 import { session } from "./session.ts";
+import { loginReturningTo } from "./return-path.ts";
 
 const BASE = "/api";
 const TIMEOUT_MS = 30_000;
@@ -117,7 +118,8 @@ function refreshSession(): Promise<RefreshOutcome> {
 
 function signOutToLogin(): void {
   session.clear();
-  if (window.location.pathname !== "/login") window.location.assign("/login");
+  // An invitation page is come back to after signing in again, so the link is not lost.
+  if (window.location.pathname !== "/login") window.location.assign(loginReturningTo(window.location.pathname));
 }
 
 /** A 401: refresh once (unless another request already did) and retry once; else sign out. */

@@ -6,9 +6,12 @@ import { api } from "./api-client.ts";
 
 const MeResponse = z.object({ user: SessionUser });
 
-/** The signed-in user with their role in the active organisation (the server reads it from the membership). */
-export function useCurrentUser() {
-  return useQuery({ queryKey: ["me"], queryFn: () => api("/auth/me", { schema: MeResponse }).then((r) => r.user) });
+/**
+ * The signed-in user with their role in the active organisation (the server reads it from the membership).
+ * `enabled: false` on a page open to everyone, where asking without a session would bounce to sign-in.
+ */
+export function useCurrentUser(opts: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ["me"], queryFn: () => api("/auth/me", { schema: MeResponse }).then((r) => r.user), enabled: opts.enabled ?? true });
 }
 
 /** The user's role here; undefined while it loads. */

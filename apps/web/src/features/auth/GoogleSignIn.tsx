@@ -8,6 +8,7 @@ import Google from "@mui/icons-material/Google";
 import { AuthConfig, GoogleAuthRequest, LoginResponse } from "@parley/shared/auth";
 import { api } from "../../lib/api-client.ts";
 import { messageOf } from "../../lib/api-error.ts";
+import { returnPath } from "../../lib/return-path.ts";
 import { session } from "../../lib/session.ts";
 
 type GoogleId = {
@@ -55,7 +56,8 @@ export function GoogleSignIn({ label }: { label: string }) {
               const body = await api("/auth/google", { method: "POST", body: request.data, skipAuthHandling: true });
               const parsed = LoginResponse.safeParse(body);
               if (!parsed.success || !parsed.data.access_token) return setError("Authentication successful but no tokens received.");
-              navigate(`/org/${session.store(parsed.data)}/dashboard`, { replace: true });
+              const slug = session.store(parsed.data);
+              navigate(returnPath(window.location.search) ?? `/org/${slug}/dashboard`, { replace: true });
             } catch (err) {
               setError(messageOf(err, "Google authentication failed. Please try again."));
             }

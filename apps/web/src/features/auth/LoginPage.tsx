@@ -16,13 +16,17 @@ import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import { LoginRequest, LoginResponse } from "@parley/shared/auth";
 import { api } from "../../lib/api-client.ts";
 import { messageOf } from "../../lib/api-error.ts";
+import { returnPath } from "../../lib/return-path.ts";
 import { session } from "../../lib/session.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { GoogleSignIn } from "./GoogleSignIn.tsx";
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const registered = (useLocation().state as { registered?: boolean } | null)?.registered;
+  const location = useLocation();
+  const registered = (location.state as { registered?: boolean } | null)?.registered;
+  // Sent here from an invitation page: back to it once signed in, to join with this account.
+  const back = returnPath(location.search);
   const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(true);
@@ -48,7 +52,8 @@ export function LoginPage() {
         schema: LoginResponse,
         skipAuthHandling: true,
       });
-      navigate(`/org/${session.store(res)}/dashboard`, { replace: true });
+      const slug = session.store(res);
+      navigate(back ?? `/org/${slug}/dashboard`, { replace: true });
     } catch (err) {
       setError(messageOf(err, "Authentication failed. Please try again."));
     } finally {

@@ -9,10 +9,15 @@ import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import EventRepeat from "@mui/icons-material/EventRepeat";
+import { useCan } from "../../lib/useCurrentUser.ts";
 import { createFeed, feedStatus, revokeFeed } from "./calendar-api.ts";
 
-/** The org's secret ICS URL: shown once when created (only its hash is stored), revocable. */
+/**
+ * The org's secret ICS URL: shown once when created (only its hash is stored), revocable. Creating and revoking it
+ * is an integration (admins and the owner); a member sees whether one is active and whom to ask.
+ */
 export function FeedSubscribe() {
+  const canManage = useCan("integrations.manage");
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const client = useQueryClient();
@@ -36,6 +41,7 @@ export function FeedSubscribe() {
             your organisation's meetings; revoke it if it leaks.
           </Typography>
           {failed && <Alert severity="error" sx={{ mb: 2 }}>{failed.message}</Alert>}
+          {!canManage && <Alert severity="info" sx={{ mb: 2 }}>Only an admin or the owner can create or revoke the address: ask them for it.</Alert>}
           {url ? (
             <TextField label="Calendar feed URL" value={url} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText="Copy it now: it is shown only once." onFocus={(e) => e.target.select()} />
           ) : (
@@ -43,15 +49,17 @@ export function FeedSubscribe() {
           )}
         </DialogContent>
         <DialogActions sx={{ flexWrap: "wrap" }}>
-          {active && (
+          {canManage && active && (
             <Button color="error" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
               Revoke URL
             </Button>
           )}
           {url && <Button onClick={() => navigator.clipboard?.writeText(url).catch(() => undefined)}>Copy URL</Button>}
-          <Button variant="contained" onClick={() => create.mutate()} disabled={create.isPending}>
-            {active ? "Create New URL" : "Create URL"}
-          </Button>
+          {canManage && (
+            <Button variant="contained" onClick={() => create.mutate()} disabled={create.isPending}>
+              {active ? "Create New URL" : "Create URL"}
+            </Button>
+          )}
           <Button onClick={() => setOpen(false)}>Close</Button>
         </DialogActions>
       </Dialog>

@@ -20,7 +20,8 @@ import { session } from "../../lib/session.ts";
 
 function Section({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
+    // Scrolled to, a section stops below the sticky header instead of under it.
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 }, borderRadius: 2, scrollMarginTop: 80 }}>
       <Typography variant="h6" component="h2">{title}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>{subtitle}</Typography>
       {children}

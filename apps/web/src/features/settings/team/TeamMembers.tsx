@@ -19,8 +19,13 @@ const nameOf = (m: TeamMember) => `${m.first_name} ${m.last_name}`.trim() || m.u
 
 type Props = { members: TeamMember[]; myId: string | undefined; onError(err: unknown, fallback: string): void; onDone(message: string): void };
 
-/** Members with their role (changed on the spot) and a remove button that asks first. */
+/**
+ * Members with their role (changed on the spot) and a remove button that asks first. The only owner's role is
+ * fixed (the server refuses to leave the organisation without one), and one's own row has no remove button:
+ * leaving is "Leave organization" below, which also moves the session on.
+ */
 export function TeamMembers({ members, myId, onError, onDone }: Props) {
+  const owners = members.filter((m) => m.role === "owner").length;
   const setRole = useSetRole();
   const remove = useRemoveMember();
   const [leaving, setLeaving] = useState<TeamMember | null>(null);
@@ -35,7 +40,9 @@ export function TeamMembers({ members, myId, onError, onDone }: Props) {
 
   return (
     <Box component="ul" aria-label="Members" sx={{ listStyle: "none", p: 0, m: 0 }}>
-      {members.map((m) => (
+      {members.map((m) => {
+        const onlyOwner = m.role === "owner" && owners === 1;
+        return (
         <Box component="li" key={m.user_id} aria-label={nameOf(m)} sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, py: 1.5, borderTop: 1, borderColor: "divider" }}>
           <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>{nameOf(m)}{m.user_id === myId ? " (you)" : ""}</Typography>
@@ -49,15 +56,17 @@ export function TeamMembers({ members, myId, onError, onDone }: Props) {
             label="Role"
             value={m.role}
             onChange={(e) => void changeRole(m, e.target.value as Role)}
-            disabled={setRole.isPending}
+            disabled={setRole.isPending || onlyOwner}
+            helperText={onlyOwner ? "The only owner" : undefined}
             slotProps={{ htmlInput: { "aria-label": `Role of ${nameOf(m)}` } }}
             sx={{ width: 130 }}
           >
             {ROLES.map((r) => <MenuItem key={r} value={r}>{ROLE_LABELS[r]}</MenuItem>)}
           </TextField>
-          <Button color="error" onClick={() => setLeaving(m)}>{m.user_id === myId ? "Leave" : "Remove"}</Button>
+          {m.user_id === myId ? <Box sx={{ width: 80 }} /> : <Button color="error" sx={{ width: 80 }} onClick={() => setLeaving(m)}>Remove</Button>}
         </Box>
-      ))}
+        );
+      })}
       <Dialog open={leaving !== null} onClose={() => setLeaving(null)} aria-labelledby="remove-member-title">
         <DialogTitle id="remove-member-title">Remove from the organization?</DialogTitle>
         <DialogContent>
