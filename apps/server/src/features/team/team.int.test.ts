@@ -122,6 +122,17 @@ for (const kind of await dbKinds()) {
       assert.deepEqual((await team()).members.map((m) => m.user_id).sort(), [owner.userId, invited.userId].sort());
     });
 
+    test("a link used by several sign-ups at once makes one account and one member; the others hear it was used", async () => {
+      const owner = await buildUser(t);
+      const sent = await invite(owner, "race@example.com");
+      const tries = await Promise.all(["a", "b", "c", "d"].map((n) => t.request("POST", "/api/team/invitations/accept", { body: { token: sent.token, ...newcomer(`race_${n}_${sent.invitation.id.slice(0, 6)}`) } })));
+      assert.deepEqual(tries.map((r) => r.status).sort(), [200, 409, 409, 409], tries.map((r) => r.text).join("\n"));
+      for (const lost of tries.filter((r) => r.status === 409)) assert.match(lost.body.error.message, /already been used|already exists/);
+      const accounts = await t.db.query("select 1 from users where email = 'race@example.com'");
+      assert.equal(accounts.length, 1, "the losers' accounts were rolled back");
+      assert.equal((await t.request("GET", "/api/team", { token: owner.token })).body.members.length, 2);
+    });
+
     test("revoked, expired and unknown links are refused with their reason; a renewed link replaces the old one", async () => {
       const owner = await buildUser(t);
       const revoked = await invite(owner, "revoked@example.com");
