@@ -20,6 +20,7 @@ import type { AddressInfo } from "node:net";
  *   POST  /crm/v3/objects/calls        (Calls API: {properties (hs_timestamp required), associations: [{to: {id}, types:
  *                                       [{associationCategory: "HUBSPOT_DEFINED", associationTypeId: 194}]}]} → 201 {id, properties})
  *   POST  /crm/v3/objects/meetings     (Meetings API: the same with hs_meeting_start_time/end_time and association type 200)
+ *   PATCH /crm/v3/objects/meetings/{id} (Meetings API: {properties} → 200; hs_meeting_outcome one of HubSpot's outcomes; an unknown id 404)
  *   PATCH /crm/v3/objects/contacts/{id} (Contacts API: {properties} → 200; a property the account lacks answers 400
  *                                       VALIDATION_ERROR "Property \"x\" does not exist" (PROPERTY_DOESNT_EXIST); an unknown contact 404)
  *   POST  /crm/v3/properties/contacts  (Properties API: creates a custom property → 201; an existing name answers 409)
@@ -164,6 +165,16 @@ export async function startHubspotServer(opts: { token: string; contacts: Hubspo
       return { status: 201, body: { id: made.id, properties, createdAt: new Date().toISOString(), archived: false } };
     }
     let m: RegExpMatchArray | null;
+    if (method === "PATCH" && (m = path.match(/^\/crm\/v3\/objects\/meetings\/([^/]+)$/))) {
+      const meeting = state.meetings.find((e) => e.id === decodeURIComponent(m![1]!));
+      if (!meeting) return { status: 404, body: { status: "error", message: "resource not found", category: "OBJECT_NOT_FOUND" } };
+      const outcome = body?.properties?.hs_meeting_outcome;
+      if (outcome !== undefined && !["SCHEDULED", "COMPLETED", "RESCHEDULED", "NO_SHOW", "CANCELED"].includes(outcome)) {
+        return invalid(`Property values were not valid: ${outcome} is not a valid hs_meeting_outcome`);
+      }
+      Object.assign(meeting.properties, body?.properties ?? {});
+      return { status: 200, body: { id: meeting.id, properties: meeting.properties, archived: false } };
+    }
     if (method === "PATCH" && (m = path.match(/^\/crm\/v3\/objects\/contacts\/([^/]+)$/))) {
       const c = byId.get(decodeURIComponent(m[1]!));
       if (!c) return { status: 404, body: { status: "error", message: "resource not found", category: "OBJECT_NOT_FOUND" } };

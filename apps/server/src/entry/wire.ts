@@ -145,7 +145,8 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const team = teamWiring.team;
   // Features emit webhook events where they happen; the call's record is read when its event is queued.
   const webhooks = wireWebhooks({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
-  // A finished call of a contact imported from HubSpot queues its results for HubSpot (the call, a meeting, an opt-out).
+  // A finished call of a contact imported from HubSpot queues its results for HubSpot (the call, a meeting, an opt-out);
+  // a meeting cancelled since is marked cancelled there (the calendar emits through callEvents too).
   const crmSync = wireCrmSync({ db, config, clock, log: logger, jwtSecret, callDetail: async (orgId, id) => (await callHistory.detail(orgId, id)).call });
   const callEvents = withCrmSync(webhooks.events, crmSync.service);
   const dnc = createDncService({ repo: createDncRepo(db), events: webhooks.events });
@@ -154,7 +155,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   const calendarRepo = createCalendarRepo(db);
   // Meeting invitations by email are queued where meetings are booked, changed or cancelled (none without SMTP_URL).
   const invitations = wireInvitations({ db, config, clock, log: logger, send });
-  const calendar = createCalendarService({ db, repo: calendarRepo, clock, events: webhooks.events, external: integrations.calendar, invitations: invitations.invitations });
+  const calendar = createCalendarService({ db, repo: calendarRepo, clock, events: callEvents, external: integrations.calendar, invitations: invitations.invitations });
   const calendarFeeds = createCalendarFeedService({ db, repo: calendarRepo, clock });
   const storage = storageFromConfig(config, db);
   const deleteOrganization = createOrganizationDeletion({ db, repo: createOrganizationsRepo(db), storage, clock, log: logger, auth, organizations, sessionCheck });

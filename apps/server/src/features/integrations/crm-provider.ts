@@ -33,6 +33,11 @@ export type CrmActivity =
       recordingUrl: string | null;
     }
   | { kind: "meeting"; contactId: string; title: string; body: string; startAt: string; endAt: string }
+  /**
+   * That meeting was cancelled in Parley after it was queued: `meetingId` is the CRM's id of the meeting written,
+   * known only once that write went out, so the queue stores null and the sender fills it in.
+   */
+  | { kind: "meeting_cancelled"; contactId: string; meetingId: string | null }
   | { kind: "do_not_call"; contactId: string; reason: string; at: string };
 export type CrmActivityKind = CrmActivity["kind"];
 

@@ -13,6 +13,17 @@ export type CrmConnection = {
 
 type Deps = { repo: CrmSyncRepo; clock: Clock; connections: Record<CrmProviderName, CrmConnection>; batchSize?: number; leaseMs?: number };
 
+/**
+ * A meeting's cancellation goes out after the meeting itself (it needs the CRM's id of it): while that write still
+ * waits, so does the cancellation; when it failed for good, the cancellation fails with it (both are tried again
+ * on reconnecting). Null: nothing to wait for.
+ */
+function meetingNotWritten(w: DueCrmWrite): { error: string; retry: boolean } | null {
+  if (w.kind !== "meeting_cancelled" || w.meeting_object_id) return null;
+  if (w.meeting_status === "pending") return { error: "Waiting for the meeting itself to be written first.", retry: true };
+  return { error: "The meeting itself could not be written to the CRM, so there is nothing to mark cancelled.", retry: false };
+}
+
 /** The CRM could not be reached or was overwhelmed: the same write will work later. */
 const isOutage = (err: unknown) => !(err instanceof CrmError) || err.status === null || err.status === 429 || err.status >= 500;
 const LAST_DELAY_MS = RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1]!;
@@ -32,14 +43,28 @@ export function createCrmSyncDelivery(deps: Deps) {
   const leaseMs = deps.leaseMs ?? 15 * 60_000;
 
   async function attempt(crm: CrmProvider, w: DueCrmWrite): Promise<"done" | "auth"> {
+    const waiting = meetingNotWritten(w);
+    if (waiting) {
+      const at = clock.now();
+      const retryAt = waiting.retry ? (nextRetryAt(w.attempts + 1, at) ?? new Date(at.getTime() + LAST_DELAY_MS)) : null;
+      await repo.recordAttempt(w.id, { status: retryAt ? "pending" : "failed", error: waiting.error, at, nextAt: retryAt ?? at, objectId: null });
+      return "done";
+    }
+    const activity = w.activity.kind === "meeting_cancelled" ? { ...w.activity, meetingId: w.meeting_object_id } : w.activity;
     try {
-      const { id } = await crm.writeActivity(w.activity);
+      const { id } = await crm.writeActivity(activity);
       const at = clock.now();
       await repo.recordAttempt(w.id, { status: "synced", error: null, at, nextAt: at, objectId: id });
+      if (w.kind === "meeting") await repo.meetingWritten(w.call_id, at);
       return "done";
     } catch (err) {
       if (err instanceof CrmAuthError) return "auth";
       const at = clock.now();
+      // A meeting deleted in the CRM since: nothing is left there to mark cancelled.
+      if (w.kind === "meeting_cancelled" && err instanceof CrmError && err.status === 404) {
+        await repo.recordAttempt(w.id, { status: "synced", error: null, at, nextAt: at, objectId: null });
+        return "done";
+      }
       const error = err instanceof CrmError ? err.message : `Could not write to HubSpot: ${(err as Error).message}.`;
       const retryAt = isOutage(err) ? (nextRetryAt(w.attempts + 1, at) ?? new Date(at.getTime() + LAST_DELAY_MS)) : null;
       await repo.recordAttempt(w.id, { status: retryAt ? "pending" : "failed", error, at, nextAt: retryAt ?? at, objectId: null });

@@ -69,6 +69,15 @@ for (const kind of await dbKinds()) {
     };
     // What the runner's call.completed does for the CRM (the first test goes through a real call's).
     const completed = (orgId: string, callId: string) => t.services.crmSync.service.callFinished(orgId, callId);
+    /** The meeting the agent booked on the call; answers its calendar event's id. */
+    const bookedOn = async (callId: string, title: string) => {
+      const [e] = await t.db.query<{ id: string }>(
+        `insert into calendar_events (org_id, title, start_at, end_at, source, call_id)
+         values ($1, $2, '2031-03-04T15:00:00Z', '2031-03-04T15:30:00Z', 'agent', $3) returning id`,
+        [owner.orgId, title, callId],
+      );
+      return e!.id;
+    };
     const detail = async (callId: string, token = owner.token) => (await t.request("GET", `/api/call-history/${callId}`, { token })).body.call;
 
     test("a call to a contact from HubSpot ends: a call activity is written on the contact, and the call log says synced", async () => {
@@ -95,11 +104,7 @@ for (const kind of await dbKinds()) {
 
     test("a booked meeting becomes a meeting on the contact, an opt-out sets the do-not-call property (created the first time)", async () => {
       const callId = await finishedCall(await contact("102", "+14155550102"), "do_not_call");
-      await t.db.query(
-        `insert into calendar_events (org_id, title, start_at, end_at, source, call_id)
-         values ($1, 'Spring demo: meeting with Ben Okafor', '2031-03-04T15:00:00Z', '2031-03-04T15:30:00Z', 'agent', $2)`,
-        [owner.orgId, callId],
-      );
+      const eventId = await bookedOn(callId, "Spring demo: meeting with Ben Okafor");
       await completed(owner.orgId, callId);
       await until(async () => (await detail(callId)).crm_sync?.state === "synced", { what: "meeting and opt-out synced", ms: 20_000 });
       const meeting = hs.state.meetings.at(-1)!;
@@ -109,6 +114,30 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(hs.state.customProperties.map((p) => [p.name, p.type, p.fieldType]), [[DNC_PROPERTY, "bool", "booleancheckbox"]]);
       const patched = hs.state.requests.filter((r) => r === "PATCH /crm/v3/objects/contacts/102");
       assert.equal(patched.length, 2, "refused for the missing property, then set once it was created");
+
+      // Cancelled in Parley afterwards: the meeting in HubSpot is marked cancelled.
+      assert.equal((await t.request("DELETE", `/api/calendar/events/${eventId}`, { token: owner.token })).status, 200);
+      await until(async () => meeting.properties.hs_meeting_outcome === "CANCELED", { what: "meeting cancelled in HubSpot", ms: 20_000 });
+      assert.ok(hs.state.requests.includes(`PATCH /crm/v3/objects/meetings/${meeting.id}`));
+      await until(async () => (await detail(callId)).crm_sync?.state === "synced", { what: "the cancellation synced", ms: 20_000 });
+    });
+
+    test("a meeting cancelled before it reached HubSpot: the cancellation waits for the meeting, then marks it cancelled", async () => {
+      hs.state.outage = "503";
+      const callId = await finishedCall(await contact("101", "+14155550111"), "scheduled");
+      const eventId = await bookedOn(callId, "Spring demo: meeting with Ana Silva");
+      await completed(owner.orgId, callId);
+      await until(async () => (await t.db.query<{ attempts: number }>("select attempts from crm_writes where call_id = $1 and kind = 'meeting'", [callId]))[0]!.attempts >= 1, { what: "meeting tried", ms: 20_000 });
+      assert.equal((await t.request("DELETE", `/api/calendar/events/${eventId}`, { token: owner.token })).status, 200);
+      const cancellation = async () => (await t.db.query<{ last_error: string | null }>("select last_error from crm_writes where call_id = $1 and kind = 'meeting_cancelled'", [callId]))[0];
+      await until(async () => (await cancellation())?.last_error === "Waiting for the meeting itself to be written first.", { what: "the cancellation waits", ms: 20_000 });
+      const made = hs.state.meetings.length;
+      hs.state.outage = null;
+      await t.db.query("update crm_writes set next_attempt_at = now() where call_id = $1 and kind <> 'meeting_cancelled'", [callId]);
+      await until(async () => (await detail(callId)).crm_sync?.state === "synced", { what: "meeting written, then cancelled", ms: 20_000 });
+      assert.equal(hs.state.meetings.length, made + 1);
+      const meeting = hs.state.meetings.at(-1)!;
+      assert.deepEqual([meeting.contactIds, meeting.properties.hs_meeting_outcome], [["101"], "CANCELED"]);
     });
 
     test("HubSpot down or at its daily limit: the write waits on the retry schedule with the reason shown, and is delivered once HubSpot answers", async () => {

@@ -2,7 +2,11 @@ import type { Queryable } from "../../platform/db.ts";
 import type { CrmActivity, CrmActivityKind } from "./crm-provider.ts";
 
 export type CrmProviderName = "hubspot";
-export type DueCrmWrite = { id: string; org_id: string; provider: CrmProviderName; kind: CrmActivityKind; activity: CrmActivity; attempts: number };
+export type DueCrmWrite = {
+  id: string; org_id: string; call_id: string; provider: CrmProviderName; kind: CrmActivityKind; activity: CrmActivity; attempts: number;
+  /** For a meeting's cancellation: the CRM's id of that call's meeting and where its own write stands (null: none). */
+  meeting_object_id: string | null; meeting_status: CrmWriteRow["status"] | null;
+};
 export type CrmWriteRow = {
   kind: CrmActivityKind; status: "pending" | "synced" | "failed"; last_error: string | null; next_attempt_at: Date; synced_at: Date | null;
   provider: CrmProviderName;
@@ -43,6 +47,11 @@ export function createCrmSyncRepo(db: Queryable) {
       );
     },
 
+    /** Whether the call queued a write of this kind (its meeting, say). */
+    async hasWrite(orgId: string, callId: string, kind: CrmActivityKind): Promise<boolean> {
+      return (await db.query("select 1 from crm_writes where org_id = $1 and call_id = $2 and kind = $3", [orgId, callId, kind])).length > 0;
+    },
+
     /** Leases due writes of connections that work; other workers skip the leased rows. */
     claimDue: (now: Date, leaseUntil: Date, limit: number) =>
       db.query<DueCrmWrite>(
@@ -51,7 +60,9 @@ export function createCrmSyncRepo(db: Queryable) {
             select w.id from crm_writes w join integrations i on i.org_id = w.org_id and i.kind = w.provider and i.status = 'connected'
              where w.status = 'pending' and w.next_attempt_at <= $1 and (w.lease_until is null or w.lease_until <= $1)
              order by w.next_attempt_at, w.created_at, w.kind limit ${Math.trunc(limit)} for update of w skip locked)
-          returning id, org_id, provider, kind, activity, attempts`,
+          returning id, org_id, call_id, provider, kind, activity, attempts,
+            (select m.crm_object_id from crm_writes m where m.call_id = crm_writes.call_id and m.kind = 'meeting') as meeting_object_id,
+            (select m.status from crm_writes m where m.call_id = crm_writes.call_id and m.kind = 'meeting') as meeting_status`,
         [now, leaseUntil],
       ),
 
@@ -63,6 +74,11 @@ export function createCrmSyncRepo(db: Queryable) {
           where id = $1`,
         [id, a.status, a.error, a.at, a.nextAt, a.objectId],
       );
+    },
+
+    /** A call's meeting reached the CRM: its cancellation, if one waits for it, is due now rather than at its next try. */
+    async meetingWritten(callId: string, at: Date): Promise<void> {
+      await db.query("update crm_writes set next_attempt_at = $2 where call_id = $1 and kind = 'meeting_cancelled' and status = 'pending'", [callId, at]);
     },
 
     /** Hands leased writes back untried and uncounted (their connection stopped working): they wait for it. */

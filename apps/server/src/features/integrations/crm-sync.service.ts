@@ -34,6 +34,22 @@ export function createCrmSyncService(deps: Deps) {
       }
     },
 
+    /**
+     * A meeting was cancelled in Parley: when the agent booked it on a call whose meeting was queued for the CRM,
+     * the CRM's meeting is marked cancelled too. Never throws, like callFinished: the cancellation itself is done.
+     */
+    async meetingCancelled(orgId: string, meeting: { call_id: string | null }): Promise<void> {
+      const callId = meeting.call_id;
+      if (!callId) return;
+      try {
+        const contactId = await repo.hubspotId(orgId, callId);
+        if (!contactId || !(await repo.hasWrite(orgId, callId, "meeting"))) return;
+        await repo.enqueue(orgId, callId, "hubspot", [{ kind: "meeting_cancelled", contactId, meetingId: null }], clock.now());
+      } catch (err) {
+        log.error({ err, orgId, callId }, "A meeting's cancellation could not be queued for the CRM");
+      }
+    },
+
     /** For the call log; null when the call's contact did not come from a CRM. */
     status: async (orgId: string, callId: string): Promise<CrmSyncStatus | null> => summarizeCrmWrites(await repo.forCall(orgId, callId)),
 

@@ -57,11 +57,15 @@ function hubspotConnection(db: Db, config: Config): CrmConnection {
   };
 }
 
-/** The events features emit, with a finished call also queued for its CRM (the webhooks get it as before). */
-export function withCrmSync(events: WebhookEvents, sync: Pick<CrmSyncService, "callFinished">): WebhookEvents {
+/**
+ * The events features emit, with a finished call also queued for its CRM and a cancelled meeting marked cancelled
+ * there (the webhooks get them as before).
+ */
+export function withCrmSync(events: WebhookEvents, sync: Pick<CrmSyncService, "callFinished" | "meetingCancelled">): WebhookEvents {
   return {
     async emit(orgId, type, data) {
       if (type === "call.completed") await sync.callFinished(orgId, (data as { call_id: string }).call_id);
+      if (type === "meeting.cancelled") await sync.meetingCancelled(orgId, (data as { meeting: { call_id: string | null } }).meeting);
       await events.emit(orgId, type, data);
     },
   };

@@ -5,6 +5,7 @@ import type { CrmActivity } from "./crm-provider.ts";
  * …/contacts, …/properties):
  *   POST  /crm/v3/objects/calls      {properties, associations}: a call engagement on the contact (association type 194, call → contact)
  *   POST  /crm/v3/objects/meetings   {properties, associations}: a meeting engagement on the contact (association type 200, meeting → contact)
+ *   PATCH /crm/v3/objects/meetings/{id} {properties: {hs_meeting_outcome: "CANCELED"}}: the meeting, cancelled in Parley since
  *   PATCH /crm/v3/objects/contacts/{id} {properties: {parley_do_not_call: "true"}}
  *   POST  /crm/v3/properties/contacts  creates that property the first time HubSpot says it does not exist
  */
@@ -87,6 +88,10 @@ export function hubspotRequest(a: CrmActivity): HubspotRequest {
       hs_meeting_outcome: "SCHEDULED",
     };
     return { method: "POST", path: "/crm/v3/objects/meetings", body: { properties, associations: associate(a.contactId, MEETING_TO_CONTACT) } };
+  }
+  if (a.kind === "meeting_cancelled") {
+    if (!a.meetingId) throw new Error("A meeting's cancellation is sent once the meeting's CRM id is known.");
+    return { method: "PATCH", path: `/crm/v3/objects/meetings/${encodeURIComponent(a.meetingId)}`, body: { properties: { hs_meeting_outcome: "CANCELED" } } };
   }
   return { method: "PATCH", path: `/crm/v3/objects/contacts/${encodeURIComponent(a.contactId)}`, body: { properties: { [DNC_PROPERTY]: "true" } } };
 }
