@@ -177,3 +177,26 @@ test("marks under part of a line point at it: they underline no title", () => {
   ].join("\n");
   assert.deepEqual(chunkText(text).map((p) => p.heading), [""]);
 });
+
+// defusedxml's README (python3-defusedxml 0.7.1, tests/kb-third-set): markdown with a pipe table, inline HTML and escapes.
+test("a markdown table is read as sentences; inline HTML and backslash escapes are not kept", () => {
+  const text = [
+    "## Python XML Libraries", "",
+    "| kind                                   | sax      | etree        | lxml           |",
+    "| -------------------------------------- | -------- | ------------ | -------------- |",
+    "| billion laughs                         | **True** | **True**     | False (1)      |",
+    "| gzip bomb                              | False    | False        | **partly** (2) |", "",
+    "The original example expands the string `lol` to a string of 3 \\*", "10 <sup>9</sup> bytes.", "",
+    "  - forbid\\_dtd (default: False)  ", "    disallow XML with a `<!DOCTYPE>` processing instruction.", "",
+    "<div class=\"contents\" data-depth=\"2\">", "", "Table of Contents", "", "</div>",
+  ].join("\n");
+  const [passage] = chunkText(text);
+  assert.equal(passage!.heading, "Python XML Libraries");
+  assert.match(passage!.text, /^billion laughs — sax: True\. billion laughs — etree: True\. billion laughs — lxml: False \(1\)\. gzip bomb — sax: False\./);
+  assert.match(passage!.text, /a string of 3 \* 10 \^9 bytes\. - forbid_dtd \(default: False\)/);
+  assert.doesNotMatch(passage!.text, /<div|<\/div>|<sup|\\_/);
+});
+
+test("outside markdown a text file's tags and backslashes are its words", () => {
+  assert.match(chunkText("Put <div> around the block and C:\\_tmp stays.")[0]!.text, /<div> around the block and C:\\_tmp/);
+});

@@ -1,5 +1,6 @@
 import { hyphenJoiner } from "./line-hyphens.ts";
-import { isRuleLine, literalFence, looksLikeCode, underlines } from "./text-markup.ts";
+import { tableSentences } from "./table-sentences.ts";
+import { isPipeRow, isPipeRule, isRuleLine, literalFence, looksLikeCode, pipeCells, underlines, withoutMarkdownMarkup } from "./text-markup.ts";
 
 /**
  * Splits a document into passages for retrieval: about 80–200 words each, never across a heading,
@@ -78,7 +79,7 @@ function outdentedTitle(lines: Array<{ text: string; indent: number }>, i: numbe
  * A word hyphenated at a line end is joined, keeping its hyphen when it is a compound (line-hyphens.ts).
  */
 export function textSections(text: string): Section[] {
-  const raw = text.replace(/\r\n?/g, "\n").split("\n");
+  const raw = withoutMarkdownMarkup(text.replace(/\r\n?/g, "\n")).split("\n");
   const lines = joinHyphenatedLines(raw).map((l) => ({ text: l.replace(/\s+/g, " ").trim(), indent: /^[ \t]*/.exec(l.replace(/\t/g, "    "))![0].length }));
   const blanks = lines.filter((l) => l.text === "").length;
   const bodyIndent = indentOfProse(lines);
@@ -99,7 +100,18 @@ export function textSections(text: string): Section[] {
     path.push(h);
     out.push({ heading: path.map((p) => p.title).join(HEADING_SEPARATOR), paragraphs: [] });
   };
+  let table: string[][] = [];
   lines.forEach(({ text: line, indent }, i) => {
+    // A markdown table (a header line, its "| --- |" rule, rows) is read as sentences, as a web page's is.
+    if (literal === null && isPipeRow(line) && (table.length > 0 || isPipeRule(lines[i + 1]?.text ?? ""))) {
+      if (!isPipeRule(line)) table.push(pipeCells(line));
+      if (isPipeRow(lines[i + 1]?.text ?? "")) return;
+      endParagraph();
+      const header = table[0]!.map((text) => ({ text, header: true }));
+      for (const row of tableSentences([header, ...table.slice(1).map((r) => r.map((text) => ({ text, header: false })))])) para.push(row), endParagraph();
+      table = [];
+      return;
+    }
     if (literal !== null) {
       if (literalFence(line) === literal) (literal = null), endParagraph();
       else if (line !== "") para.push(line);
