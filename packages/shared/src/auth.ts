@@ -43,7 +43,7 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-export const Role = z.enum(["owner", "admin", "member"]);
+export const Role = z.enum(["owner", "admin", "member"], { error: "Choose a role: owner, admin or member." });
 export type Role = z.infer<typeof Role>;
 
 export const SessionUser = z.object({

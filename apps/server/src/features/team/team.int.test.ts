@@ -162,6 +162,22 @@ for (const kind of await dbKinds()) {
       assert.match(unknown.body.error.message, /not valid/);
     });
 
+    test("bad input is a 400 that says what to fix", async () => {
+      const owner = await buildUser(t);
+      const cases: Array<[string, string, unknown, RegExp]> = [
+        ["POST", "/api/team/invitations", { email: "x@example.com", role: "superuser" }, /^Choose a role: owner, admin or member\.$/],
+        ["POST", "/api/team/invitations", { email: "not an email", role: "member" }, /valid email address/],
+        ["PUT", `/api/team/members/${owner.userId}`, { role: "boss" }, /^Choose a role: owner, admin or member\.$/],
+        ["POST", "/api/team/invitations/preview", { token: "a".repeat(500) }, /This invitation link is not valid/],
+        ["POST", "/api/team/invitations/accept", { token: "" }, /The invitation link is incomplete/],
+      ];
+      for (const [method, path, body, message] of cases) {
+        const res = await t.request(method, path, { token: owner.token, body });
+        assert.equal(res.status, 400, `${method} ${path}`);
+        assert.match(res.body.error.message, message, `${method} ${path}: ${res.body.error.message}`);
+      }
+    });
+
     test("the last owner can neither be demoted nor leave; with a second owner they can", async () => {
       const owner = await buildUser(t);
       const demote = await t.request("PUT", `/api/team/members/${owner.userId}`, { token: owner.token, body: { role: "admin" } });
