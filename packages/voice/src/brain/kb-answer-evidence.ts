@@ -70,16 +70,6 @@ export const YES_NO_LEAD = /^(?:yes|no|not by itself|not yet|sorry)\b[^.!?]{0,30
 // A sentence starting so leans on the one before it.
 export const LEANS_BACK = /^(?:it|this|that|these|those|they|such|both|so|but|however|also|therefore|thus|hence)\b/i;
 
-/**
- * The unit a "how much / how long" question wants: an amount of memory or space is said in bytes, a
- * length of time in seconds, days or years ("how much memory does it take": "3 GB", not "9 levels").
- */
-const UNITS: Array<[RegExp, RegExp]> = [
-  [/\b(?:memory|space|disk|storage|ram|size|big|large|heavy)\b/, /\d\s?(?:[kmgtp]i?b|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?)\b/i],
-  [/\bhow long\b|\b(?:timeout|time-?out|duration|delay)\b/, /\d\s?-?(?:ms|milliseconds?|s|secs?|seconds?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\b/i],
-];
-export const saysAskedUnit = (question: string, sentence: string) => UNITS.some(([asks, unit]) => asks.test(question) && unit.test(sentence));
-
 // "The largest…", "how far…": a range or a limit answers it ("Range: -32768 to +32767").
 export const ASKS_LIMIT = /\b(?:largest|biggest|highest|smallest|lowest|maximum|minimum|max|min|most|least|range|far|limit)\b/i;
 // Which end of the range is asked and said: "how far into the future" wants the high value, not the low one.

@@ -1,4 +1,4 @@
-import { askedThing, ASKS_LIMIT, defines, EVIDENCE, HIGH_END, IMPERATIVE, INSTRUCTS, LEANS_BACK, LOW_END, namesAskedThing, NEGATION, saysAskedUnit, STATES_LIMIT, statesYesNo, YES_NO_LEAD } from "./kb-answer-evidence.ts";
+import { askedThing, ASKS_LIMIT, defines, EVIDENCE, HIGH_END, IMPERATIVE, INSTRUCTS, LEANS_BACK, LOW_END, namesAskedThing, NEGATION, STATES_LIMIT, statesYesNo, YES_NO_LEAD } from "./kb-answer-evidence.ts";
 import { parseQuestion, plainWords, terms, type ParsedQuestion, type QuestionKind } from "./kb-answer-question.ts";
 import { sentencesOf, trimForSpeech, type Sentence } from "./kb-answer-sentences.ts";
 import { joinCompounds, keyTerm, overlap, termWeights, type Weights } from "./kb-answer-weights.ts";
@@ -82,7 +82,7 @@ function answerShape(q: ParsedQuestion, weights: Weights, s: Sentence, asked: { 
   const negation = NEGATION.test(q.text) && NEGATION.test(s.text) ? 0.05 : 0;
   const instructs = q.kind === "how" && (INSTRUCTS.test(s.text) || IMPERATIVE.test(s.text)) ? 0.1 : 0;
   const outright = q.kind === "yesno" && statesYesNo(s.text, weights) ? 0.1 : 0;
-  const named = namesAskedThing(q.text, s.text) || (q.kind === "quantity" && saysAskedUnit(q.text, s.text)) ? 0.1 : 0;
+  const named = namesAskedThing(q.text, s.text) ? 0.1 : 0;
   const said = ` ${plainWords(s.text).join(" ")} `;
   // Word pairs as said, and the question's content words in the same order ("day then month" / "day-month-year"),
   // in the FAQ question it answers too ("how do I ignore changes to a tracked file" for "can git ignore changes…").
