@@ -71,7 +71,8 @@ function segments(text: string): string[] {
       // file extension (".Z files").
       // A "?" or "!" inside brackets does not end the sentence ("…Meta-, and Meta-. (clear as mud, right? =-).").
       const open = (t: string) => (t.match(/\(/g) ?? []).length - (t.match(/\)/g) ?? []).length;
-      if (prev !== undefined && /[?!]$/.test(prev) && open(prev) > 0 && open(s) < 0) out[out.length - 1] = `${prev} ${s}`;
+      // The aside itself is not said: a caller would hear a question.
+      if (prev !== undefined && /[?!]$/.test(prev) && open(prev) > 0 && open(s) < 0) out[out.length - 1] = `${prev} ${s}`.replace(/\s*\([^()]*[?!][^()]*\)/g, "").replace(/\.\.$/, ".");
       else if (prev !== undefined && /\s\.$/.test(prev)) out[out.length - 1] = `${prev}${s}`;
       // "Workaround for 1.1.X and later versions": a version number is not a sentence end.
       else if (prev !== undefined && /(?:^|\s)\d+\.\d+\.$/.test(prev) && /^\p{Lu}\b/u.test(s)) out[out.length - 1] = `${prev}${s}`;
