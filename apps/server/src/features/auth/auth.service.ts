@@ -178,6 +178,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Ends every session the user has in one organisation (they were removed from it). */
     endSessionsIn: (userId: string, orgId: string) => sessions.revokeAllIn(userId, orgId),
 
+    /** Their sessions in the organisation act with the new role from their next request (in this process). */
+    roleChangedIn: (userId: string, orgId: string) => sessions.roleChanged(userId, orgId),
+
     async switchOrganization(userId: string, slug: string): Promise<LoginResponse> {
       const user = await repo.findUserById(userId);
       const org = await organizations.membership(userId, { slug });

@@ -21,3 +21,20 @@ test("a cached session answers until closed: by its logout, or by its organisati
   assert.equal(await check.currentRole(b), null);
   assert.equal(asked, 2);
 });
+
+test("a role changed in this process is read again at once for that member's sessions there, and only theirs", async () => {
+  let role: "admin" | "member" = "admin";
+  let asked = 0;
+  const repo = { sessionState: async () => (asked++, { revoked: false, role }) } as unknown as AuthRepo;
+  const check = createSessionCheck({ repo, ttlMs: 60_000 });
+  const here = { sessionId: "s-1", orgId: "org-a", userId: "u1" };
+  const elsewhere = { sessionId: "s-2", orgId: "org-b", userId: "u1" };
+  const other = { sessionId: "s-3", orgId: "org-a", userId: "u2" };
+  for (const s of [here, elsewhere, other]) assert.equal(await check.currentRole(s), "admin");
+  role = "member";
+  check.forgetMember("u1", "org-a");
+  assert.equal(await check.currentRole(here), "member", "asked again");
+  assert.equal(await check.currentRole(elsewhere), "admin", "another organisation's session is still cached");
+  assert.equal(await check.currentRole(other), "admin", "another member's session is still cached");
+  assert.equal(asked, 4);
+});

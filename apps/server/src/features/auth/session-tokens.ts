@@ -78,6 +78,10 @@ export function createSessionTokens(deps: { repo: AuthRepo; access: AccessTokens
     async revokeAllIn(userId: string, orgId: string): Promise<void> {
       for (const family of await repo.revokeFamiliesIn(userId, orgId)) sessionCheck.markRevoked(family);
     },
+    /** The user's role in one organisation changed: their sessions there carry the new role, here at once. */
+    roleChanged(userId: string, orgId: string): void {
+      sessionCheck.forgetMember(userId, orgId);
+    },
     /** Logout: closes the session of the refresh token and/or of the access token, here at once. */
     async revoke(tokens: { refreshToken?: string; accessToken?: string }): Promise<void> {
       const families = new Set<string>();

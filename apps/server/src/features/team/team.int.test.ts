@@ -194,6 +194,19 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(team.body.members.map((m: { role: string }) => m.role).sort(), ["member", "owner"]);
     });
 
+    test("a role changed through the team counts at once for the member's token already in use", async () => {
+      const owner = await buildUser(t);
+      const admin = await addTeamMember(t, owner, "admin");
+      const dnc = () => t.request("POST", "/api/dnc", { token: admin.token, body: { phone: "+14155550171" } });
+      assert.equal((await t.request("GET", "/api/settings/organization", { token: admin.token })).status, 200, "the admin's role is cached now");
+      assert.equal((await t.request("PUT", `/api/team/members/${admin.userId}`, { token: owner.token, body: { role: "member" } })).status, 204);
+      const refused = await dnc();
+      assert.equal(refused.status, 403, "no few seconds of admin rights left");
+      assert.match(refused.body.error.message, /^Your role \(member\) cannot change the do-not-call list/);
+      assert.equal((await t.request("PUT", `/api/team/members/${admin.userId}`, { token: owner.token, body: { role: "admin" } })).status, 204);
+      assert.equal((await dnc()).status, 201, "and promoted back, at once too");
+    });
+
     test("anyone but the last owner leaves by themselves: their sessions there end and they land in their next organisation, or none", async () => {
       const owner = await buildUser(t);
       const alone = await t.request("POST", "/api/team/leave", { token: owner.token });

@@ -27,7 +27,7 @@ export type TeamServiceDeps = {
   repo: TeamRepo;
   clock: Clock;
   /** Sign-up (same checks and hashing), sessions in the joined organisation, and ending a removed member's. */
-  auth: Pick<AuthService, "signUpToJoin" | "signInTo" | "endSessionsIn">;
+  auth: Pick<AuthService, "signUpToJoin" | "signInTo" | "endSessionsIn" | "roleChangedIn">;
   /** Emails each new link when a mail server is set up. */
   mail: TeamInvitationMail;
   /** Where someone who leaves lands: their first other organisation. */
@@ -160,9 +160,11 @@ export function createTeamService(deps: TeamServiceDeps) {
     async setRole(orgId: string, userId: string, role: Role): Promise<void> {
       if (role === "owner") {
         if (!(await repo.member(orgId, userId))) throw notFound("Member");
-        return db.tx((q) => repo.setRole(q, orgId, userId, role));
+        await db.tx((q) => repo.setRole(q, orgId, userId, role));
+      } else {
+        await guardLastOwner(orgId, userId, "stop being one", (q) => repo.setRole(q, orgId, userId, role));
       }
-      await guardLastOwner(orgId, userId, "stop being one", (q) => repo.setRole(q, orgId, userId, role));
+      auth.roleChangedIn(userId, orgId);
     },
 
     /**
