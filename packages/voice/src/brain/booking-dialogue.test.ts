@@ -37,6 +37,32 @@ describe("booking dialogues", () => {
     assert.deepEqual(booked(rec).at(-1), "2026-12-01T15:30:00.000Z", "the second one offered");
   });
 
+  test("an offered slot picked by its hour alone is booked on the day offered, never today at that hour", async () => {
+    const alternatives = [new Date("2026-12-01T14:30:00Z"), new Date("2026-12-01T15:30:00Z")];
+    const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested", "ok book me tuesday at three pm", "three thirty works for me",
+    ]);
+    assert.equal(replies[2]![1], "You're booked for Tuesday, December 1 at 3:30 PM.");
+    assert.deepEqual(booked(rec), ["2026-12-01T15:00:00.000Z", "2026-12-01T15:30:00.000Z"]);
+  });
+
+  test("an offered slot picked by its day alone is the one offered that day, at its hour", async () => {
+    const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives: [new Date("2026-12-01T16:00:00Z"), new Date("2026-12-02T10:00:00Z")] });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "ok book me tuesday at three pm", "wednesday works for me"]);
+    assert.equal(replies[2]![1], "You're booked for Wednesday, December 2 at 10:00 AM.");
+  });
+
+  test("an hour that matches no offered slot is proposed on the offered day for a yes, not booked", async () => {
+    const alternatives = [new Date("2026-12-01T14:30:00Z"), new Date("2026-12-01T15:30:00Z")];
+    const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested", "ok book me tuesday at three pm", "how about five pm",
+    ]);
+    assert.deepEqual(replies[2], ["Shall I book Tuesday, December 1 at 5:00 PM?"]);
+    assert.deepEqual(booked(rec), ["2026-12-01T15:00:00.000Z"], "nothing booked without a yes");
+  });
+
   test("an hour without a day is proposed for the next such hour and booked only on yes", async () => {
     const rec = createRecordingTools();
     const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "can we do three pm", "yes please"]);

@@ -3,6 +3,7 @@ import type { CallEvent } from "./call-events.ts";
 import { answerQuestion } from "./faq-answer.ts";
 import { isFarewell, type Intent } from "./intents.ts";
 import { lines } from "./rules-lines.ts";
+import { nearestTwo, offeredMatch, onOfferedDay } from "./offered-slots.ts";
 import { parseSpokenTime } from "./spoken-time.ts";
 
 /** Where the conversation stands, so "yes" or "3 pm" can be read in the light of the last question asked. */
@@ -82,28 +83,20 @@ async function* tryBooking(turn: Turn, start: Date): AsyncGenerator<string> {
 }
 
 /**
- * The two free slots closest to the time asked, said in time order. The calendar gives its few nearest in
- * time order, so its first two could both lie before the asked time while one just after is as close
- * (3 pm taken: 2:30 and 3:30, not 2:00 and 2:30).
+ * Which offered alternative the callee picked: "the first one", "the second", "yes" (the first), a named time.
+ * A time named with its day and hour is theirs to book; one named by half ("three thirty works") is the
+ * offered slot it matches, else nothing here (booking() then proposes it for a yes).
  */
-export function nearestTwo(alternatives: Date[], asked: Date): Date[] {
-  const distance = (d: Date) => Math.abs(d.getTime() - asked.getTime());
-  return [...alternatives]
-    .sort((a, b) => distance(a) - distance(b) || a.getTime() - b.getTime())
-    .slice(0, 2)
-    .sort((a, b) => a.getTime() - b.getTime());
-}
-
-/** Which offered alternative the callee picked: "the first one", "the second", "yes" (the first), a named time. */
 export function pickAlternative(turn: Turn): Date | null {
   const alts = turn.state.alternatives;
   const t = turn.text.toLowerCase();
   if (/\b(second|latter|2nd|other one|later one)\b/.test(t)) return alts[1] ?? null;
   if (/\b(first|former|1st|earlier one)\b/.test(t)) return alts[0] ?? null;
   const named = parseSpokenTime(turn.text, timeCtx(turn.ctx));
-  if (named) return alts.find((a) => Math.abs(a.getTime() - named.at.getTime()) < 60_000) ?? named.at;
+  if (named) return offeredMatch(named, t, alts, turn.ctx.campaign.timezone) ?? (named.exactTime && !named.dayGuessed ? named.at : null);
   return /\b(yes|yeah|sure|ok|okay|fine|works|great|perfect)\b/.test(t) ? (alts[0] ?? null) : null;
 }
+
 
 export async function* booking(turn: Turn): AsyncGenerator<string> {
   if (turn.state.stage === "offered_alternatives") {
@@ -118,9 +111,10 @@ export async function* booking(turn: Turn): AsyncGenerator<string> {
   }
   // "Tuesday" (no hour) or "at three" (no day): the agent filled in the rest, so it asks before booking.
   if (!said.exactTime || said.dayGuessed) {
-    turn.state.pending = { kind: "book", at: said.at };
+    const at = turn.state.stage === "offered_alternatives" ? onOfferedDay(said, turn.state.alternatives, turn.ctx.campaign.timezone) : said.at;
+    turn.state.pending = { kind: "book", at };
     turn.state.stage = "confirming";
-    yield lines.proposeSlot(turn.ctx, said.at);
+    yield lines.proposeSlot(turn.ctx, at);
     return;
   }
   yield* tryBooking(turn, said.at);
