@@ -76,7 +76,7 @@ export async function workAfterEndpoint(clips: Pcm[]): Promise<number> {
   let decodeCpu = 0;
   let speech = 0;
   for (const utterance of clips.flatMap(writtenToStt)) {
-    const decoders = [general, domain].map((m) => createSphinxDecoder(lib, decoderFlags(DEFAULT_MODEL, m.lm, m.dict), likelihood));
+    const decoders = [general, domain].map((m) => createSphinxDecoder(lib, decoderFlags(DEFAULT_MODEL, m.lm, m.dict), likelihood, { followCaller: true }));
     let t = cpuMs();
     for (const frame of utterance) for (const d of decoders) d.write(frame);
     decodeCpu += cpuMs() - t;

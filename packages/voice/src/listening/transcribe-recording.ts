@@ -45,7 +45,7 @@ export function asLegAudio(pcm: Pcm, phone: boolean): { rate: number; samples: I
 export async function transcribeRecording(pcm: Pcm, o: TranscribeOptions): Promise<HeardUtterance[]> {
   const leg = asLegAudio(pcm, o.phone ?? false);
   const frameLen = samplesPerFrame(leg.rate);
-  const stream = o.stt.openStream({ vocabulary: o.vocabulary ?? [] });
+  const stream = o.stt.openStream({ vocabulary: o.vocabulary ?? [], legRate: leg.rate });
   const heard: HeardUtterance[] = [];
   let pending: Utterance | null = null;
   let atMs = 0;

@@ -32,7 +32,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
   const ending = createCallEnding(leg);
   const transcript = createSessionTranscript((turn) => emit({ type: "turn", turn }));
   const recorder = createCallRecorder(leg.sampleRate);
-  const stt = opts.stt.openStream({ vocabulary: opts.vocabulary, signal: opts.signal });
+  const stt = opts.stt.openStream({ vocabulary: opts.vocabulary, legRate: leg.sampleRate, signal: opts.signal });
   const transferTool = opts.transfer ? { transferCall: (req: { reason: string }) => transfer?.request(req.reason) } : {};
   const brain = opts.brain(opts.context, { ...opts.tools, endCall: ending.hangUpAfterSpeech, ...transferTool });
   const greeting = prepareGreeting(brain.greeting(), opts.tts, opts.voiceId, leg.sampleRate);

@@ -18,6 +18,9 @@ const REPLIES = [
   "goodbye", "sorry i did not hear you", "can you repeat that", "i have a question", "what are your hours",
   "book me", "book a meeting", "let's book a meeting", "can we meet", "i am free", "that works", "that works for me",
   "what times do you have", "is there another time", "my budget is", "around five thousand dollars",
+  // asking for a person (the agent transfers) and closing (the agent ends the call): replies it acts on
+  "can i talk to a real person", "can i speak to a person", "i want to talk to someone", "can i speak to someone from the team",
+  "put me through", "transfer me", "no that's all", "no that's all thank you", "that's all thank you", "thank you bye",
   // how questions start: the knowledge base's own sentences (in the call's phrases) supply the rest
   "how long is the", "how long does it take", "how much is the", "how does it work", "what is the", "what are the",
   "is there a", "are there any", "do you offer", "do you have", "can i get", "can you tell me about the", "does it come with",

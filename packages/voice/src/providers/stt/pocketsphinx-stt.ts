@@ -45,11 +45,12 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
     name: "pocketsphinx",
     sampleRate: SAMPLE_RATE,
     engine,
-    openStream({ vocabulary, signal }): SttStream {
+    openStream({ vocabulary, legRate, signal }): SttStream {
       // The resident threads build the domain model themselves, once per campaign's vocabulary (while the
       // phone rings); the main thread reads no dictionary for them.
       if (pool) {
-        const passes = pool.open(vocabulary);
+        // A phone line's folded audio is heard better with the model's own cepstral mean (live-cmn.ts).
+        const passes = pool.open(vocabulary, legRate === undefined || legRate >= SAMPLE_RATE);
         return {
           ...passes,
           upsampling: "mirror",

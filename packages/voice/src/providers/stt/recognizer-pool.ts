@@ -16,8 +16,11 @@ export type RecognizerStream = {
 };
 
 export type RecognizerPool = {
-  /** A call's stream; its domain pass's model is built from `vocabulary` by the thread that runs it. */
-  open(vocabulary: string[]): RecognizerStream;
+  /**
+   * A call's stream; its domain pass's model is built from `vocabulary` by the thread that runs it.
+   * `followCaller`: the decoders' cepstral mean follows the caller's speech (live-cmn.ts), for wideband audio.
+   */
+  open(vocabulary: string[], followCaller?: boolean): RecognizerStream;
   readonly threads: number;
 };
 
@@ -70,12 +73,12 @@ export function createRecognizerPool(o: { modelDir: string; logFile: string; thr
 
   return {
     threads: size,
-    open(vocabulary) {
+    open(vocabulary, followCaller = true) {
       let partial = "";
       const id = nextId++;
       const gt = pick();
-      const g = openDecoder(gt, id * 2, GENERAL_LOAD, null, (text) => (partial = text));
-      const b = openDecoder(pick(gt), id * 2 + 1, DOMAIN_LOAD, vocabulary);
+      const g = openDecoder(gt, id * 2, GENERAL_LOAD, null, followCaller, (text) => (partial = text));
+      const b = openDecoder(pick(gt), id * 2 + 1, DOMAIN_LOAD, vocabulary, followCaller);
       return {
         write(frame) {
           g.write(frame);
@@ -101,14 +104,14 @@ export function createRecognizerPool(o: { modelDir: string; logFile: string; thr
 }
 
 /** One pass's decoder on thread `t`: the general pass (`vocabulary` null) or the call's domain pass. */
-function openDecoder(t: Thread, id: number, load: number, vocabulary: string[] | null, onPartial?: (text: string) => void): Decoder {
+function openDecoder(t: Thread, id: number, load: number, vocabulary: string[] | null, followCaller: boolean, onPartial?: (text: string) => void): Decoder {
   let seq = 0;
   let closed = false;
   t.load += load;
   if (t.decoders++ === 0) t.worker.ref();
   if (onPartial) t.partials.set(id, onPartial);
   const send = (m: ToRecognizer) => t.worker.postMessage(m);
-  send({ type: "open", id, vocabulary });
+  send({ type: "open", id, vocabulary, followCaller });
   return {
     write: (frame) => void (!closed && send({ type: "write", id, frame, sentAt: Date.now() })),
     pause: () => void (!closed && send({ type: "pause", id })),

@@ -38,8 +38,8 @@ type Decoder = { pass: SphinxDecoder; partials: boolean; frames: number; partial
 const decoders = new Map<number, Decoder>();
 let englishLm: LanguageModelHandle | null = null;
 
-function generalPass(): SphinxDecoder {
-  return createSphinxDecoder(lib, decoderFlags(modelDir, null, general.dict), likelihood, (ps) => {
+function generalPass(followCaller = false): SphinxDecoder {
+  return createSphinxDecoder(lib, decoderFlags(modelDir, null, general.dict), likelihood, { followCaller }, (ps) => {
     englishLm ??= lib.readLanguageModel(ps, general.lm);
     if (!englishLm) throw new Error(`pocketsphinx could not read ${general.lm}`);
     if (!lib.useLanguageModel(ps, "general", englishLm)) throw new Error("pocketsphinx refused the general language model");
@@ -53,7 +53,7 @@ const send = (m: FromRecognizer) => port.postMessage(m);
 generalPass().free();
 
 port.on("message", (m: ToRecognizer) => {
-  if (m.type === "open") return open(m.id, m.vocabulary);
+  if (m.type === "open") return open(m.id, m.vocabulary, m.followCaller);
   const d = decoders.get(m.id);
   if (m.type === "close") return d && close(m.id, d);
   if (!d) return m.type === "flush" && send({ type: "error", id: m.id, seq: m.seq, message: "recognizer: decoder was never opened" });
@@ -93,12 +93,12 @@ function sendPartial(id: number, d: Decoder, current: string): void {
 
 const withPhones = (p: Pass): Pass => ({ ...p, words: p.words.map((w) => ({ ...w, phones: pronunciation(dictionary, w.word) })) });
 
-function open(id: number, vocabulary: string[] | null): void {
+function open(id: number, vocabulary: string[] | null, followCaller: boolean): void {
   const none: SphinxDecoder = { write() {}, partial: () => "", finish: () => EMPTY_PASS, free() {} };
   const d: Decoder = { pass: none, partials: !vocabulary, frames: 0, partial: "", pieces: [], broken: null };
   try {
     const domain = vocabulary && domainModels.files(vocabulary);
-    d.pass = domain ? createSphinxDecoder(lib, decoderFlags(modelDir, domain.lm, domain.dict), likelihood) : generalPass();
+    d.pass = domain ? createSphinxDecoder(lib, decoderFlags(modelDir, domain.lm, domain.dict), likelihood, { followCaller }) : generalPass(followCaller);
   } catch (err) {
     d.broken = `recognizer: ${(err as Error).message}`;
   }

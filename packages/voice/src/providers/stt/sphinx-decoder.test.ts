@@ -15,14 +15,14 @@ const DATA = "/usr/share/pocketsphinx/test/data";
 const clip = (file: string) => decodeWav(fs.readFileSync(path.join(DATA, file))).samples;
 const FRAME = 320; // 20 ms at 16 kHz, as the call writes them
 
-function resident() {
+function resident(followCaller = false) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-decoder-test-"));
   const log = path.join(dir, "sphinx.log");
   fs.writeFileSync(log, "");
   const lib = loadSphinx();
   lib.logTo(log);
   const g = generalModel(DEFAULT_MODEL);
-  const decoder = createSphinxDecoder(lib, decoderFlags(DEFAULT_MODEL, g.lm, g.dict), createLikelihoodReader(log, new Int32Array(new SharedArrayBuffer(4)), lib.flushLog));
+  const decoder = createSphinxDecoder(lib, decoderFlags(DEFAULT_MODEL, g.lm, g.dict), createLikelihoodReader(log, new Int32Array(new SharedArrayBuffer(4)), lib.flushLog), { followCaller });
   return { decoder, dir, done: () => (decoder.free(), fs.rmSync(dir, { recursive: true, force: true })) };
 }
 
@@ -70,6 +70,20 @@ test("words are heard while the speaker talks, and utterances follow each other 
   } finally {
     done();
   }
+});
+
+test("a decoder that follows the caller's cepstral mean hears a short first utterance the model's fixed mean mishears", () => {
+  const samples = clip("cards/003.wav"); // "seven of clubs", a speaker and a line far from the model's mean
+  const heard = [false, true].map((followCaller) => {
+    const { decoder, done } = resident(followCaller);
+    try {
+      feed(decoder.write, samples);
+      return decoder.finish().text;
+    } finally {
+      done();
+    }
+  });
+  assert.deepEqual(heard, ["son of close", "seven of clubs"]);
 });
 
 test("the likelihood is read from the lines the search itself logged", () => {

@@ -1,4 +1,5 @@
 import type { LikelihoodReader } from "./lattice-likelihood.ts";
+import { createLiveCmn } from "./live-cmn.ts";
 import type { DecoderHandle, SphinxLibrary } from "./sphinx-library.ts";
 import { EMPTY_PASS, MIN_SAMPLES, meanPosterior, spokenWords, type Pass } from "./two-pass.ts";
 
@@ -13,10 +14,14 @@ export type SphinxDecoder = {
 };
 
 /**
- * One resident pocketsphinx decoder, fed frame by frame; utterances follow each other on it. `setup` finishes
- * its configuration (e.g. gives it a language model shared with other decoders).
+ * One resident pocketsphinx decoder, fed frame by frame; utterances follow each other on it. `followCaller`: its
+ * cepstral mean follows the speech it is fed (live-cmn.ts; for wideband audio), rather than staying the model's
+ * until the first utterance ends. `setup` finishes its configuration (e.g. gives it a language model shared with
+ * other decoders).
  */
-export function createSphinxDecoder(lib: SphinxLibrary, flags: string[], likelihood: LikelihoodReader, setup: (ps: DecoderHandle) => void = () => {}): SphinxDecoder {
+export function createSphinxDecoder(
+  lib: SphinxLibrary, flags: string[], likelihood: LikelihoodReader, o: { followCaller: boolean }, setup: (ps: DecoderHandle) => void = () => {},
+): SphinxDecoder {
   const ps = lib.init(flags);
   if (!ps) throw new Error(`pocketsphinx refused its configuration (${flags.join(" ")})`);
   try {
@@ -25,6 +30,7 @@ export function createSphinxDecoder(lib: SphinxLibrary, flags: string[], likelih
     lib.free(ps);
     throw err;
   }
+  const cmn = o.followCaller ? createLiveCmn(lib, ps) : null;
   let samples = -1; // -1: no utterance started
   return {
     write(frame) {
@@ -34,6 +40,7 @@ export function createSphinxDecoder(lib: SphinxLibrary, flags: string[], likelih
       }
       if (lib.processRaw(ps, frame) < 0) throw new Error("pocketsphinx could not process audio");
       samples += frame.length;
+      cmn?.written();
     },
     partial: () => (samples > 0 ? lib.hyp(ps) : ""),
     finish() {

@@ -9,6 +9,8 @@ import koffi from "koffi";
 export type DecoderHandle = { readonly __brand: "ps_decoder_t" };
 export type LanguageModelHandle = { readonly __brand: "ngram_model_t" };
 export type SegHandle = { readonly __brand: "ps_seg_t" };
+/** The decoder's cepstral mean normalisation state (sphinxbase's cmn_t): the mean it subtracts, and its running sums. */
+export type CmnHandle = { readonly __brand: "cmn_t" };
 type Handle = unknown;
 
 export type SphinxLibrary = {
@@ -27,6 +29,12 @@ export type SphinxLibrary = {
   hyp(ps: DecoderHandle): string;
   /** Each word of the best path with its posterior probability (0–1), fillers and silences included. */
   words(ps: DecoderHandle): Array<{ word: string; posterior: number }>;
+  /** The decoder's cepstral mean normalisation, whose mean a caller may move while an utterance is fed (see cmn.ts). */
+  cmn(ps: DecoderHandle): CmnHandle;
+  /** The mean subtracted from each new frame's cepstrum, and what live CMN has summed since its last update. */
+  readCmn(cmn: CmnHandle): { mean: Float32Array; sum: Float32Array; frames: number };
+  /** Sets the mean subtracted from the next frames, and the sums (counting `frames` frames) later updates start from. */
+  writeCmn(cmn: CmnHandle, state: { mean: Float32Array; sum: Float32Array; frames: number }): void;
   /** Sends sphinxbase's log (every decoder in this process) to `file`, appending. */
   logTo(file: string): void;
   /** Writes out what C's stdio still buffers for the log. */
@@ -64,6 +72,14 @@ function bind(): SphinxLibrary {
   const readLm = base.func("ngram_model_t *ngram_model_read(cmd_ln_t *config, const char *file, int type, logmath_t *lmath)");
   const setLm = ps.func("int ps_set_lm(ps_decoder_t *ps, const char *name, ngram_model_t *lm)");
   const setSearch = ps.func("int ps_set_search(ps_decoder_t *ps, const char *name)");
+  const getFeat = ps.func("void *ps_get_feat(ps_decoder_t *ps)");
+  // sphinxbase's feat.h and cmn.h (0.8+5prealpha, LP64; mfcc_t is float): feat_t up to its cmn_struct, and cmn_t.
+  const FeatHead = koffi.struct("feat_head_t", {
+    refcount: "int", name: "void *", cepsize: "int32_t", n_stream: "int32_t", stream_len: "void *", window_size: "int32_t",
+    n_sv: "int32_t", sv_len: "void *", subvecs: "void *", sv_buf: "void *", sv_dim: "int32_t", cmn: "int", varnorm: "int32_t",
+    agc: "int", compute_feat: "void *", cmn_struct: "void *",
+  });
+  const Cmn = koffi.struct("cmn_t", { cmn_mean: "void *", cmn_var: "void *", sum: "void *", nframe: "int32_t", veclen: "int32_t" });
   const NGRAM_AUTO = 0;
   const setLogfile = base.func("int err_set_logfile(const char *path)");
   const fflush = koffi.load("libc.so.6").func("int fflush(void *stream)");
@@ -93,6 +109,19 @@ function bind(): SphinxLibrary {
         words.push({ word: segWord(seg) as string, posterior });
       }
       return words;
+    },
+    cmn: (d) => koffi.decode(getFeat(d), FeatHead).cmn_struct as CmnHandle,
+    readCmn(c) {
+      const cmn = koffi.decode(c, Cmn) as { cmn_mean: Handle; sum: Handle; nframe: number; veclen: number };
+      const floats = (p: Handle) => Float32Array.from(koffi.decode(p, "float", cmn.veclen) as number[]);
+      return { mean: floats(cmn.cmn_mean), sum: floats(cmn.sum), frames: cmn.nframe };
+    },
+    writeCmn(c, state) {
+      const cmn = koffi.decode(c, Cmn) as { cmn_mean: Handle; sum: Handle; veclen: number };
+      if (state.mean.length !== cmn.veclen || state.sum.length !== cmn.veclen) throw new Error(`cepstral mean of ${state.mean.length} values for ${cmn.veclen}`);
+      koffi.encode(cmn.cmn_mean, "float", [...state.mean], cmn.veclen);
+      koffi.encode(cmn.sum, "float", [...state.sum], cmn.veclen);
+      koffi.encode(c, koffi.offsetof(Cmn, "nframe"), "int32_t", state.frames);
     },
     logTo(file) {
       if (setLogfile(file) < 0) throw new Error(`pocketsphinx cannot write its log to ${file}`);

@@ -4,6 +4,11 @@ export type SttResult = { text: string; confidence: number | null };
 export type SttStreamOptions = {
   /** Words and phrases this call is likely to hear (campaign text, FAQs, yes/no, days, times): bias towards them. */
   vocabulary: string[];
+  /**
+   * The callee's line's sample rate (8000: a phone line, 16000 or more: a web call), unknown when not given: an
+   * engine may hear narrowband audio differently (pocketsphinx follows a wideband caller's cepstral mean only).
+   */
+  legRate?: number;
   signal?: AbortSignal;
 };
 
