@@ -104,3 +104,8 @@ test("'who wrote…' is answered only by a sentence with a name in it", () => {
   assert.equal(answerFromPassages("who wrote the tcp wrappers", [rpcLimits]).answered, false);
   assert.match(answerFromPassages("who gave feedback on an early release of the wrappers", [thanks, rpcLimits]).text, /Brendan Kehoe/);
 });
+
+test("'who do I contact…' may be answered by a team: only 'who wrote / founded / maintains…' needs a name", () => {
+  const support = { heading: "Support", text: "Contact our billing team by email for any question about invoices." };
+  assert.match(answerFromPassages("who do I contact about invoices", [support]).text, /billing team/);
+});

@@ -69,8 +69,9 @@ const KIND_PATTERNS: Array<[QuestionKind, RegExp]> = [
   ["place", /^where\b|\bwhich (?:file|directory|folder|site|page|address)\b/],
   // "What is Redis?", "what's a login shell": a short subject; "what's the difference between…" is not a definition.
   ["definition", /^(?:what|who)(?:'s|s| is| are| was| were) (?!the difference|the best|the way)(?:an? |the )?\S+(?: \S+){0,2}$|\bwhat does .+ (?:mean|stand for)\b|^define\b|\bmeaning of\b/],
-  // "Who wrote nano?", "who founded…": a name is the answer ("who is X" asks what X is, above).
-  ["person", /^who\b(?! (?:is|are|was|were)\b)/],
+  // "Who wrote nano?", "who founded…": a name is the answer. ("Who do I contact", "who can sign in" may be
+  // answered by a team or a role, "who is X" asks what X is.)
+  ["person", /^who (?:(?:first|originally|actually) )?(?:wrote|write|writes|created|creates|invented|founded|started|developed|develops|designed|made|makes|maintains|maintained|authored|built|discovered|owns|owned)\b/],
   // "Is there a way to run a command…" asks how, not whether.
   ["how", /^how (?:do|does|can|could|should|would|to|is|are)\b|^(?:is there|are there) (?:a|any) (?:way|means|method|option|setting|command) to\b/],
   ["yesno", /^(?:is|are|can|could|does|do|did|will|would|should|has|have|was|were|may|must|shall|isn't|aren't|doesn't|don't|can't|won't)\b/],
