@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startE2E, type E2E } from "../support/e2e.ts";
-import { newApiUser, type E2ESession, type E2EUser } from "../support/e2e-users.ts";
+import { newApiUser, signIn, type E2ESession, type E2EUser } from "../support/e2e-users.ts";
 
 /** The owner's invitation through the API: its link's path. */
 async function invite(env: E2E, owner: E2ESession, email: string, role: "admin" | "member"): Promise<string> {
@@ -71,4 +71,44 @@ describe("team invitations for someone who already has an account: sign in from 
       await page.getByText(/has already been used/).waitFor();
     });
   }
+});
+
+describe("an owner who makes a second owner and steps down to admin sees it at once", () => {
+  let env: E2E;
+  before(async () => {
+    env = await startE2E();
+  });
+  after(() => env?.close());
+
+  test("at 1440 px: the header says Admin and Settings has no Team section, without a reload", async () => {
+    const owner = await newApiUser(env.baseUrl, "Harbor Dental");
+    const partner = await newApiUser(env.baseUrl, "Partner Practice");
+    const path = await invite(env, owner, partner.user.email, "member");
+    const joined = await fetch(`${env.baseUrl}/api/team/invitations/accept`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${partner.token}` },
+      body: JSON.stringify({ token: path.slice("/invite/".length) }),
+    });
+    assert.equal(joined.status, 200, await joined.clone().text());
+
+    const page = await env.newPage({ width: 1440, height: 900 });
+    await signIn(page, owner.user);
+    await page.goto(`/org/${owner.slug}/settings`);
+    const team = page.getByRole("region", { name: "Team" });
+    // The only owner's role cannot be changed; the partner is made an owner first.
+    const mine = team.getByRole("listitem").filter({ hasText: owner.user.email });
+    const partnerRow = team.getByRole("listitem").filter({ hasText: partner.user.email });
+    await mine.getByText("The only owner").waitFor();
+    assert.equal(await mine.getByRole("combobox").getAttribute("aria-disabled"), "true");
+    await partnerRow.getByRole("combobox").click();
+    await page.getByRole("option", { name: "Owner" }).click();
+    await page.getByText(/is now Owner\./).waitFor();
+    await mine.getByText("The only owner").waitFor({ state: "detached" });
+    await mine.getByRole("combobox").click();
+    await page.getByRole("option", { name: "Admin" }).click();
+    await page.getByTestId("role-label").filter({ hasText: "Admin" }).waitFor();
+    await page.getByRole("region", { name: "Team" }).waitFor({ state: "detached" });
+    await page.getByText("Only the owner can change the organization settings.").waitFor();
+    await env.screenshot(page, "team-owner-stepped-down-1440");
+  });
 });

@@ -7,10 +7,24 @@ const TEAM = ["team"] as const;
 
 export const useTeam = () => useQuery({ queryKey: TEAM, queryFn: () => api("/team", { schema: TeamResponse }) });
 
-/** Every change re-reads the team, so the list shows what the server now holds. */
+const roleOf = (data: unknown) => (data as { role?: Role } | undefined)?.role;
+
+/**
+ * Every change re-reads the team, so the list shows what the server now holds. The signed-in user is read first:
+ * an owner who made themselves an admin sees everything again as an admin at once (the header, no Team section,
+ * the organisation settings read-only), rather than the team's re-read refused.
+ */
 function useTeamChange<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: TEAM }) });
+  return useMutation({
+    mutationFn,
+    onSettled: async () => {
+      const before = roleOf(queryClient.getQueryData(["me"]));
+      await queryClient.invalidateQueries({ queryKey: ["me"] });
+      if (roleOf(queryClient.getQueryData(["me"])) !== before) return queryClient.invalidateQueries();
+      await queryClient.invalidateQueries({ queryKey: TEAM });
+    },
+  });
 }
 
 export const useInvite = () =>
