@@ -73,6 +73,19 @@ describe("call summaries agree with the outcome and the transcript", () => {
     assert.match(all.summary, /asked "When are you open" and 1 more question, all answered from the campaign information\./);
   });
 
+  test("a no to 'anything else?' after an answered question is not a refusal: the call is a follow-up", () => {
+    const transcript: TranscriptTurn[] = [
+      { speaker: "agent", text: "Hi Ana, this is an AI assistant. Do you have a minute?", startMs: 0, endMs: 900 },
+      { speaker: "callee", text: "what does the premium plan cost", startMs: 1000, endMs: 1800 },
+      { speaker: "agent", text: "The premium plan costs 49 dollars a month. Is there anything else I can help you with?", startMs: 2000, endMs: 2900 },
+      { speaker: "callee", text: "okay that is all i want it to nope thanks bye", startMs: 3000, endMs: 3800 },
+    ];
+    const s = summarizeCall(londonContext(), transcript, [{ kind: "answered", question: "what does the premium plan cost", source: "faq" }]);
+    assert.equal(s.outcome, "follow_up", s.summary);
+    assert.doesNotMatch(s.summary, /not interested/);
+    assert.equal(summarize([], "No thanks, I am not interested.").outcome, "not_interested", "a no said to the offer still counts");
+  });
+
   test("interest without a booking", () => {
     const s = summarize([], "Yes that sounds interesting");
     assert.deepEqual([s.outcome, s.summary], ["interested", "Ana Lima showed interest but no meeting was booked."]);

@@ -2,6 +2,7 @@ import type { AgentContext, CallOutcome, CallSummary, Sentiment, TranscriptTurn 
 import type { CallEvent } from "./call-events.ts";
 import { extractBudget, extractService } from "./extract-fields.ts";
 import { classifyIntent, type Intent } from "./intents.ts";
+import { lines } from "./rules-lines.ts";
 import { isoInZone, speakDateTime } from "./spoken-time.ts";
 
 /**
@@ -95,10 +96,31 @@ export function summarizeUnspokenCall(outcome: UnspokenOutcome, o: { messageLeft
   return { outcome, summary, sentiment: "neutral", extracted: {} };
 }
 
+/**
+ * What the callee's lines meant. A no to "Is there anything else I can help you with?" says nothing more is
+ * needed, not that the offer was refused: a callee who asked a price and said "no, thanks, bye" to it is not
+ * "not interested".
+ */
+function calleeIntents(transcript: TranscriptTurn[]): Intent[] {
+  const intents: Intent[] = [];
+  let asked = "";
+  for (const turn of transcript) {
+    if (turn.speaker !== "callee") {
+      asked = turn.text.trim();
+      continue;
+    }
+    const intent = classifyIntent(turn.text);
+    if (intent === "unclear" || intent === "greeting" || !turn.text.trim()) continue;
+    if (intent === "no" && asked.endsWith(lines.anythingElse())) continue;
+    intents.push(intent);
+  }
+  return intents;
+}
+
 /** A summary built only from what was said and what the tools really did: nothing is invented. */
 export function summarizeCall(ctx: AgentContext, transcript: TranscriptTurn[], events: CallEvent[]): CallSummary {
   const calleeLines = transcript.filter((t) => t.speaker === "callee" && t.text.trim()).map((t) => t.text);
-  const intents = calleeLines.map(classifyIntent).filter((i) => i !== "unclear" && i !== "greeting");
+  const intents = calleeIntents(transcript);
   const extracted: Record<string, string> = {};
   const budget = calleeLines.map(extractBudget).find((b) => b !== null) ?? null;
   if (budget) extracted.budget = budget;
