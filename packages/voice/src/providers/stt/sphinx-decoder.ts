@@ -1,5 +1,5 @@
 import type { LikelihoodReader } from "./lattice-likelihood.ts";
-import { createLiveCmn } from "./live-cmn.ts";
+import { createLiveCmn, type LiveCmn } from "./live-cmn.ts";
 import type { DecoderHandle, SphinxLibrary } from "./sphinx-library.ts";
 import { EMPTY_PASS, MIN_SAMPLES, meanPosterior, spokenWords, type Pass } from "./two-pass.ts";
 
@@ -24,13 +24,14 @@ export function createSphinxDecoder(
 ): SphinxDecoder {
   const ps = lib.init(flags);
   if (!ps) throw new Error(`pocketsphinx refused its configuration (${flags.join(" ")})`);
+  let cmn: LiveCmn | null;
   try {
     setup(ps);
+    cmn = o.followCaller ? createLiveCmn(lib, ps) : null;
   } catch (err) {
     lib.free(ps);
     throw err;
   }
-  const cmn = o.followCaller ? createLiveCmn(lib, ps) : null;
   let samples = -1; // -1: no utterance started
   return {
     write(frame) {

@@ -113,6 +113,8 @@ function bind(): SphinxLibrary {
     cmn: (d) => koffi.decode(getFeat(d), FeatHead).cmn_struct as CmnHandle,
     readCmn(c) {
       const cmn = koffi.decode(c, Cmn) as { cmn_mean: Handle; sum: Handle; nframe: number; veclen: number };
+      // A cepstrum of 13 (the en-us model's); anything else means the structs are not this library's.
+      if (!(cmn.veclen > 0 && cmn.veclen <= 64)) throw new Error(`pocketsphinx's cepstral mean has ${cmn.veclen} values: not the layout of sphinxbase 0.8+5prealpha`);
       const floats = (p: Handle) => Float32Array.from(koffi.decode(p, "float", cmn.veclen) as number[]);
       return { mean: floats(cmn.cmn_mean), sum: floats(cmn.sum), frames: cmn.nframe };
     },
