@@ -166,9 +166,14 @@ describe("campaigns screens", () => {
       await opening.pressSequentially(", how is {weather} in ");
       await chips.getByRole("button", { name: "{city}" }).click();
       assert.equal(await opening.inputValue(), "Hi {first_name}, how is {weather} in {city}");
+      // The preview follows the line as typed: no brace is said (the unknown one drops out until the save
+      // refuses it), and what followed the hello starts its own sentence after the disclosure.
+      await page.getByText("Hi Asha, this is an AI assistant calling on behalf of Org campaigner. This call is recorded. How is in Pune").waitFor();
       await env.screenshot(page, `campaign-variables-${size.width}`);
       await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
       await page.getByText(/\{weather\} matches no column of the contact list\. Available: \{name\}, \{first_name\}, \{last_name\}, \{phone\}, \{email\}, \{city\}\./).waitFor();
+      // The message grows in: its picture is taken once it is fully shown.
+      await page.waitForFunction(() => [...document.querySelectorAll(".MuiSnackbar-root > *")].every((e) => getComputedStyle(e).opacity === "1"));
       await env.screenshot(page, `campaign-variables-refused-${size.width}`);
       await page.context().close();
     });
