@@ -3,6 +3,7 @@ import { test } from "node:test";
 import type { AgentContext } from "./brain.ts";
 import { testContext } from "../../../../tests/support/voice/test-providers.ts";
 import { greetingLine, lines, splitOpening } from "./rules-lines.ts";
+import { systemPrompt } from "./llm/llm-prompt.ts";
 
 const wendy = (openingLine: string, over: Partial<AgentContext> = {}) =>
   testContext({
@@ -46,6 +47,10 @@ test("without a self-introduction the agent introduces itself; the description a
   for (const line of [greetingLine(bare), lines.reintroduce(bare), lines.voicemail(bare), lines.proposeMeeting(bare)]) {
     assert.doesNotMatch(line, /Internal note|Priya|Trade fair/, line);
   }
+});
+
+test("the team's description and campaign name never reach a language model, so it cannot paraphrase them", () => {
+  assert.doesNotMatch(systemPrompt(wendy("Hi {name}, this is Sam from Bright Dental."), []), /Internal note|Priya|Trade fair/);
 });
 
 test("the agent's name and the company as spoken come from the organisation's settings", () => {

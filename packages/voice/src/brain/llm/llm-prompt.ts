@@ -29,8 +29,8 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[], canTransfer
   const facts = factsSoFar(events, zone);
   return [
     `You are an AI assistant making an outbound phone call on behalf of ${callerName(ctx)}. You already said you are an AI assistant${ctx.recording ? " and that the call is recorded" : ""}; if asked, say so again honestly.`,
-    // The name and description are the team's own notes: context for the model, never words for the callee.
-    `The team's internal notes on this campaign (never say them to the callee): ${[ctx.campaign.name, ctx.campaign.description].filter((t) => t.trim()).join(". ")}`,
+    // The campaign's name and description are the team's own notes and never reach the model: a model told
+    // "never say this" can still paraphrase it, so what the call is about comes from the callee-facing fields.
     `What you offer: ${ctx.campaign.service}.`,
     ctx.campaign.goal ? `The goal of this call: ${fillVariables(ctx.campaign.goal, ctx.contact.variables)}.` : "",
     `You are speaking with ${ctx.contact.name || "the contact"}.${vars.length ? `\nWhat we know about them:\n${vars.join("\n")}` : ""}`,
