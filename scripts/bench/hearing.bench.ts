@@ -74,7 +74,7 @@ function report(label: string, clips: Clip[], hyps: Array<{ id: string; text: st
   const half = (odd: boolean) => sclite(clips.filter((_, i) => i % 2 === (odd ? 0 : 1)), hyps.filter((_, i) => i % 2 === (odd ? 0 : 1))).wer.toFixed(1);
   console.log(`${label}: pooled WER ${wer.toFixed(1)}% (${errors} errors / ${refWords} words; odd-numbered clips ${half(true)}%, even ${half(false)}%)`);
   const finals = hyps.flatMap((h) => h.utterances ?? []).map((u) => u.final_ms);
-  if (finals.length) console.log(`   end of speech → final text: p50 ${pct(finals, 50)} ms, p95 ${pct(finals, 95)} ms (n=${finals.length} utterances)`);
+  if (finals.length) console.log(`   endpoint → final text: p50 ${pct(finals, 50)} ms, p95 ${pct(finals, 95)} ms (n=${finals.length} utterances)`);
   const invented = hyps.filter((h, i) => inventedDomainWords(clips[i]!.reference, h.text).length);
   console.log(`   clips whose text holds in-domain words nobody said: ${invented.length}/${hyps.length}` +
     (invented.length ? ` (${invented.map((h) => `${h.id}: "${h.text}"`).join("; ")})` : ""));
