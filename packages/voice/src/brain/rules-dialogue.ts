@@ -97,7 +97,6 @@ export function pickAlternative(turn: Turn): Date | null {
   return /\b(yes|yeah|sure|ok|okay|fine|works|great|perfect)\b/.test(t) ? (alts[0] ?? null) : null;
 }
 
-
 export async function* booking(turn: Turn): AsyncGenerator<string> {
   if (turn.state.stage === "offered_alternatives") {
     const picked = pickAlternative(turn);
