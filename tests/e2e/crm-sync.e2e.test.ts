@@ -124,7 +124,7 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
 
     const card = page.getByRole("region", { name: "HubSpot (CRM)" });
     await card.locator(".MuiChip-root").getByText("Reconnect", { exact: true }).waitFor();
-    await card.getByText(/call results wait, kept, and go out once a working token is saved/).waitFor();
+    await card.getByText(/call results are kept and go out once a working token is saved/).waitFor();
     await card.scrollIntoViewIfNeeded();
     await env.screenshot(page, "crm-sync-settings-reconnect-390");
     assert.equal(hs.state.requests.length, sent, "nothing was sent to HubSpot while it needed reconnecting");

@@ -81,7 +81,7 @@ export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect
             <Typography sx={{ fontWeight: 600 }}>{hubspot.portal_id ? `HubSpot account ${hubspot.portal_id}` : "HubSpot account"}</Typography>
             <Typography variant="body2" color="text.secondary">Token ending {hubspot.token_hint} · connected {shortTime(hubspot.connected_at)}</Typography>
           </Box>
-          {hubspot.status === "reconnect" && <Alert severity="warning">{hubspot.last_error ?? "HubSpot refused the saved token."} Nothing is imported or written to HubSpot until then; call results wait, kept, and go out once a working token is saved.</Alert>}
+          {hubspot.status === "reconnect" && <Alert severity="warning">{hubspot.last_error ?? "HubSpot refused the saved token."} Nothing is imported or written to HubSpot until then; call results are kept and go out once a working token is saved.</Alert>}
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
             {hubspot.status === "reconnect" && <Button size="small" variant="contained" onClick={() => setChanging(true)}>Reconnect</Button>}
             {/* Also while it says reconnect: a token HubSpot refused only for a while (restored in HubSpot) is taken back, and the waiting results go. */}
