@@ -5,7 +5,7 @@ import { transcribeRecording } from "@parley/voice/listening/transcribe-recordin
 import { loadConfig } from "../platform/config.ts";
 import { openDb } from "../platform/db.ts";
 import { migrate } from "../platform/migrate.ts";
-import { createStt } from "../features/calls/voice-providers.ts";
+import { createSpeechVad, createStt } from "../features/calls/voice-providers.ts";
 import { campaignVocabulary } from "../features/calls/campaign-vocabulary.ts";
 import { runMain } from "./run-main.ts";
 
@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   const pcm = readRecording(file);
   const config = loadConfig();
   const vocabulary = values.campaign ? await vocabularyOf(values.campaign, config) : [];
-  const heard = await transcribeRecording(pcm, { stt: createStt(config.voice), vocabulary, phone: values.phone ?? false });
+  const vad = config.voice.instant ? undefined : createSpeechVad({ warn: (message: string) => console.error(message) });
+  const heard = await transcribeRecording(pcm, { stt: createStt(config.voice), vad, vocabulary, phone: values.phone ?? false });
   for (const { start_ms, end_ms, text, confidence } of heard) console.log(JSON.stringify({ start_ms, end_ms, text, confidence }));
 }
 

@@ -177,6 +177,7 @@ export async function wireServices({ config, db, logger, clock = systemClock, vo
   // A question said into the knowledge base test box is heard by the calls' own speech recognition.
   const kbTranscribe = createKbTranscribeService({
     stt: configured.stt,
+    vad: configured.vad,
     campaignVocabulary: async (orgId, id) => {
       await campaigns.get(orgId, id); // another organisation's campaign answers 404
       return (await campaignVocabulary(db, id)) ?? [];

@@ -2,6 +2,7 @@ import { FRAME_MS, samplesPerFrame } from "../audio/frames.ts";
 import { decodeMulaw, encodeMulaw } from "../audio/mulaw.ts";
 import { toPhoneBand } from "../audio/narrowband.ts";
 import { resample } from "../audio/resample.ts";
+import type { VadFactory } from "../audio/vad.ts";
 import { toMono, type Pcm } from "../audio/wav.ts";
 import type { SttProvider } from "../providers/stt/stt-provider.ts";
 import { createCalleeListener, type Utterance } from "../session/callee-listener.ts";
@@ -12,6 +13,8 @@ export type HeardUtterance = { start_ms: number; end_ms: number; text: string; c
 
 export type TranscribeOptions = {
   stt: SttProvider;
+  /** The call's voice activity detection, as the configured calls use it (default energy). */
+  vad?: VadFactory;
   vocabulary?: string[];
   /** Through an 8 kHz mu-law round trip first, as a phone line delivers the callee. */
   phone?: boolean;
@@ -54,6 +57,7 @@ export async function transcribeRecording(pcm: Pcm, o: TranscribeOptions): Promi
     sttRate: o.stt.sampleRate,
     cfg: o.turnTaking ?? DEFAULT_TURN_TAKING,
     stt: stream,
+    vad: o.vad,
     isAgentSpeaking: () => false,
     now: () => atMs,
     onBargeIn: () => {},

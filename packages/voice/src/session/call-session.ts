@@ -104,7 +104,7 @@ export function runCallSession(opts: SessionOptions): Promise<SessionResult> {
     calleeSpeaking: () => listener.inSpeech(), midPhraseSilenceMs: cfg.midPhraseSilenceMs, holdMidPhrase: cfg.holdMidPhrase,
   });
   const listener = createCalleeListener({
-    legRate: leg.sampleRate, sttRate: opts.stt.sampleRate, cfg, stt, now,
+    legRate: leg.sampleRate, sttRate: opts.stt.sampleRate, cfg, stt, vad: opts.vad, now,
     isAgentSpeaking: speaker.speaking,
     onBargeIn() {
       if (!machine.active()) speaker.pause(); // a machine's greeting never stops the voicemail message

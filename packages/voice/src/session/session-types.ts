@@ -1,4 +1,5 @@
 import type { AgentContext, AgentTools, BrainFactory, CallOutcome, CallSummary, TranscriptTurn } from "../brain/brain.ts";
+import type { VadFactory } from "../audio/vad.ts";
 import type { SttProvider } from "../providers/stt/stt-provider.ts";
 import type { TtsProvider } from "../providers/tts/tts-provider.ts";
 import type { CallLeg, EndReason } from "../telephony/call-leg.ts";
@@ -61,6 +62,8 @@ export type SessionEvent =
 export type SessionOptions = {
   leg: CallLeg;
   stt: SttProvider;
+  /** Voice activity detection; default energy. Live calls pass Silero (`audio/silero-vad.ts`). */
+  vad?: VadFactory;
   tts: TtsProvider;
   voiceId: string;
   brain: BrainFactory;

@@ -1,4 +1,5 @@
 import type { AgentTools, BrainFactory } from "@parley/voice/brain/brain";
+import type { VadFactory } from "@parley/voice/audio/vad";
 import type { SttProvider } from "@parley/voice/providers/stt/stt-provider";
 import type { TtsProvider } from "@parley/voice/providers/tts/tts-provider";
 import { summarizeUnspokenCall } from "@parley/voice/brain/rules-summary";
@@ -19,6 +20,8 @@ import type { CallContextRow, CallsRepo, KbSource } from "./calls.repo.ts";
 export type VoiceProviders = {
   telephony: Telephony;
   stt: SttProvider;
+  /** Voice activity detection; unset: energy (the `instant` tone voices, tests). */
+  vad?: VadFactory;
   tts: TtsProvider;
   brain: BrainFactory;
   /** Used when a campaign's voice is not one the TTS has. */
@@ -73,7 +76,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     const live = deps.liveAudio?.open(c.org_id, c.call_id, leg.sampleRate);
     try {
       return await runCallSession({
-        leg, stt: p.stt, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal: o.signal, live: live?.tap, transfer: o.transfer,
+        leg, stt: p.stt, vad: p.vad, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal: o.signal, live: live?.tap, transfer: o.transfer,
         context: toAgentContext(c, p.recording, deps.clock), vocabulary: callVocabulary(c),
       });
     } finally {

@@ -9,6 +9,8 @@ import { createSimulatedTelephony } from "@parley/voice/telephony/simulated/simu
 import { createTwilioTelephony, type TwilioWebhooks } from "@parley/voice/telephony/twilio/twilio-telephony";
 import { createSipTelephony } from "@parley/voice/telephony/sip/sip-telephony";
 import { createInstantProviders } from "@parley/voice/providers/instant-providers";
+import { loadSileroVad } from "@parley/voice/audio/silero-vad";
+import type { VadFactory } from "@parley/voice/audio/vad";
 import type { VoiceConfig } from "../../platform/config.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { VoiceProviders } from "./call-runner.ts";
@@ -26,8 +28,9 @@ export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredV
   }
   const tts = createTts(cfg.tts);
   const stt = createStt(cfg);
+  const vad = createSpeechVad(log);
   const brain = createBrainFactory({ llm: cfg.llm });
-  const common = { stt, tts, brain, defaultVoiceId: cfg.defaultVoiceId, recording: cfg.recordCalls, optOutDigit: cfg.dtmfOptOutDigit };
+  const common = { stt, vad, tts, brain, defaultVoiceId: cfg.defaultVoiceId, recording: cfg.recordCalls, optOutDigit: cfg.dtmfOptOutDigit };
   if (cfg.sip) {
     if (cfg.stt.provider === "pocketsphinx") {
       log.warn("TELEPHONY=sip with the offline speech recognition: pocketsphinx hears 8 kHz phone audio poorly. Set STT_PROVIDER=deepgram (or openai) and STT_API_KEY for real calls.");
@@ -57,6 +60,13 @@ export function createVoiceProviders(cfg: VoiceConfig, log: Logger): ConfiguredV
   // hear the agent's words from its brain so they can answer what it asks (agent-ears.ts).
   const simulated = createSimulatedTelephony({ tts: createOfflineTts(), ringMs: cfg.simulatedRingMs, audioDir: cfg.simulatedAudioDir });
   return { ...common, brain: simulated.listenToAgent(brain), telephony: simulated, twilioWebhooks: null };
+}
+
+/** Silero VAD for calls with real voices (calls and `npm run transcribe` hear alike); energy where it cannot load. */
+export function createSpeechVad(log: Pick<Logger, "warn">): VadFactory | undefined {
+  const choice = loadSileroVad();
+  if (!choice.vad) log.warn(`Silero VAD could not be loaded (${choice.reason}): callers are told from silence by loudness alone, which noise fools. Run npm ci.`);
+  return choice.vad ?? undefined;
 }
 
 /** The speech recognition the configuration chooses (calls and `npm run transcribe` hear alike). */

@@ -1,12 +1,15 @@
 import { KB_SPOKEN_QUESTION_MAX_MS, type KbTranscribeResponse } from "@parley/shared/knowledge-base";
 import { decodeWav, type Pcm } from "@parley/voice/audio/wav";
 import { transcribeRecording } from "@parley/voice/listening/transcribe-recording";
+import type { VadFactory } from "@parley/voice/audio/vad";
 import type { SttProvider } from "@parley/voice/providers/stt/stt-provider";
 import { AppError } from "../../http/errors.ts";
 
 type Deps = {
   /** The speech recognition calls use (configured STT provider). */
   stt: SttProvider;
+  /** The voice activity detection calls use. */
+  vad?: VadFactory;
   /** The words a call of this campaign favours; throws not_found for a campaign of another organisation. */
   campaignVocabulary: (orgId: string, campaignId: string) => Promise<string[]>;
 };
@@ -16,7 +19,7 @@ type Deps = {
  * of a browser test call (16 kHz leg, voice activity, endpointing, the configured STT), so what the box
  * hears is what a call would have heard.
  */
-export function createKbTranscribeService({ stt, campaignVocabulary }: Deps) {
+export function createKbTranscribeService({ stt, vad, campaignVocabulary }: Deps) {
   return {
     async transcribe(orgId: string, wav: Buffer, campaignId?: string): Promise<KbTranscribeResponse> {
       const pcm = readRecording(wav);
@@ -25,7 +28,7 @@ export function createKbTranscribeService({ stt, campaignVocabulary }: Deps) {
         throw new AppError("payload_too_large", `A spoken question can be at most ${KB_SPOKEN_QUESTION_MAX_MS / 1000} seconds long; this recording is ${Math.round(durationMs / 1000)} seconds.`);
       }
       const vocabulary = campaignId ? await campaignVocabulary(orgId, campaignId) : [];
-      const heard = await transcribeRecording(pcm, { stt, vocabulary });
+      const heard = await transcribeRecording(pcm, { stt, vad, vocabulary });
       const utterances = heard.map(({ start_ms, end_ms, text, confidence }) => ({ start_ms, end_ms, text, confidence }));
       return { text: utterances.map((u) => u.text).join(" "), duration_ms: durationMs, utterances };
     },
