@@ -2,6 +2,7 @@
  * What live recognition costs: memory per live call, and how many callers speaking at once one core
  * decodes in real time (resident pocketsphinx in one recognizer thread, real recordings at the call's pace).
  */
+import { requireSileroVad } from "../../packages/voice/src/audio/silero-vad.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +23,7 @@ const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.m
 /** Resident set growth per open call (each call's decoders built and used once), over `calls` calls. */
 export async function memoryPerCall(clip: Pcm, calls = 4): Promise<void> {
   const stt = createPocketsphinxStt({ threads: 1, engine: "resident" });
-  await transcribeRecording(clip, { stt }); // the thread and the shared libraries are up
+  await transcribeRecording(clip, { stt, vad: requireSileroVad() }); // the thread and the shared libraries are up
   const before = process.memoryUsage().rss;
   const streams = Array.from({ length: calls }, () => stt.openStream({ vocabulary: ["What does the premium plan cost?"] }));
   for (const s of streams) {
@@ -37,11 +38,11 @@ export async function memoryPerCall(clip: Pcm, calls = 4): Promise<void> {
 /** `n` callers speaking `clips` at once at the call's pace, all on one recognizer thread (one core). */
 async function speakingAtOnce(n: number, clips: Pcm[]): Promise<{ finals: number[] }> {
   const stt = createPocketsphinxStt({ threads: 1, engine: "resident" });
-  await transcribeRecording(clips[0]!, { stt }); // the thread starts once
+  await transcribeRecording(clips[0]!, { stt, vad: requireSileroVad() }); // the thread starts once
   const heard = await Promise.all(
     Array.from({ length: n }, async () => {
       const finals: number[] = [];
-      for (const clip of clips) finals.push(...(await transcribeRecording(clip, { stt, realTime: true, leadInMs: 2000 })).map((u) => u.final_ms));
+      for (const clip of clips) finals.push(...(await transcribeRecording(clip, { stt, vad: requireSileroVad(), realTime: true, leadInMs: 2000 })).map((u) => u.final_ms));
       return finals;
     }),
   );
@@ -110,7 +111,7 @@ function writtenToStt(clip: Pcm): Int16Array[][] {
   let frames: Int16Array[] = [];
   const stt: SttStream = { write: (f) => void frames.push(f), flush: async () => ({ text: "", confidence: null }), close() {} };
   const listener = createCalleeListener({
-    legRate: 16_000, sttRate: 16_000, cfg: DEFAULT_TURN_TAKING, stt, isAgentSpeaking: () => false, now: () => 0,
+    legRate: 16_000, sttRate: 16_000, cfg: DEFAULT_TURN_TAKING, stt, vad: requireSileroVad(), isAgentSpeaking: () => false, now: () => 0,
     onBargeIn() {}, onLongGreeting() {}, onBeep() {},
     onUtterance: () => void (utterances.push(frames), (frames = [])),
   });

@@ -4,6 +4,8 @@
  * mu-law round trip (a phone line), scored like NIST sclite against the references; the same clips decoded
  * whole by plain pocketsphinx are the baseline. Synthesised speech is never the measure here.
  */
+import { readSpeechDevSet, type Clip } from "./speech-dev-set.ts";
+import { requireSileroVad } from "../../packages/voice/src/audio/silero-vad.ts";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,14 +18,10 @@ import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/po
 import { domainSentences } from "../../packages/voice/src/providers/stt/domain-phrases.ts";
 import { callsPerCore, memoryPerCall, workAfterEndpoint } from "./hearing-load.ts";
 
-const SET = path.resolve(import.meta.dirname, "../../tests/speech-dev-set/dev-set.json");
 const SCLITE = "/usr/lib/sctk/bin/sclite";
 const MODEL = "/usr/share/pocketsphinx/model/en-us";
 // A call opens its engine at the answer, and the agent's greeting comes first: the decoders are built meanwhile.
 const LEAD_IN_MS = 2000;
-
-type Clip = { id: string; file: string; reference: string; rawRate?: number };
-type DevSet = { root: string; clips: Clip[] };
 
 // Words every sentence has: hearing them where none was said is an error, but not an invented action.
 const FUNCTION_WORDS = new Set(
@@ -35,8 +33,7 @@ const DOMAIN_WORDS = new Set(domainSentences([]).flatMap((s) => s.split(/\s+/)).
 
 export async function run(): Promise<void> {
   if (!fs.existsSync(SCLITE)) return console.log("skipped: needs Debian's sctk and pocketsphinx-testdata (bash scripts/ensure-system-packages.sh)");
-  const set = JSON.parse(fs.readFileSync(SET, "utf8")) as DevSet;
-  const clips = set.clips.map((c) => ({ ...c, pcm: readClip(set.root, c) }));
+  const clips = readSpeechDevSet();
   const speechSecs = clips.reduce((n, c) => n + c.pcm.samples.length / c.pcm.sampleRate / c.pcm.channels, 0);
   console.log(`dev set: ${clips.length} real recordings, ${speechSecs.toFixed(0)} s of speech, ${words(clips.map((c) => c.reference).join(" ")).length} reference words`);
 
@@ -46,15 +43,16 @@ export async function run(): Promise<void> {
   }
 
   // `npm run bench -- hearing processes`: the fallback engine (a process per pass and utterance) instead.
+  const vad = requireSileroVad(); // the calls' VAD
   const stt = createPocketsphinxStt({ engine: process.argv.includes("processes") ? "processes" : "resident" });
   console.log(`engine: pocketsphinx, ${stt.engine}; frames at the call's pace (20 ms each), each clip a call whose engine opens with a ${LEAD_IN_MS / 1000} s greeting`);
-  await transcribeRecording(clips[0]!.pcm, { stt }); // the process's recognizer threads start once, not per call
+  await transcribeRecording(clips[0]!.pcm, { stt, vad }); // the process's recognizer threads start once, not per call
   for (const phone of [false, true]) {
     const heard: Array<{ id: string; text: string; utterances: HeardUtterance[] }> = [];
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     for (const c of clips) {
-      const utterances = await transcribeRecording(c.pcm, { stt, phone, realTime: true, leadInMs: LEAD_IN_MS });
+      const utterances = await transcribeRecording(c.pcm, { stt, vad, phone, realTime: true, leadInMs: LEAD_IN_MS });
       heard.push({ id: c.id, text: utterances.map((u) => u.text).join(" "), utterances });
     }
     loop.disable();
@@ -101,13 +99,6 @@ function sclite(clips: Clip[], hyps: Array<{ id: string; text: string }>): { wer
   const [, wrd] = cells[2]!;
   const err = cells[3]![4]!;
   return { wer: err, errors: Math.round((err * wrd!) / 100), refWords: wrd! };
-}
-
-function readClip(root: string, c: Clip): Pcm {
-  const bytes = fs.readFileSync(path.join(root, c.file));
-  if (!c.rawRate) return decodeWav(bytes);
-  const samples = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length - (bytes.length % 2)));
-  return { sampleRate: c.rawRate, channels: 1, samples };
 }
 
 /** The whole clip (at 16 kHz, or as a phone line carries it) through pocketsphinx_continuous with the general model, as a reference point. */

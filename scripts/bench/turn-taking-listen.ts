@@ -3,6 +3,7 @@
  * delivers it), so the streaming recogniser's partial words arrive when they would in a call and the
  * endpoint waits as it would. Several policies listen to the same frames at once, each with its own stream.
  */
+import { requireSileroVad } from "../../packages/voice/src/audio/silero-vad.ts";
 import { FRAME_MS, samplesPerFrame } from "../../packages/voice/src/audio/frames.ts";
 import { asLegAudio } from "../../packages/voice/src/listening/transcribe-recording.ts";
 import type { Pcm } from "../../packages/voice/src/audio/wav.ts";
@@ -24,7 +25,7 @@ export async function listenRealTime(pcm: Pcm, stt: SttProvider, phone: boolean,
   const found = policies.map(() => [] as Array<Promise<Heard>>);
   const listeners = policies.map((cfg, i) =>
     createCalleeListener({
-      legRate: leg.rate, sttRate: stt.sampleRate, cfg, stt: streams[i]!, now: () => atMs,
+      legRate: leg.rate, sttRate: stt.sampleRate, cfg, stt: streams[i]!, vad: requireSileroVad(), now: () => atMs,
       isAgentSpeaking: () => false, onBargeIn() {}, onLongGreeting() {}, onBeep() {},
       onUtterance(u) {
         const waitMs = atMs - u.endMs; // the endpoint fires on this frame

@@ -8,6 +8,8 @@
  * and with a thinking pause put in mid-phrase (turn-taking-pauses.ts); frames are fed in real time
  * (turn-taking-listen.ts) so partial words arrive as in a call, and the endpoint's wait is measured.
  */
+import { PSPHINX_TESTDATA, readSpeechDevSet } from "./speech-dev-set.ts";
+import { requireSileroVad } from "../../packages/voice/src/audio/silero-vad.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,9 +28,6 @@ import { fixedEndpoint } from "../../tests/support/voice/fixed-endpoint.ts";
 import { listenRealTime, type Heard } from "./turn-taking-listen.ts";
 import { withThinkingPause } from "./turn-taking-pauses.ts";
 
-const SET = path.resolve(import.meta.dirname, "../../tests/speech-dev-set/dev-set.json");
-type Clip = { id: string; file: string; reference: string; rawRate?: number };
-
 const POLICIES: Array<[string, TurnTakingOptions]> = [
   ["fixed 500 ms silence (before)", { ...DEFAULT_TURN_TAKING, ...fixedEndpoint(500), holdMidPhrase: false }],
   ["listening to the words (now)", DEFAULT_TURN_TAKING],
@@ -37,9 +36,8 @@ const THINKING_PAUSE_MS = 700; // longer than the old fixed endpoint, shorter th
 const ROUNDS = 2; // each clip is played this many times per policy for voice-to-voice
 
 export async function run(): Promise<void> {
-  const set = JSON.parse(fs.readFileSync(SET, "utf8")) as { root: string; clips: Clip[] };
-  if (!fs.existsSync(set.root)) return console.log("skipped: needs Debian's pocketsphinx-testdata (bash scripts/ensure-system-packages.sh)");
-  const clips = set.clips.map((c) => ({ ...c, pcm: readClip(set.root, c) }));
+  if (!fs.existsSync(PSPHINX_TESTDATA)) return console.log("skipped: needs Debian's pocketsphinx-testdata (bash scripts/ensure-system-packages.sh)");
+  const clips = readSpeechDevSet();
   const stt = createPocketsphinxStt();
   console.log(`dev set: ${clips.length} real recordings; STT ${stt.engine}`);
 
@@ -105,16 +103,9 @@ async function offlineCall(dir: string, files: string[], stt: SttProvider, cfg: 
   // The call goes on through every clip: a goodbye or an opt-out heard in a reading does not end it.
   const brain: BrainFactory = (ctx, tools) => createRulesBrain(ctx, { ...tools, endCall: () => {} });
   return runCallSession({
-    leg, stt, tts, voiceId: "flite:rms", brain: telephony.listenToAgent(brain), context: londonContext({ now: () => new Date() }),
+    leg, stt, vad: requireSileroVad(), tts, voiceId: "flite:rms", brain: telephony.listenToAgent(brain), context: londonContext({ now: () => new Date() }),
     tools: createRecordingTools().tools, vocabulary: ["premium", "plans"], turnTaking: cfg,
   });
-}
-
-function readClip(root: string, c: Clip): Pcm {
-  const bytes = fs.readFileSync(path.join(root, c.file));
-  if (!c.rawRate) return decodeWav(bytes);
-  const samples = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length - (bytes.length % 2)));
-  return { sampleRate: c.rawRate, channels: 1, samples };
 }
 
 const pct = (xs: number[], p: number) => (xs.length ? xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN);

@@ -1,3 +1,4 @@
+import { requireSileroVad } from "../../packages/voice/src/audio/silero-vad.ts";
 import { createRecordingTools, londonContext } from "../../tests/support/voice/fake-agent-tools.ts";
 import { createRulesBrain } from "../../packages/voice/src/brain/rules-brain.ts";
 import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
@@ -58,7 +59,7 @@ async function offlineCalls(): Promise<void> {
     const telephony = createSimulatedTelephony({ tts, ringMs: 1500 });
     const leg = await telephony.dial({ to: "+447700900123", callId: `bench-${i}`, persona: "interested", signal: new AbortController().signal });
     const r = await runCallSession({
-      leg, stt, tts, voiceId: "flite:rms", brain: createRulesBrain, context: londonContext({ now: () => new Date() }),
+      leg, stt, vad: requireSileroVad(), tts, voiceId: "flite:rms", brain: createRulesBrain, context: londonContext({ now: () => new Date() }),
       tools: createRecordingTools().tools, vocabulary: ["premium", "plans"],
     });
     const [first, ...rest] = r.latency;
