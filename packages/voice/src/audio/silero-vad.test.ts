@@ -7,6 +7,7 @@ import { resample } from "./resample.ts";
 import { loadSileroVad } from "./silero-vad.ts";
 import { createEndpointer, createVad, type VadFactory } from "./vad.ts";
 import { decodeWav } from "./wav.ts";
+import { withWhiteNoise } from "../../../../tests/support/voice/white-noise.ts";
 
 // Real recorded speech from Debian's pocketsphinx-testdata (installed by scripts/ensure-system-packages.sh).
 const CLIP = "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav";
@@ -20,12 +21,7 @@ function speechAt16k(): Int16Array {
 function onALine(speech: Int16Array, snrDb?: number): Int16Array {
   const out = new Int16Array(speech.length + 4 * 16_000);
   out.set(speech, 3 * 16_000);
-  if (snrDb === undefined) return out;
-  const speechRms = Math.sqrt(speech.reduce((n, s) => n + s * s, 0) / speech.length);
-  const noiseRms = speechRms / 10 ** (snrDb / 20);
-  let seed = 7;
-  const uniform = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
-  return out.map((s) => Math.max(-32768, Math.min(32767, Math.round(s + uniform() * noiseRms * Math.sqrt(3)))));
+  return snrDb === undefined ? out : withWhiteNoise(out, speech, snrDb);
 }
 
 /** The utterances [start, end] in ms that a VAD and the call's endpointer find. */

