@@ -39,5 +39,5 @@ test("a read sentence of 7 s with soft syllables is one utterance, not cut after
 test("steady noise is not speech for long: the floor rises to it and the utterance ends", () => {
   const noise = new Int16Array(16_000 * 8).map(() => Math.round((Math.random() - 0.5) * 2000)); // about -34 dBFS
   const found = utterances(noise);
-  assert.ok(found.length >= 1 && found[0]![1] - found[0]![0] <= 3000 + 10 * FRAME_MS, JSON.stringify(found));
+  assert.ok(found.length >= 1 && found[0]![1] - found[0]![0] <= 4000 + 10 * FRAME_MS, JSON.stringify(found));
 });

@@ -13,12 +13,13 @@ export type VadOptions = {
   minSpeechDb?: number;
 };
 
-// The noise floor is the quietest frame of the last 3 s ("minimum statistics"): running speech always has
+// The noise floor is the quietest frame of the last 4 s ("minimum statistics"): running speech always has
 // quiet gaps between words, so the floor stays at the line's noise, while steady noise with no gaps lifts it
-// to its own level within 3 s (longer than an answering machine's greeting must last to be recognised). A
+// to its own level within 4 s (longer than an answering machine's greeting must last to be recognised, 3.5 s:
+// the `instant` voices' greetings are steady tones). A
 // floor that follows quiet-looking frames instead climbs during soft speech and then hears the rest of the
 // sentence as silence (hearing bench: a quarter of the words dropped).
-const FLOOR_WINDOW_FRAMES = Math.round(3000 / FRAME_MS);
+const FLOOR_WINDOW_FRAMES = Math.round(4000 / FRAME_MS);
 
 /**
  * Energy voice-activity detection against the line's noise floor: 2.5 µs a frame, right on quiet lines and on

@@ -44,7 +44,9 @@ export const DEFAULT_TURN_TAKING: TurnTakingOptions = {
   holdMidPhrase: true,
   bargeInMs: 200,
   checkInAfterMs: 7000,
-  machineGreetingMs: 2800,
+  // A person's first sentence can run 3 s without a pause ("Please stop calling me and take me off your list"
+  // is 2.9 s as Silero hears it); a machine's greeting runs on for 4–10 s (the simulated one 6.5 s).
+  machineGreetingMs: 3500,
   maxCallMs: 10 * 60_000,
 };
 
