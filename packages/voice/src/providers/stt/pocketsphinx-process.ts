@@ -17,12 +17,14 @@ export function decodeWithProcesses(o: {
   utterance: number;
   samples: Int16Array;
   domain: { lm: string; dict: string };
+  /** A phone leg's folded audio: heard with the model adapted to the line (two-pass.ts PHONE_MLLR). */
+  phoneLine?: boolean;
   signal?: AbortSignal;
 }): Promise<{ general: Pass; biased: Pass }> {
   const wav = path.join(o.workDir, `u${o.utterance}.wav`);
   const run = async () => {
     await fs.promises.writeFile(wav, encodeWav(o.samples, SAMPLE_RATE));
-    const args = (m: { lm: string; dict: string }) => [...decoderFlags(o.modelDir, m.lm, m.dict), "-time", "yes", "-infile", wav];
+    const args = (m: { lm: string; dict: string }) => [...decoderFlags(o.modelDir, m.lm, m.dict, o.phoneLine), "-time", "yes", "-infile", wav];
     const [general, biased] = await Promise.all([decode(o.binary, args(generalModel(o.modelDir)), o.signal), decode(o.binary, args(o.domain), o.signal)]);
     return { general, biased };
   };

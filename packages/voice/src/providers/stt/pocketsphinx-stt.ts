@@ -49,8 +49,9 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
       // The resident threads build the domain model themselves, once per campaign's vocabulary (while the
       // phone rings); the main thread reads no dictionary for them.
       if (pool) {
-        // A phone line's folded audio is heard better with the model's own cepstral mean (live-cmn.ts).
-        const passes = pool.open(vocabulary, legRate === undefined || legRate >= SAMPLE_RATE);
+        // A phone line's folded audio is heard with the model adapted to the line and the model's own cepstral
+        // mean (two-pass.ts PHONE_MLLR, live-cmn.ts).
+        const passes = pool.open(vocabulary, phoneLine(legRate));
         return {
           ...passes,
           upsampling: "mirror",
@@ -64,7 +65,7 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
       const workDir = fs.promises.mkdtemp(path.join(os.tmpdir(), "parley-stt-"));
       const domain = Promise.all([workDir, known()]).then(([dir, dict]) => writeDomainModel(dir, vocabulary, dict));
       domain.catch(() => {}); // a failure surfaces on flush
-      const passes = processPasses(opts.binary ?? "pocketsphinx_continuous", model, workDir, domain, signal);
+      const passes = processPasses(opts.binary ?? "pocketsphinx_continuous", model, workDir, domain, phoneLine(legRate), signal);
       return {
         write: passes.write,
         partial: passes.partial,
@@ -87,6 +88,9 @@ export function createPocketsphinxStt(opts: PocketsphinxOptions = {}): SttProvid
     },
   };
 }
+
+/** A leg slower than the engine's rate: a phone line's, folded to 16 kHz (narrowband.ts). */
+const phoneLine = (legRate: number | undefined) => legRate !== undefined && legRate < SAMPLE_RATE;
 
 let shared: { pool: RecognizerPool; model: string } | null = null;
 let unavailable: string | null = null;
@@ -120,7 +124,9 @@ function residentPool(model: string, threads?: number): RecognizerPool | null {
 type Passes = Pick<RecognizerStream, "write" | "partial" | "pause" | "flush" | "close">;
 
 /** The fallback: the utterance's audio collected, then decoded by two processes at the endpoint. */
-function processPasses(binary: string, modelDir: string, workDir: Promise<string>, domain: Promise<{ lm: string; dict: string }>, signal?: AbortSignal): Passes {
+function processPasses(
+  binary: string, modelDir: string, workDir: Promise<string>, domain: Promise<{ lm: string; dict: string }>, phoneLine: boolean, signal?: AbortSignal,
+): Passes {
   let chunks: Int16Array[] = [];
   let utterance = 0;
   return {
@@ -131,7 +137,7 @@ function processPasses(binary: string, modelDir: string, workDir: Promise<string
       const samples = concat(chunks);
       chunks = [];
       if (samples.length < MIN_SAMPLES) return { general: EMPTY_PASS, biased: EMPTY_PASS };
-      return decodeWithProcesses({ binary, modelDir, workDir: await workDir, utterance: utterance++, samples, domain: await domain, signal });
+      return decodeWithProcesses({ binary, modelDir, workDir: await workDir, utterance: utterance++, samples, domain: await domain, phoneLine, signal });
     },
     close: () => {},
   };

@@ -6,7 +6,7 @@ import type { Pass } from "./two-pass.ts";
  * whose model the thread builds from the call's vocabulary.
  */
 export type ToRecognizer =
-  | { type: "open"; id: number; vocabulary: string[] | null; followCaller: boolean }
+  | { type: "open"; id: number; vocabulary: string[] | null; phoneLine: boolean }
   | { type: "write"; id: number; frame: Int16Array; sentAt: number }
   | { type: "pause"; id: number }
   | { type: "flush"; id: number; seq: number }

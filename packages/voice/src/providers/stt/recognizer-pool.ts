@@ -18,9 +18,10 @@ export type RecognizerStream = {
 export type RecognizerPool = {
   /**
    * A call's stream; its domain pass's model is built from `vocabulary` by the thread that runs it.
-   * `followCaller`: the decoders' cepstral mean follows the caller's speech (live-cmn.ts), for wideband audio.
+   * `phoneLine`: the call's leg is a phone line (8 kHz, folded to 16 kHz), heard with the model adapted to it and
+   * its own cepstral mean; a wideband leg's decoders follow the caller's (live-cmn.ts).
    */
-  open(vocabulary: string[], followCaller?: boolean): RecognizerStream;
+  open(vocabulary: string[], phoneLine?: boolean): RecognizerStream;
   readonly threads: number;
 };
 
@@ -73,12 +74,12 @@ export function createRecognizerPool(o: { modelDir: string; logFile: string; thr
 
   return {
     threads: size,
-    open(vocabulary, followCaller = true) {
+    open(vocabulary, phoneLine = false) {
       let partial = "";
       const id = nextId++;
       const gt = pick();
-      const g = openDecoder(gt, id * 2, GENERAL_LOAD, null, followCaller, (text) => (partial = text));
-      const b = openDecoder(pick(gt), id * 2 + 1, DOMAIN_LOAD, vocabulary, followCaller);
+      const g = openDecoder(gt, id * 2, GENERAL_LOAD, null, phoneLine, (text) => (partial = text));
+      const b = openDecoder(pick(gt), id * 2 + 1, DOMAIN_LOAD, vocabulary, phoneLine);
       return {
         write(frame) {
           g.write(frame);
@@ -104,14 +105,14 @@ export function createRecognizerPool(o: { modelDir: string; logFile: string; thr
 }
 
 /** One pass's decoder on thread `t`: the general pass (`vocabulary` null) or the call's domain pass. */
-function openDecoder(t: Thread, id: number, load: number, vocabulary: string[] | null, followCaller: boolean, onPartial?: (text: string) => void): Decoder {
+function openDecoder(t: Thread, id: number, load: number, vocabulary: string[] | null, phoneLine: boolean, onPartial?: (text: string) => void): Decoder {
   let seq = 0;
   let closed = false;
   t.load += load;
   if (t.decoders++ === 0) t.worker.ref();
   if (onPartial) t.partials.set(id, onPartial);
   const send = (m: ToRecognizer) => t.worker.postMessage(m);
-  send({ type: "open", id, vocabulary, followCaller });
+  send({ type: "open", id, vocabulary, phoneLine });
   return {
     write: (frame) => void (!closed && send({ type: "write", id, frame, sentAt: Date.now() })),
     pause: () => void (!closed && send({ type: "pause", id })),

@@ -38,8 +38,10 @@ type Decoder = { pass: SphinxDecoder; partials: boolean; frames: number; partial
 const decoders = new Map<number, Decoder>();
 let englishLm: LanguageModelHandle | null = null;
 
-function generalPass(followCaller = false): SphinxDecoder {
-  return createSphinxDecoder(lib, decoderFlags(modelDir, null, general.dict), likelihood, { followCaller }, (ps) => {
+// A phone leg's decoders hear its folded audio with the model adapted to the line, and the model's cepstral mean
+// (two-pass.ts PHONE_MLLR, live-cmn.ts); a wideband leg's follow the caller's mean.
+function generalPass(phoneLine: boolean): SphinxDecoder {
+  return createSphinxDecoder(lib, decoderFlags(modelDir, null, general.dict, phoneLine), likelihood, { followCaller: !phoneLine }, (ps) => {
     englishLm ??= lib.readLanguageModel(ps, general.lm);
     if (!englishLm) throw new Error(`pocketsphinx could not read ${general.lm}`);
     if (!lib.useLanguageModel(ps, "general", englishLm)) throw new Error("pocketsphinx refused the general language model");
@@ -50,10 +52,10 @@ const send = (m: FromRecognizer) => port.postMessage(m);
 
 // Loaded as the thread starts (a decoder built and freed for it), not on the first call given a general pass:
 // reading the English model takes seconds on a busy machine, and a call would wait for it.
-generalPass().free();
+generalPass(false).free();
 
 port.on("message", (m: ToRecognizer) => {
-  if (m.type === "open") return open(m.id, m.vocabulary, m.followCaller);
+  if (m.type === "open") return open(m.id, m.vocabulary, m.phoneLine);
   const d = decoders.get(m.id);
   if (m.type === "close") return d && close(m.id, d);
   if (!d) return m.type === "flush" && send({ type: "error", id: m.id, seq: m.seq, message: "recognizer: decoder was never opened" });
@@ -93,12 +95,14 @@ function sendPartial(id: number, d: Decoder, current: string): void {
 
 const withPhones = (p: Pass): Pass => ({ ...p, words: p.words.map((w) => ({ ...w, phones: pronunciation(dictionary, w.word) })) });
 
-function open(id: number, vocabulary: string[] | null, followCaller: boolean): void {
+function open(id: number, vocabulary: string[] | null, phoneLine: boolean): void {
   const none: SphinxDecoder = { write() {}, partial: () => "", finish: () => EMPTY_PASS, free() {} };
   const d: Decoder = { pass: none, partials: !vocabulary, frames: 0, partial: "", pieces: [], broken: null };
   try {
     const domain = vocabulary && domainModels.files(vocabulary);
-    d.pass = domain ? createSphinxDecoder(lib, decoderFlags(modelDir, domain.lm, domain.dict), likelihood, { followCaller }) : generalPass(followCaller);
+    d.pass = domain
+      ? createSphinxDecoder(lib, decoderFlags(modelDir, domain.lm, domain.dict, phoneLine), likelihood, { followCaller: !phoneLine })
+      : generalPass(phoneLine);
   } catch (err) {
     d.broken = `recognizer: ${(err as Error).message}`;
   }
