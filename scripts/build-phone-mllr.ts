@@ -8,8 +8,9 @@
  * 6–16 words all in the model's dictionary, spread evenly over them), each spoken by 11 voices (flite's kal16,
  * awb, rms, slt and kal; espeak-ng's en-us, en-us+f3, en-gb-x-rp, en-gb-x-rp+f2, en-029 and en-gb-scotland) so
  * that the voices' traits average out and the line's remain, each through the same phone line as a call.
- * The material follows the docs installed: the committed transform was built on Debian 12 (bookworm) with this
- * repository's system packages and sphinxtrain.
+ * The sentences, with the file each came from, are kept in scripts/phone-mllr-sentences.tsv so that a rebuild
+ * speaks the same ones on any machine; `--repick` chooses them again from the docs installed (the committed list
+ * was picked on Debian 12 with this repository's system packages).
  *
  * The recipe is CMU's "adapting the default acoustic model": sphinx_fe with the model's feat.params, bw (text
  * mdef from pocketsphinx_mdef_convert, mixture weights expanded from the model's quantised sendump) and
@@ -19,7 +20,7 @@
  * odd-numbered clips: the whole estimate cost words there).
  *
  * Needs the Debian packages sphinxtrain and sphinxbase-utils (sphinx_fe) besides flite, espeak-ng and sox.
- * Run: node --import tsx scripts/build-phone-mllr.ts
+ * Run: node --import tsx scripts/build-phone-mllr.ts [--repick]
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -37,6 +38,7 @@ const SHARE = 0.75; // of the estimated transform, the rest the identity
 const HMM = path.join(DEFAULT_MODEL, "en-us");
 const DICT = path.join(DEFAULT_MODEL, "cmudict-en-us.dict");
 const SPHINXTRAIN = "/usr/lib/sphinxtrain";
+const SENTENCES_FILE = path.join(import.meta.dirname, "phone-mllr-sentences.tsv");
 
 for (const [tool, pkg] of [[path.join(SPHINXTRAIN, "bw"), "sphinxtrain"], ["/usr/bin/sphinx_fe", "sphinxbase-utils"]] as const) {
   if (!fs.existsSync(tool)) throw new Error(`${tool} is missing: sudo apt-get install -y ${pkg}`);
@@ -46,7 +48,7 @@ const work = path.join(os.tmpdir(), "parley-phone-mllr");
 for (const dir of ["audio", "mfc"]) fs.mkdirSync(path.join(work, dir), { recursive: true });
 const file = (name: string) => path.join(work, name);
 
-const utterances = sentences().flatMap((text, i) => VOICES.map((voice) => ({ id: `s${i}_${voice.replace(/\W/g, "")}`, text, voice })));
+const utterances = keptSentences().flatMap((text, i) => VOICES.map((voice) => ({ id: `s${i}_${voice.replace(/\W/g, "")}`, text, voice })));
 for (const u of utterances) phoneLeg(u.id, u.text, u.voice);
 fs.writeFileSync(file("ids"), utterances.map((u) => u.id).join("\n") + "\n");
 fs.writeFileSync(file("transcripts"), utterances.map((u) => `<s> ${u.text} </s> (${u.id})`).join("\n") + "\n");
@@ -72,10 +74,18 @@ function run(cmd: string, args: string[]): void {
   execFileSync(cmd, args, { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 28 });
 }
 
+/** The kept sentences ("sentence<TAB>source file" lines), picked again from /usr/share/doc with --repick. */
+function keptSentences(): string[] {
+  if (process.argv.includes("--repick") || !fs.existsSync(SENTENCES_FILE)) {
+    fs.writeFileSync(SENTENCES_FILE, pickSentences().map((s) => `${s.text}\t${s.source}`).join("\n") + "\n");
+  }
+  return fs.readFileSync(SENTENCES_FILE, "utf8").trim().split("\n").map((line) => line.split("\t")[0]!);
+}
+
 /** Sentences of the installed packages' README files whose words the model's dictionary has, spread over them. */
-function sentences(): string[] {
+function pickSentences(): Array<{ text: string; source: string }> {
   const known = new Set(fs.readFileSync(DICT, "utf8").split("\n").map((l) => l.split(/\s/)[0]!).filter((w) => w && !w.includes("(")));
-  const found = new Set<string>();
+  const found = new Map<string, string>(); // sentence → its file
   for (const pkg of fs.readdirSync("/usr/share/doc").sort()) {
     let names: string[];
     try {
@@ -95,11 +105,13 @@ function sentences(): string[] {
         const s = raw.replace(/[.!?]$/, "").replace(/,/g, "");
         if (!/^[A-Za-z' ]+$/.test(s)) continue;
         const words = s.toLowerCase().split(" ").filter(Boolean);
-        if (words.length >= 6 && words.length <= 16 && words.every((w) => known.has(w))) found.add(words.join(" "));
+        if (words.length >= 6 && words.length <= 16 && words.every((w) => known.has(w)) && !found.has(words.join(" "))) {
+          found.set(words.join(" "), path.join("/usr/share/doc", pkg, name));
+        }
       }
     }
   }
-  const all = [...found];
+  const all = [...found].map(([text, source]) => ({ text, source }));
   if (all.length < SENTENCES) throw new Error(`only ${all.length} usable sentences in /usr/share/doc`);
   const step = all.length / SENTENCES;
   return Array.from({ length: SENTENCES }, (_, i) => all[Math.floor(i * step)]!);
