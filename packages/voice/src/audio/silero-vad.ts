@@ -71,6 +71,7 @@ function sileroVad(ort: { session: OrtSession; Tensor: OrtTensorCtor }, legRate:
   }
 
   return {
+    holdMs: (holdWindows * window * 1000) / rate,
     isSpeech(frame: Int16Array): boolean {
       const samples = rate === legRate ? frame : resample(frame, legRate, rate);
       for (const s of samples) {

@@ -1,7 +1,11 @@
 import { FRAME_MS, levelDb } from "./frames.ts";
 
 /** Tells, frame by frame, whether the callee is speaking. */
-export type Vad = { isSpeech(frame: Int16Array): boolean };
+export type Vad = {
+  isSpeech(frame: Int16Array): boolean;
+  /** How long it goes on saying speech after the speech stopped (a hold that bridges the gaps between words). */
+  holdMs?: number;
+};
 
 /** A call's VAD for its leg's sample rate: energy (here) or Silero (`silero-vad.ts`). */
 export type VadFactory = (legRate: number) => Vad;
