@@ -130,8 +130,9 @@ describe("warm transfer over SIP: baresip as the caller and baresip as the perso
     assert.ok(!result.transferred);
     await until(() => person.events.some((e) => e.type === "CALL_CLOSED" && /away/.test(e.accountaor ?? "")), { what: "baresip saw the CANCEL" });
     // The caller's baresip keeps asking, so the offer may be cut short by them (the transcript keeps what was
-    // heard, to the word: "…could pick…"): its first words were said.
+    // heard, to the word: "…could pick…", or on a busy machine only "I'm…"): the offer was begun.
+    const offer = "I'm sorry, nobody from the team";
     const agent = result.transcript.filter((t) => t.speaker === "agent").map((t) => t.text);
-    assert.ok(agent.some((t) => t.startsWith("I'm sorry, nobody from the team")), agent.join(" | "));
+    assert.ok(agent.some((t) => t.startsWith(offer) || (t.endsWith("…") && offer.startsWith(t.slice(0, -1)))), agent.join(" | "));
   });
 });
