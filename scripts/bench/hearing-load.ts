@@ -92,8 +92,9 @@ export async function workAfterEndpoint(clips: Pcm[]): Promise<number> {
     for (const d of decoders) d.free();
   }
   fs.rmSync(dir, { recursive: true, force: true });
-  // The listening path tells the engine of the pause 200 ms into the silence, so this work starts at least 50 ms
-  // (a complete answer's 250 ms wait) before the endpoint; what is left after it is what this work outlasts the wait.
+  // The listening path tells the engine of the pause 200 ms into the silence (after 2 s of speech, once 100 ms of real
+  // silence has passed), so this work starts at least 50 ms (230 ms for a long sentence) before a complete answer's
+  // 250 ms endpoint; what is left after it is what this work outlasts the wait.
   console.log(`work at the callee's pause, while the endpoint waits (CPU of the thread decoding): both passes on one thread p50 ${pct(finish, 50)} ms, p95 ${pct(finish, 95)} ms; ` +
     `on two threads (the slower pass) p50 ${pct(slower, 50)} ms, p95 ${pct(slower, 95)} ms (n=${finish.length} utterances); ` +
     `while the caller speaks: ${(decodeCpu / 1000 / speech).toFixed(2)} s CPU per second of audio written`);

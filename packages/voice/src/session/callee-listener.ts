@@ -19,13 +19,15 @@ const PREROLL_FRAMES = 20;
 // engine never decodes silence that ends the turn: its work at the endpoint (pocketsphinx's flat pass over
 // the whole utterance) and any backlog stay proportional to the speech.
 const STT_TAIL_FRAMES = 10;
-// The flat pass at a pause grows with the utterance, and a VAD's hold (Silero's 100 ms) delays the silence it
-// sees: after 2 s of speech the hold counts in the tail, so the engine is told of the pause after 200 ms of real
-// silence, and the flat pass starts 150 ms before a complete turn's endpoint instead of 50. Hearing dev set,
-// 16 kHz: endpoint → final text of the 6.6 s sentence 245–321 → 53–134 ms, WER unchanged (24.0 / 30.2% at
-// 16 kHz / phone, from 2, 3 or 4 s alike); every utterance told that early splits short sentences at their gaps
-// (28.1 / 37.5%).
+// The flat pass at a pause grows with the utterance (about 30 ms of CPU per second of speech here; 190 ms for the
+// dev set's 6.6 s sentence), more than a complete turn's 250 ms endpoint leaves after a 200 ms tail. After 2 s of
+// speech the engine is told once the VAD has seen 100 ms of real silence (its hold counts in; at least one silent
+// frame), so the flat pass starts 230 ms before that endpoint instead of 50. Hearing dev set, endpoint → final text
+// p95 with one other core kept busy, 16 kHz: 86–320 → 36–37 ms; WER unchanged (24.0 / 30.2% at 16 kHz / phone). From
+// 1 s instead of 2 it splits short sentences at their gaps (26.0 / 38.5%); every utterance told after 100 ms of real
+// silence: 28.1 / 37.5%.
 const LONG_UTTERANCE_MS = 2000;
+const LONG_STT_TAIL_FRAMES = 5;
 
 type ListenerDeps = {
   legRate: number;
@@ -48,7 +50,7 @@ type ListenerDeps = {
  */
 export function createCalleeListener(d: ListenerDeps) {
   const vad = (d.vad ?? energyVad)(d.legRate);
-  const longTail = STT_TAIL_FRAMES - Math.round((vad.holdMs ?? 0) / FRAME_MS);
+  const longTail = Math.max(1, LONG_STT_TAIL_FRAMES - Math.round((vad.holdMs ?? 0) / FRAME_MS));
   // The words heard so far (the engine's partial text, "" without one) tell how long a pause ends the turn.
   const endpointer = createEndpointer({
     silenceMs: (speechMs) => silenceToEndTurn(d.cfg, { words: judgeCompleteness(d.stt.partial?.() ?? ""), speechMs }),
