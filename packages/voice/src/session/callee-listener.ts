@@ -23,9 +23,9 @@ const STT_TAIL_FRAMES = 10;
 // dev set's 6.6 s sentence), more than a complete turn's 250 ms endpoint leaves after a 200 ms tail. After 2 s of
 // speech the engine is told once the VAD has seen 100 ms of real silence (its hold counts in; at least one silent
 // frame), so the flat pass starts 230 ms before that endpoint instead of 50. Hearing dev set, WER unchanged (24.0 /
-// 30.2% at 16 kHz / phone); the 6.6 s sentence's final text came 95–189 ms after the endpoint, now 1–4 ms (also with a core kept busy). From 1 s
-// instead of 2 it splits short sentences at their gaps (26.0 / 38.5%); every utterance told after 100 ms of real
-// silence: 28.1 / 37.5%.
+// 30.2% at 16 kHz / phone); the 6.6 s sentence's final text came 95–189 ms after the endpoint, now 1–4 ms (also
+// with a core kept busy). From 1 s instead of 2 it splits short sentences at their gaps (26.0 / 38.5%); every
+// utterance told after 100 ms of real silence: 28.1 / 37.5%.
 const LONG_UTTERANCE_MS = 2000;
 const LONG_STT_TAIL_FRAMES = 5;
 
