@@ -19,6 +19,9 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+/** Pages ask for reduced motion, so a menu is where it stays when a click lands on a loaded machine (the app
+ * honours the setting); a menu still growing once took a click meant for one of its options. */
+export const REDUCED_MOTION = "reduce";
 
 export type E2E = {
   baseUrl: string;
@@ -110,7 +113,7 @@ async function startServerAndBrowser(opts: E2EOptions): Promise<E2E> {
     dataDir,
     browser,
     async newPage({ width = 1280, height = 800 } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, acceptDownloads: true });
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, acceptDownloads: true, reducedMotion: REDUCED_MOTION });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return page;
