@@ -44,7 +44,10 @@ async function conversation(persona: string, phone: string, faqs: Array<{ questi
   let waiting: ((line: string) => void) | null = null;
   let current = 0;
   let ended = false;
+  let answered: () => void;
+  const answer = new Promise<void>((resolve) => (answered = resolve));
   leg.on((e) => {
+    if (e.type === "answered") answered();
     if (e.type === "ended") ended = true;
     if (e.type !== "audio") return;
     const level = e.frame[0]!;
@@ -56,6 +59,9 @@ async function conversation(persona: string, phone: string, faqs: Array<{ questi
     }
     current = level;
   });
+  // The agent's greeting is heard only once the callee has picked up; sent while ringing it would be lost, and
+  // the callee would wait its 20 s of "no one is speaking" before its first line.
+  await answer;
   const ctx = testContext();
   const context = { ...ctx, contact: { ...ctx.contact, phone }, campaign: { ...ctx.campaign, faqs } };
   return {
