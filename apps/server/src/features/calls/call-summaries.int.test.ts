@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
-import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
+import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
 
 // Calls on the simulated carrier that nobody talks on still leave a summary saying what happened. Real-time
 // voice calls: the first engine only, as in offline-calls.int.test.ts.
@@ -26,20 +26,7 @@ describe(`summaries of calls without a conversation (${kind})`, () => {
   });
   after(() => t.close());
 
-  async function call(persona: string, i: number): Promise<CallRow> {
-    const [ct] = await t.db.query<{ id: string }>(
-      `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, $3, 'Maya Patel', 'Maya', $4, $5) returning id`,
-      [owner.orgId, campaignId, i + 2, numbersInHoursNow(1, 40 + i)[0], persona],
-    );
-    const res = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: ct!.id } });
-    assert.equal(res.status, 202, res.text);
-    for (let waited = 0; waited < 120_000; waited += 250) {
-      const [row] = await t.db.query<CallRow & { ended_at: Date | null }>("select * from calls where id = $1", [res.body.call.id]);
-      if (row!.ended_at) return row!;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`call for ${persona} never ended`);
-  }
+  const call = (persona: string, i: number) => callByHand<CallRow>(t, owner, campaignId, persona, { numberIndex: 40 + i, line: i + 2 });
 
   test("a voicemail call's row says the message was left", async () => {
     const vm = await call("voicemail", 0);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { TRANSFER_TO_MESSAGE } from "@parley/shared/call-transfer";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
-import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
+import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
 
 // "Transfer to" end to end on the offline voice engine: the setting through create/update, then a call placed
 // through the HTTP API and the dialer on the simulated carrier whose contact asks for a real person (flite
@@ -30,18 +30,7 @@ describe(`transfer to a person on the simulated carrier (${kind})`, () => {
 
   /** One call to a contact who asks for a person, placed by POST /api/calls; answers its details once over. */
   async function call(campaignId: string, i: number) {
-    const [ct] = await t.db.query<{ id: string }>(
-      `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, 2, 'Maya Patel', 'Maya', $3, 'person') returning id`,
-      [owner.orgId, campaignId, numbersInHoursNow(1, i)[0]],
-    );
-    const res = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: ct!.id } });
-    assert.equal(res.status, 202, res.text);
-    const id = res.body.call.id as string;
-    for (let waited = 0; waited < 90_000; waited += 250) {
-      const [row] = await t.db.query<{ ended_at: Date | null }>("select ended_at from calls where id = $1", [id]);
-      if (row!.ended_at) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const { id } = await callByHand(t, owner, campaignId, "person", { numberIndex: i, waitMs: 90_000 });
     const detail = await t.request("GET", `/api/call-history/${id}`, { token: owner.token });
     assert.equal(detail.status, 200, detail.text);
     return detail.body.call;

@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { decodeWav } from "@parley/voice/audio/wav";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
-import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
+import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
 
 // Whole calls with the real offline providers: flite/espeak-ng voices, pocketsphinx speech recognition,
 // the rules brain, the simulated carrier whose callees speak with flite. The voice path does not touch
@@ -35,22 +35,7 @@ describe(`calls with the offline voice engine (${kind})`, () => {
   });
   after(() => t.close());
 
-  async function call(persona: string, i: number): Promise<CallRow & { id: string; contactId: string }> {
-    const [ct] = await t.db.query<{ id: string }>(
-      `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, $3, 'Maya Patel', 'Maya', $4, $5) returning id`,
-      // a country where it is daytime now: calls by hand keep to contact-local calling hours
-      [owner.orgId, campaignId, i + 2, numbersInHoursNow(1, i)[0], persona],
-    );
-    const res = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: ct!.id } });
-    assert.equal(res.status, 202, res.text);
-    const id = res.body.call.id as string;
-    for (let waited = 0; waited < 120_000; waited += 250) {
-      const [row] = await t.db.query<CallRow & { ended_at: Date | null }>("select * from calls where id = $1", [id]);
-      if (row!.ended_at) return { ...row!, id, contactId: ct!.id };
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`call for ${persona} never ended`);
-  }
+  const call = (persona: string, i: number) => callByHand<CallRow>(t, owner, campaignId, persona, { numberIndex: i, line: i + 2 });
   const said = (r: CallRow, who: "agent" | "callee") => r.transcript.filter((x) => x.speaker === who).map((x) => x.text).join(" ").toLowerCase();
 
   // One call at a time: they run in real time, and a 2-core machine shares its CPU with the other tests. The

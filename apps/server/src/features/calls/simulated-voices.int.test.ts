@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { decodeWav } from "@parley/voice/audio/wav";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
-import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
+import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
 
 // Rehearsals on the simulated carrier with real recorded voices (`play:` steps reading Debian's
 // pocketsphinx-testdata) and personas that answer what the agent says. Whole calls with the offline
@@ -37,24 +37,11 @@ describe(`simulated callees with real voices and reactions (${kind})`, { skip: !
   });
   after(() => t.close());
 
-  let line = 0;
-  async function call(persona: string): Promise<CallRow & { contactId: string; phone: string }> {
-    const i = line++;
-    const phone = numbersInHoursNow(1, 40 + i)[0]!; // a country where it is daytime: calls by hand keep to local hours
-    const [ct] = await t.db.query<{ id: string }>(
-      `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, $3, 'Maya Patel', 'Maya', $4, $5) returning id`,
-      [owner.orgId, campaignId, i + 2, phone, persona],
-    );
-    const res = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: ct!.id } });
-    assert.equal(res.status, 202, res.text);
-    const id = res.body.call.id as string;
-    for (let waited = 0; waited < 150_000; waited += 250) {
-      const [row] = await t.db.query<CallRow & { ended_at: Date | null }>("select * from calls where id = $1", [id]);
-      if (row!.ended_at) return { ...row!, id, contactId: ct!.id, phone };
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`call for ${persona} never ended`);
-  }
+  let calls = 0;
+  const call = (persona: string) => {
+    const i = calls++;
+    return callByHand<CallRow>(t, owner, campaignId, persona, { numberIndex: 40 + i, line: i + 2, waitMs: 150_000 });
+  };
   const transcriptOf = (r: CallRow) => r.transcript.map((x) => `${x.speaker}: ${x.text}`).join("\n");
   const meetingsOf = async (contactId: string) =>
     (await t.db.query<{ start_at: Date }>("select start_at from calendar_events where contact_id = $1 and status <> 'cancelled'", [contactId])).map((e) => e.start_at);

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
 import { startRadicale, type Radicale } from "../../../../../tests/support/radicale.ts";
+import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
-import { until } from "../../../../../tests/support/until.ts";
 
 // A whole call with the offline voice engine (flite, pocketsphinx, the rules brain) while the team's CalDAV
 // calendar is down. Its name puts it in scripts/test.sh's lane of whole calls ("offline-calls"); the voice path
@@ -40,19 +39,10 @@ describe(`a call while the team's calendar cannot be reached, against radicale (
   });
 
   test("the agent books from Parley's own calendar, the call's notes say so, and the meeting reaches the team's calendar once it answers", async () => {
-    const [ct] = await t.db.query<{ id: string }>(
-      `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, 2, 'Maya Patel', 'Maya', $3, $4) returning id`,
-      [owner.orgId, campaignId, numbersInHoursNow(1, 12)[0], "say:Hello?;say:OK book me Thursday at 10 am;hangup"],
-    );
     await radicale.stop();
     let callId: string;
     try {
-      const ring = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: ct!.id } });
-      assert.equal(ring.status, 202, ring.text);
-      callId = ring.body.call.id;
-      await until(async () => (await t.db.query<{ ended_at: Date | null }>("select ended_at from calls where id = $1", [callId]))[0]!.ended_at !== null, {
-        what: "the call ended", ms: 120_000,
-      });
+      callId = (await callByHand(t, owner, campaignId, "say:Hello?;say:OK book me Thursday at 10 am;hangup", { numberIndex: 12 })).id;
       const detail = (await t.request("GET", `/api/call-history/${callId}`, { token: owner.token })).body.call;
       const transcript = detail.transcript.map((x: { speaker: string; text: string }) => `${x.speaker}: ${x.text}`).join("\n");
       assert.equal(detail.outcome, "scheduled", transcript);
