@@ -2,7 +2,7 @@
 # Debian packages the product and its tests use: chromium (browser tests, driven by playwright-core; never a
 # downloaded browser), flite and espeak-ng (the offline voices), pocketsphinx with its US English model and
 # libpocketsphinx3 (the offline speech-to-text, loaded in-process); for the tests and benchmarks also real
-# recorded speech (pocketsphinx-testdata), NIST's scorer (sctk), sox, radicale (a CalDAV server), baresip and kamailio (a SIP peer and a SIP proxy). Installs what is missing when run as root. `runtime`: only what `npm start` needs.
+# recorded speech (pocketsphinx-testdata, asterisk-core-sounds-en-wav), NIST's scorer (sctk), sox, radicale (a CalDAV server), baresip and kamailio (a SIP peer and a SIP proxy). Installs what is missing when run as root. `runtime`: only what `npm start` needs.
 set -euo pipefail
 need=()
 [ "${1:-}" = runtime ] || command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
@@ -14,6 +14,8 @@ case "$(/sbin/ldconfig -p 2>/dev/null)" in *'libpocketsphinx.so.3 '*) ;; *) need
 [ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
 if [ "${1:-}" != runtime ]; then
   [ -d /usr/share/pocketsphinx/test/data/librivox ] || need+=(pocketsphinx-testdata)
+  # Real speech recorded for phone lines: Asterisk's English prompts (the hearing benchmark's phone-prompts set).
+  [ -d /usr/share/asterisk/sounds/en_US_f_Allison ] || need+=(asterisk-core-sounds-en-wav)
   [ -x /usr/lib/sctk/bin/sclite ] || need+=(sctk)
   command -v sox >/dev/null 2>&1 || need+=(sox)
   # A real CalDAV server for the team-calendar tests (started on loopback by tests/support/radicale.ts).

@@ -1,10 +1,11 @@
 /**
  * Hearing real people: the speech dev set (tests/speech-dev-set, real recordings from Debian's
  * pocketsphinx-testdata) through the call's listening path at 16 kHz (a web call) and through an 8 kHz
- * mu-law round trip (a phone line), scored like NIST sclite against the references; the same clips decoded
- * whole by plain pocketsphinx are the baseline. Synthesised speech is never the measure here.
+ * mu-law round trip (a phone line), then Asterisk's prompts (recorded at 8 kHz) through the phone line only,
+ * scored like NIST sclite against the references; the same clips decoded whole by plain pocketsphinx are the
+ * baseline. Synthesised speech is never the measure here.
  */
-import { readSpeechDevSet, type Clip } from "./speech-dev-set.ts";
+import { readSpeechDevSet, type Clip, type LoadedClip } from "./speech-dev-set.ts";
 import { requireSileroVad } from "../../packages/voice/src/audio/silero-vad.ts";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,12 +14,13 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { decodeWav, encodeWav, type Pcm } from "../../packages/voice/src/audio/wav.ts";
 import { resample } from "../../packages/voice/src/audio/resample.ts";
-import { asLegAudio, transcribeRecording, type HeardUtterance } from "../../packages/voice/src/listening/transcribe-recording.ts";
+import { asLegAudio, transcribeRecording, type HeardUtterance, type TranscribeOptions } from "../../packages/voice/src/listening/transcribe-recording.ts";
 import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
 import { domainSentences } from "../../packages/voice/src/providers/stt/domain-phrases.ts";
 import { callsPerCore, memoryPerCall, workAfterEndpoint } from "./hearing-load.ts";
 
 const SCLITE = "/usr/lib/sctk/bin/sclite";
+const PROMPTS_ROOT = "/usr/share/asterisk/sounds/en_US_f_Allison";
 const MODEL = "/usr/share/pocketsphinx/model/en-us";
 // A call opens its engine at the answer, and the agent's greeting comes first: the decoders are built meanwhile.
 const LEAD_IN_MS = 2000;
@@ -34,36 +36,44 @@ const DOMAIN_WORDS = new Set(domainSentences([]).flatMap((s) => s.split(/\s+/)).
 export async function run(): Promise<void> {
   if (!fs.existsSync(SCLITE)) return console.log("skipped: needs Debian's sctk and pocketsphinx-testdata (bash scripts/ensure-system-packages.sh)");
   const clips = readSpeechDevSet();
-  const speechSecs = clips.reduce((n, c) => n + c.pcm.samples.length / c.pcm.sampleRate / c.pcm.channels, 0);
-  console.log(`dev set: ${clips.length} real recordings, ${speechSecs.toFixed(0)} s of speech, ${words(clips.map((c) => c.reference).join(" ")).length} reference words`);
-
-  for (const phone of [false, true]) {
-    const baseline = clips.map((c) => ({ id: c.id, text: decodeWhole(c.pcm, phone) }));
-    report(`whole clip, plain pocketsphinx (baseline), ${phone ? "phone line (8 kHz mu-law, interpolated to 16 kHz)" : "16 kHz"}`, clips, baseline);
-  }
-
   // `npm run bench -- hearing processes`: the fallback engine (a process per pass and utterance) instead.
   const vad = requireSileroVad(); // the calls' VAD
   const stt = createPocketsphinxStt({ engine: process.argv.includes("processes") ? "processes" : "resident" });
   console.log(`engine: pocketsphinx, ${stt.engine}; frames at the call's pace (20 ms each), each clip a call whose engine opens with a ${LEAD_IN_MS / 1000} s greeting`);
   await transcribeRecording(clips[0]!.pcm, { stt, vad }); // the process's recognizer threads start once, not per call
-  for (const phone of [false, true]) {
+
+  await hearSet("dev set (pocketsphinx-testdata)", clips, [false, true], { stt, vad });
+  if (fs.existsSync(PROMPTS_ROOT)) {
+    // Recorded at 8 kHz for phone lines: heard as a phone line carries them, never as a 16 kHz web call.
+    await hearSet("phone prompts (asterisk-core-sounds-en-wav)", readSpeechDevSet("phone-prompts"), [true], { stt, vad });
+  } else console.log("phone prompts skipped: needs Debian's asterisk-core-sounds-en-wav (bash scripts/ensure-system-packages.sh)");
+  if (stt.engine.startsWith("processes")) return;
+  const at16k = clips.map((c) => ({ sampleRate: 16_000, channels: 1, samples: asLegAudio(c.pcm, false).samples }));
+  const cpuPerSpeechSec = await workAfterEndpoint(at16k);
+  await memoryPerCall(at16k[0]!);
+  await callsPerCore(cpuPerSpeechSec, at16k.filter((_, i) => clips[i]!.id.startsWith("cards")));
+}
+
+/** One set's clips decoded whole by plain pocketsphinx (the baseline), then through the call's listening path. */
+async function hearSet(name: string, clips: LoadedClip[], lines: boolean[], ears: Pick<TranscribeOptions, "stt" | "vad">): Promise<void> {
+  const speechSecs = clips.reduce((n, c) => n + c.pcm.samples.length / c.pcm.sampleRate / c.pcm.channels, 0);
+  console.log(`${name}: ${clips.length} real recordings, ${speechSecs.toFixed(0)} s of speech, ${words(clips.map((c) => c.reference).join(" ")).length} reference words`);
+  for (const phone of lines) {
+    const baseline = clips.map((c) => ({ id: c.id, text: decodeWhole(c.pcm, phone) }));
+    report(`whole clip, plain pocketsphinx (baseline), ${phone ? "phone line (8 kHz mu-law, interpolated to 16 kHz)" : "16 kHz"}`, clips, baseline);
+  }
+  for (const phone of lines) {
     const heard: Array<{ id: string; text: string; utterances: HeardUtterance[] }> = [];
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     for (const c of clips) {
-      const utterances = await transcribeRecording(c.pcm, { stt, vad, phone, realTime: true, leadInMs: LEAD_IN_MS });
+      const utterances = await transcribeRecording(c.pcm, { ...ears, phone, realTime: true, leadInMs: LEAD_IN_MS });
       heard.push({ id: c.id, text: utterances.map((u) => u.text).join(" "), utterances });
     }
     loop.disable();
     report(`the call's listening path, ${phone ? "phone line (8 kHz mu-law)" : "16 kHz"}`, clips, heard);
     console.log(`   event-loop delay while listening: p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`);
   }
-  if (stt.engine.startsWith("processes")) return;
-  const at16k = clips.map((c) => ({ sampleRate: 16_000, channels: 1, samples: asLegAudio(c.pcm, false).samples }));
-  const cpuPerSpeechSec = await workAfterEndpoint(at16k);
-  await memoryPerCall(at16k[0]!);
-  await callsPerCore(cpuPerSpeechSec, at16k.filter((_, i) => clips[i]!.id.startsWith("cards")));
 }
 
 function report(label: string, clips: Clip[], hyps: Array<{ id: string; text: string; utterances?: HeardUtterance[] }>): void {

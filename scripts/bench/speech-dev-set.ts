@@ -1,18 +1,23 @@
-/** The real-speech dev set (tests/speech-dev-set): Debian pocketsphinx-testdata's recordings and their references. */
+/**
+ * The real-speech dev sets (tests/speech-dev-set), each a Debian package's recordings and their references:
+ * `dev-set` is pocketsphinx-testdata's (16 kHz: LibriVox readings, card names, a command); `phone-prompts` is
+ * Asterisk's English prompts, recorded at 8 kHz for phone lines (asterisk-core-sounds-en-wav).
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { decodeWav, type Pcm } from "../../packages/voice/src/audio/wav.ts";
 
-const SET = path.resolve(import.meta.dirname, "../../tests/speech-dev-set/dev-set.json");
+const SETS = path.resolve(import.meta.dirname, "../../tests/speech-dev-set");
 /** Where Debian's pocketsphinx-testdata puts the recordings (scripts/ensure-system-packages.sh installs it). */
 export const PSPHINX_TESTDATA = "/usr/share/pocketsphinx/test/data";
 
+export type SpeechSet = "dev-set" | "phone-prompts";
 export type Clip = { id: string; file: string; reference: string; rawRate?: number };
 export type LoadedClip = Clip & { pcm: Pcm };
 
-/** Every clip of the set with its audio; throws when pocketsphinx-testdata is not installed. */
-export function readSpeechDevSet(): LoadedClip[] {
-  const set = JSON.parse(fs.readFileSync(SET, "utf8")) as { root: string; clips: Clip[] };
+/** Every clip of the set with its audio; throws when the set's Debian package is not installed. */
+export function readSpeechDevSet(name: SpeechSet = "dev-set"): LoadedClip[] {
+  const set = JSON.parse(fs.readFileSync(path.join(SETS, `${name}.json`), "utf8")) as { root: string; clips: Clip[] };
   return set.clips.map((c) => ({ ...c, pcm: readClip(set.root, c) }));
 }
 
