@@ -17,6 +17,8 @@ import { resample } from "../../packages/voice/src/audio/resample.ts";
 import { asLegAudio, transcribeRecording, type HeardUtterance, type TranscribeOptions } from "../../packages/voice/src/listening/transcribe-recording.ts";
 import { createPocketsphinxStt } from "../../packages/voice/src/providers/stt/pocketsphinx-stt.ts";
 import { domainSentences } from "../../packages/voice/src/providers/stt/domain-phrases.ts";
+import { isSure } from "../../packages/voice/src/brain/heard-confidence.ts";
+import { classifyIntent, normaliseUtterance, TIME_HINT, type Intent } from "../../packages/voice/src/brain/intents.ts";
 import { callsPerCore, memoryPerCall, workAfterEndpoint } from "./hearing-load.ts";
 
 const SCLITE = "/usr/lib/sctk/bin/sclite";
@@ -86,6 +88,32 @@ function report(label: string, clips: Clip[], hyps: Array<{ id: string; text: st
   const invented = hyps.filter((h, i) => inventedDomainWords(clips[i]!.reference, h.text).length);
   console.log(`   clips whose text holds in-domain words nobody said: ${invented.length}/${hyps.length}` +
     (invented.length ? ` (${invented.map((h) => `${h.id}: "${h.text}"`).join("; ")})` : ""));
+  if (hyps.some((h) => h.utterances)) reportActions(clips, hyps);
+}
+
+/** What the callee asks for that the agent carries out: opt out, call back, a person, goodbye, a time to book. */
+function action(text: string): Intent | null {
+  const intent = classifyIntent(text);
+  if (intent === "booking") return TIME_HINT.test(normaliseUtterance(text)) ? intent : null;
+  return ["dnc", "callback", "person", "bye"].includes(intent) ? intent : null;
+}
+
+/**
+ * Utterances whose heard words ask for an action their speaker never asked for: acted on when heard with
+ * confidence (brain/heard-confidence.ts), otherwise the agent asks first.
+ */
+function reportActions(clips: Clip[], hyps: Array<{ utterances?: HeardUtterance[] }>): void {
+  const acted: string[] = [];
+  let confirmed = 0;
+  hyps.forEach((h, i) => {
+    for (const u of h.utterances ?? []) {
+      const heard = action(u.text);
+      if (!heard || heard === action(clips[i]!.reference)) continue;
+      if (isSure(u.confidence)) acted.push(`${clips[i]!.id}: "${u.text}" (${heard}, confidence ${u.confidence?.toFixed(2)})`);
+      else confirmed++;
+    }
+  });
+  console.log(`   actions nobody asked for: ${acted.length} acted on${acted.length ? ` (${acted.join("; ")})` : ""}, ${confirmed} asked about first`);
 }
 
 /** Domain words in what was heard that the speaker never said. */
