@@ -3,7 +3,7 @@ import { numbersInHoursNow } from "./in-hours-numbers.ts";
 import type { TestApp, TestUser } from "./test-app.ts";
 import { until } from "./until.ts";
 
-export type EndedCall<Row> = Row & { id: string; contactId: string; phone: string };
+type EndedCall<Row> = Row & { id: string; contactId: string; phone: string };
 
 /**
  * Adds a contact who behaves as `persona` to the campaign, calls them by hand (POST /api/calls) and waits for

@@ -19,8 +19,8 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-/** Pages ask for reduced motion, so a menu is where it stays when a click lands on a loaded machine (the app
- * honours the setting); a menu still growing once took a click meant for one of its options. */
+/** Pages ask for reduced motion (the app honours it): a menu or dialog is in place as soon as it opens, so a click on
+ * a loaded machine never lands on one still growing. */
 export const REDUCED_MOTION = "reduce";
 
 export type E2E = {
