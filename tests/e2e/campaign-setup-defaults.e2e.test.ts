@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { REDUCED_MOTION, startE2E, type E2E } from "../support/e2e.ts";
+import { startE2E, type E2E } from "../support/e2e.ts";
 import { signIn, newApiUser, type E2EUser } from "../support/e2e-users.ts";
 
 // Issue 24, the setup screen: a voice is chosen and the organisation's timezone and hours are set before the
@@ -45,9 +45,7 @@ function writeBadCsv(rows: number): string {
 }
 
 async function open(env: E2E, s: Session, size: { width: number; height: number }, timezoneId: string): Promise<Page> {
-  const context = await env.browser.newContext({ viewport: size, baseURL: env.baseUrl, timezoneId, reducedMotion: REDUCED_MOTION });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const page = await env.newPage({ ...size, timezoneId });
   await signIn(page, s.user);
   await page.goto(`/org/${s.slug}/campaign-setup`);
   await page.getByRole("heading", { name: "Campaign Setup" }).waitFor();

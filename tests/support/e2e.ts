@@ -21,13 +21,14 @@ export const CHROMIUM_ARGS = [
 ];
 /** Pages ask for reduced motion (the app honours it): a menu or dialog is in place as soon as it opens, so a click on
  * a loaded machine never lands on one still growing. */
-export const REDUCED_MOTION = "reduce";
+const REDUCED_MOTION = "reduce";
 
 export type E2E = {
   baseUrl: string;
   dataDir: string;
   browser: Browser;
-  newPage(opts?: { width?: number; height?: number }): Promise<Page>;
+  /** A page in a context of its own; `timezoneId`: the browser's timezone (the machine's when not given). */
+  newPage(opts?: { width?: number; height?: number; timezoneId?: string }): Promise<Page>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 };
@@ -112,8 +113,8 @@ async function startServerAndBrowser(opts: E2EOptions): Promise<E2E> {
     baseUrl,
     dataDir,
     browser,
-    async newPage({ width = 1280, height = 800 } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, acceptDownloads: true, reducedMotion: REDUCED_MOTION });
+    async newPage({ width = 1280, height = 800, timezoneId } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, acceptDownloads: true, reducedMotion: REDUCED_MOTION, timezoneId });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return page;
