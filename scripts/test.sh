@@ -11,12 +11,14 @@ bash scripts/ensure-system-packages.sh
 echo "== type check"
 npm run -s typecheck
 
+echo "== format and lint"
+npx biome ci .
+
 # Whole calls in real time (flite voices, pocketsphinx, SIP peers) run in a lane of their own, one file at a
 # time: two of them side by side on a 2-core machine starve each other's recognisers, and a late reply is then
-# a failed test, not a fault. Everything else runs three files at a time beside that lane (with two, it took
-# 37 min where the calls lane took 12): integration tests first, then the browser tests, then the short unit
-# files that fill the gaps.
-CALLS="offline-calls|dialer-personas|simulated-voices|first-campaign|call-transfer|sip-.*calls|baresip|web-call\.int|listen\.int"
+# a failed test, not a fault. Everything else runs three files at a time beside that lane: integration tests
+# first, then the browser tests, then the short unit files that fill the gaps.
+CALLS="admission-calls|offline-calls|heard-answers|sip-keys|dialer-personas|simulated-voices|first-campaign|call-transfer|sip-.*calls|baresip|web-call\.int|listen\.int"
 calls=()
 files=()
 int_files() { find apps packages -name '*.int.test.ts' -not -path '*/node_modules/*' | sort; }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createServer } from "../../apps/server/src/entry/wire.ts";
+import { createServer } from "../../apps/server/src/entry/server.ts";
 import type { Clock } from "../../apps/server/src/platform/clock.ts";
 import { loadConfig } from "../../apps/server/src/platform/config.ts";
 import { openPglite, openPostgres, type Db } from "../../apps/server/src/platform/db.ts";
@@ -26,7 +26,11 @@ export type SeededApp = {
 };
 
 /** One line for a wall-clock figure: on a shared 2-core machine it means little without the load. */
-export const load = () => `load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`;
+export const load = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`;
 /** CPU seconds of this process (all threads: PGlite runs in a worker thread of it) since `from`. */
 export const cpuSecs = (from: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(from);
@@ -71,21 +75,36 @@ export async function openSeededApp(
 ): Promise<SeededApp> {
   const keep = process.env.BENCH_KEEP === "1";
   const t = keep ? await startKept(kind, name, opts.clock) : await startTestApp(kind, { clock: opts.clock });
-  await t.db.exec("create table if not exists bench_seed (name text primary key, meta jsonb not null, secs float8 not null, cpu_secs float8 not null)");
-  const [found] = await t.db.query<{ meta: SeedMeta & { username: string; password: string; orgId: string }; secs: number; cpu_secs: number }>(
-    "select meta, secs, cpu_secs from bench_seed where name = $1",
-    [name],
+  await t.db.exec(
+    `create table if not exists bench_seed (name text primary key, meta jsonb not null, secs float8 not null, cpu_secs
+      float8 not null)`,
   );
+  const [found] = await t.db.query<{
+    meta: SeedMeta & { username: string; password: string; orgId: string };
+    secs: number;
+    cpu_secs: number;
+  }>("select meta, secs, cpu_secs from bench_seed where name = $1", [name]);
   if (found) {
     const token = await logIn(t, found.meta.username, found.meta.password);
-    return { t, token, orgId: found.meta.orgId, meta: found.meta, seeded: { reused: true, secs: found.secs, cpuSecs: found.cpu_secs } };
+    return {
+      t,
+      token,
+      orgId: found.meta.orgId,
+      meta: found.meta,
+      seeded: { reused: true, secs: found.secs, cpuSecs: found.cpu_secs },
+    };
   }
   const user = await buildUser(t);
   const s = performance.now();
   const cpu = process.cpuUsage();
   const meta = { ...(await seed(t, user.orgId)), username: user.username, password: user.password, orgId: user.orgId };
   const seeded = { reused: false, secs: (performance.now() - s) / 1000, cpuSecs: cpuSecs(cpu) };
-  await t.db.query("insert into bench_seed (name, meta, secs, cpu_secs) values ($1, $2, $3, $4)", [name, meta, seeded.secs, seeded.cpuSecs]);
+  await t.db.query("insert into bench_seed (name, meta, secs, cpu_secs) values ($1, $2, $3, $4)", [
+    name,
+    meta,
+    seeded.secs,
+    seeded.cpuSecs,
+  ]);
   // Seeding a large set outlasts an access token: sign in again for the measurements.
   return { t, token: await logIn(t, user.username, user.password), orgId: user.orgId, meta, seeded };
 }
@@ -112,13 +131,25 @@ async function startKept(kind: DbKind, name: string, clock: Clock | undefined): 
     db = await openPostgres(url, 5);
   }
   await migrate(db);
-  const config = loadConfig({ LOG_LEVEL: "silent", DEMO: "0", WEB_DIST: "/nonexistent", DIALER: "0", ...UNLIMITED_SIGNUPS });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DEMO: "0",
+    WEB_DIST: "/nonexistent",
+    DIALER: "0",
+    ...UNLIMITED_SIGNUPS,
+  });
   const { app, services } = await createServer({ config, db, logger: createLogger(config), clock });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   return {
-    kind, baseUrl, db, url, app, services, config,
+    kind,
+    baseUrl,
+    db,
+    url,
+    app,
+    services,
+    config,
     request: httpClient(baseUrl).request,
     async close() {
       await app.close();

@@ -2,26 +2,38 @@ import os from "node:os";
 import { buildUser, type TestApp } from "../../tests/support/test-app.ts";
 import { dbKinds, type DbKind } from "../../tests/support/test-db.ts";
 import { backendCpu, backendCpuSince, cpuSecs, load, openSeededApp } from "./bench-app.ts";
+import { insertCampaign } from "../../tests/support/seed.ts";
 
-const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const TOTAL = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const CHUNK = 100_000;
 
-/** 1,000,000 calls (BENCH_CALLS) in one organisation (plus 10,000 in another), one every 31 s back from 2026, in bulk statements. */
+/**
+ * 1,000,000 calls (BENCH_CALLS) in one organisation (plus 10,000 in
+ * another), one every 31 s back from 2026, in bulk statements.
+ */
 export async function seed(t: TestApp, orgId: string, otherOrgId: string, campaignId: string) {
   const insert = (org: string, from: number, to: number) =>
     t.db.query(
-      `insert into calls (org_id, campaign_id, lead_name, lead_phone, lead_email, service, budget, status, outcome, direction,
+      `insert into calls (org_id, campaign_id, lead_name, lead_phone, lead_email, service, budget, status, outcome,
+        direction,
                           started_at, answered_at, ended_at, duration_secs, summary, recording_key)
        select $1, case when g % 10 = 0 then $4::uuid end,
-              (array['Omar','Ana','Li','Maria','Sam','Priya','Kofi','Yuki'])[1 + g % 8] || ' ' || (array['Ali','Diaz','Wei','Gomez','Rivera','Shah','Mensah','Sato'])[1 + (g / 8) % 8] || ' ' || g,
+              (array['Omar','Ana','Li','Maria','Sam','Priya','Kofi','Yuki'])[1 + g % 8] || ' ' ||
+                (array['Ali','Diaz','Wei','Gomez','Rivera','Shah','Mensah','Sato'])[1 + (g / 8) % 8] || ' ' || g,
               '+1415' || lpad(g::text, 7, '0'), 'lead' || g || '@example.com',
               (array['solar roof','premium plan','home loan','insurance'])[1 + g % 4], '$' || (1000 + g % 50 * 500),
               case when g % 500 = 0 then 'in_progress' else 'completed' end,
-              case when g % 500 = 0 then null else (array['interested','not_interested','follow_up','scheduled','voicemail','no_answer','busy'])[1 + g % 7] end,
-              'OUTBOUND', timestamptz '2026-01-01' - (g * interval '31 seconds'), timestamptz '2026-01-01' - (g * interval '31 seconds'),
-              case when g % 500 <> 0 then timestamptz '2026-01-01' - (g * interval '31 seconds') + interval '95 seconds' end,
-              95, 'The lead asked about pricing and wants a follow-up call next week.', case when g % 3 = 0 then 'recordings/x/' || g || '.wav' end
+              case when g % 500 = 0 then null
+                else (array['interested','not_interested','follow_up','scheduled','voicemail','no_answer','busy'])[1
+                + g % 7] end,
+              'OUTBOUND', timestamptz '2026-01-01' - (g * interval '31 seconds'), timestamptz '2026-01-01' - (g *
+                interval '31 seconds'),
+              case when g % 500 <> 0 then timestamptz '2026-01-01' - (g * interval '31 seconds') + interval
+                '95 seconds' end,
+              95, 'The lead asked about pricing and wants a follow-up call next week.', case when g % 3 = 0
+                then 'recordings/x/' || g || '.wav' end
          from generate_series($2::int, $3::int) g`,
       [org, from, to, campaignId],
     );
@@ -48,9 +60,14 @@ async function time(t: TestApp, token: string, label: string, path: string, goal
     if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.text.slice(0, 200)}`);
     total = r.body.total;
   }
-  const dbMs = t.kind === "postgres" ? `, PostgreSQL CPU ${((backendCpuSince(db, await backendCpu(t)) * 1000) / runs).toFixed(1)} ms/request` : "";
+  const dbMs =
+    t.kind === "postgres"
+      ? `, PostgreSQL CPU ${((backendCpuSince(db, await backendCpu(t)) * 1000) / runs).toFixed(1)} ms/request`
+      : "";
   console.log(
-    `GET ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, CPU p50 ${pct(cpus, 50).toFixed(1)} ms${dbMs} ` +
+    `GET ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ` +
+      `${pct(times, 95).toFixed(1)} ms, CPU p50 ${pct(cpus, 50).toFixed(1)} ` +
+      `ms${dbMs} ` +
       `(total ${total.toLocaleString("en")}; goal p95 ≤ ${goal} ms; ${load()})`,
   );
 }
@@ -70,7 +87,9 @@ async function exportAll(t: TestApp, token: string, label: string, query: string
   let peakHeap = heap;
   const s = performance.now();
   const cpu = process.cpuUsage();
-  const res = await fetch(`${t.baseUrl}/api/call-history/export?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${t.baseUrl}/api/call-history/export?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   let bytes = 0;
   let lines = 0;
   let nextGc = 20e6;
@@ -85,10 +104,15 @@ async function exportAll(t: TestApp, token: string, label: string, query: string
     }
   }
   const secs = (performance.now() - s) / 1000;
-  const heapText = gc ? `; live JS heap ${(heap / 1e6).toFixed(0)} MB before, at most ${(peakHeap / 1e6).toFixed(0)} MB during` : "";
+  const heapText = gc
+    ? `; live JS heap ${(heap / 1e6).toFixed(0)} MB before, at most ${(peakHeap / 1e6).toFixed(0)} MB during`
+    : "";
   console.log(
-    `export ${label}: ${(lines - 1).toLocaleString("en")} rows, ${(bytes / 1e6).toFixed(0)} MB in ${secs.toFixed(1)} s, CPU ${cpuSecs(cpu).toFixed(1)} s ` +
-      `(${Math.round((lines - 1) / secs).toLocaleString("en")} rows/s; ${load()}); RSS ${(rss / 1e6).toFixed(0)} MB before, ` +
+    `export ${label}: ${(lines - 1).toLocaleString("en")} rows, ` +
+      `${(bytes / 1e6).toFixed(0)} MB in ${secs.toFixed(1)} s, CPU ` +
+      `${cpuSecs(cpu).toFixed(1)} s ` +
+      `(${Math.round((lines - 1) / secs).toLocaleString("en")} rows/s; ` +
+      `${load()}); RSS ${(rss / 1e6).toFixed(0)} MB before, ` +
       `peak ${(peak / 1e6).toFixed(0)} MB${heapText}`,
   );
 }
@@ -97,7 +121,9 @@ export async function run(): Promise<void> {
   // BENCH_DB=pglite|postgres runs one of them (seeding a million calls into PGlite takes minutes; BENCH_KEEP=1
   // keeps the seeded database for the next run, see bench-app.ts).
   const kinds = (await dbKinds()).filter((k) => !process.env.BENCH_DB || k === process.env.BENCH_DB);
-  console.log(`(${os.cpus().length} cores, ${load()} at start: other work on the machine slows the wall-clock figures)`);
+  console.log(
+    `(${os.cpus().length} cores, ${load()} at start: other work on the machine slows the wall-clock figures)`,
+  );
   for (const kind of kinds) await runOn(kind);
 }
 
@@ -105,14 +131,18 @@ async function runOn(kind: DbKind): Promise<void> {
   const goal = kind === "postgres" ? 50 : 150;
   const { t, token, meta, seeded } = await openSeededApp(kind, `call_history_${TOTAL}`, async (app, orgId) => {
     const other = await buildUser(app);
-    const [k] = await app.db.query<{ id: string }>("insert into campaigns (org_id, name) values ($1, 'Bench') returning id", [orgId]);
-    await seed(app, orgId, other.orgId, k!.id);
-    return { campaignId: k!.id };
+    const campaignId = await insertCampaign(app.db, orgId, { name: "Bench" });
+    await seed(app, orgId, other.orgId, campaignId);
+    return { campaignId };
   });
   try {
     console.log(
-      `[${kind}] ${seeded.reused ? "reused" : "seeded"} ${TOTAL.toLocaleString("en")} calls (+10,000 in another org), seeding took ` +
-        `${seeded.secs.toFixed(1)} s (CPU in this process ${seeded.cpuSecs.toFixed(1)} s)${seeded.reused ? "" : `; ${load()}`}`,
+      `[${kind}] ${seeded.reused ? "reused" : "seeded"} ` +
+        `${TOTAL.toLocaleString("en")} calls (+10,000 in another org), seeding ` +
+        "took " +
+        `${seeded.secs.toFixed(1)} s (CPU in this process ` +
+        `${seeded.cpuSecs.toFixed(1)} ` +
+        `s)${seeded.reused ? "" : `; ${load()}`}`,
     );
     const campaignId = meta.campaignId!;
     // Every filter GET /api/call-history takes (the Call logs screen and the API alike), alone and together.

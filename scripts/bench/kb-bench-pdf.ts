@@ -11,11 +11,17 @@ export function makeTextPdf(targetBytes: number): { pdf: Buffer; pages: number }
   const objs: string[] = [];
   // 1 catalog, 2 pages, 3 font, then (page, content) pairs.
   const kids = Array.from({ length: pages }, (_, i) => `${4 + i * 2} 0 R`).join(" ");
-  objs.push("<< /Type /Catalog /Pages 2 0 R >>", `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  objs.push(
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  );
   for (let p = 1; p <= pages; p++) {
     const content = pageStream(p);
-    objs.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + (p - 1) * 2} 0 R >>`);
+    objs.push(
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << " +
+        `/Font << /F1 3 0 R >> >> /Contents ${5 + (p - 1) * 2} 0 R >>`,
+    );
     objs.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
   }
   const parts: string[] = ["%PDF-1.4\n"];
@@ -27,7 +33,9 @@ export function makeTextPdf(targetBytes: number): { pdf: Buffer; pages: number }
     parts.push(s);
     size += s.length;
   });
-  const xref = `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  const xref =
+    `xref\n0 ${objs.length + 1}\n0000000000 65535 f ` +
+    `\n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
   parts.push(xref, `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`);
   return { pdf: Buffer.from(parts.join(""), "latin1"), pages };
 }

@@ -7,7 +7,13 @@ import path from "node:path";
  */
 export const DEV_SET_DIR = process.env.KB_DEV_SET_DIR || new URL("../../tests/kb-dev-set/", import.meta.url).pathname;
 
-export type AnswerableQuestion = { id: string; document: string; documents?: string[]; question: string; facts: string[] };
+export type AnswerableQuestion = {
+  id: string;
+  document: string;
+  documents?: string[];
+  question: string;
+  facts: string[];
+};
 export type UnanswerableQuestion = { id: string; question: string };
 export type DevQuestions = { answerable: AnswerableQuestion[]; unanswerable: UnanswerableQuestion[] };
 
@@ -16,7 +22,8 @@ export function loadDevQuestions(): DevQuestions {
   const files = new Set(devDocumentFiles());
   for (const q of raw.answerable) {
     if (!q.facts?.length) throw new Error(`questions.json: ${q.id} has no facts`);
-    for (const d of q.documents ?? [q.document]) if (!files.has(d)) throw new Error(`questions.json: ${q.id} names ${d}, not in the dev set`);
+    for (const d of q.documents ?? [q.document])
+      if (!files.has(d)) throw new Error(`questions.json: ${q.id} names ${d}, not in the dev set`);
   }
   return raw;
 }
@@ -30,7 +37,12 @@ export function devDocumentFiles(): string[] {
 }
 
 // Spacing, case and typographic quotes vary with the extraction: compare on one normal form.
-const normal = (s: string) => s.toLowerCase().replace(/[’‘]/g, "'").replace(/[‐‑−–]/g, "-").replace(/\s+/g, " ");
+const normal = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[‐‑−–]/g, "-")
+    .replace(/\s+/g, " ");
 
 /** Whether the text holds the fact: a substring, or /a regular expression/ (case-insensitive). */
 export function holdsFact(text: string, fact: string): boolean {
@@ -45,7 +57,11 @@ export const holdsFacts = (text: string, facts: string[]) => facts.every((f) => 
  * reflowed, so a running header or footer is found as a run of 6 words repeated across the document's
  * passages (in 5 or more, and in a fifth of them at least), not as a repeated line.
  */
-export function passageNoise(passages: Array<{ document: string; text: string }>): { boilerplate: number; tocLike: number; brokenHyphens: number } {
+export function passageNoise(passages: Array<{ document: string; text: string }>): {
+  boilerplate: number;
+  tocLike: number;
+  brokenHyphens: number;
+} {
   const byDoc = new Map<string, string[]>();
   for (const p of passages) byDoc.set(p.document, [...(byDoc.get(p.document) ?? []), p.text]);
   const runs = (t: string) => {
@@ -65,6 +81,9 @@ export function passageNoise(passages: Array<{ document: string; text: string }>
     // Dot leaders of a table of contents.
     tocLike: passages.filter((p) => (p.text.match(/(\. ){5,}|\.{6,}/g) ?? []).length >= 3).length,
     // A word split at a line end ("hyphen-\nated", or reflowed "hyphen- ated").
-    brokenHyphens: passages.reduce((n, p) => n + (p.text.match(/[a-z][-‐] ?\n?\s?[a-z]{2,}/g) ?? []).filter((m) => /[-‐](\n| )/.test(m)).length, 0),
+    brokenHyphens: passages.reduce(
+      (n, p) => n + (p.text.match(/[a-z][-‐] ?\n?\s?[a-z]{2,}/g) ?? []).filter((m) => /[-‐](\n| )/.test(m)).length,
+      0,
+    ),
   };
 }

@@ -11,12 +11,17 @@ const BUDGET_KB = 250;
 export async function run(): Promise<void> {
   execFileSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "ignore" });
   const html = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
-  const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
   let total = 0;
   for (const src of new Set(scripts)) {
     const size = zlib.gzipSync(fs.readFileSync(path.join(DIST, src))).length;
     total += size;
     console.log(`  ${src}  ${(size / 1024).toFixed(1)} KB gz`);
   }
-  console.log(`landing first-load JS: ${(total / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB) ${total / 1024 <= BUDGET_KB ? "OK" : "OVER BUDGET"}`);
+  console.log(
+    `landing first-load JS: ${(total / 1024).toFixed(1)} KB gzipped (budget ` +
+      `${BUDGET_KB} KB) ${total / 1024 <= BUDGET_KB ? "OK" : "OVER BUDGET"}`,
+  );
 }

@@ -17,11 +17,21 @@ import { isPageMarker } from "../../apps/server/src/features/knowledge-base/pdf-
 import { readPdfLayout, type PdfLayout } from "../../apps/server/src/features/knowledge-base/pdf-layout.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
-const inDir = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".pdf")).map((f) => path.join(dir, f)) : []);
+const inDir = (dir: string) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".pdf"))
+        .map((f) => path.join(dir, f))
+    : [];
 
 function pdfs(): string[] {
   const named = (process.env.BENCH_PDFS ?? "").split(":").filter(Boolean);
-  return [...inDir(path.join(root, "tests/kb-dev-set")), ...inDir(path.join(root, "tests/support/debian-extracts")), ...named];
+  return [
+    ...inDir(path.join(root, "tests/kb-dev-set")),
+    ...inDir(path.join(root, "tests/support/debian-extracts")),
+    ...named,
+  ];
 }
 
 const shape = (t: string) => t.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
@@ -34,7 +44,8 @@ function runningMarks(layout: PdfLayout): string[] {
     return sorted.length ? { sorted, edge: [sorted[0]!, sorted[sorted.length - 1]!] } : { sorted, edge: [] };
   });
   const count = new Map<string, number>();
-  for (const { edge } of edgesOf) for (const s of new Set(edge.map((l) => shape(l.text)))) count.set(s, (count.get(s) ?? 0) + 1);
+  for (const { edge } of edgesOf)
+    for (const s of new Set(edge.map((l) => shape(l.text)))) count.set(s, (count.get(s) ?? 0) + 1);
   const marks: string[] = [];
   for (const { sorted, edge } of edgesOf) {
     for (const line of edge) {
@@ -43,7 +54,10 @@ function runningMarks(layout: PdfLayout): string[] {
         const i = sorted.indexOf(line);
         const neighbour = i === 0 ? sorted[1] : sorted[i - 1];
         const tail = neighbour?.text.split(" ").slice(-3).join(" ");
-        if (tail) marks.push(i === 0 ? `${line.text} ${neighbour!.text.split(" ").slice(0, 3).join(" ")}` : `${tail} ${line.text}`);
+        if (tail)
+          marks.push(
+            i === 0 ? `${line.text} ${neighbour!.text.split(" ").slice(0, 3).join(" ")}` : `${tail} ${line.text}`,
+          );
       } else if ((count.get(shape(line.text)) ?? 0) >= 3 && line.text.split(" ").length >= 2) marks.push(line.text);
     }
   }
@@ -65,8 +79,12 @@ const pct = (n: number, of: number) => `${of ? ((100 * n) / of).toFixed(1) : "0.
 
 export async function run(): Promise<void> {
   const files = pdfs();
-  if (files.length === 0) return void console.log("no PDFs found (tests/kb-dev-set, tests/support/debian-extracts, BENCH_PDFS)");
-  console.log("PDF | pages | passages before → after | with a running header/footer/page number before → after | contents/index passages before → after | clean-up counts");
+  if (files.length === 0)
+    return void console.log("no PDFs found (tests/kb-dev-set, tests/support/debian-extracts, BENCH_PDFS)");
+  console.log(
+    "PDF | pages | passages before → after | with a running header/footer/page number " +
+      "before → after | contents/index passages before → after | clean-up counts",
+  );
   for (const file of files) {
     const layout = await readPdfLayout(new Uint8Array(fs.readFileSync(file))).catch((err: Error) => err);
     if (layout instanceof Error) {
@@ -74,12 +92,16 @@ export async function run(): Promise<void> {
       continue;
     }
     const marks = runningMarks(layout);
-    const before = measure(chunkSections(textSections(layout.pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n"))), marks);
+    const before = measure(
+      chunkSections(textSections(layout.pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n"))),
+      marks,
+    );
     const doc = pdfDocument(layout);
     const after = measure(chunkSections(doc.sections), marks);
     console.log(
       `${path.basename(file)} | ${layout.pages.length} | ${before.passages} → ${after.passages} | ` +
-        `${before.withRunning} (${pct(before.withRunning, before.passages)}) → ${after.withRunning} (${pct(after.withRunning, after.passages)}) | ` +
+        `${before.withRunning} (${pct(before.withRunning, before.passages)}) → ` +
+        `${after.withRunning} (${pct(after.withRunning, after.passages)}) | ` +
         `${before.contents} → ${after.contents} | ${JSON.stringify(doc.cleanup)}`,
     );
   }

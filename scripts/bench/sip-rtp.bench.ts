@@ -1,11 +1,13 @@
 /**
- * `npm run bench sip-rtp`: the SIP telephony's outgoing media under load. CALLS (default 100; BENCH_SECONDS long) RTP sessions on
+ * `npm run bench sip-rtp`: the SIP telephony's outgoing media under load.
+ * CALLS (default 100; BENCH_SECONDS long) RTP sessions on
  * loopback, each sent one 20 ms G.711 frame per tick by the session's shared frame pacer (as live calls are),
  * received by one socket that timestamps every packet: send-interval error (|gap − 20 ms|) p50/p99/max,
  * packets lost, and the CPU per call (the whole process: pacer, RTP, receiver).
  *
  * The receiver runs in a thread of its own, so the times it notes are not held up by the event loop it
- * measures. MAIN_BUSY_MS (default 0) blocks the event loop that many ms every 97 ms (drifting across the 20 ms ticks), as a live agent's work
+ * measures. MAIN_BUSY_MS (default 0) blocks the event loop that many ms every 97
+ * ms (drifting across the 20 ms ticks), as a live agent's work
  * does (speech results, the brain, database answers): the RTP must keep time through it.
  */
 import { Worker } from "node:worker_threads";
@@ -51,7 +53,14 @@ export async function run(): Promise<void> {
   const pacer = createFramePacer();
   const sessions = await Promise.all(
     Array.from({ length: CALLS }, () =>
-      openRtpSession({ bindHost: "127.0.0.1", ports: { min: 43000, max: 43000 + CALLS * 4 }, silenceMs: 60_000, onFrame: () => {}, onDtmf: () => {}, onSilence: () => {} }),
+      openRtpSession({
+        bindHost: "127.0.0.1",
+        ports: { min: 43000, max: 43000 + CALLS * 4 },
+        silenceMs: 60_000,
+        onFrame: () => {},
+        onDtmf: () => {},
+        onSilence: () => {},
+      }),
     ),
   );
   const frame = Int16Array.from({ length: 160 }, (_, i) => Math.round(8000 * Math.sin(i / 4)));
@@ -62,16 +71,22 @@ export async function run(): Promise<void> {
       for (let i = 0; i <= late; i++, sent++) s.send(frame);
     });
   });
-  const busy = MAIN_BUSY_MS > 0 ? setInterval(() => { const end = performance.now() + MAIN_BUSY_MS; while (performance.now() < end); }, 97) : null;
+  const busy =
+    MAIN_BUSY_MS > 0
+      ? setInterval(() => {
+          const end = performance.now() + MAIN_BUSY_MS;
+          while (performance.now() < end);
+        }, 97)
+      : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const cpu = process.cpuUsage(cpu0);
   const wall = performance.now() - t0;
   if (busy) clearInterval(busy);
-  stops.forEach((stop) => stop());
+  stops.forEach((stop) => void stop());
   await new Promise((r) => setTimeout(r, 300));
-  sessions.forEach((s) => s.close());
+  sessions.forEach((s) => void s.close());
   receiver.postMessage("done");
   const { errors, received, lost } = (await next()) as { errors: number[]; received: number; lost: number };
   await receiver.terminate();
@@ -80,10 +95,21 @@ export async function run(): Promise<void> {
   const tickLate = pacer.takeLateness().sort((a, b) => a - b);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const rt = rtpThreadRealtime() ? "RTP thread at real-time priority" : "RTP thread at normal priority";
-  console.log(`${CALLS} calls × ${SECONDS} s, ${rt}${MAIN_BUSY_MS ? `, event loop blocked ${MAIN_BUSY_MS} ms every 97 ms` : ""}: ${sent} packets sent, ${received} received, ${lost} lost in sequence`);
-  console.log(`send-interval error (ms): p50 ${q(0.5)}, p99 ${q(0.99)}, max ${errors.at(-1)!.toFixed(2)}; pacer tick lateness p99 ${tickLate[Math.floor(tickLate.length * 0.99)]!.toFixed(2)} ms`);
+  console.log(
+    `${CALLS} calls × ${SECONDS} s, ` +
+      `${rt}${MAIN_BUSY_MS ? `, event loop blocked ${MAIN_BUSY_MS} ms every 97 ms` : ""}: ${sent} packets ` +
+      `sent, ${received} received, ${lost} lost in sequence`,
+  );
+  console.log(
+    `send-interval error (ms): p50 ${q(0.5)}, p99 ${q(0.99)}, max ${errors.at(-1)!.toFixed(2)}; pacer ` +
+      `tick lateness p99 ${tickLate[Math.floor(tickLate.length * 0.99)]!.toFixed(2)} ms`,
+  );
   // With MAIN_BUSY_MS the stand-in agent's spinning is most of the CPU: the media's own is measured without it.
-  if (!MAIN_BUSY_MS) console.log(`CPU: ${((cpuMs / wall) * 100).toFixed(1)}% of a core in all, ${((cpuMs / wall) * 100 / CALLS).toFixed(3)}% per call`);
+  if (!MAIN_BUSY_MS)
+    console.log(
+      `CPU: ${((cpuMs / wall) * 100).toFixed(1)}% of a core in all, ` +
+        `${(((cpuMs / wall) * 100) / CALLS).toFixed(3)}% per call`,
+    );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -8,7 +8,7 @@ import { FRAME_MS, samplesPerFrame } from "../../packages/voice/src/audio/frames
 import { asLegAudio } from "../../packages/voice/src/listening/transcribe-recording.ts";
 import type { Pcm } from "../../packages/voice/src/audio/wav.ts";
 import type { SttProvider } from "../../packages/voice/src/providers/stt/stt-provider.ts";
-import { createCalleeListener } from "../../packages/voice/src/session/callee-listener.ts";
+import { createLoneListener } from "../../packages/voice/src/session/callee-listener.ts";
 import type { TurnTakingOptions } from "../../packages/voice/src/session/session-types.ts";
 
 /** One utterance: its words, and how long the endpoint waited after the speech ended (ms). */
@@ -17,20 +17,21 @@ export type Heard = { text: string; waitMs: number };
 const TAIL_MS = 2000; // quiet after the recording, so the last utterance reaches its endpoint
 
 /** The utterances each policy makes of the recording (those with words), in policy order. */
-export async function listenRealTime(pcm: Pcm, stt: SttProvider, phone: boolean, policies: TurnTakingOptions[]): Promise<Heard[][]> {
+export async function listenRealTime(
+  pcm: Pcm,
+  stt: SttProvider,
+  phone: boolean,
+  policies: TurnTakingOptions[],
+): Promise<Heard[][]> {
   const leg = asLegAudio(pcm, phone);
   const frameLen = samplesPerFrame(leg.rate);
   let atMs = 0;
   const streams = policies.map(() => stt.openStream({ vocabulary: [] }));
   const found = policies.map(() => [] as Array<Promise<Heard>>);
   const listeners = policies.map((cfg, i) =>
-    createCalleeListener({
-      legRate: leg.rate, sttRate: stt.sampleRate, cfg, stt: streams[i]!, vad: requireSileroVad(), now: () => atMs,
-      isAgentSpeaking: () => false, onBargeIn() {}, onLongGreeting() {}, onBeep() {},
-      onUtterance(u) {
-        const waitMs = atMs - u.endMs; // the endpoint fires on this frame
-        found[i]!.push(u.heard.then((r) => ({ text: r.text.trim(), waitMs })));
-      },
+    createLoneListener({ legRate: leg.rate, cfg, stt: streams[i]!, vad: requireSileroVad() }, (u) => {
+      const waitMs = atMs - u.endMs; // the endpoint fires on this frame
+      found[i]!.push(u.heard.then((r) => ({ text: r.text.trim(), waitMs })));
     }),
   );
   const total = leg.samples.length + (leg.rate * TAIL_MS) / 1000;

@@ -20,11 +20,18 @@ const EDGE_MS = 400; // not right at the start or the end of the speech
 export type PausedClip = { id: string; afterWord: string; atMs: number; samples: Int16Array };
 
 /** The clip (16 kHz mono) with a `pauseMs` silence after its first mid-phrase word, or null when it has none. */
-export function withThinkingPause(id: string, samples: Int16Array, reference: string, pauseMs: number): PausedClip | null {
+export function withThinkingPause(
+  id: string,
+  samples: Int16Array,
+  reference: string,
+  pauseMs: number,
+): PausedClip | null {
   const said = new Set(reference.split(/\s+/));
   const words = wordTimes(samples);
   const speechEnd = words.at(-1)?.endMs ?? 0;
-  const at = words.find((w) => MID_PHRASE.has(w.word) && said.has(w.word) && w.endMs > EDGE_MS && w.endMs < speechEnd - EDGE_MS);
+  const at = words.find(
+    (w) => MID_PHRASE.has(w.word) && said.has(w.word) && w.endMs > EDGE_MS && w.endMs < speechEnd - EDGE_MS,
+  );
   if (!at) return null;
   const cut = Math.round((at.endMs * 16_000) / 1000);
   const pause = background(samples, Math.round((pauseMs * 16_000) / 1000));
@@ -41,11 +48,30 @@ function wordTimes(samples: Int16Array): Array<{ word: string; endMs: number }> 
   try {
     const wav = path.join(dir, "clip.wav");
     fs.writeFileSync(wav, encodeWav(samples, 16_000));
-    const out = execFileSync("pocketsphinx_continuous", ["-hmm", path.join(MODEL, "en-us"), "-lm", path.join(MODEL, "en-us.lm.bin"), "-dict", path.join(MODEL, "cmudict-en-us.dict"), "-infile", wav, "-time", "yes"], {
-      encoding: "utf8", stdio: ["ignore", "pipe", "ignore"],
-    });
+    const out = execFileSync(
+      "pocketsphinx_continuous",
+      [
+        "-hmm",
+        path.join(MODEL, "en-us"),
+        "-lm",
+        path.join(MODEL, "en-us.lm.bin"),
+        "-dict",
+        path.join(MODEL, "cmudict-en-us.dict"),
+        "-infile",
+        wav,
+        "-time",
+        "yes",
+      ],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
     // "word(2) 1.110 1.290 0.47": the word, its start and end in seconds, its posterior
-    return out.split("\n").map((l) => l.trim().split(/\s+/)).filter((p) => p.length === 4 && !/^[<[]/.test(p[0]!))
+    return out
+      .split("\n")
+      .map((l) => l.trim().split(/\s+/))
+      .filter((p) => p.length === 4 && !/^[<[]/.test(p[0]!))
       .map((p) => ({ word: p[0]!.replace(/\(\d+\)$/, ""), endMs: Math.round(Number(p[2]) * 1000) }));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -4,8 +4,10 @@ import { createScriptedStt } from "../../tests/support/voice/test-providers.ts";
 import { createSimulatedTelephony } from "../../packages/voice/src/telephony/simulated/simulated-telephony.ts";
 import { openWebCall, type WebCallClient } from "../../tests/support/web-call-client.ts";
 import { buildUser, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { insertCampaign } from "../../tests/support/seed.ts";
 
-const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const SEQUENTIAL = 20;
 const CONCURRENT = 3; // the per-organisation limit of test calls
 // The session's default end-of-turn silence, subtracted from what the client waits. The client paces its
@@ -51,21 +53,33 @@ export async function run(): Promise<void> {
     voice: {
       telephony: createSimulatedTelephony({ tts: createToneTts(200), ringMs: 0 }),
       stt: createScriptedStt(Array.from({ length: SEQUENTIAL + CONCURRENT }, () => "tell me more")),
-      tts: createToneTts(300), brain: echoBrain, defaultVoiceId: "tone", recording: true,
+      tts: createToneTts(300),
+      brain: echoBrain,
+      defaultVoiceId: "tone",
+      recording: true,
     },
   });
   try {
     const u = await buildUser(t);
-    const [k] = await t.db.query<{ id: string }>("insert into campaigns (org_id, name, status) values ($1, 'Bench', 'draft') returning id", [u.orgId]);
+    const campaignId = await insertCampaign(t.db, u.orgId, { name: "Bench", status: "draft" });
     const seq = [];
-    for (let i = 0; i < SEQUENTIAL; i++) seq.push(await oneCall(t, u.token, k!.id));
+    for (let i = 0; i < SEQUENTIAL; i++) seq.push(await oneCall(t, u.token, campaignId));
     const g = seq.map((r) => r.toGreeting);
     const r = seq.map((x) => x.toReply);
-    console.log(`web call, ${SEQUENTIAL} calls one at a time: start → first greeting frame at the client p50 ${pct(g, 50).toFixed(1)} ms, p95 ${pct(g, 95).toFixed(1)} ms`);
-    console.log(`web call: end of turn (after ${END_OF_TURN_MS} ms silence) → first reply frame at the client p50 ${pct(r, 50).toFixed(1)} ms, p95 ${pct(r, 95).toFixed(1)} ms`);
-    const par = await Promise.all(Array.from({ length: CONCURRENT }, () => oneCall(t, u.token, k!.id)));
+    console.log(
+      `web call, ${SEQUENTIAL} calls one at a time: start → first greeting frame at the ` +
+        `client p50 ${pct(g, 50).toFixed(1)} ms, p95 ${pct(g, 95).toFixed(1)} ms`,
+    );
+    console.log(
+      `web call: end of turn (after ${END_OF_TURN_MS} ms silence) → first reply frame at the ` +
+        `client p50 ${pct(r, 50).toFixed(1)} ms, p95 ${pct(r, 95).toFixed(1)} ms`,
+    );
+    const par = await Promise.all(Array.from({ length: CONCURRENT }, () => oneCall(t, u.token, campaignId)));
     const pr = par.map((x) => x.toReply);
-    console.log(`web call, ${CONCURRENT} at once: reply frame p50 ${pct(pr, 50).toFixed(1)} ms, max ${Math.max(...pr).toFixed(1)} ms`);
+    console.log(
+      `web call, ${CONCURRENT} at once: reply frame p50 ` +
+        `${pct(pr, 50).toFixed(1)} ms, max ${Math.max(...pr).toFixed(1)} ms`,
+    );
   } finally {
     await t.close();
   }

@@ -5,6 +5,7 @@ import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../s
 import { registerViaApi, signIn, loginViaApi } from "../support/e2e-users.ts";
 import { numbersInHoursNow } from "../support/in-hours-numbers.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
+import { insertCall, insertCampaign, insertContact } from "../support/seed.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only).
 // The live call is a real one: "call now" on the simulated carrier, ringing 3 s, then an instant conversation.
@@ -22,28 +23,35 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
   /** Campaign "Autumn" with 3 contacts, called a minute ago: booked (positive), interested (neutral), no answer. */
   async function seed(orgId: string) {
     // contact_count as a list import keeps it.
-    const [k] = await db.query<{ id: string }>("insert into campaigns (org_id, name, status, contact_count) values ($1, 'Autumn', 'active', 3) returning id", [orgId]);
+    const campaignId = await insertCampaign(db, orgId, { name: "Autumn", status: "active", contact_count: 3 });
     const contacts: string[] = [];
     // Ring now keeps contact-local calling hours: numbers where it is daytime now.
     const phones = numbersInHoursNow(3);
     for (const [i, name] of ["Asha Rao", "Omar Ali", "Li Wei"].entries()) {
-      const [ct] = await db.query<{ id: string }>(
-        "insert into contacts (org_id, campaign_id, line_number, name, phone_e164) values ($1, $2, $3, $4, $5) returning id",
-        [orgId, k!.id, i + 2, name, phones[i]],
-      );
-      contacts.push(ct!.id);
+      contacts.push(await insertContact(db, orgId, campaignId, { line_number: i + 2, name, phone_e164: phones[i]! }));
     }
-    const latency = JSON.stringify([{ turn: 1, endOfSpeech: 1000, sttFinal: 1100, brainFirstToken: 1200, ttsFirstAudio: 1500, firstFrameSent: 1600 }]);
+    const latency = [
+      { turn: 1, endOfSpeech: 1000, sttFinal: 1100, brainFirstToken: 1200, ttsFirstAudio: 1500, firstFrameSent: 1600 },
+    ];
+    const secondsAgo = (s: number) => new Date(Date.now() - s * 1000);
     const call = (i: number, outcome: string, sentiment: string | null, secs: number) =>
-      db.query(
-        `insert into calls (org_id, campaign_id, contact_id, lead_name, lead_phone, status, outcome, sentiment, started_at, answered_at, ended_at, duration_secs, latency)
-         values ($1, $2, $3, 'Lead', '+14155550100', 'completed', $4, $5, now() - interval '60 seconds', case when $6 > 0 then now() - interval '55 seconds' end, now(), $6, $7::jsonb)`,
-        [orgId, k!.id, contacts[i], outcome, sentiment, secs, secs > 0 ? latency : "[]"],
-      );
+      insertCall(db, orgId, {
+        campaign_id: campaignId,
+        contact_id: contacts[i],
+        lead_name: "Lead",
+        status: "completed",
+        outcome,
+        sentiment,
+        started_at: secondsAgo(60),
+        answered_at: secs > 0 ? secondsAgo(55) : null,
+        ended_at: new Date(),
+        duration_secs: secs,
+        latency: secs > 0 ? latency : [],
+      });
     await call(0, "scheduled", "positive", 120);
     await call(1, "interested", "neutral", 60);
     await call(2, "no_answer", null, 0);
-    return { campaignId: k!.id, contactId: contacts[0]!, phone: phones[0]! };
+    return { campaignId, contactId: contacts[0]!, phone: phones[0]! };
   }
 
   async function pickPeriod(page: Page, label: string) {
@@ -66,7 +74,9 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
     await seed(me.orgId);
     await page.reload();
     await page.getByRole("tab", { name: "Sentiment Analysis" }).click();
-    await page.getByText("Positive 50% · Neutral 50% · Negative 0% — 1 call without sentiment (not answered)").waitFor();
+    await page
+      .getByText("Positive 50% · Neutral 50% · Negative 0% — 1 call without sentiment (not answered)")
+      .waitFor();
     await env.screenshot(page, "analytics-sentiment-1280");
 
     await page.getByRole("tab", { name: "Call Volume" }).click();
@@ -79,7 +89,14 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
 
     await page.getByRole("tab", { name: "Agent Performance" }).click();
     const row = page.getByRole("region", { name: "By campaign", exact: true }).getByRole("row", { name: /Autumn/ });
-    assert.deepEqual(await row.getByRole("cell").allInnerTexts(), ["Autumn", "3", "66.7%", "33.3%", "1m 30s", "600 ms"]);
+    assert.deepEqual(await row.getByRole("cell").allInnerTexts(), [
+      "Autumn",
+      "3",
+      "66.7%",
+      "33.3%",
+      "1m 30s",
+      "600 ms",
+    ]);
     await env.screenshot(page, "analytics-performance-1280");
 
     await page.getByRole("tab", { name: "Campaign Analytics" }).click();
@@ -121,7 +138,9 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
     await panel.getByText("No calls in progress right now.").waitFor();
 
     const placed = await fetch(`${env.baseUrl}/api/calls`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ campaign_id: campaignId, contact_id: contactId }),
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ campaign_id: campaignId, contact_id: contactId }),
     });
     assert.equal(placed.status, 202);
     const card = panel.getByRole("listitem", { name: "Call with Asha Rao" });

@@ -4,7 +4,6 @@ import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
 import { SETTINGS_SIZES, openSettings } from "../support/e2e-settings.ts";
 
-
 describe("Settings → API reference", () => {
   let env: E2E;
   before(async () => {
@@ -13,7 +12,7 @@ describe("Settings → API reference", () => {
   after(() => env.close());
 
   for (const size of SETTINGS_SIZES) {
-    test(`the owner opens the API reference in a new tab and reads an operation, every file from this server, at ${size.width} px`, async () => {
+    test(`the owner opens the API reference in a new tab and reads an operation, at ${size.width} px`, async () => {
       const user = await registerViaApi(env.baseUrl);
       const page = await env.newPage({ width: size.width, height: size.height });
       await signIn(page, user);

@@ -46,17 +46,25 @@ describe("registration, sign-in and sign-out", () => {
     await page.getByText("Passwords do not match.").waitFor();
     await page.getByText("Please enter a valid website URL (include http:// or https://).").waitFor();
     await fill(/^Confirm Password/, "a strong password");
-    assert.equal(await page.getByText("Passwords do not match.").count(), 0, "the field's error clears when it is edited");
+    assert.equal(
+      await page.getByText("Passwords do not match.").count(),
+      0,
+      "the field's error clears when it is edited",
+    );
     await fill(/^Organization Website/, "https://shahrealty.example");
     await create.click();
     await page.waitForURL(/\/login$/);
-    await page.getByText("Account created. Please sign in.").waitFor();
+    await page.getByText("Your account priya was created. Enter your password to sign in.").waitFor();
 
     await signIn(page, { username: "priya", password: "a strong password" });
     assert.match(page.url(), /\/org\/shah-realty\/dashboard$/);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await page.getByText("Monitor your voice AI campaigns").waitFor();
-    assert.equal(await page.getByTestId("role-label").innerText(), "Owner", "the one who registers owns the organisation");
+    assert.equal(
+      await page.getByTestId("role-label").innerText(),
+      "Owner",
+      "the one who registers owns the organisation",
+    );
     assert.equal(await page.evaluate(() => sessionStorage.getItem("organizationSlug")), "shah-realty");
     assert.equal(await page.evaluate(() => localStorage.getItem("organizationName")), "Shah Realty");
     assert.ok(await page.evaluate(() => localStorage.getItem("refreshToken")));
@@ -148,7 +156,6 @@ describe("registration, sign-in and sign-out", () => {
   });
 });
 
-
 /** Google Identity Services stand-in: its button hands `credential` to the app's callback. */
 async function fakeGoogleScript(page: Page, credential: string) {
   await page.route("https://accounts.google.com/gsi/client", (route) =>
@@ -181,7 +188,15 @@ describe("Google sign-in when the server has a client id", () => {
 
   test("the Google credential signs in and lands on the new organisation's dashboard", async () => {
     const page = await env.newPage();
-    await fakeGoogleScript(page, await googleIdToken(keys.privateKey, { sub: "g-77", email: "marie@example.com", given_name: "Marie", family_name: "Curie" }));
+    await fakeGoogleScript(
+      page,
+      await googleIdToken(keys.privateKey, {
+        sub: "g-77",
+        email: "marie@example.com",
+        given_name: "Marie",
+        family_name: "Curie",
+      }),
+    );
     await page.goto("/login");
     await page.getByRole("button", { name: "Continue with Google (test)" }).click();
     await page.waitForURL(/\/org\/[^/]+\/dashboard$/);
@@ -199,7 +214,9 @@ describe("Google sign-in when the server has a client id", () => {
     await page.getByRole("button", { name: "Continue with Google (test)" }).click();
     await page.getByRole("alert").filter({ hasText: "Google authentication failed. Please try again." }).waitFor();
 
-    await page.route("**/api/auth/google", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "{}" }));
+    await page.route("**/api/auth/google", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: "{}" }),
+    );
     await page.getByRole("button", { name: "Continue with Google (test)" }).click();
     await page.getByRole("alert").filter({ hasText: "Authentication successful but no tokens received." }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem("authToken")), null);

@@ -7,12 +7,26 @@ import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../s
 import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 import { insertCalls, insertContacts, type TestCall } from "../support/call-history-data.ts";
 import { createPostgresStorage } from "../../apps/server/src/platform/storage-postgres.ts";
+import { insertCampaign } from "../support/seed.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only);
-// recordings are real WAV files in the server's storage (on PostgreSQL: the database itself), where the call runner puts them.
+// recordings are real WAV files in the server's storage (on PostgreSQL:
+// the database itself), where the call runner puts them.
 const skip = await postgresSkipReason();
 
-const COLUMNS = ["Name", "Phone", "Email", "Campaign", "Services/Product", "Budget", "Date & Time", "Duration", "Lead Date & Time", "Status", "Actions"];
+const COLUMNS = [
+  "Name",
+  "Phone",
+  "Email",
+  "Campaign",
+  "Services/Product",
+  "Budget",
+  "Date & Time",
+  "Duration",
+  "Lead Date & Time",
+  "Status",
+  "Actions",
+];
 
 describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
   let env: E2EOnPostgres;
@@ -36,40 +50,104 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     for (const name of ["rec-a", "rec-b"]) {
       await createPostgresStorage(env.db).put(`recordings/${orgId}/${name}.wav`, Buffer.from(encodeWav(tone, 8000, 2)));
     }
-    const [k] = await env.db.query<{ id: string }>(
-      "insert into campaigns (org_id, name, service, timezone) values ($1, 'Harbor Homes Spring Outreach', 'sales', 'America/New_York') returning id", [orgId],
-    );
-    const [asha, omar] = await insertContacts(env.db, orgId, k!.id, [
-      { name: "Asha Rao", phone: "+14155550101", created_at: "2025-12-15T08:00:00Z", variables: { services_product: "Solar roof", budget: "$12,000" } },
-      { name: "Omar Ali", phone: "+14155550102", created_at: "2025-12-15T08:00:00Z", variables: { Service: "Heat pump" } },
+    const campaignId = await insertCampaign(env.db, orgId, {
+      name: "Harbor Homes Spring Outreach",
+      service: "sales",
+      timezone: "America/New_York",
+    });
+    const [asha, omar] = await insertContacts(env.db, orgId, campaignId, [
+      {
+        name: "Asha Rao",
+        phone: "+14155550101",
+        created_at: "2025-12-15T08:00:00Z",
+        variables: { services_product: "Solar roof", budget: "$12,000" },
+      },
+      {
+        name: "Omar Ali",
+        phone: "+14155550102",
+        created_at: "2025-12-15T08:00:00Z",
+        variables: { Service: "Heat pump" },
+      },
     ]);
     const calls: TestCall[] = Array.from({ length: 20 }, (_, i) => ({
-      lead_name: `Lead ${String(i + 1).padStart(2, "0")}`, lead_email: `lead${i + 1}@example.com`, outcome: i % 2 ? "not_interested" : "follow_up",
-      service: "", started_at: new Date(Date.UTC(2026, 0, 1 + i, 9)).toISOString(),
+      lead_name: `Lead ${String(i + 1).padStart(2, "0")}`,
+      lead_email: `lead${i + 1}@example.com`,
+      outcome: i % 2 ? "not_interested" : "follow_up",
+      service: "",
+      started_at: new Date(Date.UTC(2026, 0, 1 + i, 9)).toISOString(),
     }));
     calls.push(
-      { lead_name: "Asha Rao", lead_phone: "+14155550101", lead_email: "asha.rao@example.com", campaign_id: k!.id, contact_id: asha, service: "sales",
-        outcome: "scheduled", summary: "Booked a site visit for Friday.", recording_key: `recordings/${orgId}/rec-a.wav`, started_at: "2026-02-01T15:30:00Z", duration_secs: 95,
-        transcript: [{ speaker: "agent", text: "Hi Asha, this is Parley.", startMs: 0, endMs: 1500 }, { speaker: "callee", text: "Friday works for me.", startMs: 2000, endMs: 3200 }],
-        extracted: { budget: "$12,000" }, latency: [{ turn: 1, endOfSpeech: 3200, sttFinal: 3300, brainFirstToken: 3500, ttsFirstAudio: 3600, firstFrameSent: 3620 }] },
-      { lead_name: "Omar Ali", campaign_id: k!.id, contact_id: omar, service: "sales", outcome: "interested", recording_key: `recordings/${orgId}/rec-b.wav`, started_at: "2026-02-02T10:00:00Z" },
-      { lead_name: "Li Wei", status: "in_progress", outcome: null, ended: false, service: "", started_at: "2026-02-03T10:00:00Z" },
+      {
+        lead_name: "Asha Rao",
+        lead_phone: "+14155550101",
+        lead_email: "asha.rao@example.com",
+        campaign_id: campaignId,
+        contact_id: asha,
+        service: "sales",
+        outcome: "scheduled",
+        summary: "Booked a site visit for Friday.",
+        recording_key: `recordings/${orgId}/rec-a.wav`,
+        started_at: "2026-02-01T15:30:00Z",
+        duration_secs: 95,
+        transcript: [
+          { speaker: "agent", text: "Hi Asha, this is Parley.", startMs: 0, endMs: 1500 },
+          { speaker: "callee", text: "Friday works for me.", startMs: 2000, endMs: 3200 },
+        ],
+        extracted: { budget: "$12,000" },
+        latency: [
+          {
+            turn: 1,
+            endOfSpeech: 3200,
+            sttFinal: 3300,
+            brainFirstToken: 3500,
+            ttsFirstAudio: 3600,
+            firstFrameSent: 3620,
+          },
+        ],
+      },
+      {
+        lead_name: "Omar Ali",
+        campaign_id: campaignId,
+        contact_id: omar,
+        service: "sales",
+        outcome: "interested",
+        recording_key: `recordings/${orgId}/rec-b.wav`,
+        started_at: "2026-02-02T10:00:00Z",
+      },
+      {
+        lead_name: "Li Wei",
+        status: "in_progress",
+        outcome: null,
+        ended: false,
+        service: "",
+        started_at: "2026-02-03T10:00:00Z",
+      },
     );
     await insertCalls(env.db, orgId, calls);
     // Asha's call was rung by hand by the signed-in user (Sam Rivera): its details say who placed it.
-    await env.db.query("update calls set placed_by = (select user_id from memberships where org_id = $1) where org_id = $1 and lead_name = 'Asha Rao'", [orgId]);
+    await env.db.query(
+      `update calls set placed_by = (select user_id from memberships where org_id = $1) where org_id = $1
+        and lead_name = 'Asha Rao'`,
+      [orgId],
+    );
   }
 
   const rows = (page: Page) => page.getByTestId("call-log-row");
   const cells = async (page: Page, name: string) =>
-    (await rows(page).filter({ has: page.getByRole("cell", { name, exact: true }) }).locator("td").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    (
+      await rows(page)
+        .filter({ has: page.getByRole("cell", { name, exact: true }) })
+        .locator("td")
+        .allInnerTexts()
+    ).map((t) => t.replace(/\s+/g, " ").trim());
 
   /** No sideways scrolling: neither the page nor the table's own container. */
   async function assertNoHorizontalOverflow(page: Page, container?: string) {
     const m = await page.evaluate((sel) => {
       const el = sel ? document.querySelector<HTMLElement>(sel) : null;
       return {
-        page: document.scrollingElement!.scrollWidth, viewport: window.innerWidth,
+        page: document.scrollingElement!.scrollWidth,
+        viewport: window.innerWidth,
         box: el ? { scroll: el.scrollWidth, client: el.clientWidth } : null,
       };
     }, container ?? null);
@@ -84,27 +162,37 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     const dialog = page.getByRole("dialog", { name: "Conversation Summary" });
     const fact = (k: string) => dialog.locator(`[data-fact="${k}"]`).innerText();
     await dialog.getByText("Friday works for me.").waitFor();
-    assert.deepEqual(
-      await Promise.all(["Name", "Number", "Campaign", "Started", "Duration", "Outcome"].map(fact)),
-      ["Asha Rao", "+14155550101", "Harbor Homes Spring Outreach", "2026-02-01 10:30 (America/New_York)", "95s", "Scheduled"],
-    );
+    assert.deepEqual(await Promise.all(["Name", "Number", "Campaign", "Started", "Duration", "Outcome"].map(fact)), [
+      "Asha Rao",
+      "+14155550101",
+      "Harbor Homes Spring Outreach",
+      "2026-02-01 16:30; 2026-02-01 10:30 (America/New_York) on the campaign's clock",
+      "95s",
+      "Scheduled",
+    ]);
     const audio = dialog.getByLabel("Call recording");
     assert.match((await audio.getAttribute("src")) ?? "", /\/api\/recordings\//);
     assert.equal(await audio.evaluate((a) => (a as HTMLAudioElement).controls), true);
     assert.equal(await dialog.getByTestId("call-summary").innerText(), "Booked a site visit for Friday.");
     await dialog.getByText("Hi Asha, this is Parley.").waitFor();
     // The dialog fades in: its picture is taken once it is fully shown (mid-fade the list shows through it).
-    await page.waitForFunction(() => [...document.querySelectorAll(".MuiDialog-container")].every((e) => getComputedStyle(e).opacity === "1"));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll(".MuiDialog-container")].every((e) => getComputedStyle(e).opacity === "1"),
+    );
     return dialog;
   }
 
-  test("every column fits at 1440 px; rows read the call's start, campaign, duration and the lead's CSV; a row opens the call", async () => {
-    const page = await env.newPage({ width: 1440, height: 900 });
+  test("all columns fit at 1440 px; rows show start, campaign, duration, the lead's CSV; a row opens it", async () => {
+    // A Berlin team: every time in the list is on its clock; the dialog adds the campaign's, named.
+    const page = await env.newPage({ width: 1440, height: 900, timezoneId: "Europe/Berlin" });
     await signIn(page, user);
     await page.goto(`/org/${slug}/call-logs`);
     await page.getByText("23 Calls").waitFor();
     assert.equal(await rows(page).count(), 10);
-    assert.deepEqual((await page.locator("thead th").allInnerTexts()).map((t) => t.trim()), COLUMNS);
+    assert.deepEqual(
+      (await page.locator("thead th").allInnerTexts()).map((t) => t.trim()),
+      COLUMNS,
+    );
     assert.equal(await rows(page).first().locator("td").first().textContent(), "Li Wei");
     await page.getByText("1-10 of 23").waitFor();
     assert.equal(await page.getByRole("tab", { name: "Voice Call" }).getAttribute("aria-selected"), "true");
@@ -116,12 +204,28 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     await page.getByText("23 Calls").waitFor();
     assert.equal(await rows(page).first().locator("[data-status]").textContent(), "In Progress");
 
-    // 15:30 UTC is 10:30 in New York; the contact was imported on 15 December.
+    // 15:30 UTC is 16:30 in Berlin (10:30 in New York); the contact was imported on 15 December, 08:00 UTC.
     assert.deepEqual(await cells(page, "Asha Rao"), [
-      "Asha Rao", "+14155550101", "asha.rao@example.com", "Harbor Homes Spring Outreach", "Solar roof", "$12,000", "2026-02-01 10:30", "95s", "2025-12-15 08:00:00", "Scheduled", "",
+      "Asha Rao",
+      "+14155550101",
+      "asha.rao@example.com",
+      "Harbor Homes Spring Outreach",
+      "Solar roof",
+      "$12,000",
+      "2026-02-01 16:30",
+      "95s",
+      "2025-12-15 09:00:00",
+      "Scheduled",
+      "",
     ]);
-    assert.deepEqual((await cells(page, "Omar Ali")).slice(3, 8), ["Harbor Homes Spring Outreach", "Heat pump", "—", "2026-02-02 05:00", "42s"]);
-    assert.deepEqual((await cells(page, "Lead 20")).slice(3, 8), ["—", "—", "—", "2026-01-20 09:00", "42s"]);
+    assert.deepEqual((await cells(page, "Omar Ali")).slice(3, 8), [
+      "Harbor Homes Spring Outreach",
+      "Heat pump",
+      "—",
+      "2026-02-02 11:00",
+      "42s",
+    ]);
+    assert.deepEqual((await cells(page, "Lead 20")).slice(3, 8), ["—", "—", "—", "2026-01-20 10:00", "42s"]);
 
     await assertNoHorizontalOverflow(page, "[data-testid=call-logs-table]");
     const actions = await page.getByRole("columnheader", { name: "Actions" }).boundingBox();
@@ -180,7 +284,11 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     await signIn(page, user);
     await page.goto(`/org/${slug}/call-logs`);
     await page.getByText("23 Calls").waitFor();
-    assert.equal(await page.getByRole("button", { name: /Play Audio for Lead/ }).count(), 0, "no button without a recording");
+    assert.equal(
+      await page.getByRole("button", { name: /Play Audio for Lead/ }).count(),
+      0,
+      "no button without a recording",
+    );
     await page.getByRole("button", { name: "Play Audio for Asha Rao" }).click();
     await page.getByRole("button", { name: "Pause Audio for Asha Rao" }).waitFor();
     await page.getByRole("button", { name: "Stop Audio for Asha Rao" }).waitFor();
@@ -198,7 +306,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
   });
 
   test("at 390 px the rows are cards that open the call; export downloads the server's CSV", async () => {
-    const page = await env.newPage({ width: 390, height: 844 });
+    const page = await env.newPage({ width: 390, height: 844, timezoneId: "Europe/Berlin" });
     await signIn(page, user);
     await page.goto(`/org/${slug}/call-logs`);
     await page.getByText("23 Calls").waitFor();
@@ -207,8 +315,10 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     assert.equal(await rows(page).count(), 0, "no table at 390 px");
     const asha = cards.filter({ hasText: "Asha Rao" });
     assert.deepEqual(
-      await Promise.all(["card-name", "card-phone", "card-campaign", "card-when"].map((id) => asha.getByTestId(id).innerText())),
-      ["Asha Rao", "+14155550101", "Harbor Homes Spring Outreach", "2026-02-01 10:30 · 95s"],
+      await Promise.all(
+        ["card-name", "card-phone", "card-campaign", "card-when"].map((id) => asha.getByTestId(id).innerText()),
+      ),
+      ["Asha Rao", "+14155550101", "Harbor Homes Spring Outreach", "2026-02-01 16:30 · 95s"],
     );
     assert.equal(await asha.locator("[data-status]").innerText(), "Scheduled");
     await asha.getByRole("button", { name: "View Details for Asha Rao" }).waitFor();
@@ -225,12 +335,21 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
 
     await page.getByLabel("Search call logs").fill("omar");
     await page.getByText("1 Call", { exact: true }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Call Logs" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export Call Logs" }).click(),
+    ]);
     assert.match(download.suggestedFilename(), /^call-logs-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync(await download.path(), "utf8");
     const lines = csv.trim().split(/\r?\n/);
     assert.equal(lines.length, 2, csv);
-    assert.match(lines[1]!, /^Omar Ali,'\+14155550100,ana@example.com,Heat pump,,2026-02-02 05:00,2025-12-15 08:00:00,interested,OUTBOUND,42,,Harbor Homes Spring Outreach$/);
+    assert.match(
+      lines[1]!,
+      new RegExp(
+        String.raw`^Omar Ali,'\+14155550100,ana@example.com,Heat pump,,2026-02-02 05:00,2025-12-15 08:` +
+          String.raw`00:00,interested,OUTBOUND,42,,Harbor Homes Spring Outreach$`,
+      ),
+    );
     await page.getByText("Export completed! File downloaded successfully.").waitFor();
     await page.context().close();
   });
@@ -240,7 +359,8 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     // is an hour away, so the server's retry loop leaves it pending during the test.
     await env.db.query(
       `insert into pending_recordings (call_id, org_id, storage_key, body, next_attempt_at)
-       select id, org_id, recording_key, '\\x00'::bytea, now() + interval '1 hour' from calls where lead_name = 'Omar Ali'`,
+       select id, org_id, recording_key, '\\x00'::bytea, now() + interval '1 hour' from calls
+         where lead_name = 'Omar Ali'`,
     );
     try {
       for (const width of [1440, 390]) {
@@ -251,9 +371,15 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
         const dialog = page.getByRole("dialog", { name: "Conversation Summary" });
         await dialog.getByText("Recording pending: it is being saved and will play here once stored.").waitFor();
         assert.equal(await dialog.getByLabel("Call recording").count(), 0);
-        assert.equal(await page.getByRole("button", { name: "Play Audio for Omar Ali" }).count(), 0, "no play button until it is stored");
+        assert.equal(
+          await page.getByRole("button", { name: "Play Audio for Omar Ali" }).count(),
+          0,
+          "no play button until it is stored",
+        );
         // The dialog fades in: the picture is taken once it is fully shown.
-        await page.waitForFunction(() => [...document.querySelectorAll(".MuiDialog-container")].every((e) => getComputedStyle(e).opacity === "1"));
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll(".MuiDialog-container")].every((e) => getComputedStyle(e).opacity === "1"),
+        );
         await env.screenshot(page, `call-logs-recording-pending-${width}`);
         await page.context().close();
       }

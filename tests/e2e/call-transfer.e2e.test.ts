@@ -11,7 +11,10 @@ import { insertCalls } from "../support/call-history-data.ts";
 // line in the Call Logs details, at 1440 and 390 px. The call is seeded into the PostgreSQL database the server
 // shares with this test, as the voice engine leaves it: outcome transferred, one unanswered and one answered try.
 const skip = await postgresSkipReason();
-const SIZES = [{ width: 1440, height: 900 }, { width: 390, height: 844 }];
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
 const SHOTS = "/tmp/shots-transfer";
 
 describe("transfer to a person: setup field and call details", { skip: skip ?? false }, () => {
@@ -26,11 +29,18 @@ describe("transfer to a person: setup field and call details", { skip: skip ?? f
     const me = await loginViaApi(env.baseUrl, user);
     slug = me.slug;
     token = me.token;
-    const [callId] = await insertCalls(env.db, me.orgId, [{
-      lead_name: "Maya Patel", lead_phone: "+14155550123", outcome: "transferred", started_at: "2026-11-20T15:00:00Z", duration_secs: 96,
-      summary: "Maya Patel asked to speak with a person and was put through to the team.",
-      transcript: [{ speaker: "callee", text: "Can I talk to a real person, please?", startMs: 4000, endMs: 6000 }],
-    }]);
+    const [callId] = await insertCalls(env.db, me.orgId, [
+      {
+        lead_name: "Maya Patel",
+        lead_phone: "+14155550123",
+        outcome: "transferred",
+        started_at: "2026-11-20T15:00:00Z",
+        duration_secs: 96,
+        summary: "Maya Patel asked to speak with a person and was put through to the team.",
+        transcript: [{ speaker: "callee", text: "Can I talk to a real person, please?", startMs: 4000, endMs: 6000 }],
+      },
+    ]);
+    // Two tries to put the caller through, as the call runner records them: only a live call makes them.
     await env.db.query(
       `insert into call_interventions (org_id, call_id, kind, at, target, answered, detail) values
          ($1, $2, 'transfer', '2026-11-20T15:00:10Z', '+15550102000', false, 'No answer within 25 s.'),
@@ -66,7 +76,11 @@ describe("transfer to a person: setup field and call details", { skip: skip ?? f
       await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
       let saved: { transfer_to: string | null } | undefined;
       for (let i = 0; i < 40 && !saved; i++) {
-        const list = await (await fetch(`${env.baseUrl}/api/campaigns?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } })).json();
+        const list = await (
+          await fetch(`${env.baseUrl}/api/campaigns?search=${encodeURIComponent(name)}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json();
         saved = list.campaigns?.[0];
         if (!saved) await new Promise((r) => setTimeout(r, 250));
       }
@@ -82,8 +96,14 @@ describe("transfer to a person: setup field and call details", { skip: skip ?? f
       const dialog = page.getByRole("dialog", { name: "Conversation Summary" });
       const section = dialog.getByText("Transferred to a person");
       await section.scrollIntoViewIfNeeded();
-      await dialog.getByText(/tried to transfer the call to \+15550102000: not answered \(No answer within 25 s\), back to the agent/).waitFor();
-      await dialog.getByText(/transferred the call to sip:sales@pbx\.example\.com: answered, caller and person connected/).waitFor();
+      await dialog
+        .getByText(
+          /tried to transfer the call to \+15550102000: not answered \(No answer within 25 s\), back to the agent/,
+        )
+        .waitFor();
+      await dialog
+        .getByText(/transferred the call to sip:sales@pbx\.example\.com: answered, caller and person connected/)
+        .waitFor();
       assert.ok(await noSideways(page), "no sideways scrolling");
       await shot(page, `details-${size.width}`);
       await page.context().close();

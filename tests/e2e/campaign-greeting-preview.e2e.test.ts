@@ -15,11 +15,16 @@ const TYPED = "Hi {name}, this is Sam from Bright Dental. Is {company} still loo
 async function playsTheGreeting(page: Page, panel: Locator): Promise<void> {
   await panel.getByRole("button", { name: /Play greeting/ }).click();
   await panel.getByRole("button", { name: /Stop/ }).waitFor({ timeout: 60_000 });
-  const audio = await panel.getByTestId("greeting-audio").evaluate((el: HTMLAudioElement) => ({ src: el.src, error: el.error?.code ?? null, duration: el.duration }));
+  const audio = await panel
+    .getByTestId("greeting-audio")
+    .evaluate((el: HTMLAudioElement) => ({ src: el.src, error: el.error?.code ?? null, duration: el.duration }));
   assert.match(audio.src, /^blob:/);
   assert.equal(audio.error, null);
   assert.ok(audio.duration > 1, `the clip lasts ${audio.duration} s`);
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the page does not scroll sideways");
+  assert.ok(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    "the page does not scroll sideways",
+  );
 }
 
 describe("campaign setup: greeting preview", () => {
@@ -33,7 +38,9 @@ describe("campaign setup: greeting preview", () => {
   /** The server's greeting for a draft line and contact: what the screen must show. */
   const draftText = async (opening_line: string, contact: unknown) => {
     const res = await fetch(`${env.baseUrl}/api/campaigns/greeting-preview`, {
-      method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ opening_line, contact }),
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ opening_line, contact }),
     });
     const body = await res.json();
     assert.equal(res.status, 200, JSON.stringify(body));
@@ -50,18 +57,38 @@ describe("campaign setup: greeting preview", () => {
     form.set("name", "Greeting Check");
     form.set("campaign_timezone", "Europe/London");
     form.set("save_as_draft", "true");
-    form.set("faqs", JSON.stringify({ opening_line: "I'm calling {{company}} about faster support.", goal: "Book a demo", faqs: [] }));
-    form.set("csv_file", new Blob(["name,phone,company\nAsha Rao,+447911100001,Rao Textiles\nVikram Shah,+447911100002,Shah Ltd\n"], { type: "text/csv" }), "leads.csv");
+    form.set(
+      "faqs",
+      JSON.stringify({ opening_line: "I'm calling {{company}} about faster support.", goal: "Book a demo", faqs: [] }),
+    );
+    form.set(
+      "csv_file",
+      new Blob(["name,phone,company\nAsha Rao,+447911100001,Rao Textiles\nVikram Shah,+447911100002,Shah Ltd\n"], {
+        type: "text/csv",
+      }),
+      "leads.csv",
+    );
     const res = await fetch(`${env.baseUrl}/api/create_campaign`, { method: "POST", headers: auth, body: form });
     const text = await res.text();
     assert.equal(res.status, 201, text);
     campaignId = JSON.parse(text).campaign.id;
-    expected = await (await fetch(`${env.baseUrl}/api/campaigns/${campaignId}/greeting-preview`, { headers: auth })).json();
-    typedExpected = await draftText(TYPED, { name: "Asha Rao", first_name: "Asha", last_name: "Rao", phone: "+447911100001", variables: { company: "Rao Textiles" } });
+    expected = await (
+      await fetch(`${env.baseUrl}/api/campaigns/${campaignId}/greeting-preview`, { headers: auth })
+    ).json();
+    typedExpected = await draftText(TYPED, {
+      name: "Asha Rao",
+      first_name: "Asha",
+      last_name: "Rao",
+      phone: "+447911100001",
+      variables: { company: "Rao Textiles" },
+    });
   });
   after(() => env?.close());
 
-  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     test(`shows the first contact's greeting and plays it (${size.width} px)`, async () => {
       const page = await env.newPage(size);
       await signIn(page, user);
@@ -80,22 +107,39 @@ describe("campaign setup: greeting preview", () => {
   }
 
   // A new user writing a first campaign: nothing saved, the greeting follows the line as it is typed.
-  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
-    test(`create mode: the typed opening line for the chosen file's first contact, then played (${size.width} px)`, async () => {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`create mode: the typed line for the chosen file's first contact, then played, ${size.width} px`, async () => {
       const page = await env.newPage(size);
       await signIn(page, user);
       await page.goto(`/org/${slug}/campaign-setup`);
       const panel = page.getByRole("region", { name: "Greeting Preview" });
-      await panel.getByTestId("greeting-preview-empty").getByText(/^Choose a contact list/).waitFor();
+      await panel
+        .getByTestId("greeting-preview-empty")
+        .getByText(/^Choose a contact list/)
+        .waitFor();
 
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-greeting-")), "first-leads.csv");
-      fs.writeFileSync(file, "name,phone,company\nNo Phone,,Nobody Ltd\nAsha Rao,+447911100001,Rao Textiles\nVikram Shah,+447911100002,Shah Ltd\n");
+      fs.writeFileSync(
+        file,
+        "name,phone,company\nNo Phone,,Nobody Ltd\nAsha " +
+          "Rao,+447911100001,Rao Textiles\nVikram Shah,+447911100002,Shah " +
+          "Ltd\n",
+      );
       await page.getByTestId("csv-input").setInputFiles(file);
       await page.getByRole("textbox", { name: "Opening line" }).fill(TYPED);
       const want = typedExpected;
-      assert.match(want, /^Hi Asha, this is Sam from Bright Dental\. I'm an AI assistant.* Is Rao Textiles still looking for help\?$/);
+      assert.match(
+        want,
+        /^Hi Asha, this is Sam from Bright Dental\. I'm an AI assistant.* Is Rao Textiles still looking for help\?$/,
+      );
       const quote = panel.getByTestId("greeting-preview-text");
-      await page.waitForFunction((text) => document.querySelector('[data-testid="greeting-preview-text"]')?.textContent?.trim() === text, want);
+      await page.waitForFunction(
+        (text) => document.querySelector('[data-testid="greeting-preview-text"]')?.textContent?.trim() === text,
+        want,
+      );
       assert.doesNotMatch(await panel.innerText(), /[{}]/, "no brace is shown or said");
       assert.match(await panel.innerText(), /What Asha Rao will hear/);
 

@@ -2,7 +2,7 @@ import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { signIn, newApiUser, type E2EUser } from "../support/e2e-users.ts";
-import { numbersInHoursNow } from "../support/in-hours-numbers.ts";
+import { businessHoursAroundNow, numbersInHoursNow } from "../support/in-hours-numbers.ts";
 
 type Session = { user: E2EUser; token: string; slug: string };
 
@@ -13,11 +13,19 @@ const get = async <T>(env: E2E, s: Session, path: string): Promise<T> =>
 async function readyDocument(env: E2E, s: Session, name: string, text: string): Promise<string> {
   const form = new FormData();
   form.append("files[]", new Blob([text], { type: "text/plain" }), name);
-  const res = await fetch(`${env.baseUrl}/api/voice/KB/bulk-upload-documents`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
+  const res = await fetch(`${env.baseUrl}/api/voice/KB/bulk-upload-documents`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${s.token}` },
+    body: form,
+  });
   assert.equal(res.status, 201, await res.clone().text());
   const id = ((await res.json()) as { data: { documents: Array<{ id: string }> } }).data.documents[0]!.id;
   for (let i = 0; i < 100; i++) {
-    const list = await get<{ data: { documents: Array<{ id: string; status: string }> } }>(env, s, "/voice/KB/documents");
+    const list = await get<{ data: { documents: Array<{ id: string; status: string }> } }>(
+      env,
+      s,
+      "/voice/KB/documents",
+    );
     if (list.data.documents.find((d) => d.id === id)?.status === "ready") return id;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -40,13 +48,18 @@ describe("campaign setup: knowledge base picker and live progress", () => {
     const section = page.getByRole("region", { name: "Knowledge base" });
     await section.getByText("No knowledge base yet —").waitFor();
     await section.getByRole("link", { name: "create one" }).click();
-    await page.waitForURL(new RegExp(`/org/${s.slug}/create-knowledge-base$`));
+    await page.waitForURL(new RegExp(`/org/${s.slug}/create-knowledge-base\\?from=campaign-setup$`));
     await page.context().close();
   });
 
   test("a document attached in create mode shows in view mode, and can be detached", async () => {
     const s = await newApiUser(env.baseUrl);
-    const docId = await readyDocument(env, s, "pricing-faq.txt", "Our Pro plan costs 49 dollars a month.\n\nSupport is open 24/7.");
+    const docId = await readyDocument(
+      env,
+      s,
+      "pricing-faq.txt",
+      "Our Pro plan costs 49 dollars a month.\n\nSupport is open 24/7.",
+    );
     const page = await env.newPage();
     await signIn(page, s.user);
     await page.goto(`/org/${s.slug}/campaign-setup`);
@@ -57,7 +70,9 @@ describe("campaign setup: knowledge base picker and live progress", () => {
     await page.getByText("Campaign saved as draft successfully!").waitFor();
     const { campaigns } = await get<{ campaigns: Array<{ id: string }> }>(env, s, "/campaigns");
     const id = campaigns[0]!.id;
-    assert.deepEqual((await get<{ document_ids: string[] }>(env, s, `/campaigns/${id}/knowledge-bases`)).document_ids, [docId]);
+    assert.deepEqual((await get<{ document_ids: string[] }>(env, s, `/campaigns/${id}/knowledge-bases`)).document_ids, [
+      docId,
+    ]);
 
     await page.goto(`/org/${s.slug}/campaign-setup?id=${id}`);
     const section = page.getByRole("region", { name: "Knowledge base" });
@@ -65,10 +80,16 @@ describe("campaign setup: knowledge base picker and live progress", () => {
     await section.scrollIntoViewIfNeeded();
     await env.screenshot(page, "campaign-knowledge-base-1280");
 
-    await section.getByRole("button", { name: /pricing-faq/ }).locator("svg").click(); // the chip's remove icon
+    await section
+      .getByRole("button", { name: /pricing-faq/ })
+      .locator("svg")
+      .click(); // the chip's remove icon
     await page.getByRole("button", { name: "Update Campaign" }).click();
     await page.getByText("Campaign updated successfully!").waitFor();
-    assert.deepEqual((await get<{ document_ids: string[] }>(env, s, `/campaigns/${id}/knowledge-bases`)).document_ids, []);
+    assert.deepEqual(
+      (await get<{ document_ids: string[] }>(env, s, `/campaigns/${id}/knowledge-bases`)).document_ids,
+      [],
+    );
     await page.context().close();
 
     const mobile = await env.newPage({ width: 390, height: 844 });
@@ -86,10 +107,20 @@ describe("campaign setup: knowledge base picker and live progress", () => {
     const [a, b] = numbersInHoursNow(2);
     const form = new FormData();
     form.set("name", "Live progress");
-    form.set("business_hours_start", "00:00");
-    form.set("business_hours_end", "23:30");
-    form.set("csv_file", new Blob([`name,phone,persona\nAsha Rao,${a},interested\nOmar Ali,${b},not_interested\n`], { type: "text/csv" }), "live.csv");
-    const res = await fetch(`${env.baseUrl}/api/create_campaign`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
+    const hours = businessHoursAroundNow();
+    form.set("campaign_timezone", hours.timezone);
+    form.set("business_hours_start", hours.start);
+    form.set("business_hours_end", hours.end);
+    form.set(
+      "csv_file",
+      new Blob([`name,phone,persona\nAsha Rao,${a},interested\nOmar Ali,${b},not_interested\n`], { type: "text/csv" }),
+      "live.csv",
+    );
+    const res = await fetch(`${env.baseUrl}/api/create_campaign`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${s.token}` },
+      body: form,
+    });
     assert.equal(res.status, 201, await res.clone().text());
     const id = ((await res.json()) as { campaign: { id: string } }).campaign.id;
 

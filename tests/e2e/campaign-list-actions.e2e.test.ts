@@ -13,7 +13,11 @@ async function create(env: E2E, s: Session, name: string, draft: boolean): Promi
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${s.token}` },
     body: JSON.stringify({
-      name, max_attempts: 2, time_gap: 4 * 3600, save_as_draft: draft, start_immediately: true,
+      name,
+      max_attempts: 2,
+      time_gap: 4 * 3600,
+      save_as_draft: draft,
+      start_immediately: true,
       faqs: { opening_line: "Hi {name}", goal: "Book a visit", faqs: [{ question: "Price?", answer: "From $49" }] },
     }),
   });
@@ -23,11 +27,28 @@ async function create(env: E2E, s: Session, name: string, draft: boolean): Promi
 }
 
 async function campaignsOf(env: E2E, s: Session) {
-  const res = await fetch(`${env.baseUrl}/api/campaigns?page_size=50`, { headers: { authorization: `Bearer ${s.token}` } });
-  return ((await res.json()) as { campaigns: Array<{ id: string; name: string; status: string; max_attempts: number; faqs: unknown; contact_count: number }> }).campaigns;
+  const res = await fetch(`${env.baseUrl}/api/campaigns?page_size=50`, {
+    headers: { authorization: `Bearer ${s.token}` },
+  });
+  return (
+    (await res.json()) as {
+      campaigns: Array<{
+        id: string;
+        name: string;
+        status: string;
+        max_attempts: number;
+        faqs: unknown;
+        contact_count: number;
+      }>;
+    }
+  ).campaigns;
 }
 
-const row = (page: Page, name: string) => page.getByTestId("campaign-row").filter({ hasText: name }).filter({ hasNotText: `${name} (copy)` });
+const row = (page: Page, name: string) =>
+  page
+    .getByTestId("campaign-row")
+    .filter({ hasText: name })
+    .filter({ hasNotText: `${name} (copy)` });
 const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("campaigns list: open, pause/resume, duplicate, delete", () => {
@@ -46,7 +67,13 @@ describe("campaigns list: open, pause/resume, duplicate, delete", () => {
 
     const active = row(page, "Harbour Leads");
     await active.locator('[data-status="active"]').waitFor();
-    assert.equal(await row(page, "Winter Draft").getByRole("button", { name: /^(Pause|Resume) / }).count(), 0, "a draft has nothing to pause");
+    assert.equal(
+      await row(page, "Winter Draft")
+        .getByRole("button", { name: /^(Pause|Resume) / })
+        .count(),
+      0,
+      "a draft has nothing to pause",
+    );
     // The draft keeps the pause icon's room: duplicate and delete stand in one column down the list.
     const xOf = async (name: string) => (await page.getByRole("button", { name }).boundingBox())?.x;
     assert.equal(await xOf("Duplicate Winter Draft"), await xOf("Duplicate Harbour Leads"));
@@ -64,7 +91,10 @@ describe("campaigns list: open, pause/resume, duplicate, delete", () => {
     await page.getByRole("cell", { name: "Winter Draft (copy)", exact: true }).waitFor();
     const all = await campaignsOf(env, s);
     const [original, copy] = ["Winter Draft", "Winter Draft (copy)"].map((n) => all.find((c) => c.name === n)!);
-    assert.deepEqual([copy!.status, copy!.max_attempts, copy!.faqs, copy!.contact_count], ["draft", original!.max_attempts, original!.faqs, 0]);
+    assert.deepEqual(
+      [copy!.status, copy!.max_attempts, copy!.faqs, copy!.contact_count],
+      ["draft", original!.max_attempts, original!.faqs, 0],
+    );
     await env.screenshot(page, "campaigns-actions-1440");
 
     await page.getByRole("cell", { name: "Winter Draft (copy)", exact: true }).click();
@@ -109,7 +139,11 @@ describe("campaigns list: open, pause/resume, duplicate, delete", () => {
 
     await page.getByRole("button", { name: "Actions for Harbour Leads" }).click();
     await page.getByRole("menuitem", { name: "Duplicate" }).click();
-    await page.getByTestId("campaign-row").filter({ hasText: "Harbour Leads (copy)" }).locator('[data-status="draft"]').waitFor();
+    await page
+      .getByTestId("campaign-row")
+      .filter({ hasText: "Harbour Leads (copy)" })
+      .locator('[data-status="draft"]')
+      .waitFor();
     assert.ok(await noSideways(page), "still fits with the toast and the copy");
 
     await page.getByRole("button", { name: "Actions for Harbour Leads (copy)" }).click();

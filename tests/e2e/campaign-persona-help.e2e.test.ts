@@ -10,8 +10,13 @@ import { signIn, newApiUser } from "../support/e2e-users.ts";
 // server dials with Twilio (a fake account it never reaches: the dialer is off), so a list with a persona
 // column shows its columns and variables with no word about simulated callees.
 const TWILIO = {
-  TELEPHONY: "twilio", TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15005550006",
-  PUBLIC_URL: "https://parley.example", TWILIO_API_BASE: "http://127.0.0.1:9", DIALER: "0",
+  TELEPHONY: "twilio",
+  TWILIO_ACCOUNT_SID: "AC1",
+  TWILIO_AUTH_TOKEN: "t",
+  TWILIO_FROM: "+15005550006",
+  PUBLIC_URL: "https://parley.example",
+  TWILIO_API_BASE: "http://127.0.0.1:9",
+  DIALER: "0",
 };
 
 function writeCsv(): string {
@@ -25,20 +30,32 @@ describe("campaign setup on a real carrier: no persona help", () => {
   before(async () => (env = await startE2E({ env: TWILIO })));
   after(() => env.close());
 
-  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
-    test(`a list with a persona column is previewed without the simulated carrier's explanation (${size.width} px)`, async () => {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`a persona column's list is previewed without the simulated carrier's help (${size.width} px)`, async () => {
       const s = await newApiUser(env.baseUrl);
       const page = await env.newPage(size);
       await signIn(page, s.user);
       await page.goto(`/org/${s.slug}/campaign-setup`);
       await page.getByRole("heading", { name: "Campaign Setup" }).waitFor();
       const hint = page.getByText(/^Columns: name, phone \(required\)/);
-      assert.doesNotMatch(await hint.innerText(), /persona|simulated/i, "the empty list's hint says nothing of personas");
+      assert.doesNotMatch(
+        await hint.innerText(),
+        /persona|simulated/i,
+        "the empty list's hint says nothing of personas",
+      );
 
       await page.getByTestId("csv-input").setInputFiles(writeCsv());
       const preview = page.getByTestId("csv-preview");
       await preview.getByText("1 row found · 4 columns").waitFor();
-      await preview.getByRole("list", { name: "CSV columns" }).getByRole("listitem").filter({ hasText: "City" }).getByText("{city}", { exact: true }).waitFor();
+      await preview
+        .getByRole("list", { name: "CSV columns" })
+        .getByRole("listitem")
+        .filter({ hasText: "City" })
+        .getByText("{city}", { exact: true })
+        .waitFor();
       assert.equal(await preview.getByTestId("persona-help").count(), 0);
       assert.doesNotMatch(await page.getByTestId("csv-preview").innerText(), /simulated/i);
       await preview.scrollIntoViewIfNeeded();

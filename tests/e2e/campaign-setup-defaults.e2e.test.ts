@@ -17,7 +17,9 @@ type Voice = { id: string; name: string };
 
 const api = async (env: E2E, s: Session, method: string, url: string, body?: unknown) => {
   const res = await fetch(`${env.baseUrl}/api${url}`, {
-    method, headers: { "content-type": "application/json", authorization: `Bearer ${s.token}` }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${s.token}` },
+    body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
   assert.ok(res.ok, `${method} ${url}: ${res.status} ${text}`);
@@ -26,21 +28,27 @@ const api = async (env: E2E, s: Session, method: string, url: string, body?: unk
 
 function writeCsv(): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-csv-")), "harbour-leads.csv");
-  fs.writeFileSync(file, [
-    "Full Name,Phone,Email,City,persona",
-    "Asha Rao,+919876543210,asha@example.com,Pune,interested",
-    '"Ali, Omar",+971501234567,omar@example.com,Dubai,busy',
-    "",
-    "No Phone,,nobody@example.com,Nowhere,",
-    "Bad Phone,12,bad@example.com,X,",
-  ].join("\n") + "\n");
+  fs.writeFileSync(
+    file,
+    [
+      "Full Name,Phone,Email,City,persona",
+      "Asha Rao,+919876543210,asha@example.com,Pune,interested",
+      '"Ali, Omar",+971501234567,omar@example.com,Dubai,busy',
+      "",
+      "No Phone,,nobody@example.com,Nowhere,",
+      "Bad Phone,12,bad@example.com,X,",
+    ].join("\n") + "\n",
+  );
   return file;
 }
 
 /** A list whose every row has an unusable number. */
 function writeBadCsv(rows: number): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-csv-")), "bad-numbers.csv");
-  fs.writeFileSync(file, ["name,phone", ...Array.from({ length: rows }, (_, i) => `Lead ${i + 1},bad ${i + 1}`)].join("\n") + "\n");
+  fs.writeFileSync(
+    file,
+    ["name,phone", ...Array.from({ length: rows }, (_, i) => `Lead ${i + 1},bad ${i + 1}`)].join("\n") + "\n",
+  );
   return file;
 }
 
@@ -60,19 +68,33 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
   before(async () => (env = await startE2E({ env: { DIALER: "0" } })));
   after(() => env.close());
 
-  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
-    test(`the organisation's voice, timezone and hours are preselected; no email card on voice (${size.width} px)`, async () => {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the org's voice, timezone and hours are preselected; no email card on voice (${size.width} px)`, async () => {
       const s = await newApiUser(env.baseUrl);
       const voices = (await api(env, s, "GET", "/voices")).voices as Voice[];
       await api(env, s, "PUT", "/settings/organization", {
-        timezone: "Europe/Berlin", business_hours_start: "08:30", business_hours_end: "18:00", default_voice_id: voices[2]!.id,
+        timezone: "Europe/Berlin",
+        business_hours_start: "08:30",
+        business_hours_end: "18:00",
+        default_voice_id: voices[2]!.id,
       });
       const page = await open(env, s, size, "America/Chicago");
-      await page.waitForFunction((name) => (document.querySelector('input[role="combobox"][readonly]') as HTMLInputElement | null)?.value === name, voices[2]!.name);
+      await page.waitForFunction(
+        (name) =>
+          (document.querySelector('input[role="combobox"][readonly]') as HTMLInputElement | null)?.value === name,
+        voices[2]!.name,
+      );
       assert.equal(await field(page, "Timezone").inputValue(), "Europe/Berlin");
       await page.getByRole("combobox", { name: "Start Time" }).getByText("08:30").waitFor();
       await page.getByRole("combobox", { name: "End Time" }).getByText("18:00").waitFor();
-      assert.equal(await page.getByRole("heading", { name: "Email Configuration" }).count(), 0, "no email card on the voice channel");
+      assert.equal(
+        await page.getByRole("heading", { name: "Email Configuration" }).count(),
+        0,
+        "no email card on the voice channel",
+      );
       await page.getByRole("heading", { name: "Tone of Voice" }).scrollIntoViewIfNeeded();
       await env.screenshot(page, `campaign-setup-defaults-${size.width}`);
       await page.getByRole("heading", { name: "Publish & Launch" }).scrollIntoViewIfNeeded();
@@ -83,18 +105,25 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
       await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
       await page.getByText("Campaign saved as draft successfully!").waitFor();
       const saved = (await api(env, s, "GET", `/campaigns?search=Defaults`)).campaigns[0];
-      assert.deepEqual([saved.voice_id, saved.campaign_timezone, saved.business_hours_start, saved.business_hours_end], [voices[2]!.id, "Europe/Berlin", "08:30", "18:00"]);
+      assert.deepEqual(
+        [saved.voice_id, saved.campaign_timezone, saved.business_hours_start, saved.business_hours_end],
+        [voices[2]!.id, "Europe/Berlin", "08:30", "18:00"],
+      );
       await page.context().close();
 
       // An organisation without settings: the first voice and the browser's timezone.
       const bare = await newApiUser(env.baseUrl);
       const fresh = await open(env, bare, size, "America/Chicago");
-      await fresh.waitForFunction((name) => (document.querySelector('input[role="combobox"][readonly]') as HTMLInputElement | null)?.value === name, voices[0]!.name);
+      await fresh.waitForFunction(
+        (name) =>
+          (document.querySelector('input[role="combobox"][readonly]') as HTMLInputElement | null)?.value === name,
+        voices[0]!.name,
+      );
       assert.equal(await field(fresh, "Timezone").inputValue(), "America/Chicago");
       await fresh.context().close();
     });
 
-    test(`a chosen CSV shows its rows, columns, variables and rejected lines before saving (${size.width} px)`, async () => {
+    test(`a chosen CSV shows rows, columns, variables, rejected lines before saving (${size.width} px)`, async () => {
       const s = await newApiUser(env.baseUrl);
       const page = await open(env, s, size, "UTC");
       await page.getByRole("textbox", { name: /Campaign Name/ }).fill(`Preview ${size.width}`);
@@ -106,7 +135,10 @@ describe("campaign setup: defaults, email card, CSV preview", () => {
       const fullName = columns.filter({ hasText: "Full Name" });
       for (const v of ["{name}", "{first_name}", "{last_name}"]) await fullName.getByText(v, { exact: true }).waitFor();
       await columns.filter({ hasText: "City" }).getByText("{city}", { exact: true }).waitFor();
-      await preview.getByTestId("persona-help").getByText(/how the simulated carrier's callee answers/).waitFor();
+      await preview
+        .getByTestId("persona-help")
+        .getByText(/how the simulated carrier's callee answers/)
+        .waitFor();
       await page.getByLabel("Contact variables").getByRole("button", { name: "{city}" }).waitFor();
       // The server's import reads the file at once, nothing saved: each rejected row with its line and reason.
       const check = page.getByTestId("csv-check");

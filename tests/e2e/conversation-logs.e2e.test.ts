@@ -18,15 +18,30 @@ describe("Conversation Logs: email and WhatsApp panels", () => {
   let token: string;
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const raw = typeof body === "string" ? body : body === undefined ? undefined : JSON.stringify(body);
-    const res = await fetch(env.baseUrl + path, { method, body: raw, headers: { "content-type": "application/json", authorization: `Bearer ${token}`, ...headers } });
+    const res = await fetch(env.baseUrl + path, {
+      method,
+      body: raw,
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}`, ...headers },
+    });
     assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
     return res.headers.get("content-type")?.includes("json") ? res.json() : res.text();
   };
   const whatsapp = (value: Record<string, unknown>) => {
-    const raw = JSON.stringify({ object: "whatsapp_business_account", entry: [{ id: "WABA", changes: [{ field: "messages", value: { metadata: { phone_number_id: NUMBER_ID }, ...value } }] }] });
+    const raw = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [
+        { id: "WABA", changes: [{ field: "messages", value: { metadata: { phone_number_id: NUMBER_ID }, ...value } }] },
+      ],
+    });
     return call("POST", "/api/webhooks/whatsapp", raw, { "x-hub-signature-256": signBody(Buffer.from(raw), SECRET) });
   };
-  const text = (from: string, id: string, ts: number, body: string) => ({ from, id, timestamp: String(ts), type: "text", text: { body } });
+  const text = (from: string, id: string, ts: number, body: string) => ({
+    from,
+    id,
+    timestamp: String(ts),
+    type: "text",
+    text: { body },
+  });
 
   before(async () => {
     env = await startE2E();
@@ -35,15 +50,51 @@ describe("Conversation Logs: email and WhatsApp panels", () => {
     ({ token, slug } = await loginViaApi(env.baseUrl, user));
 
     const { webhook_path: hook } = (await call("GET", "/api/channels/email")) as { webhook_path: string };
-    await call("POST", hook, { message_id: "<q1@northwind.example>", from: "Priya Shah <priya@northwind.example>", to: "sales@brighthomes.example", subject: "Pricing for 20 seats", date: "2026-03-01T09:00:00Z", text: "Could you send pricing for 20 seats?" });
-    await call("POST", hook, "From: sales@brighthomes.example\r\nTo: priya@northwind.example\r\nSubject: Re: Pricing for 20 seats\r\nDate: Mon, 02 Mar 2026 10:00:00 +0000\r\nMessage-ID: <a1@brighthomes.example>\r\nIn-Reply-To: <q1@northwind.example>\r\n\r\nThe annual plan is $40 per seat.\r\n", { "content-type": "message/rfc822" });
-    await call("POST", hook, { message_id: "<s1@other.example>", from: "sam@other.example", to: "sales@brighthomes.example", subject: "Callback request", date: "2026-02-20T09:00:00Z", text: "" });
+    await call("POST", hook, {
+      message_id: "<q1@northwind.example>",
+      from: "Priya Shah <priya@northwind.example>",
+      to: "sales@brighthomes.example",
+      subject: "Pricing for 20 seats",
+      date: "2026-03-01T09:00:00Z",
+      text: "Could you send pricing for 20 seats?",
+    });
+    await call(
+      "POST",
+      hook,
+      "From: sales@brighthomes.example\r\nTo: priya@northwind.example\r\nSubject: Re: Pricing for 20 " +
+        "seats\r\nDate: Mon, 02 Mar 2026 10:00:00 +0000\r\nMessage-ID: " +
+        "<a1@brighthomes.example>\r\nIn-Reply-To: <q1@northwind.example>\r\n\r\nThe annual plan is $40 " +
+        "per seat.\r\n",
+      { "content-type": "message/rfc822" },
+    );
+    await call("POST", hook, {
+      message_id: "<s1@other.example>",
+      from: "sam@other.example",
+      to: "sales@brighthomes.example",
+      subject: "Callback request",
+      date: "2026-02-20T09:00:00Z",
+      text: "",
+    });
 
-    await call("PUT", "/api/channels/whatsapp", { phone_number_id: NUMBER_ID, app_secret: SECRET, verify_token: "e2e-verify-token" });
-    await whatsapp({ contacts: [{ wa_id: "14155550142", profile: { name: "Maya Chen" } }], messages: [text("14155550142", "wamid.m1", day(3, 9, 5), "Is the Elm Street house still available?")] });
-    await whatsapp({ message_echoes: [{ ...text("15550001000", "wamid.m2", day(3, 15, 7), "Yes! Would Saturday 11:30 suit you?"), to: "14155550142" }] });
+    await call("PUT", "/api/channels/whatsapp", {
+      phone_number_id: NUMBER_ID,
+      app_secret: SECRET,
+      verify_token: "e2e-verify-token",
+    });
+    await whatsapp({
+      contacts: [{ wa_id: "14155550142", profile: { name: "Maya Chen" } }],
+      messages: [text("14155550142", "wamid.m1", day(3, 9, 5), "Is the Elm Street house still available?")],
+    });
+    await whatsapp({
+      message_echoes: [
+        { ...text("15550001000", "wamid.m2", day(3, 15, 7), "Yes! Would Saturday 11:30 suit you?"), to: "14155550142" },
+      ],
+    });
     await whatsapp({ statuses: [{ id: "wamid.m2", status: "read", timestamp: String(day(3, 15, 9)) }] });
-    await whatsapp({ contacts: [{ wa_id: "447700900461", profile: { name: "Oliver Hughes" } }], messages: [text("447700900461", "wamid.o1", day(1, 8), "Please send the quote")] });
+    await whatsapp({
+      contacts: [{ wa_id: "447700900461", profile: { name: "Oliver Hughes" } }],
+      messages: [text("447700900461", "wamid.o1", day(1, 8), "Please send the quote")],
+    });
   });
   after(() => env?.close());
 
@@ -90,14 +141,20 @@ describe("Conversation Logs: email and WhatsApp panels", () => {
     const user = msgs.locator('[data-role="user"]').first();
     const assistant = msgs.locator('[data-role="assistant"]').first();
     await assistant.getByText("Yes! Would Saturday 11:30 suit you?").waitFor();
-    assert.ok((await user.boundingBox())!.x < (await assistant.boundingBox())!.x, "the contact on the left, the assistant on the right");
+    assert.ok(
+      (await user.boundingBox())!.x < (await assistant.boundingBox())!.x,
+      "the contact on the left, the assistant on the right",
+    );
     assert.match((await assistant.textContent()) ?? "", /\d{1,2}:\d{2} (AM|PM)/);
     assert.equal(await assistant.getByLabel("Read").count(), 1);
     await msgs.getByText("Tue, 3 Mar 2026").waitFor();
     await env.screenshot(page, "whatsapp-logs-1280");
 
     // A new message arrives; the 5-minute cache keeps the list until Refresh.
-    await whatsapp({ contacts: [{ wa_id: "919820012345", profile: { name: "Ananya Iyer" } }], messages: [text("919820012345", "wamid.a1", day(4, 7), "What documents do I need?")] });
+    await whatsapp({
+      contacts: [{ wa_id: "919820012345", profile: { name: "Ananya Iyer" } }],
+      messages: [text("919820012345", "wamid.a1", day(4, 7), "What documents do I need?")],
+    });
     await page.getByRole("tab", { name: "Email" }).click();
     await page.getByRole("tab", { name: "WhatsApp" }).click();
     await page.getByText("2 Numbers").waitFor();

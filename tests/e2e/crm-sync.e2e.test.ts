@@ -6,13 +6,16 @@ import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../s
 import { newApiUser, signIn, type E2ESession, type E2EUser } from "../support/e2e-users.ts";
 import { sampleContacts, startHubspotServer, type HubspotServer } from "../support/hubspot-server.ts";
 import { until } from "../support/until.ts";
+import { insertCampaign } from "../support/seed.ts";
 
 const skip = await postgresSkipReason();
 const TOKEN = "pat-na1-aaaaaaaa-bbbb-cccc-dddd-eeeeeeee5678";
 
 /** Dialogs fade in: a screenshot waits until one is fully shown. */
 const dialogShown = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll(".MuiDialog-container")].some((el) => getComputedStyle(el).opacity === "1"));
+  page.waitForFunction(() =>
+    [...document.querySelectorAll(".MuiDialog-container")].some((el) => getComputedStyle(el).opacity === "1"),
+  );
 
 describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?? false }, () => {
   let env: E2EOnPostgres;
@@ -21,7 +24,9 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
   const ids: Record<string, string> = {};
   const api = (method: string, path: string, body?: unknown) =>
     fetch(`${env.baseUrl}${path}`, {
-      method, headers: { authorization: `Bearer ${me.token}`, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined,
+      method,
+      headers: { authorization: `Bearer ${me.token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
     });
 
   before(async () => {
@@ -29,29 +34,77 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
     env = await startE2EOnPostgres({ env: { HUBSPOT_BASE_URL: hs.baseUrl } });
     me = await newApiUser(env.baseUrl);
     assert.equal((await api("PUT", "/api/integrations/hubspot", { token: TOKEN })).status, 200);
-    const [k] = await env.db.query<{ id: string }>("insert into campaigns (org_id, name, service, timezone) values ($1, 'Trade show follow-up', 'sales', 'UTC') returning id", [me.orgId]);
-    const people = [["Ana Silva", "101"], ["Ben Okafor", "102"], ["Eli Novak", "106"], ["Lee Park", null]] as const;
-    const contacts = await insertContacts(env.db, me.orgId, k!.id, people.map(([name, hubspotId], i) => ({
-      name, phone: `+1415555010${i + 1}`, variables: hubspotId ? { hubspot_id: hubspotId } : {},
-    })));
-    const callIds = await insertCalls(env.db, me.orgId, people.map(([name], i) => ({
-      lead_name: name, lead_phone: `+1415555010${i + 1}`, campaign_id: k!.id, contact_id: contacts[i]!, summary: `${name.split(" ")[0]} wants a quote.`,
-      started_at: new Date(Date.UTC(2026, 10, 20 + i, 15)).toISOString(),
-    })));
-    people.forEach(([name], i) => (ids[name] = callIds[i]!));
-    // Ana's write is due: the server's queue loop sends it to HubSpot. Ben's failed once and waits; Eli's contact is gone.
+    const campaignId = await insertCampaign(env.db, me.orgId, {
+      name: "Trade show follow-up",
+      service: "sales",
+      timezone: "UTC",
+    });
+    const people = [
+      ["Ana Silva", "101"],
+      ["Ben Okafor", "102"],
+      ["Eli Novak", "106"],
+      ["Lee Park", null],
+    ] as const;
+    const contacts = await insertContacts(
+      env.db,
+      me.orgId,
+      campaignId,
+      people.map(([name, hubspotId], i) => ({
+        name,
+        phone: `+1415555010${i + 1}`,
+        variables: hubspotId ? { hubspot_id: hubspotId } : {},
+      })),
+    );
+    const callIds = await insertCalls(
+      env.db,
+      me.orgId,
+      people.map(([name], i) => ({
+        lead_name: name,
+        lead_phone: `+1415555010${i + 1}`,
+        campaign_id: campaignId,
+        contact_id: contacts[i]!,
+        summary: `${name.split(" ")[0]} wants a quote.`,
+        started_at: new Date(Date.UTC(2026, 10, 20 + i, 15)).toISOString(),
+      })),
+    );
+    people.forEach(([name], i) => {
+      ids[name] = callIds[i]!;
+    });
+    // Ana's write is due: the server's queue loop sends it to HubSpot.
+    // Ben's failed once and waits; Eli's contact is gone.
+    // Written straight into the queue: only a real call's end and a failed send leave these states.
     const write = (name: string, contactId: string, extra: string, params: unknown[] = []) =>
       env.db.query(
-        `insert into crm_writes (org_id, call_id, provider, kind, crm_contact_id, activity, next_attempt_at, status, attempts, last_error, last_attempt_at)
+        `insert into crm_writes (org_id, call_id, provider, kind, crm_contact_id, activity, next_attempt_at, status,
+          attempts, last_error, last_attempt_at)
          values ($1, $2, 'hubspot', 'call', $3, $4::jsonb, ${extra})`,
-        [me.orgId, ids[name], contactId, JSON.stringify({
-          kind: "call", contactId, title: "Parley AI call (Trade show follow-up): Interested", outcome: "interested", status: "completed", direction: "OUTBOUND",
-          body: "Outcome: Interested", toNumber: "+14155550101", startedAt: "2026-11-20T15:00:00.000Z", durationMs: 42_000, recordingUrl: null,
-        }), ...params],
+        [
+          me.orgId,
+          ids[name],
+          contactId,
+          JSON.stringify({
+            kind: "call",
+            contactId,
+            title: "Parley AI call (Trade show follow-up): Interested",
+            outcome: "interested",
+            status: "completed",
+            direction: "OUTBOUND",
+            body: "Outcome: Interested",
+            toNumber: "+14155550101",
+            startedAt: "2026-11-20T15:00:00.000Z",
+            durationMs: 42_000,
+            recordingUrl: null,
+          }),
+          ...params,
+        ],
       );
     await write("Ana Silva", "101", "now(), 'pending', 0, null, null");
-    await write("Ben Okafor", "102", "now() + interval '5 minutes', 'pending', 2, $5, now()", ["Could not reach HubSpot: connect ECONNREFUSED 127.0.0.1:9."]);
-    await write("Eli Novak", "106", "now(), 'failed', 1, $5, now()", ["HubSpot has no such contact any more (deleted or merged)."]);
+    await write("Ben Okafor", "102", "now() + interval '5 minutes', 'pending', 2, $5, now()", [
+      "Could not reach HubSpot: connect ECONNREFUSED 127.0.0.1:9.",
+    ]);
+    await write("Eli Novak", "106", "now(), 'failed', 1, $5, now()", [
+      "HubSpot has no such contact any more (deleted or merged).",
+    ]);
     await until(async () => hs.state.calls.length === 1, { what: "Ana's call written to HubSpot", ms: 30_000 });
   });
   after(async () => {
@@ -71,7 +124,7 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
     await page.getByRole("dialog").waitFor({ state: "detached" });
   };
 
-  test("at 1440 px: synced, waiting with the reason and the next try, refused for good; a contact not from HubSpot shows nothing", async () => {
+  test("at 1440 px: synced, waiting with reason and next try, refused for good; non-HubSpot: nothing", async () => {
     const page = await env.newPage({ width: 1440, height: 900 });
     await signIn(page, me.user);
     await page.goto(`/org/${me.slug}/call-logs`);
@@ -86,13 +139,19 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
 
     dialog = await openCall(page, "Ben Okafor");
     const waiting = await dialog.getByTestId("crm-sync").innerText();
-    assert.match(waiting, /^Waiting to sync to HubSpot: Could not reach HubSpot: connect ECONNREFUSED 127\.0\.0\.1:9, next try .+\.$/);
+    assert.match(
+      waiting,
+      /^Waiting to sync to HubSpot: Could not reach HubSpot: connect ECONNREFUSED 127\.0\.0\.1:9, next try .+\.$/,
+    );
     await dialog.getByTestId("crm-sync").scrollIntoViewIfNeeded();
     await env.screenshot(page, "crm-sync-waiting-1440");
     await close(page);
 
     dialog = await openCall(page, "Eli Novak");
-    assert.match(await dialog.getByTestId("crm-sync").innerText(), /^Not synced: HubSpot has no such contact any more \(deleted or merged\)\. Test the connection/);
+    assert.match(
+      await dialog.getByTestId("crm-sync").innerText(),
+      /^Not synced: HubSpot has no such contact any more \(deleted or merged\)\. Test the connection/,
+    );
     await close(page);
 
     dialog = await openCall(page, "Lee Park");
@@ -102,9 +161,9 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
     await page.context().close();
   });
 
-  test("at 390 px: HubSpot refuses the token, the waiting call says it needs reconnecting and links to Settings → Integrations, where reconnecting sends it", async () => {
+  test("at 390 px: a refused token; the call says reconnect, links to Settings; reconnecting sends it", async () => {
     hs.state.token = "pat-na1-revoked";
-    const tested = await (await api("POST", "/api/integrations/hubspot/test")).json() as { status: string };
+    const tested = (await (await api("POST", "/api/integrations/hubspot/test")).json()) as { status: string };
     assert.equal(tested.status, "reconnect");
     // Ben's write falls due while HubSpot needs reconnecting: it is kept, untried.
     await env.db.query("update crm_writes set next_attempt_at = now() where call_id = $1", [ids["Ben Okafor"]]);
@@ -128,12 +187,22 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
     await card.scrollIntoViewIfNeeded();
     await env.screenshot(page, "crm-sync-settings-reconnect-390");
     assert.equal(hs.state.requests.length, sent, "nothing was sent to HubSpot while it needed reconnecting");
-    const [kept] = await env.db.query<{ status: string; attempts: number }>("select status, attempts from crm_writes where call_id = $1", [ids["Ben Okafor"]]);
-    assert.deepEqual([kept!.status, kept!.attempts], ["pending", 2], "the write is kept and the refusal is not counted as a try");
+    const [kept] = await env.db.query<{ status: string; attempts: number }>(
+      "select status, attempts from crm_writes where call_id = $1",
+      [ids["Ben Okafor"]],
+    );
+    assert.deepEqual(
+      [kept!.status, kept!.attempts],
+      ["pending", 2],
+      "the write is kept and the refusal is not counted as a try",
+    );
 
     // Test connection while HubSpot still refuses the token: it says so and nothing changes.
     await card.getByRole("button", { name: "Test connection" }).click();
-    const refused = page.getByRole("alert").filter({ hasText: "HubSpot refused the saved token" }).filter({ has: page.getByRole("button", { name: "Close" }) });
+    const refused = page
+      .getByRole("alert")
+      .filter({ hasText: "HubSpot refused the saved token" })
+      .filter({ has: page.getByRole("button", { name: "Close" }) });
     await refused.getByRole("button", { name: "Close" }).click();
     await refused.waitFor({ state: "detached" });
     await card.locator(".MuiChip-root").getByText("Reconnect", { exact: true }).waitFor();
@@ -143,10 +212,16 @@ describe("Call logs: each call's sync to HubSpot in its details", { skip: skip ?
     await card.getByLabel("Private app access token").fill("pat-na1-new-token-9999");
     await card.getByRole("button", { name: "Connect HubSpot" }).click();
     await card.locator(".MuiChip-root").getByText("Connected", { exact: true }).waitFor();
-    await until(async () => hs.state.calls.some((c) => c.contactIds.includes("102")), { what: "Ben's call written after reconnecting", ms: 30_000 });
+    await until(async () => hs.state.calls.some((c) => c.contactIds.includes("102")), {
+      what: "Ben's call written after reconnecting",
+      ms: 30_000,
+    });
     await page.goto(`/org/${me.slug}/call-logs`);
     const after = await openCall(page, "Ben Okafor");
-    await after.getByTestId("crm-sync").getByText(/^Synced to HubSpot on /).waitFor();
+    await after
+      .getByTestId("crm-sync")
+      .getByText(/^Synced to HubSpot on /)
+      .waitFor();
     await page.context().close();
   });
 });

@@ -30,7 +30,9 @@ describe("dashboard: figures from real calls, channel switch, minutes, retry", {
     // Overview loads fail until Retry is pressed (a count of failures would be spent by a load still in
     // flight from the sign-in, and the app's own retry would then succeed).
     let failing = true;
-    await page.route("**/api/dashboard/overview", (route) => (failing ? route.fulfill({ status: 503, body: "down" }) : route.continue()));
+    await page.route("**/api/dashboard/overview", (route) =>
+      failing ? route.fulfill({ status: 503, body: "down" }) : route.continue(),
+    );
     await page.reload();
     const alert = page.getByRole("alert").filter({ hasText: "Failed to load dashboard data. Please try again." });
     await alert.waitFor();

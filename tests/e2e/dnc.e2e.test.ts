@@ -17,7 +17,8 @@ async function seedNumbers(env: E2E, user: E2EUser): Promise<void> {
   const token = (await loginViaApi(env.baseUrl, user)).token;
   for (let i = 0; i < 12; i++) {
     const res = await fetch(`${env.baseUrl}/api/dnc`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({ phone: `+1415555${String(1000 + i)}`, reason: i === 0 ? "Asked by email" : "" }),
     });
     assert.equal(res.status, 201);
@@ -65,7 +66,10 @@ describe("do-not-call list screen", () => {
       if (size.width === 1440) {
         const table = page.locator(".MuiTableContainer-root");
         assert.ok(await table.evaluate((el) => el.scrollWidth <= el.clientWidth), "the table fits its box at 1440 px");
-        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "the page does not scroll sideways");
+        assert.ok(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          "the page does not scroll sideways",
+        );
       }
       await page.getByRole("button", { name: "Go to next page" }).click();
       await page.getByText("11–12 of 12").waitFor();
@@ -87,7 +91,9 @@ describe("do-not-call list screen", () => {
       await add.getByRole("button", { name: "Add number" }).click();
       await add.getByText(/has no \+country code/).waitFor();
       await env.screenshot(page, `dnc-add-error-${size.name}`);
-      await add.getByLabel("Country (for numbers without +)").fill("us");
+      await add.getByLabel("Country (for numbers without +)").fill("United States");
+      await page.getByRole("option", { name: "United States (US)" }).click();
+      await add.getByText("Numbers without + are read as United States numbers.").waitFor();
       await add.getByRole("button", { name: "Add number" }).click();
       await page.getByText("1 number added.").waitFor();
       await page.getByText("1–10 of 13").waitFor();

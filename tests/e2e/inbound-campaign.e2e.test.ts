@@ -8,7 +8,10 @@ import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2
 // spec's style, the contact list upload and follow-up settings hidden (an inbound campaign dials no one), saved,
 // at 1440 and 390 px.
 const skip = await postgresSkipReason();
-const SIZES = [{ width: 1440, height: 900 }, { width: 390, height: 844 }];
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
 
 describe("inbound campaign setup", { skip: skip ?? false }, () => {
   let env: E2EOnPostgres;
@@ -34,7 +37,11 @@ describe("inbound campaign setup", { skip: skip ?? false }, () => {
       await page.getByRole("button", { name: "Inbound", exact: true }).click();
       const field = page.getByLabel(/Inbound number/);
       await field.waitFor();
-      assert.equal(await page.getByRole("heading", { name: "Contact List Upload & Integrations" }).count(), 0, "no list to upload");
+      assert.equal(
+        await page.getByRole("heading", { name: "Contact List Upload & Integrations" }).count(),
+        0,
+        "no list to upload",
+      );
       assert.equal(await page.getByLabel(/Maximum attempts/i).count(), 0, "no follow-up attempts");
       await field.fill("front desk");
       await page.getByText(INBOUND_NUMBER_MESSAGE).waitFor();
@@ -43,17 +50,27 @@ describe("inbound campaign setup", { skip: skip ?? false }, () => {
       await field.fill(`+1 (555) 010-0${size.width === 1440 ? 2 : 3}00`);
       const name = `Front desk ${size.width}`;
       await page.getByRole("textbox", { name: "Campaign Name" }).fill(name);
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling");
+      assert.ok(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        "no sideways scrolling",
+      );
       await page.getByRole("heading", { name: "Inbound Number" }).scrollIntoViewIfNeeded();
       await env.screenshot(page, `inbound-setup-${size.width}`);
       await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
       let saved: { type: string; inbound_number: string | null } | undefined;
       for (let i = 0; i < 40 && !saved; i++) {
-        const list = await (await fetch(`${env.baseUrl}/api/campaigns?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } })).json();
+        const list = await (
+          await fetch(`${env.baseUrl}/api/campaigns?search=${encodeURIComponent(name)}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json();
         saved = list.campaigns?.[0];
         if (!saved) await new Promise((r) => setTimeout(r, 250));
       }
-      assert.deepEqual([saved?.type, saved?.inbound_number], ["inbound", size.width === 1440 ? "+15550100200" : "+15550100300"]);
+      assert.deepEqual(
+        [saved?.type, saved?.inbound_number],
+        ["inbound", size.width === 1440 ? "+15550100200" : "+15550100300"],
+      );
       await page.context().close();
     });
   }

@@ -20,7 +20,12 @@ describe("calendar: a meeting's email invitation", () => {
     const res = await fetch(`${env.baseUrl}/api/calendar/events`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${session.token}` },
-      body: JSON.stringify({ title: "Client demo", start_time: start.toISOString(), end_time: new Date(start.getTime() + 30 * 60_000).toISOString(), attendees: ["ana@acme.example"] }),
+      body: JSON.stringify({
+        title: "Client demo",
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        attendees: ["ana@acme.example"],
+      }),
     });
     const text = await res.text();
     assert.equal(res.status, 201, text);
@@ -32,14 +37,24 @@ describe("calendar: a meeting's email invitation", () => {
     await rx?.close();
   });
 
-  test("the meeting's detail says its invitation was emailed and to whom, at 1440 and 390 px; the API answers the same", async () => {
-    const res = await fetch(`${env.baseUrl}/api/calendar/events/${eventId}`, { headers: { authorization: `Bearer ${session.token}` } });
-    const { event } = (await res.json()) as { event: { invitation: { status: string; method: string; sequence: number } } };
-    assert.deepEqual([event.invitation.status, event.invitation.method, event.invitation.sequence], ["sent", "REQUEST", 0]);
+  test("the meeting's detail says its invitation was emailed, to whom, at 1440 and 390 px; the API too", async () => {
+    const res = await fetch(`${env.baseUrl}/api/calendar/events/${eventId}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const { event } = (await res.json()) as {
+      event: { invitation: { status: string; method: string; sequence: number } };
+    };
+    assert.deepEqual(
+      [event.invitation.status, event.invitation.method, event.invitation.sequence],
+      ["sent", "REQUEST", 0],
+    );
 
     const page = await env.newPage({ width: 1440, height: 900 });
     await signIn(page, session.user);
-    for (const size of [{ name: "1440", width: 1440, height: 900 }, { name: "390", width: 390, height: 844 }]) {
+    for (const size of [
+      { name: "1440", width: 1440, height: 900 },
+      { name: "390", width: 390, height: 844 },
+    ]) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto(`/org/${session.slug}/calendar`);
       await page.getByRole("button", { name: "Day", exact: true }).click();
@@ -50,7 +65,8 @@ describe("calendar: a meeting's email invitation", () => {
       await dialog.getByText(/Invitation emailed to ana@acme\.example, ops\.\w+@example\.com on /).waitFor();
       // The dialog fades in: wait until it is fully shown before the screenshot.
       await page.waitForFunction(() => {
-        for (let el = document.querySelector('[role="dialog"]'); el; el = el.parentElement) if (getComputedStyle(el).opacity !== "1") return false;
+        for (let el = document.querySelector('[role="dialog"]'); el; el = el.parentElement)
+          if (getComputedStyle(el).opacity !== "1") return false;
         return true;
       });
       console.log("screenshot:", await env.screenshot(page, `calendar-invitation-sent-${size.name}`));

@@ -19,7 +19,8 @@ const QUESTION = "How long is the warranty on the battery?";
 
 async function fakeMicWav(dir: string): Promise<{ file: string; seconds: number }> {
   const chunks: Int16Array[] = [new Int16Array(8000)];
-  for await (const c of createFliteTts().synthesize(QUESTION, { voiceId: "flite:slt", sampleRate: 16_000 })) chunks.push(c);
+  for await (const c of createFliteTts().synthesize(QUESTION, { voiceId: "flite:slt", sampleRate: 16_000 }))
+    chunks.push(c);
   chunks.push(new Int16Array(16_000 * 2));
   const all = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
   chunks.reduce((at, c) => (all.set(c, at), at + c.length), 0);
@@ -38,9 +39,13 @@ describe("Test your knowledge base: a spoken question", () => {
     const wav = await fakeMicWav(dir);
     seconds = wav.seconds;
     // No --use-fake-ui-for-media-stream: each test grants (or does not grant) the microphone itself.
-    env = await startE2E({ browserArgs: ["--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${wav.file}%noloop`] });
+    env = await startE2E({
+      browserArgs: ["--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${wav.file}%noloop`],
+    });
     s = await newKbUser(env);
-    await readyDocuments(env, s, [["helios-battery.pdf", fs.readFileSync(new URL("../support/kb-documents/helios-battery.pdf", import.meta.url))]]);
+    await readyDocuments(env, s, [
+      ["helios-battery.pdf", fs.readFileSync(new URL("../support/kb-documents/helios-battery.pdf", import.meta.url))],
+    ]);
   });
   after(async () => {
     await env.close();
@@ -61,7 +66,10 @@ describe("Test your knowledge base: a spoken question", () => {
     await stop.waitFor();
     assert.equal(await stop.getAttribute("aria-pressed"), "true");
     // The counter counts captured audio: once it passes the WAV's length the whole question was heard.
-    await box.getByRole("status").getByText(`Recording 0:${String(seconds).padStart(2, "0")}`).waitFor({ timeout: 20_000 });
+    await box
+      .getByRole("status")
+      .getByText(`Recording 0:${String(seconds).padStart(2, "0")}`)
+      .waitFor({ timeout: 20_000 });
     await unhover();
     await env.screenshot(page, `${shot}-recording`);
     const asked = page.waitForResponse((r) => r.url().endsWith("/api/voice/KB/ask"), { timeout: 60_000 });
@@ -80,8 +88,13 @@ describe("Test your knowledge base: a spoken question", () => {
     return question;
   }
 
-  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
-    test(`knowledge base screen at ${width} px: say the question, see it written and answered`, { timeout: 90_000 }, async () => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    test(`knowledge base screen at ${width} px: say the question, see it written and answered`, {
+      timeout: 90_000,
+    }, async () => {
       const page = await env.newPage({ width, height });
       await page.context().grantPermissions(["microphone"], { origin: env.baseUrl });
       await signIn(page, s.user);
@@ -94,7 +107,9 @@ describe("Test your knowledge base: a spoken question", () => {
     });
   }
 
-  test("campaign setup at 1440 px: a spoken question is answered from the items chosen", { timeout: 90_000 }, async () => {
+  test("campaign setup at 1440 px: a spoken question is answered from the items chosen", {
+    timeout: 90_000,
+  }, async () => {
     const page = await env.newPage({ width: 1440, height: 900 });
     await page.context().grantPermissions(["microphone"], { origin: env.baseUrl });
     await signIn(page, s.user);
@@ -115,7 +130,10 @@ describe("Test your knowledge base: a spoken question", () => {
     await page.goto(`/org/${s.slug}/knowledge-base`);
     const box = page.getByRole("group", { name: "Test your knowledge base" });
     await box.getByRole("button", { name: "Say the question" }).click();
-    await box.getByRole("alert").getByText("Microphone access is blocked. Allow the microphone for this site in your browser, then try again.").waitFor();
+    await box
+      .getByRole("alert")
+      .getByText("Microphone access is blocked. Allow the microphone for this site in your browser, then try again.")
+      .waitFor();
     await box.scrollIntoViewIfNeeded();
     await env.screenshot(page, "kb-test-box-mic-refused-390");
     assert.equal(await box.getByRole("button", { name: "Ask" }).isDisabled(), true);

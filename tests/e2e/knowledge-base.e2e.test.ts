@@ -33,12 +33,19 @@ describe("knowledge base screens", () => {
     await page.getByRole("button", { name: "Create Knowledge base +" }).click();
     await page.waitForURL(`**/org/${slug}/create-knowledge-base`);
     await page.getByText("Select a communication channel").waitFor();
-    assert.equal(await page.getByRole("button", { name: "Upload Files & URLs Together" }).count(), 0, "voice-only: no combined upload");
+    assert.equal(
+      await page.getByRole("button", { name: "Upload Files & URLs Together" }).count(),
+      0,
+      "voice-only: no combined upload",
+    );
 
     await page.getByRole("button", { name: "Upload Documents Now" }).click();
     await alertText(page, "Please select a communication channel before uploading documents.").waitFor();
     await page.getByRole("button", { name: "Upload URLs" }).click();
-    await alertText(page, "Please select a communication channel before uploading URLs. This helps categorize your knowledge base content.").waitFor();
+    await alertText(
+      page,
+      "Please select a communication channel before uploading URLs. This helps categorize your knowledge base content.",
+    ).waitFor();
 
     await page.getByLabel("Communication channel").click();
     assert.equal(await page.getByRole("option", { name: /Email/ }).getAttribute("aria-disabled"), "true");
@@ -52,7 +59,10 @@ describe("knowledge base screens", () => {
 
     const input = page.getByTestId("kb-file-input");
     await input.setInputFiles([file("photo.png", Buffer.from("png")), file("notes.txt", Buffer.from("hi"))]);
-    await alertText(page, "Invalid file type(s): photo.png. Please upload only TXT, PDF, DOC, or DOCX files.").waitFor();
+    await alertText(
+      page,
+      "Invalid file type(s): photo.png. Please upload only TXT, PDF, DOC, or DOCX files.",
+    ).waitFor();
     await input.setInputFiles(Array.from({ length: 6 }, (_, i) => file(`n${i}.txt`, Buffer.from("hello"))));
     await alertText(page, "Maximum 5 files allowed. You can upload 5 more file(s).").waitFor();
     // Handed over by path: sent as a buffer, 20 MB crosses the browser protocol slowly on a busy machine.
@@ -78,7 +88,11 @@ describe("knowledge base screens", () => {
     await listed.getByText("Pricing page").waitFor();
     await listed.getByText("Document 5").waitFor();
     assert.equal(await url.isDisabled(), true, "a sixth URL cannot be added");
-    for (let i = 0; i < 4; i++) await page.getByRole("button", { name: /^Remove Document [345]$|^Remove Pricing page$/ }).first().click();
+    for (let i = 0; i < 4; i++)
+      await page
+        .getByRole("button", { name: /^Remove Document [345]$|^Remove Pricing page$/ })
+        .first()
+        .click();
     assert.equal(await listed.getByRole("listitem").count(), 1);
 
     await page.getByRole("button", { name: "Upload URLs" }).click();
@@ -88,9 +102,11 @@ describe("knowledge base screens", () => {
   });
 
   test("documents: upload with progress, then the list shows it ready; delete asks first", async () => {
-    await page.getByTestId("kb-file-input").setInputFiles([
-      file("helios-battery.pdf", fs.readFileSync(new URL("helios-battery.pdf", FIXTURES)), "application/pdf"),
-    ]);
+    await page
+      .getByTestId("kb-file-input")
+      .setInputFiles([
+        file("helios-battery.pdf", fs.readFileSync(new URL("helios-battery.pdf", FIXTURES)), "application/pdf"),
+      ]);
     await page.getByRole("list", { name: "Chosen documents" }).getByText("helios-battery.pdf").waitFor();
     await page.getByRole("button", { name: "Upload Documents Now" }).click();
     await page.getByText(/Uploading\.\.\. \d+%/).waitFor();
@@ -110,14 +126,24 @@ describe("knowledge base screens", () => {
     // A change through the API (PUT /api/knowledge-base/{id}) names who made it in the list.
     const api = await loginViaApi(env.baseUrl, user);
     const headers = { authorization: `Bearer ${api.token}`, "content-type": "application/json" };
-    const docs = (await (await fetch(`${env.baseUrl}/api/voice/KB/documents`, { headers })).json()) as { data: { documents: Array<{ id: string; name: string }> } };
+    const docs = (await (await fetch(`${env.baseUrl}/api/voice/KB/documents`, { headers })).json()) as {
+      data: { documents: Array<{ id: string; name: string }> };
+    };
     const helios = docs.data.documents.find((d) => d.name.startsWith("helios-battery"))!;
-    const put = await fetch(`${env.baseUrl}/api/knowledge-base/${helios.id}`, { method: "PUT", headers, body: JSON.stringify({ description: "Battery datasheet" }) });
+    const put = await fetch(`${env.baseUrl}/api/knowledge-base/${helios.id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ description: "Battery datasheet" }),
+    });
     assert.equal(put.status, 200);
     const narrow = await env.newPage({ width: 390, height: 844 });
     await signIn(narrow, user);
     await narrow.goto(`/org/${slug}/knowledge-base`);
-    await narrow.getByRole("row").filter({ hasText: "helios-battery" }).getByText("Added and changed by Sam Rivera").waitFor();
+    await narrow
+      .getByRole("row")
+      .filter({ hasText: "helios-battery" })
+      .getByText("Added and changed by Sam Rivera")
+      .waitFor();
     await env.screenshot(narrow, "kb-list-390");
     await narrow.goto(`/org/${slug}/create-knowledge-base`);
     await narrow.getByText("Select a communication channel").waitFor();
@@ -135,12 +161,20 @@ describe("knowledge base screens", () => {
 
   test("a failed load shows the warning banner, an empty list and one Retry", async () => {
     await page.route("**/api/voice/KB/documents", (route) =>
-      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "database is down" } }) }),
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "internal", message: "database is down" } }),
+      }),
     );
     await page.goto(`/org/${slug}/knowledge-base`);
     await page.getByText("Failed to load voice knowledge base: database is down").waitFor();
     await page.getByText("No voice knowledge base items found.").waitFor();
-    assert.equal(await page.getByRole("row").filter({ hasText: "Document 1" }).count(), 0, "never sample or stale items");
+    assert.equal(
+      await page.getByRole("row").filter({ hasText: "Document 1" }).count(),
+      0,
+      "never sample or stale items",
+    );
     await page.getByRole("button", { name: "Retry", exact: true }).click();
     const used = page.getByRole("button", { name: "Retry Used" });
     await used.waitFor();

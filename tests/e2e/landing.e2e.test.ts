@@ -19,12 +19,16 @@ async function openLanding(env: E2E, width = 1280): Promise<Page> {
 
 /** Resolves once the page has not scrolled for a few frames (the sections link scrolls smoothly). */
 async function scrollSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const w = window as unknown as { lastY?: number; still?: number };
-    w.still = w.lastY === window.scrollY ? (w.still ?? 0) + 1 : 0;
-    w.lastY = window.scrollY;
-    return w.still >= 5;
-  }, undefined, { polling: "raf" });
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { lastY?: number; still?: number };
+      w.still = w.lastY === window.scrollY ? (w.still ?? 0) + 1 : 0;
+      w.lastY = window.scrollY;
+      return w.still >= 5;
+    },
+    undefined,
+    { polling: "raf" },
+  );
 }
 
 const headerBackground = (page: Page) => page.locator("header").evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -37,7 +41,9 @@ async function scrollTo(page: Page, top: number): Promise<void> {
 /** The carousel updates on click; wait until the visible slide shows `author`. */
 async function expectActiveAuthor(page: Page, author: string): Promise<void> {
   await page.waitForFunction(
-    (name) => document.querySelector('[data-testid="testimonial-active"] [data-testid="testimonial-author"]')?.textContent === name,
+    (name) =>
+      document.querySelector('[data-testid="testimonial-active"] [data-testid="testimonial-author"]')?.textContent ===
+      name,
     author,
     { timeout: 5_000 },
   );
@@ -62,9 +68,11 @@ describe("landing page", () => {
     assert.ok(await page.getByText("Free 14-day trial · No credit card required").first().isVisible());
     assert.equal(await page.locator("#features li").count(), 8, "eight feature cards");
     assert.equal(await page.locator("#use-cases h3").count(), 3, "three use-case cards");
-    for (const label of ["Privacy Policy", "Terms of Service", "Cookies"]) {
-      assert.equal(await page.locator("footer").getByRole("link", { name: label }).getAttribute("href"), "#");
-    }
+    // Every footer link leads somewhere real (issue 35): a section here, the API reference or sign-in; none to "#".
+    const hrefs = await page.locator("footer a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    assert.ok(hrefs.length >= 8, String(hrefs));
+    for (const href of hrefs) assert.ok(href && href !== "#", `footer link to ${href}`);
+    assert.ok(hrefs.includes("/api/docs"), "the documentation link opens the API reference");
     await env.screenshot(page, "landing-1280");
     await page.context().close();
   });
@@ -76,11 +84,17 @@ describe("landing page", () => {
     await page.waitForTimeout(400);
     assert.notEqual(await headerBackground(page), WHITE, "still transparent within the threshold");
     await scrollTo(page, 400);
-    await page.waitForFunction((white) => getComputedStyle(document.querySelector("header")!).backgroundColor === white, WHITE);
+    await page.waitForFunction(
+      (white) => getComputedStyle(document.querySelector("header")!).backgroundColor === white,
+      WHITE,
+    );
     assert.notEqual(await page.locator("header").evaluate((el) => getComputedStyle(el).boxShadow), "none");
     await env.screenshot(page, "landing-1280-scrolled");
     await scrollTo(page, 0);
-    await page.waitForFunction((white) => getComputedStyle(document.querySelector("header")!).backgroundColor !== white, WHITE);
+    await page.waitForFunction(
+      (white) => getComputedStyle(document.querySelector("header")!).backgroundColor !== white,
+      WHITE,
+    );
     await page.context().close();
   });
 
@@ -119,7 +133,10 @@ describe("landing page", () => {
     assert.equal(await panel.getAttribute("aria-labelledby"), "industry-tab-real-estate");
     const before = await panel.innerText();
 
-    for (const [label, id] of [["Healthcare", "healthcare"], ["E-commerce", "e-commerce"]] as const) {
+    for (const [label, id] of [
+      ["Healthcare", "healthcare"],
+      ["E-commerce", "e-commerce"],
+    ] as const) {
       const tab = page.getByRole("tab", { name: label });
       await tab.click();
       assert.equal(await tab.getAttribute("aria-selected"), "true");
@@ -133,9 +150,14 @@ describe("landing page", () => {
 
   test("Get Started goes to /login", async () => {
     const page = await openLanding(env);
-    const hrefs = await page.getByRole("link", { name: "Get Started" }).evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+    const hrefs = await page
+      .getByRole("link", { name: "Get Started" })
+      .evaluateAll((els) => els.map((el) => el.getAttribute("href")));
     assert.ok(hrefs.length >= 3, "header, hero and call-to-action");
-    assert.ok(hrefs.every((h) => h === "/login"), hrefs.join(", "));
+    assert.ok(
+      hrefs.every((h) => h === "/login"),
+      hrefs.join(", "),
+    );
     await page.locator("#top").getByRole("link", { name: "Get Started" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     await page.context().close();
@@ -193,7 +215,11 @@ describe("landing page", () => {
     await travel.evaluate((el) => el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" }));
     await scrollSettled(page);
     // A tap during a scroll still in flight lands beside the tab: tap again until the tab is selected.
-    await until(async () => (await travel.getAttribute("aria-selected")) === "true" || (await travel.click(), false), { ms: 10_000, everyMs: 300, what: "the Travel tab selected" });
+    await until(async () => (await travel.getAttribute("aria-selected")) === "true" || (await travel.click(), false), {
+      ms: 10_000,
+      everyMs: 300,
+      what: "the Travel tab selected",
+    });
     await page.locator('[role="tabpanel"][aria-labelledby="industry-tab-travel"]').waitFor();
     await page.context().close();
   });

@@ -3,6 +3,7 @@ import { test, describe, before, after } from "node:test";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn, loginViaApi } from "../support/e2e-users.ts";
 import { numbersInHoursNow } from "../support/in-hours-numbers.ts";
+import { insertCampaign, insertContact } from "../support/seed.ts";
 
 // A real call on the simulated carrier, placed with "Call now" in the server the browser talks to; the
 // campaign and its contact are seeded into the PostgreSQL database the server shares with this test.
@@ -13,24 +14,31 @@ describe("listen in and take over a live call from the Progress panel", { skip: 
   before(async () => {
     env = await startE2EOnPostgres({
       env: { SIMULATED_RING_MS: "200" },
-      browserArgs: ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", "--autoplay-policy=no-user-gesture-required"],
+      browserArgs: [
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        "--autoplay-policy=no-user-gesture-required",
+      ],
     });
   });
   after(() => env.close());
 
   /** A campaign whose one contact says hello, then stays on the line long enough to be listened to. */
   async function ringNow(orgId: string, token: string, name: string): Promise<{ campaignId: string; callId: string }> {
-    const [c] = await env.db.query<{ id: string }>("insert into campaigns (org_id, name, status, timezone) values ($1, 'Listen in', 'active', 'UTC') returning id", [orgId]);
-    const [ct] = await env.db.query<{ id: string }>(
-      "insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona) values ($1, $2, 2, $3, $3, $4, 'say:Hello;wait:40;hangup') returning id",
-      [orgId, c!.id, name, numbersInHoursNow(1, Math.floor(Math.random() * 80_000))[0]],
-    );
+    const campaignId = await insertCampaign(env.db, orgId, { name: "Listen in", status: "active", timezone: "UTC" });
+    const contactId = await insertContact(env.db, orgId, campaignId, {
+      name,
+      first_name: name,
+      phone_e164: numbersInHoursNow(1, Math.floor(Math.random() * 80_000))[0]!,
+      persona: "say:Hello;wait:40;hangup",
+    });
     const res = await fetch(`${env.baseUrl}/api/calls`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ campaign_id: c!.id, contact_id: ct!.id }),
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ campaign_id: campaignId, contact_id: contactId }),
     });
     assert.equal(res.status, 202);
-    return { campaignId: c!.id, callId: ((await res.json()) as { call: { id: string } }).call.id };
+    return { campaignId, callId: ((await res.json()) as { call: { id: string } }).call.id };
   }
 
   for (const width of [1440, 390]) {
@@ -54,10 +62,17 @@ describe("listen in and take over a live call from the Progress panel", { skip: 
       await live.getByRole("button", { name: "Stop listening" }).click();
       await live.getByRole("button", { name: "Listen to the call with Asha Rao" }).waitFor();
 
-      const detail = await fetch(`${env.baseUrl}/api/call-history/${callId}`, { headers: { authorization: `Bearer ${me.token}` } });
-      const kinds = ((await detail.json()) as { call: { interventions: { kind: string }[] } }).call.interventions.map((i) => i.kind);
+      const detail = await fetch(`${env.baseUrl}/api/call-history/${callId}`, {
+        headers: { authorization: `Bearer ${me.token}` },
+      });
+      const kinds = ((await detail.json()) as { call: { interventions: { kind: string }[] } }).call.interventions.map(
+        (i) => i.kind,
+      );
       assert.deepEqual(kinds, ["listen", "take_over", "hand_back"]);
-      await fetch(`${env.baseUrl}/api/campaigns/${campaignId}/pause`, { method: "POST", headers: { authorization: `Bearer ${me.token}` } });
+      await fetch(`${env.baseUrl}/api/campaigns/${campaignId}/pause`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${me.token}` },
+      });
       await page.context().close();
     });
   }

@@ -10,12 +10,17 @@ describe("leaving and deleting the organisation from Settings", () => {
   });
   after(() => env?.close());
 
-  for (const [width, height, second] of [[1440, 900, true], [390, 844, false]] as const) {
-    test(`at ${width} px, ${second ? "landing in their other organisation" : "signed out when they belong to no other"}`, async () => {
+  for (const [width, height, second] of [
+    [1440, 900, true],
+    [390, 844, false],
+  ] as const) {
+    test(`at ${width} px, ${second ? "landing in their other org" : "signed out with no other"}`, async () => {
       const owner = await newApiUser(env.baseUrl, "Closing Shop");
       if (second) {
         const res = await fetch(`${env.baseUrl}/api/organizations`, {
-          method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` }, body: JSON.stringify({ name: `Still Open ${width}` }),
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` },
+          body: JSON.stringify({ name: `Still Open ${width}` }),
         });
         assert.equal(res.status, 201);
       }
@@ -29,7 +34,9 @@ describe("leaving and deleting the organisation from Settings", () => {
       await dialog.getByLabel("Organization name").fill("Closing");
       assert.equal(await confirm.isDisabled(), true, "only the whole name enables it");
       await dialog.getByLabel("Organization name").fill(owner.user.organization);
-      await page.waitForFunction(() => getComputedStyle(document.querySelector(".MuiDialog-container")!).opacity === "1");
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector(".MuiDialog-container")!).opacity === "1",
+      );
       await env.screenshot(page, `org-delete-dialog-${width}`);
       await confirm.click();
       if (second) {
@@ -52,22 +59,41 @@ describe("leaving and deleting the organisation from Settings", () => {
     });
   }
 
-  for (const [width, height, ownOrg] of [[1440, 900, true], [390, 844, false]] as const) {
-    test(`at ${width} px a member leaves, ${ownOrg ? "landing in their own organisation" : "signed out as they belong to no other"}`, async () => {
+  for (const [width, height, ownOrg] of [
+    [1440, 900, true],
+    [390, 844, false],
+  ] as const) {
+    test(`at ${width} px a member leaves, ${ownOrg ? "landing in their own org" : "signed out"}`, async () => {
       const owner = await newApiUser(env.baseUrl, "Busy Office");
       const call = (path: string, token: string | null, body: unknown) =>
-        fetch(`${env.baseUrl}/api${path}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+        fetch(`${env.baseUrl}/api${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
       // An existing account joins only an invitation to its own email.
       const own = ownOrg ? await newApiUser(env.baseUrl, "Own Place") : null;
       const email = own?.user.email ?? `leaver.${width}@example.com`;
-      const invitation = (await (await call("/team/invitations", owner.token, { email, role: "member" })).json()) as { token: string };
+      const invitation = (await (await call("/team/invitations", owner.token, { email, role: "member" })).json()) as {
+        token: string;
+      };
       let login: { username: string; password: string };
       if (own) {
         assert.equal((await call("/team/invitations/accept", own.token, { token: invitation.token })).status, 200);
         login = own.user;
       } else {
         login = { username: `leaver_${width}`, password: "a long passphrase" };
-        assert.equal((await call("/team/invitations/accept", null, { token: invitation.token, first_name: "Lee", last_name: "Ver", ...login })).status, 200);
+        assert.equal(
+          (
+            await call("/team/invitations/accept", null, {
+              token: invitation.token,
+              first_name: "Lee",
+              last_name: "Ver",
+              ...login,
+            })
+          ).status,
+          200,
+        );
       }
       const page = await env.newPage({ width, height });
       await signIn(page, login);
@@ -81,10 +107,16 @@ describe("leaving and deleting the organisation from Settings", () => {
       }
       const section = page.getByRole("region", { name: "Leave organization" });
       await section.waitFor();
-      assert.equal(await page.getByRole("region", { name: "Delete organization" }).count(), 0, "only the owner may delete it");
+      assert.equal(
+        await page.getByRole("region", { name: "Delete organization" }).count(),
+        0,
+        "only the owner may delete it",
+      );
       await section.getByRole("button", { name: "Leave organization" }).click();
       const dialog = page.getByRole("dialog", { name: `Leave ${owner.user.organization}?` });
-      await page.waitForFunction(() => getComputedStyle(document.querySelector(".MuiDialog-container")!).opacity === "1");
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector(".MuiDialog-container")!).opacity === "1",
+      );
       await env.screenshot(page, `org-leave-dialog-${width}`);
       await dialog.getByRole("button", { name: "Leave organization" }).click();
       if (ownOrg) {
@@ -93,7 +125,9 @@ describe("leaving and deleting the organisation from Settings", () => {
       } else {
         await page.waitForURL(/\/login$/);
       }
-      const team = (await (await fetch(`${env.baseUrl}/api/team`, { headers: { authorization: `Bearer ${owner.token}` } })).json()) as { members: unknown[] };
+      const team = (await (
+        await fetch(`${env.baseUrl}/api/team`, { headers: { authorization: `Bearer ${owner.token}` } })
+      ).json()) as { members: unknown[] };
       assert.equal(team.members.length, 1, "the owner's team no longer lists them");
       await page.context().close();
     });

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { newApiUser, signIn, type E2ESession } from "../support/e2e-users.ts";
 import { insertTeamMember, type TeamMemberLogin } from "../support/team-members.ts";
+import { insertCampaign } from "../support/seed.ts";
 
 const skip = await postgresSkipReason();
 
@@ -21,7 +22,9 @@ const fromPage = (page: Page, method: string, path: string, body?: unknown) =>
     { method, path, body },
   );
 
-describe("roles in the browser: a member sees what they may do, and the server refuses the rest", { skip: skip ?? false }, () => {
+describe("roles in the browser: a member sees what they may do, and the server refuses the rest", {
+  skip: skip ?? false,
+}, () => {
   let env: E2EOnPostgres;
   let owner: E2ESession;
   let member: TeamMemberLogin;
@@ -30,7 +33,7 @@ describe("roles in the browser: a member sees what they may do, and the server r
     owner = await newApiUser(env.baseUrl, "Harbor Dental");
     member = await insertTeamMember(env.db, owner.orgId, "member");
     // Something to run and something on the do-not-call list, so the rows' buttons show (or do not).
-    await env.db.query("insert into campaigns (org_id, name, status) values ($1, 'Spring recall', 'active')", [owner.orgId]);
+    await insertCampaign(env.db, owner.orgId, { name: "Spring recall", status: "active" });
     const dnc = await fetch(`${env.baseUrl}/api/dnc`, {
       method: "POST",
       headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
@@ -40,8 +43,11 @@ describe("roles in the browser: a member sees what they may do, and the server r
   });
   after(() => env?.close());
 
-  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
-    test(`a member at ${width} px: header says Member, no Settings, no campaign create/duplicate/delete, no knowledge-base upload, no do-not-call changes`, async () => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    test(`a member at ${width} px: header says Member; no Settings, campaign edits, KB upload, DNC edits`, async () => {
       const page = await env.newPage({ width, height });
       await signIn(page, member);
       await page.getByTestId("role-label").filter({ hasText: "Member" }).waitFor();
@@ -77,7 +83,10 @@ describe("roles in the browser: a member sees what they may do, and the server r
       await page.getByText("Your role (member) cannot change campaigns. Ask an admin or the owner.").waitFor();
 
       // A campaign opened to watch has no Update button; the knowledge-base form typed by address says who may.
-      const [spring] = await env.db.query<{ id: string }>("select id from campaigns where org_id = $1 and name = 'Spring recall'", [owner.orgId]);
+      const [spring] = await env.db.query<{ id: string }>(
+        "select id from campaigns where org_id = $1 and name = 'Spring recall'",
+        [owner.orgId],
+      );
       await page.goto(`/org/${owner.slug}/campaign-setup?id=${spring!.id}`);
       await page.getByRole("heading", { name: "View Campaign" }).waitFor();
       await page.getByRole("textbox", { name: /Campaign Name/ }).waitFor();
@@ -116,12 +125,15 @@ describe("roles in the browser: a member sees what they may do, and the server r
 
       const refused = await fromPage(page, "POST", "/dnc", { phone: "+14155550199" });
       assert.equal(refused.status, 403);
-      assert.equal(refused.body.error.message, "Your role (member) cannot change the do-not-call list. Ask an admin or the owner.");
+      assert.equal(
+        refused.body.error.message,
+        "Your role (member) cannot change the do-not-call list. Ask an admin or the owner.",
+      );
       assert.equal((await fromPage(page, "DELETE", `/campaigns/${crypto.randomUUID()}`)).status, 403);
     });
   }
 
-  test("an admin's header says Admin; Settings shows the organisation read-only and the integrations, not the team", async () => {
+  test("an admin's header says Admin; Settings shows the org read-only and integrations, not the team", async () => {
     const admin = await insertTeamMember(env.db, owner.orgId, "admin");
     const page = await env.newPage({ width: 1440, height: 900 });
     await signIn(page, admin);

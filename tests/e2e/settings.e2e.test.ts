@@ -9,7 +9,9 @@ const NEW_PASSWORD = "an even stronger password";
 
 async function apiGet(env: E2E, user: E2EUser, password: string, path: string): Promise<Record<string, unknown>> {
   const { token } = await loginViaApi(env.baseUrl, { username: user.username, password });
-  return (await (await fetch(`${env.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+  return (await (
+    await fetch(`${env.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as Record<string, unknown>;
 }
 
 async function saveOrganization(page: Page): Promise<void> {
@@ -83,9 +85,19 @@ describe("settings screen", () => {
       await page.getByRole("form", { name: "Change password" }).scrollIntoViewIfNeeded();
       await env.screenshot(page, `settings-saved-${size.name}`);
 
-      const settings = (await apiGet(env, user, NEW_PASSWORD, "/settings/organization")).settings as Record<string, unknown>;
+      const settings = (await apiGet(env, user, NEW_PASSWORD, "/settings/organization")).settings as Record<
+        string,
+        unknown
+      >;
       assert.deepEqual(
-        [settings.name, settings.agent_name, settings.company_name, settings.timezone, settings.business_hours_start, settings.business_hours_end],
+        [
+          settings.name,
+          settings.agent_name,
+          settings.company_name,
+          settings.timezone,
+          settings.business_hours_start,
+          settings.business_hours_end,
+        ],
         ["Bright Homes West", "Maya", "Bright Realty", "Europe/Berlin", "08:30", "17:00"],
       );
       assert.ok(typeof settings.default_voice_id === "string" && settings.default_voice_id.length > 0);

@@ -36,13 +36,24 @@ describe("the app shell: routes, menu, session and organizations", () => {
     await signIn(page, user);
     const slug = slugOf(page.url());
     const menu = page.getByRole("navigation", { name: "Main menu" });
-    for (const [name, path] of [["Dashboard", "dashboard"], ["Campaigns", "campaigns"], ["Call logs", "call-logs"], ["Analytics", "calling-visualization"], ["Knowledge base", "knowledge-base"], ["Calendar", "calendar"], ["Organizations", "organization"]]) {
+    for (const [name, path] of [
+      ["Dashboard", "dashboard"],
+      ["Campaigns", "campaigns"],
+      ["Call logs", "call-logs"],
+      ["Analytics", "calling-visualization"],
+      ["Knowledge base", "knowledge-base"],
+      ["Calendar", "calendar"],
+      ["Organizations", "organization"],
+    ]) {
       assert.equal(await menu.getByRole("link", { name: name! }).getAttribute("href"), `/org/${slug}/${path}`);
     }
     await page.goto(`/org/${slug}/campaign-setup`);
     await page.getByRole("heading", { name: "Campaign Setup" }).waitFor();
     assert.match((await menu.getByRole("link", { name: "Campaigns" }).getAttribute("class")) ?? "", /Mui-selected/);
-    assert.doesNotMatch((await menu.getByRole("link", { name: "Dashboard" }).getAttribute("class")) ?? "", /Mui-selected/);
+    assert.doesNotMatch(
+      (await menu.getByRole("link", { name: "Dashboard" }).getAttribute("class")) ?? "",
+      /Mui-selected/,
+    );
     await menu.getByRole("link", { name: "Analytics" }).click();
     await page.getByRole("heading", { name: /^Calling Analytics/, level: 1 }).waitFor();
 
@@ -68,7 +79,11 @@ describe("the app shell: routes, menu, session and organizations", () => {
     await page.goto("/org/x/organization");
     await page.getByText("Current", { exact: true }).waitFor(); // the card only renders from the API's answer
     assert.notEqual(await page.evaluate(() => localStorage.getItem("authToken")), "expired.or.forged");
-    assert.notEqual(await page.evaluate(() => localStorage.getItem("refreshToken")), before, "the refresh token rotates");
+    assert.notEqual(
+      await page.evaluate(() => localStorage.getItem("refreshToken")),
+      before,
+      "the refresh token rotates",
+    );
 
     await page.evaluate(() => {
       localStorage.setItem("authToken", "expired.or.forged");
@@ -77,6 +92,29 @@ describe("the app shell: routes, menu, session and organizations", () => {
     await page.reload();
     await page.waitForURL(/\/login$/);
     assert.equal(await page.evaluate(() => localStorage.getItem("authToken")), null);
+  });
+
+  test("a refresh spent on the server but cut off before its answer arrived is made again on next page", async () => {
+    const user = await registerViaApi(env.baseUrl);
+    const page = await env.newPage();
+    await signIn(page, user);
+    let refreshes = 0;
+    let cutOff!: () => void;
+    const wasCutOff = new Promise<void>((resolve) => (cutOff = resolve));
+    await page.route("**/api/auth/refresh", async (route) => {
+      if (++refreshes > 1) return route.continue();
+      await route.fetch(); // the server rotates the token, but the page never hears it
+      await route.abort("connectionreset");
+      cutOff();
+    });
+    await page.evaluate(() => localStorage.setItem("authToken", "expired.or.forged"));
+    await page.goto("/org/x/organization");
+    await wasCutOff;
+    await page.reload();
+    await page.getByText("Current", { exact: true }).waitFor();
+    // The page may try again before the reload as well as after it: what matters is that it tried again.
+    assert.ok(refreshes >= 2, `the refresh was made again (${refreshes} in all)`);
+    assert.notEqual(await page.evaluate(() => localStorage.getItem("authToken")), "expired.or.forged");
   });
 
   test("mobile: below 600 px a top bar's drawer opens and navigates", async () => {
@@ -109,7 +147,11 @@ describe("the app shell: routes, menu, session and organizations", () => {
     await dialog.getByRole("button", { name: "Create Organization" }).click();
     await dialog.getByText("Organization name is required.").waitFor();
     await dialog.getByLabel("Organization Name *").fill("West Coast Branch");
-    assert.equal(await dialog.getByText("Organization name is required.").count(), 0, "the error clears when the field is edited");
+    assert.equal(
+      await dialog.getByText("Organization name is required.").count(),
+      0,
+      "the error clears when the field is edited",
+    );
     await dialog.getByLabel("Website").fill("westcoast.example");
     await dialog.getByLabel("Contact Email").fill("nope");
     await dialog.getByRole("button", { name: "Create Organization" }).click();
@@ -138,7 +180,9 @@ describe("the app shell: routes, menu, session and organizations", () => {
     const back = page.getByRole("menuitem", { name: /Switch to Bright Homes/ });
     await back.getByText("Owner").waitFor();
     // The menu fades in: the picture waits until it is fully shown.
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('[role="menu"]')!.parentElement!).opacity === "1");
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('[role="menu"]')!.parentElement!).opacity === "1",
+    );
     await env.screenshot(page, "account-menu-switch-1280");
     await back.click();
     await page.waitForURL(/\/org\/bright-homes[^/]*\/dashboard$/);

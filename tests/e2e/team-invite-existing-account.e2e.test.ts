@@ -14,7 +14,7 @@ async function invite(env: E2E, owner: E2ESession, email: string, role: "admin" 
   return ((await res.json()) as { path: string }).path;
 }
 
-describe("team invitations for someone who already has an account: sign in from the link, join, switch back; the wrong account is told so", () => {
+describe("invitations for an existing account: sign in from the link, join, switch back; wrong account told", () => {
   let env: E2E;
   let owner: E2ESession & { user: E2EUser };
   before(async () => {
@@ -23,7 +23,10 @@ describe("team invitations for someone who already has an account: sign in from 
   });
   after(() => env?.close());
 
-  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
     test(`at ${width} px`, async () => {
       const invitee = await newApiUser(env.baseUrl, "Rivera Consulting"); // owns an organisation of their own
       const stranger = await newApiUser(env.baseUrl, "Elsewhere");
@@ -37,9 +40,15 @@ describe("team invitations for someone who already has an account: sign in from 
       await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await page.waitForURL(/\/dashboard$/);
       await page.goto(path);
-      const warning = page.getByRole("alert").filter({ hasText: `You are signed in as ${stranger.user.email}, but this invitation is for ${invitee.user.email}` });
+      const warning = page.getByRole("alert").filter({
+        hasText: `You are signed in as ${stranger.user.email}, but this invitation is for ${invitee.user.email}`,
+      });
       await warning.waitFor();
-      assert.equal(await page.getByRole("button", { name: /^Join / }).count(), 0, "no join button for the wrong account");
+      assert.equal(
+        await page.getByRole("button", { name: /^Join / }).count(),
+        0,
+        "no join button for the wrong account",
+      );
       await env.screenshot(page, `team-invite-wrong-account-${width}`);
 
       // Signing out leaves them on the link, which now offers sign-up or sign-in as the invited email.

@@ -5,7 +5,7 @@ import { newApiUser, signIn, type E2ESession, type E2EUser } from "../support/e2
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp-receiver.ts";
 import { until } from "../support/until.ts";
 
-describe("team invitations by email in the browser: the owner invites, the invitee follows the emailed link and lands as a member", () => {
+describe("team invitations by email in the browser: the invitee follows the emailed link and lands as member", () => {
   let rx: SmtpReceiver;
   let env: E2E;
   let owner: E2ESession & { user: E2EUser };
@@ -19,7 +19,10 @@ describe("team invitations by email in the browser: the owner invites, the invit
     await rx?.close();
   });
 
-  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
     test(`at ${width} px`, async () => {
       const email = `lin.${width}@harbor.example`;
       const page = await env.newPage({ width, height });
@@ -32,12 +35,17 @@ describe("team invitations by email in the browser: the owner invites, the invit
       const dialog = page.getByRole("dialog", { name: "Invitation link" });
       await dialog.getByText(`Parley is emailing this link to ${email}.`, { exact: false }).waitFor();
       const shown = (await dialog.getByLabel("Invitation link").textContent()) ?? "";
-      await page.waitForFunction(() => getComputedStyle(document.querySelector(".MuiDialog-container")!).opacity === "1");
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector(".MuiDialog-container")!).opacity === "1",
+      );
       await env.screenshot(page, `team-mail-dialog-${width}`);
       await dialog.getByRole("button", { name: "Done" }).click();
 
       // The email arrives at the invitee with the same link; the pending invitation says it was emailed.
-      await until(async () => rx.received.some((m) => m.envelopeTo.includes(email)), { ms: 15_000, what: "the invitation email" });
+      await until(async () => rx.received.some((m) => m.envelopeTo.includes(email)), {
+        ms: 15_000,
+        what: "the invitation email",
+      });
       const mail = rx.received.find((m) => m.envelopeTo.includes(email))!.mail;
       assert.equal(mail.subject, `Sam Rivera invited you to join ${owner.user.organization} on Parley`);
       const link = (mail.text ?? "").match(/http:\/\/\S+/)?.[0] ?? "";

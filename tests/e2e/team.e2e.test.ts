@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { newApiUser, signIn, type E2ESession, type E2EUser } from "../support/e2e-users.ts";
 
-describe("team invitations in the browser: the owner invites, the invitee signs up through the link and lands as a member", () => {
+describe("team invitations in the browser: the owner invites, the invitee signs up by link, lands as member", () => {
   let env: E2E;
   let owner: E2ESession & { user: E2EUser };
   before(async () => {
@@ -12,7 +12,10 @@ describe("team invitations in the browser: the owner invites, the invitee signs 
   });
   after(() => env?.close());
 
-  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
     test(`at ${width} px`, async () => {
       const email = `grace.${width}@harbor.example`;
       const page = await env.newPage({ width, height });
@@ -28,7 +31,9 @@ describe("team invitations in the browser: the owner invites, the invitee signs 
       const link = (await dialog.getByLabel("Invitation link").textContent()) ?? "";
       assert.match(link, new RegExp(`^${env.baseUrl}/invite/[A-Za-z0-9_-]{40,}$`));
       // The dialog fades in: the picture is taken once it is fully shown.
-      await page.waitForFunction(() => getComputedStyle(document.querySelector(".MuiDialog-container")!).opacity === "1");
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector(".MuiDialog-container")!).opacity === "1",
+      );
       await env.screenshot(page, `team-invite-link-${width}`);
       await dialog.getByRole("button", { name: "Done" }).click();
       await team.getByRole("listitem", { name: email }).waitFor();
@@ -56,7 +61,15 @@ describe("team invitations in the browser: the owner invites, the invitee signs 
       await invitee.getByRole("menuitem", { name: "Profile" }).waitFor();
       assert.equal(await invitee.getByRole("menuitem", { name: "Settings" }).count(), 0);
       await invitee.keyboard.press("Escape");
-      if (width > 900) assert.equal(await invitee.getByRole("navigation", { name: "Main menu" }).first().getByRole("link", { name: "Settings" }).count(), 0);
+      if (width > 900)
+        assert.equal(
+          await invitee
+            .getByRole("navigation", { name: "Main menu" })
+            .first()
+            .getByRole("link", { name: "Settings" })
+            .count(),
+          0,
+        );
       await env.screenshot(invitee, `team-invitee-dashboard-${width}`);
 
       // The owner's list now has them as a member, and the invitation is no longer pending.

@@ -17,8 +17,10 @@ import { registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
 const CALLEE_LINE = "Yes, tell me about the premium plan.";
 
 async function fakeMicWav(dir: string): Promise<string> {
-  const chunks: Int16Array[] = [new Int16Array(16_000 * 14)]; // 14 s: the whole greeting (recording notice included) plays first
-  for await (const c of createFliteTts().synthesize(CALLEE_LINE, { voiceId: "flite:slt", sampleRate: 16_000 })) chunks.push(c);
+  // 14 s: the whole greeting (recording notice included) plays first
+  const chunks: Int16Array[] = [new Int16Array(16_000 * 14)];
+  for await (const c of createFliteTts().synthesize(CALLEE_LINE, { voiceId: "flite:slt", sampleRate: 16_000 }))
+    chunks.push(c);
   chunks.push(new Int16Array(16_000 * 3));
   const all = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
   chunks.reduce((at, c) => (all.set(c, at), at + c.length), 0);
@@ -33,7 +35,10 @@ async function runCall(page: Page, user: E2EUser, shot: string, env: E2E): Promi
   } catch (err) {
     const panel = page.getByRole("region", { name: "Test Call" });
     await panel.scrollIntoViewIfNeeded().catch(() => undefined);
-    console.log(`failed ${shot}; panel: ${await panel.innerText().catch(() => "?")}; picture: ${await env.screenshot(page, `${shot}-failed`)}`);
+    console.log(
+      `failed ${shot}; panel: ${await panel.innerText().catch(() => "?")}; ` +
+        `picture: ${await env.screenshot(page, `${shot}-failed`)}`,
+    );
     throw err;
   }
 }
@@ -43,12 +48,18 @@ async function callAndCheck(page: Page, user: E2EUser, shot: string, env: E2E): 
   await panel.getByRole("button", { name: "Test call" }).click();
   const transcript = panel.getByRole("log", { name: "Live transcript" });
   const agent = transcript.locator('[data-speaker="agent"]');
-  await agent.first().getByText(`Hi Sam, this is an AI assistant calling on behalf of ${user.organization}`).waitFor({ timeout: 30_000 });
+  await agent
+    .first()
+    .getByText(`Hi Sam, this is an AI assistant calling on behalf of ${user.organization}`)
+    .waitFor({ timeout: 30_000 });
   await panel.getByRole("button", { name: "Hang up" }).waitFor();
   await panel.scrollIntoViewIfNeeded();
   await env.screenshot(page, `${shot}-live`);
   // The callee's line, recognised by the offline STT from the fake microphone's audio.
-  await transcript.locator('[data-speaker="callee"]').getByText(/premium plan/i).waitFor({ timeout: 30_000 });
+  await transcript
+    .locator('[data-speaker="callee"]')
+    .getByText(/premium plan/i)
+    .waitFor({ timeout: 30_000 });
   assert.ok(!(await agent.first().innerText()).endsWith("—"), "the callee's silence must not cut the greeting off");
   await panel.getByRole("button", { name: "Hang up" }).click();
   await panel.getByText("Call ended").waitFor({ timeout: 20_000 });
@@ -67,7 +78,12 @@ describe("campaign setup: test call from the browser microphone", () => {
     const wav = await fakeMicWav(dir);
     env = await startE2E({
       env: { VOICE_MODE: "live", DIALER: "0" },
-      browserArgs: ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${wav}%noloop`, "--autoplay-policy=no-user-gesture-required"],
+      browserArgs: [
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        `--use-file-for-fake-audio-capture=${wav}%noloop`,
+        "--autoplay-policy=no-user-gesture-required",
+      ],
     });
   });
   after(async () => {
@@ -75,7 +91,9 @@ describe("campaign setup: test call from the browser microphone", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test("create mode: disabled until saved, then the agent greets and hears the callee; view mode on a phone", { timeout: 120_000 }, async () => {
+  test("create mode: disabled until saved, then the agent greets and hears the callee; view mode on a phone", {
+    timeout: 120_000,
+  }, async () => {
     const user = await registerViaApi(env.baseUrl);
     const page = await env.newPage();
     await signIn(page, user);
@@ -89,7 +107,10 @@ describe("campaign setup: test call from the browser microphone", () => {
     for (let tries = 3; tries > 0; tries--) {
       await page.mouse.move(0, 0);
       await button.locator("xpath=..").hover();
-      const shown = await tooltip.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+      const shown = await tooltip.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
       if (shown) break;
       assert.ok(tries > 1, "the tooltip never showed");
     }
@@ -103,7 +124,9 @@ describe("campaign setup: test call from the browser microphone", () => {
 
     // The test call is a real call record, marked as a test: it does not count as a campaign call.
     const token = await page.evaluate(() => localStorage.getItem("authToken"));
-    const list = await fetch(`${env.baseUrl}/api/campaigns?page=1&page_size=10`, { headers: { authorization: `Bearer ${token}` } });
+    const list = await fetch(`${env.baseUrl}/api/campaigns?page=1&page_size=10`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const { campaigns } = (await list.json()) as { campaigns: { id: string; calls_made: number }[] };
     assert.equal(campaigns.length, 1);
     assert.equal(campaigns[0]!.calls_made, 0);

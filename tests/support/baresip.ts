@@ -3,8 +3,9 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { decodeWav } from "@parley/voice/audio/wav";
+import { decodeWav, type Pcm } from "@parley/voice/audio/wav";
 import { until } from "./until.ts";
+import { startPeer } from "./peer-process.ts";
 import { freeTcpPort, freeUdpPort } from "./free-port.ts";
 
 /**
@@ -12,8 +13,15 @@ import { freeTcpPort, freeUdpPort } from "./free-port.ts";
  * headless, its microphone a WAV file (aufile), what it hears and sends dumped to WAV files (sndfile), driven
  * through its TCP control socket (ctrl_tcp: netstring JSON commands and events).
  */
-/** auto: answers at once; manual: rings until told; early: 183 with early media, never answers. */
-export type BaresipAccount = { user: string; answer: "auto" | "manual" | "early" };
+/**
+ * answer: auto answers at once; manual rings until told; early sends 183 with early media and never answers.
+ * proxy: its calls go through this SIP proxy on loopback, authenticating as `user` with this password.
+ */
+export type BaresipAccount = {
+  user: string;
+  answer: "auto" | "manual" | "early";
+  proxy?: { port: number; password: string };
+};
 export type BaresipEvent = { type: string; accountaor?: string; peeruri?: string; param?: string };
 export type Baresip = {
   /** Its SIP port on 127.0.0.1. */
@@ -21,8 +29,8 @@ export type Baresip = {
   events: BaresipEvent[];
   /** Runs a command (hangup, accept…) and waits for its answer. */
   command(command: string, params?: string): Promise<void>;
-  /** What baresip heard in its last call (PCM16 at 8 kHz) and what it sent. */
-  lastRecording(which: "heard" | "sent"): Promise<Int16Array>;
+  /** What baresip heard in its last call and what it sent, at the codec's rate (8 kHz G.711, 16 kHz G.722). */
+  lastRecording(which: "heard" | "sent"): Promise<Pcm>;
   /** What baresip printed (for a failing test's message). */
   output(): string;
   /** Presses keys on its keypad: in a call, digits go out as DTMF. */
@@ -33,31 +41,22 @@ export type Baresip = {
   close(): Promise<void>;
 };
 
-export async function startBaresip(o: { accounts: BaresipAccount[]; sourceWav: string; rtpPorts: [number, number] }): Promise<Baresip> {
+/**
+ * `codecs`: what it offers and accepts, most wanted first (default G.711 only). Its source WAV must be at the
+ * rate of the codec the call ends up in (8 kHz for G.711, 16 kHz for G.722): aufile does not resample.
+ */
+export async function startBaresip(o: {
+  accounts: BaresipAccount[];
+  sourceWav: string;
+  rtpPorts: [number, number];
+  codecs?: Array<"PCMU" | "PCMA" | "G722">;
+}): Promise<Baresip> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "parley-baresip-"));
-  const port = await freeUdpPort();
-  const ctrlPort = await freeTcpPort();
   await fs.mkdir(path.join(dir, "rec"));
-  await fs.writeFile(path.join(dir, "config"), [
-    "poll_method epoll",
-    `sip_listen 127.0.0.1:${port}`,
-    `audio_source aufile,${o.sourceWav}`,
-    "module_path /usr/lib/baresip/modules",
-    // stdio: keys written to its stdin are what a person types; a digit in a call is sent as DTMF (RFC 4733).
-    "module g711.so", "module aufile.so", "module sndfile.so", "module stdio.so",
-    "module_app account.so", "module_app menu.so", "module_app ctrl_tcp.so",
-    `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
-    `snd_path ${path.join(dir, "rec")}`,
-    `rtp_ports ${o.rtpPorts[0]}-${o.rtpPorts[1]}`,
-    "",
-  ].join("\n"));
-  await fs.writeFile(path.join(dir, "accounts"), o.accounts.map((a) => `<sip:${a.user}@127.0.0.1>;regint=0;answermode=${a.answer};audio_codecs=PCMU,PCMA\n`).join(""));
-  const child: ChildProcess = spawn("baresip", ["-f", dir, "-n", "127.0.0.1"], { stdio: ["pipe", "pipe", "pipe"] });
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-  await until(() => out.includes("baresip is ready") || child.exitCode !== null, { ms: 10_000, what: "baresip start" });
-  if (child.exitCode !== null) throw new Error(`baresip did not start:\n${out}`);
+  // baresip binds TCP on its SIP port and TLS on the next one too, neither of which the probe checks.
+  const { child, port, ctrlPort, output } = await startPeer("baresip", "baresip is ready", async () =>
+    launch(dir, o, await freeUdpPort(), await freeTcpPort()),
+  );
 
   const events: BaresipEvent[] = [];
   const pending: Array<() => void> = [];
@@ -89,10 +88,10 @@ export async function startBaresip(o: { accounts: BaresipAccount[]; sourceWav: s
     async lastRecording(which) {
       const suffix = which === "heard" ? "-dec.wav" : "-enc.wav";
       const files = (await fs.readdir(path.join(dir, "rec"))).filter((f) => f.endsWith(suffix)).sort();
-      if (!files.length) return new Int16Array(0);
-      return decodeWav(await fs.readFile(path.join(dir, "rec", files.at(-1)!))).samples;
+      if (!files.length) return { sampleRate: 8000, channels: 1, samples: new Int16Array(0) };
+      return decodeWav(await fs.readFile(path.join(dir, "rec", files.at(-1)!)));
     },
-    output: () => out,
+    output,
     pressKeys: (keys) => void child.stdin!.write(keys),
     freeze: () => void child.kill("SIGSTOP"),
     thaw: () => void child.kill("SIGCONT"),
@@ -101,9 +100,51 @@ export async function startBaresip(o: { accounts: BaresipAccount[]; sourceWav: s
       child.kill("SIGCONT");
       if (child.exitCode === null) {
         child.kill("SIGTERM");
-        await until(() => child.exitCode !== null || child.signalCode !== null, { ms: 5000, what: "baresip exit" }).catch(() => child.kill("SIGKILL"));
+        await until(() => child.exitCode !== null || child.signalCode !== null, {
+          ms: 5000,
+          what: "baresip exit",
+        }).catch(() => child.kill("SIGKILL"));
       }
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function launch(dir: string, o: Parameters<typeof startBaresip>[0], port: number, ctrlPort: number) {
+  const codecs = o.codecs ?? ["PCMU", "PCMA"];
+  await fs.writeFile(
+    path.join(dir, "config"),
+    [
+      "poll_method epoll",
+      `sip_listen 127.0.0.1:${port}`,
+      `audio_source aufile,${o.sourceWav}`,
+      "module_path /usr/lib/baresip/modules",
+      // stdio: keys written to its stdin are what a person types; a digit in a call is sent as DTMF (RFC 4733).
+      "module g711.so",
+      ...(codecs.includes("G722") ? ["module g722.so"] : []),
+      "module aufile.so",
+      "module sndfile.so",
+      "module stdio.so",
+      "module_app account.so",
+      "module_app menu.so",
+      "module_app ctrl_tcp.so",
+      `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
+      `snd_path ${path.join(dir, "rec")}`,
+      `rtp_ports ${o.rtpPorts[0]}-${o.rtpPorts[1]}`,
+      "",
+    ].join("\n"),
+  );
+  await fs.writeFile(
+    path.join(dir, "accounts"),
+    o.accounts
+      .map(
+        (a) =>
+          `<sip:${a.user}@127.0.0.1>;regint=0;answermode=${a.answer};` +
+          (a.proxy ? `outbound="sip:127.0.0.1:${a.proxy.port}";auth_pass=${a.proxy.password};` : "") +
+          `audio_codecs=${codecs.map((c) => (c === "G722" ? "G722/16000/1" : c)).join(",")}\n`,
+      )
+      .join(""),
+  );
+  const child: ChildProcess = spawn("baresip", ["-f", dir, "-n", "127.0.0.1"], { stdio: ["pipe", "pipe", "pipe"] });
+  return { child, port, ctrlPort };
 }

@@ -1,9 +1,32 @@
 import assert from "node:assert/strict";
 import { numbersInHoursNow } from "./in-hours-numbers.ts";
 import type { TestApp, TestUser } from "./test-app.ts";
+import { insertContact } from "./seed.ts";
 import { until } from "./until.ts";
 
 type EndedCall<Row> = Row & { id: string; contactId: string; phone: string };
+
+/** Adds Maya Patel at `phone` to the campaign and calls her by hand (POST /api/calls); answers the call's id. */
+export async function placeCallByHand(
+  t: TestApp,
+  user: Pick<TestUser, "orgId" | "token">,
+  campaignId: string,
+  c: { line: number; phone: string; persona?: string },
+): Promise<{ id: string; contactId: string }> {
+  const contactId = await insertContact(t.db, user.orgId, campaignId, {
+    line_number: c.line,
+    name: "Maya Patel",
+    first_name: "Maya",
+    phone_e164: c.phone,
+    ...(c.persona ? { persona: c.persona } : {}),
+  });
+  const res = await t.request("POST", "/api/calls", {
+    token: user.token,
+    body: { campaign_id: campaignId, contact_id: contactId },
+  });
+  assert.equal(res.status, 202, res.text);
+  return { id: res.body.call.id as string, contactId };
+}
 
 /**
  * Adds a contact who behaves as `persona` to the campaign, calls them by hand (POST /api/calls) and waits for
@@ -19,19 +42,12 @@ export async function callByHand<Row extends object>(
   { numberIndex, line = 2, waitMs = 120_000 }: { numberIndex: number; line?: number; waitMs?: number },
 ): Promise<EndedCall<Row>> {
   const phone = numbersInHoursNow(1, numberIndex)[0]!;
-  const [contact] = await t.db.query<{ id: string }>(
-    `insert into contacts (org_id, campaign_id, line_number, name, first_name, phone_e164, persona)
-     values ($1, $2, $3, 'Maya Patel', 'Maya', $4, $5) returning id`,
-    [user.orgId, campaignId, line, phone, persona],
-  );
-  const res = await t.request("POST", "/api/calls", { token: user.token, body: { campaign_id: campaignId, contact_id: contact!.id } });
-  assert.equal(res.status, 202, res.text);
-  const id = res.body.call.id as string;
+  const { id, contactId } = await placeCallByHand(t, user, campaignId, { line, phone, persona });
   let row: (Row & { ended_at: Date | null }) | undefined;
   const ended = async () => {
     [row] = await t.db.query<Row & { ended_at: Date | null }>("select * from calls where id = $1", [id]);
     return Boolean(row?.ended_at);
   };
   await until(ended, { ms: waitMs, everyMs: 250, what: `the call to ${persona} ended` });
-  return { ...row!, id, contactId: contact!.id, phone };
+  return { ...row!, id, contactId, phone };
 }

@@ -1,5 +1,9 @@
 import type { Readable } from "node:stream";
-import { readContactList, type ContactImportOptions, type ParsedContact } from "../../apps/server/src/features/contacts/contact-import.ts";
+import {
+  readContactList,
+  type ContactImportOptions,
+  type ParsedContact,
+} from "../../apps/server/src/features/contacts/contact-import.ts";
 
 /** A whole contact list at once, as the import reads it in batches: every contact in its final, merged form. */
 export async function parseContactList(open: () => Promise<Readable>, opts: ContactImportOptions) {

@@ -20,7 +20,13 @@ export async function openSettings(page: Page, mobile: boolean): Promise<void> {
 }
 
 /** Settings → one of its "Manage …" pages (API keys, webhooks). */
-export async function openSettingsPage(page: Page, mobile: boolean, link: string, path: string, heading: string): Promise<void> {
+export async function openSettingsPage(
+  page: Page,
+  mobile: boolean,
+  link: string,
+  path: string,
+  heading: string,
+): Promise<void> {
   await openSettings(page, mobile);
   await page.getByRole("link", { name: link }).click();
   await page.waitForURL(new RegExp(`/settings/${path}$`));

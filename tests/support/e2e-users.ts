@@ -6,7 +6,12 @@ export type E2EUser = { username: string; email: string; password: string; organ
 /** Registers a user (and their organisation) through the real API. */
 export async function registerViaApi(baseUrl: string, org = "Bright Homes"): Promise<E2EUser> {
   const n = crypto.randomBytes(3).toString("hex");
-  const user = { username: `sam_${n}`, email: `sam.${n}@example.com`, password: "a strong password", organization: `${org} ${n}` };
+  const user = {
+    username: `sam_${n}`,
+    email: `sam.${n}@example.com`,
+    password: "a strong password",
+    organization: `${org} ${n}`,
+  };
   const res = await fetch(`${baseUrl}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -48,7 +53,10 @@ export async function loginViaApi(baseUrl: string, user: Pick<E2EUser, "username
     body: JSON.stringify({ email_or_username: user.username, password: user.password }),
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { access_token: string; user: { organization_id: string; organization_slug_name: string } };
+  const body = (await res.json()) as {
+    access_token: string;
+    user: { organization_id: string; organization_slug_name: string };
+  };
   return { token: body.access_token, slug: body.user.organization_slug_name, orgId: body.user.organization_id };
 }
 

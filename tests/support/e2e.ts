@@ -61,8 +61,8 @@ export type E2EOptions = {
   browserArgs?: string[];
   /**
    * The server's database. By default a fresh database on the machine's PostgreSQL when it answers: the server
-   * starts in a third of the time it takes on a new embedded one on disk (11 s against 28 s, measured on a busy
-   * machine), and every route already runs on both engines in the integration tests. `pglite` starts the
+   * starts in about a third of the time it takes on a new embedded one on disk, and every route already runs on
+   * both engines in the integration tests. `pglite` starts the
    * server exactly as `npm start` does (shell.e2e.test.ts keeps that path under a browser).
    */
   engine?: "pglite" | "postgres";
@@ -91,7 +91,23 @@ async function startServerAndBrowser(opts: E2EOptions): Promise<E2E> {
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/entry/api.ts"], {
     cwd: ROOT,
     // Browser tests register many users from 127.0.0.1: the hourly sign-up limits are lifted.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO: "0", LOG_LEVEL: "warn", DATABASE_URL: "", SIGNUP_LIMIT_PER_HOUR: "1000000", ORG_CREATE_LIMIT_PER_HOUR: "1000000", ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DEMO: "0",
+      LOG_LEVEL: "warn",
+      // Most browser tests place no call: the recognisers' models are not loaded at start.
+      STT_WARM_UP: "0",
+      DATABASE_URL: "",
+      SIGNUP_LIMIT_PER_HOUR: "1000000",
+      ORG_CREATE_LIMIT_PER_HOUR: "1000000",
+      // The test machine is shared by many tests at once: admission control would hold their calls back for the
+      // others' load. It is tested where it is the subject (admission-calls.int.test.ts, the capacity banner).
+      CALL_ADMISSION: "0",
+      ...opts.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => logs.push(String(d)));
@@ -105,7 +121,10 @@ async function startServerAndBrowser(opts: E2EOptions): Promise<E2E> {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...(opts.browserArgs ?? [])] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, ...(opts.browserArgs ?? [])],
+  });
   const shotsDir = path.join(ROOT, "test-results/screenshots");
   fs.mkdirSync(shotsDir, { recursive: true });
 
@@ -114,7 +133,13 @@ async function startServerAndBrowser(opts: E2EOptions): Promise<E2E> {
     dataDir,
     browser,
     async newPage({ width = 1280, height = 800, timezoneId } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, acceptDownloads: true, reducedMotion: REDUCED_MOTION, timezoneId });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        baseURL: baseUrl,
+        acceptDownloads: true,
+        reducedMotion: REDUCED_MOTION,
+        timezoneId,
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return page;
@@ -145,12 +170,18 @@ export async function postgresSkipReason(): Promise<string | null> {
   return reason;
 }
 
-/** A browser test on a fresh PostgreSQL database shared with the test (to seed it): the server, the browser and the database. */
+/**
+ * A browser test on a fresh PostgreSQL database shared with the test (to
+ * seed it): the server, the browser and the database.
+ */
 export type E2EOnPostgres = E2E & { db: Db };
 
 export async function startE2EOnPostgres(opts: Omit<E2EOptions, "engine"> = {}): Promise<E2EOnPostgres> {
   const opened = await openTestDb("postgres");
-  const env = await startServerAndBrowser({ env: { DATABASE_URL: opened.url!, DIALER: "0", ...opts.env }, browserArgs: opts.browserArgs });
+  const env = await startServerAndBrowser({
+    env: { DATABASE_URL: opened.url!, DIALER: "0", ...opts.env },
+    browserArgs: opts.browserArgs,
+  });
   return {
     ...env,
     db: opened.db,

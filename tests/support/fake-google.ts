@@ -19,7 +19,11 @@ export async function startFakeGoogleKeys() {
 }
 
 /** An ID token as Google signs it; `opts` breaks one claim at a time for the refusal tests. */
-export function googleIdToken(key: CryptoKey, claims: Record<string, unknown>, opts: { aud?: string; iss?: string; exp?: string } = {}) {
+export function googleIdToken(
+  key: CryptoKey,
+  claims: Record<string, unknown>,
+  opts: { aud?: string; iss?: string; exp?: string } = {},
+) {
   return new SignJWT({ email_verified: true, ...claims })
     .setProtectedHeader({ alg: "RS256", kid: KID })
     .setIssuer(opts.iss ?? "https://accounts.google.com")

@@ -25,7 +25,14 @@ export async function startFakeTwilio(opts: { accountSid: string; authToken: str
       res.setHeader("content-type", "application/json");
       if (req.headers.authorization !== expectedAuth) {
         res.statusCode = 401;
-        return res.end(JSON.stringify({ code: 20003, message: "Authenticate", more_info: "https://www.twilio.com/docs/errors/20003", status: 401 }));
+        return res.end(
+          JSON.stringify({
+            code: 20003,
+            message: "Authenticate",
+            more_info: "https://www.twilio.com/docs/errors/20003",
+            status: 401,
+          }),
+        );
       }
       if (path === `/2010-04-01/Accounts/${opts.accountSid}/Calls.json`) {
         res.statusCode = 201;
@@ -33,12 +40,17 @@ export async function startFakeTwilio(opts: { accountSid: string; authToken: str
       }
       const hang = path.match(/\/Calls\/(CA\w+)\.json$/);
       res.statusCode = hang ? 200 : 404;
-      res.end(JSON.stringify(hang ? { sid: hang[1], status: "completed" } : { code: 20404, message: "Not found", status: 404 }));
+      res.end(
+        JSON.stringify(
+          hang ? { sid: hang[1], status: "completed" } : { code: 20404, message: "Not found", status: 404 },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const toLocal = (url: string) => url.replace(/^https?:\/\/[^/]+/, localUrl).replace(/^wss?:\/\/[^/]+/, localUrl.replace(/^http/, "ws"));
+  const toLocal = (url: string) =>
+    url.replace(/^https?:\/\/[^/]+/, localUrl).replace(/^wss?:\/\/[^/]+/, localUrl.replace(/^http/, "ws"));
 
   return {
     apiBase,
@@ -47,17 +59,26 @@ export async function startFakeTwilio(opts: { accountSid: string; authToken: str
       localUrl = url;
     },
     /** Twilio POSTs a signed form to one of the URLs Parley gave it; `signWith` forges a wrong token. */
-    async webhook(url: string, params: Record<string, string>, signWith = opts.authToken): Promise<{ status: number; text: string }> {
+    async webhook(
+      url: string,
+      params: Record<string, string>,
+      signWith = opts.authToken,
+    ): Promise<{ status: number; text: string }> {
       const res = await fetch(toLocal(url), {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded; charset=UTF-8", "x-twilio-signature": computeTwilioSignature(signWith, url, params) },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded; charset=UTF-8",
+          "x-twilio-signature": computeTwilioSignature(signWith, url, params),
+        },
         body: new URLSearchParams(params).toString(),
       });
       return { status: res.status, text: await res.text() };
     },
     /** Opens the Media Streams socket at the TwiML's wss:// URL, signed as Twilio signs the handshake. */
     async openMedia(streamUrl: string, signWith = opts.authToken): Promise<MediaPeer> {
-      const ws = new WebSocket(toLocal(streamUrl), { headers: { "x-twilio-signature": computeTwilioSignature(signWith, streamUrl, {}) } });
+      const ws = new WebSocket(toLocal(streamUrl), {
+        headers: { "x-twilio-signature": computeTwilioSignature(signWith, streamUrl, {}) },
+      });
       const received: Record<string, unknown>[] = [];
       ws.on("message", (d) => received.push(JSON.parse(d.toString()) as Record<string, unknown>));
       const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));

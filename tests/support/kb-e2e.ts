@@ -11,10 +11,16 @@ export const newKbUser = (env: E2E): Promise<KbSession> => newApiUser(env.baseUr
 export async function readyDocuments(env: E2E, s: KbSession, files: Array<[string, Buffer]>): Promise<void> {
   const form = new FormData();
   for (const [name, bytes] of files) form.append("files[]", new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${env.baseUrl}/api/voice/KB/bulk-upload-documents`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
+  const res = await fetch(`${env.baseUrl}/api/voice/KB/bulk-upload-documents`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${s.token}` },
+    body: form,
+  });
   assert.equal(res.status, 201, await res.clone().text());
   for (let i = 0; i < 150; i++) {
-    const list = (await (await fetch(`${env.baseUrl}/api/voice/KB/documents`, { headers: { authorization: `Bearer ${s.token}` } })).json()) as {
+    const list = (await (
+      await fetch(`${env.baseUrl}/api/voice/KB/documents`, { headers: { authorization: `Bearer ${s.token}` } })
+    ).json()) as {
       data: { documents: Array<{ status: string }> };
     };
     if (list.data.documents.every((d) => d.status === "ready")) return;

@@ -22,7 +22,9 @@ export function openListen(url: string): Promise<ListenClient> {
     bytes: { agent: 0, callee: 0 },
     send: (msg) => ws.send(JSON.stringify(msg)),
     async talk(ms) {
-      const frame = Int16Array.from({ length: 320 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16_000)));
+      const frame = Int16Array.from({ length: 320 }, (_, i) =>
+        Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16_000)),
+      );
       for (let t = 0; t < ms && ws.readyState === ws.OPEN; t += 20) {
         ws.send(pcm16ToBytes(frame));
         await new Promise((r) => setTimeout(r, 20));

@@ -9,11 +9,14 @@ export function createMessageLog<T>() {
     messages,
     push(m: T) {
       messages.push(m);
-      waiters.splice(0).forEach((w) => w());
+      waiters.splice(0).forEach((w) => void w());
     },
     waitFor(pred: (m: T) => boolean, what: string, ms = 20_000): Promise<T> {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${what} in ${ms} ms; got ${JSON.stringify(messages)}`)), ms);
+        const timer = setTimeout(
+          () => reject(new Error(`no ${what} in ${ms} ms; got ${JSON.stringify(messages)}`)),
+          ms,
+        );
         const check = () => {
           const m = messages.find(pred);
           if (m === undefined) return void waiters.push(check);

@@ -38,13 +38,25 @@ export async function startRadicale(): Promise<Radicale> {
   const username = "sales";
   const password = "correct-horse-7";
   await fs.writeFile(path.join(dir, "users"), `${username}:${password}\n`);
-  await fs.writeFile(path.join(dir, "config"), [
-    "[server]", `hosts = 127.0.0.1:${port}`,
-    "[auth]", "type = htpasswd", `htpasswd_filename = ${path.join(dir, "users")}`, "htpasswd_encryption = plain", "delay = 0",
-    "[rights]", "type = owner_only",
-    "[storage]", `filesystem_folder = ${path.join(dir, "collections")}`,
-    "[logging]", "level = error", "",
-  ].join("\n"));
+  await fs.writeFile(
+    path.join(dir, "config"),
+    [
+      "[server]",
+      `hosts = 127.0.0.1:${port}`,
+      "[auth]",
+      "type = htpasswd",
+      `htpasswd_filename = ${path.join(dir, "users")}`,
+      "htpasswd_encryption = plain",
+      "delay = 0",
+      "[rights]",
+      "type = owner_only",
+      "[storage]",
+      `filesystem_folder = ${path.join(dir, "collections")}`,
+      "[logging]",
+      "level = error",
+      "",
+    ].join("\n"),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const auth = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
   const calendarUrl = `${baseUrl}/${username}/work/`;
@@ -64,11 +76,23 @@ export async function startRadicale(): Promise<Radicale> {
     fetch(url, { method, body, headers: { authorization: auth, ...headers } });
 
   await start();
-  const made = await dav("MKCALENDAR", calendarUrl, `<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>Work</D:displayname></D:prop></D:set></C:mkcalendar>`);
+  const made = await dav(
+    "MKCALENDAR",
+    calendarUrl,
+    '<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" ' +
+      'xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>Work</D:displayname></D:prop>' +
+      "</D:set></C:mkcalendar>",
+  );
   if (made.status !== 201) throw new Error(`radicale MKCALENDAR answered ${made.status}`);
 
   return {
-    baseUrl, username, password, calendarUrl, auth, start, stop,
+    baseUrl,
+    username,
+    password,
+    calendarUrl,
+    auth,
+    start,
+    stop,
     async events() {
       // GET on a radicale collection answers the whole calendar; split it back into one text per VEVENT.
       const res = await dav("GET", calendarUrl);

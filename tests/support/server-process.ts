@@ -19,9 +19,16 @@ export async function startServerProcess(entry: "api" | "worker", env: Record<st
   const port = await freeTcpPort();
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ENTRY, `${entry}.ts`)], {
     env: {
-      ...process.env, ...UNLIMITED_SIGNUPS,
-      PORT: String(port), HOST: "127.0.0.1", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `parley-${entry}-`)),
-      DEMO: "0", WEB_DIST: "/nonexistent", LOG_LEVEL: "error", VOICE_MODE: "instant", ...env,
+      ...process.env,
+      ...UNLIMITED_SIGNUPS,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `parley-${entry}-`)),
+      DEMO: "0",
+      WEB_DIST: "/nonexistent",
+      LOG_LEVEL: "error",
+      VOICE_MODE: "instant",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

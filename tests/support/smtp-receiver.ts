@@ -43,10 +43,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       },
     });
   let server = make();
-  const listenOn = (port: number) => new Promise<number>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve((server.server.address() as { port: number }).port));
-  });
+  const listenOn = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => resolve((server.server.address() as { port: number }).port));
+    });
   const port = await listenOn(0);
   return {
     port,

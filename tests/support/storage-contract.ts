@@ -14,9 +14,11 @@ async function readAll(store: Storage, key: string, range?: ByteSpan): Promise<B
 
 /** A body that arrives in uneven pieces, as an upload or a recording does. */
 function pieces(data: Buffer, size: number): Readable {
-  return Readable.from((function* () {
-    for (let i = 0; i < data.length; i += size) yield data.subarray(i, i + size);
-  })());
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < data.length; i += size) yield data.subarray(i, i + size);
+    })(),
+  );
 }
 
 /**
@@ -41,7 +43,12 @@ export function storageContract(label: string, store: () => Storage, opts: { lar
     const back = await readAll(store(), key("large.bin"));
     assert.ok(back!.equals(data), "the whole object reads back byte for byte");
     const n = data.length;
-    for (const r of [{ start: 0, end: 0 }, { start: 1000, end: 300_000 }, { start: n - 10, end: n - 1 }, { start: 262_143, end: 262_145 }]) {
+    for (const r of [
+      { start: 0, end: 0 },
+      { start: 1000, end: 300_000 },
+      { start: n - 10, end: n - 1 },
+      { start: 262_143, end: 262_145 },
+    ]) {
       const got = await readAll(store(), key("large.bin"), r);
       assert.ok(got!.equals(data.subarray(r.start, r.end + 1)), `bytes ${r.start}-${r.end}`);
     }

@@ -17,7 +17,8 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());
   });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
   return {

@@ -15,7 +15,11 @@ export async function assertOrgIsolation(
 ): Promise<void> {
   const stranger = await buildUser(t);
   const theirs = await t.request(request.method, request.path, { token: stranger.token, body: request.body });
-  assert.equal(theirs.status, 404, `${request.method} ${request.path} by another org should be 404, got ${theirs.status}`);
+  assert.equal(
+    theirs.status,
+    404,
+    `${request.method} ${request.path} by another org should be 404, got ${theirs.status}`,
+  );
   assert.equal(theirs.body?.error?.code, "not_found");
   assert.ok(!JSON.stringify(theirs.body).includes(owner.orgId), "the 404 must not leak the owner's data");
 

@@ -4,7 +4,8 @@ import { loadConfig, type Config } from "../../apps/server/src/platform/config.t
 import type { Clock } from "../../apps/server/src/platform/clock.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 import { createLogger } from "../../apps/server/src/platform/logger.ts";
-import { createServer, type Services } from "../../apps/server/src/entry/wire.ts";
+import { createServer } from "../../apps/server/src/entry/server.ts";
+import type { Services } from "../../apps/server/src/entry/wire.ts";
 import type { VoiceProviders } from "../../apps/server/src/features/calls/call-runner.ts";
 import { openTestDb, type DbKind } from "./test-db.ts";
 
@@ -18,7 +19,11 @@ export type TestApp = {
   services: Services;
   config: Config;
   /** fetch against the running server; JSON bodies are encoded, JSON answers decoded into `body`. */
-  request<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<TestResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<TestResponse<T>>;
   close(): Promise<void>;
 };
 export type TestResponse<T> = { status: number; headers: Headers; body: T; text: string };
@@ -28,13 +33,36 @@ export const UNLIMITED_SIGNUPS = { SIGNUP_LIMIT_PER_HOUR: "1000000", ORG_CREATE_
 /** Starts the real HTTP server on a random port over a fresh database of the given kind. */
 export async function startTestApp(
   kind: DbKind,
-  opts: { env?: Record<string, string>; clock?: Clock; voice?: VoiceProviders; pgliteDir?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    voice?: VoiceProviders;
+    pgliteDir?: string;
+    /** Whole calls: the recognisers' models are loaded before the test's first call, as `npm start` does. */
+    warmRecognizers?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const { db, drop, url } = await openTestDb(kind, opts.pgliteDir);
   // Every test registers its users from 127.0.0.1: the hourly sign-up limits are lifted unless a test sets them.
-  const config = loadConfig({ LOG_LEVEL: "silent", DEMO: "0", WEB_DIST: "/nonexistent", ...UNLIMITED_SIGNUPS, ...opts.env });
-  const { app, services } = await createServer({ config, db, logger: createLogger(config), clock: opts.clock, voice: opts.voice });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DEMO: "0",
+    WEB_DIST: "/nonexistent",
+    // Tests share a loaded machine: admission control (docs/capacity.md) would hold their calls back for the
+    // others' load. Tests of admission itself turn it on.
+    CALL_ADMISSION: "0",
+    ...UNLIMITED_SIGNUPS,
+    ...opts.env,
+  });
+  const { app, services } = await createServer({
+    config,
+    db,
+    logger: createLogger(config),
+    clock: opts.clock,
+    voice: opts.voice,
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
+  if (opts.warmRecognizers) await services.calls.warmUp();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -58,7 +86,11 @@ export async function startTestApp(
 /** JSON over HTTP to a server at `baseUrl` (this process's test app or another process's). */
 export function httpClient(baseUrl: string): Pick<TestApp, "request"> {
   return {
-    async request(method: string, path: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    async request(
+      method: string,
+      path: string,
+      o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+    ) {
       const headers: Record<string, string> = { ...o.headers };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
       let body: BodyInit | undefined;
@@ -77,7 +109,16 @@ export function httpClient(baseUrl: string): Pick<TestApp, "request"> {
   };
 }
 
-export type TestUser = { token: string; refreshToken: string; userId: string; orgId: string; orgSlug: string; email: string; username: string; password: string };
+export type TestUser = {
+  token: string;
+  refreshToken: string;
+  userId: string;
+  orgId: string;
+  orgSlug: string;
+  email: string;
+  username: string;
+  password: string;
+};
 
 /** A valid sign-up body (a user and their organisation); `n` makes the email, username and names unique. */
 export function registration(n: string) {
@@ -99,7 +140,10 @@ export function registration(n: string) {
 }
 
 /** Registers a user with their own organisation through the API and signs them in. */
-export async function buildUser(t: Pick<TestApp, "request">, overrides: Partial<Record<string, string>> = {}): Promise<TestUser> {
+export async function buildUser(
+  t: Pick<TestApp, "request">,
+  overrides: Partial<Record<string, string>> = {},
+): Promise<TestUser> {
   const payload = { ...registration(crypto.randomBytes(4).toString("hex")), ...overrides };
   const reg = await t.request("POST", "/api/auth/register", { body: payload });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);

@@ -23,10 +23,24 @@ async function canReachPostgres(): Promise<boolean> {
   }
 }
 
-/** Both engines when PostgreSQL answers; PGlite alone (with a printed warning) otherwise. */
+/**
+ * Both engines when PostgreSQL answers; PGlite alone (with a printed warning) otherwise. For code whose
+ * behaviour depends on the engine: transactions and locks between requests or processes, queues and leases,
+ * notifications, migrations, stored files, vectors, the embedded database's worker.
+ */
 export async function dbKinds(): Promise<DbKind[]> {
   postgresReachable ??= canReachPostgres();
   return (await postgresReachable) ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/**
+ * One engine for plain request/response routes: PostgreSQL when it answers, else PGlite. PGlite is PostgreSQL
+ * compiled to WebAssembly, so such a route's SQL means the same on both, and a file on PGlite costs several
+ * times its time on PostgreSQL (DESIGN.md); the embedded path stays covered by the files on `dbKinds()`, the
+ * whole-call lane and the browser test of `npm start`.
+ */
+export async function routeDbKinds(): Promise<DbKind[]> {
+  return (await dbKinds()).includes("postgres") ? ["postgres"] : ["pglite"];
 }
 
 /**
@@ -37,7 +51,11 @@ export async function dbKinds(): Promise<DbKind[]> {
 const MIGRATIONS = new URL("../../apps/server/src/platform/migrations/", import.meta.url).pathname;
 const migrationsHash = (() => {
   const h = crypto.createHash("sha256");
-  for (const f of fs.readdirSync(MIGRATIONS).filter((n) => n.endsWith(".sql")).sort()) h.update(f).update(fs.readFileSync(path.join(MIGRATIONS, f)));
+  for (const f of fs
+    .readdirSync(MIGRATIONS)
+    .filter((n) => n.endsWith(".sql"))
+    .sort())
+    h.update(f).update(fs.readFileSync(path.join(MIGRATIONS, f)));
   return h.digest("hex").slice(0, 12);
 })();
 
@@ -70,15 +88,21 @@ async function migratedTemplate(admin: pg.Client): Promise<string> {
     await db.close();
     await retryWhileInUse(() => admin.query(`alter database ${building} rename to ${name}`));
     // Templates of earlier migration sets are no use any more (one still being copied from stays).
-    const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'parley\\_tpl\\_%' and datname <> $1", [name]);
-    for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
+    const stale = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'parley\\_tpl\\_%' and datname <> $1",
+      [name],
+    );
+    for (const { datname } of stale.rows)
+      await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
     return name;
   } finally {
     await admin.query("select pg_advisory_unlock(7263002)");
   }
 }
 
-/** Runs a statement that needs a database nobody is connected to, while a closed pool's sockets (or a vacuum) finish. */
+/**
+ * Runs a statement that needs a database nobody is connected to, while a closed pool's sockets (or a vacuum) finish.
+ */
 async function retryWhileInUse(run: (attempt: number) => Promise<unknown>): Promise<void> {
   for (let i = 0; ; i++) {
     try {
@@ -95,7 +119,10 @@ async function retryWhileInUse(run: (attempt: number) => Promise<unknown>): Prom
  * A fresh, migrated database: PGlite in memory (or in `pgliteDir`, on disk as `npm start` keeps it), or a
  * new throw-away database on the PostgreSQL server.
  */
-export async function openTestDb(kind: DbKind, pgliteDir?: string): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
+export async function openTestDb(
+  kind: DbKind,
+  pgliteDir?: string,
+): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
   if (kind === "pglite") {
     const db = pgliteDir ? await openPglite(pgliteDir) : await migratedPglite();
     await migrate(db);

@@ -12,7 +12,11 @@ export type WebCallClient = {
   send(msg: object): void;
   /** Streams PCM16 at 16 kHz in real time, 20 ms per message, as the page's worklet does. */
   speak(pcm: Int16Array): Promise<void>;
-  waitFor<T extends WebCallServerMessage["type"]>(type: T, pred?: (m: Extract<WebCallServerMessage, { type: T }>) => boolean, ms?: number): Promise<Extract<WebCallServerMessage, { type: T }>>;
+  waitFor<T extends WebCallServerMessage["type"]>(
+    type: T,
+    pred?: (m: Extract<WebCallServerMessage, { type: T }>) => boolean,
+    ms?: number,
+  ): Promise<Extract<WebCallServerMessage, { type: T }>>;
   closed: Promise<number>;
 };
 
@@ -30,7 +34,8 @@ export function openWebCall(url: string): Promise<WebCallClient> {
         await new Promise((r) => setTimeout(r, 20));
       }
     },
-    waitFor: (type, pred = () => true, ms = 20_000) => log.waitFor((m) => m.type === type && pred(m as never), `${type} message`, ms) as never,
+    waitFor: (type, pred = () => true, ms = 20_000) =>
+      log.waitFor((m) => m.type === type && pred(m as never), `${type} message`, ms) as never,
     closed: new Promise((r) => ws.on("close", (code) => r(code))),
   };
   ws.on("message", (data, isBinary) => {

@@ -2,7 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
-export type Received = { headers: Record<string, string>; body: string; json: { type: string; timestamp: string; data: any } };
+export type Received = {
+  headers: Record<string, string>;
+  body: string;
+  json: { type: string; timestamp: string; data: any };
+};
 
 /**
  * A real HTTP receiver on 127.0.0.1 for webhook tests. It answers each request with the next status of
@@ -32,14 +36,15 @@ export async function startWebhookReceiver() {
     /** The parsed body when the signature holds for `secret`; throws (WebhookVerificationError) otherwise. */
     verified: (r: Received, secret: string) => new Webhook(secret).verify(r.body, r.headers) as Received["json"],
     /** What was sent to the endpoint of this secret (several endpoints of a test may share the receiver). */
-    signedWith: (secret: string) => received.filter((r) => {
-      try {
-        new Webhook(secret).verify(r.body, r.headers);
-        return true;
-      } catch {
-        return false;
-      }
-    }),
+    signedWith: (secret: string) =>
+      received.filter((r) => {
+        try {
+          new Webhook(secret).verify(r.body, r.headers);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

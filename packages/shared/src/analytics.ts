@@ -16,7 +16,9 @@
 import { z } from "zod";
 
 export const ANALYTICS_PERIODS = ["day", "week", "month", "quarter"] as const;
-export const AnalyticsPeriod = z.enum(ANALYTICS_PERIODS, { error: "period must be one of day, week, month or quarter." });
+export const AnalyticsPeriod = z.enum(ANALYTICS_PERIODS, {
+  error: "period must be one of day, week, month or quarter.",
+});
 export type AnalyticsPeriod = z.infer<typeof AnalyticsPeriod>;
 
 export const AnalyticsQuery = z.object({
@@ -26,7 +28,12 @@ export const AnalyticsQuery = z.object({
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 
-export const SentimentCounts = z.object({ positive: z.number(), neutral: z.number(), negative: z.number(), unrated: z.number() });
+export const SentimentCounts = z.object({
+  positive: z.number(),
+  neutral: z.number(),
+  negative: z.number(),
+  unrated: z.number(),
+});
 export type SentimentCounts = z.infer<typeof SentimentCounts>;
 
 export const AnalyticsBucket = z.object({

@@ -8,7 +8,11 @@ export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 export const API_KEY_PREFIX = "pk_live_";
 
 export const ApiKeyInput = z.object({
-  name: z.string().trim().min(1, "Give the key a name, such as the system that will use it.").max(100, "Keep the name under 100 characters."),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give the key a name, such as the system that will use it.")
+    .max(100, "Keep the name under 100 characters."),
   scope: ApiKeyScope,
 });
 export type ApiKeyInput = z.infer<typeof ApiKeyInput>;
@@ -20,7 +24,10 @@ export const ApiKey = z.object({
   scope: ApiKeyScope,
   prefix: z.string(),
   created_at: z.string(),
+  /** Who created the key (their name, or their email when they gave none): the key acts with their role now. */
   created_by_name: z.string().nullable(),
+  /** False once the creator left the organisation: the key then no longer works. */
+  created_by_is_member: z.boolean(),
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
 });

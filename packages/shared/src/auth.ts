@@ -23,7 +23,10 @@ export const RegisterRequest = z
       .string()
       .trim()
       .max(500)
-      .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Please enter a valid website URL (include http:// or https://).")
+      .refine(
+        (v) => v === "" || /^https?:\/\/\S+$/i.test(v),
+        "Please enter a valid website URL (include http:// or https://).",
+      )
       .optional(),
     organization_contact_email: z.string().trim().toLowerCase().email("Please enter a valid email address.").max(254),
     organization_contact_phone: required("Organization contact phone").max(40),

@@ -23,7 +23,8 @@ export const HourMinute = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Business hours must be written as HH:MM, from 00:00 to 23:59.");
 
 const MAX_RANGE_DAYS = 400;
-const daysBetween = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+const daysBetween = (a: string, b: string) =>
+  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
 
 /** Both ends inclusive, read in the requested zone. */
 const DateRange = z.object({
@@ -32,7 +33,8 @@ const DateRange = z.object({
   timezone: TimeZone.default("UTC"),
 });
 const rangeIsOrdered = (r: { start_date: string; end_date: string }) => daysBetween(r.start_date, r.end_date) >= 0;
-const rangeIsBounded = (r: { start_date: string; end_date: string }) => daysBetween(r.start_date, r.end_date) <= MAX_RANGE_DAYS;
+const rangeIsBounded = (r: { start_date: string; end_date: string }) =>
+  daysBetween(r.start_date, r.end_date) <= MAX_RANGE_DAYS;
 const rangeChecks = <T extends z.ZodType<{ start_date: string; end_date: string }>>(schema: T) =>
   schema
     .refine(rangeIsOrdered, { message: "end_date must be on or after start_date.", path: ["end_date"] })
@@ -80,7 +82,9 @@ const MeetingUrl = z
   .max(2000)
   .refine((u) => u === "" || /^https?:\/\/\S+$/i.test(u), "Meeting link must start with http:// or https://.");
 
-const Attendees = z.array(z.string().trim().min(1, "An attendee cannot be blank.").max(200)).max(100, "At most 100 attendees.");
+const Attendees = z
+  .array(z.string().trim().min(1, "An attendee cannot be blank.").max(200))
+  .max(100, "At most 100 attendees.");
 
 const EventFields = z.object({
   title: z.string().trim().min(1, "Title is required.").max(200, "Title must be at most 200 characters."),
@@ -101,10 +105,10 @@ const endAfterStart = (e: { start_time?: string; end_time?: string }) =>
 const notTooLong = (e: { start_time?: string; end_time?: string }) =>
   !e.start_time || !e.end_time || Date.parse(e.end_time) - Date.parse(e.start_time) <= MAX_EVENT_MS;
 
-export const CalendarEventCreate = EventFields.refine(endAfterStart, { message: "End time must be after start time.", path: ["end_time"] }).refine(
-  notTooLong,
-  { message: "An event may last at most 7 days.", path: ["end_time"] },
-);
+export const CalendarEventCreate = EventFields.refine(endAfterStart, {
+  message: "End time must be after start time.",
+  path: ["end_time"],
+}).refine(notTooLong, { message: "An event may last at most 7 days.", path: ["end_time"] });
 export type CalendarEventCreate = z.input<typeof CalendarEventCreate>;
 
 /** Only the fields sent change; when both times are sent they must still be in order. */
@@ -126,7 +130,12 @@ export type CalendarEventUpdate = z.input<typeof CalendarEventUpdate>;
 
 export const AvailabilityQuery = rangeChecks(
   DateRange.extend({
-    duration_minutes: z.coerce.number().int().min(5, "duration_minutes must be between 5 and 480.").max(480, "duration_minutes must be between 5 and 480.").default(30),
+    duration_minutes: z.coerce
+      .number()
+      .int()
+      .min(5, "duration_minutes must be between 5 and 480.")
+      .max(480, "duration_minutes must be between 5 and 480.")
+      .default(30),
     business_hours_start: HourMinute.default("09:00"),
     business_hours_end: HourMinute.default("17:00"),
   }),

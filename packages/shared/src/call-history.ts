@@ -8,8 +8,21 @@ import { CrmSyncStatus } from "./crm-sync.ts";
  * happened to calls that never became a conversation (they show as grey chips).
  */
 export const CALL_LOG_STATUSES = [
-  "in_progress", "interested", "not_interested", "follow_up", "scheduled", "transferred", "completed", "cancelled",
-  "voicemail", "no_answer", "busy", "failed", "dropped", "do_not_call",
+  "in_progress",
+  "interested",
+  "not_interested",
+  "follow_up",
+  "scheduled",
+  "transferred",
+  "completed",
+  "cancelled",
+  "voicemail",
+  "no_answer",
+  "busy",
+  "failed",
+  "dropped",
+  "do_not_call",
+  "not_understood",
 ] as const;
 export const CallLogStatus = z.enum(CALL_LOG_STATUSES, "Unknown call status.");
 export type CallLogStatus = z.infer<typeof CallLogStatus>;
@@ -18,7 +31,11 @@ export const CALL_LOG_PAGE_SIZES = [5, 10, 25, 50] as const;
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 const day = (what: string) =>
-  z.string().trim().regex(YMD, `${what} must be a date such as 2026-01-31.`).refine((s) => !Number.isNaN(Date.parse(s)), `${what} is not a real date.`);
+  z
+    .string()
+    .trim()
+    .regex(YMD, `${what} must be a date such as 2026-01-31.`)
+    .refine((s) => !Number.isNaN(Date.parse(s)), `${what} is not a real date.`);
 
 /** 'IN BOUND', 'inbound', 'Out Bound'... all name the same two directions (spec section 5). */
 export const CallDirection = z.preprocess(

@@ -7,7 +7,8 @@ import { optionalNormalized } from "./optional-normalized.ts";
  * brackets in a number are dropped ("+1 (555) 010-2000" → "+15550102000").
  */
 export const TRANSFER_TO_MESSAGE =
-  "Transfer to must be a phone number in international format (e.g. +15550102000) or a SIP address (e.g. sip:sales@pbx.example.com).";
+  "Transfer to must be a phone number in international format (e.g. " +
+  "+15550102000) or a SIP address (e.g. sip:sales@pbx.example.com).";
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 // sip:[user@]host[:port][;params] — RFC 3261 §19.1; the host is a name or an IPv4 address.

@@ -44,6 +44,8 @@ export const ContactListCheck = z.object({
   variables: z.array(z.string()),
   /** The list's first contact (null: no row has a usable phone number). */
   first_contact: PreviewContact.nullable(),
+  /** Per variable key, how many contacts have no value for it (only keys some contact lacks). */
+  empty_variables: z.record(z.string(), z.number()).default({}),
 });
 export type ContactListCheck = z.infer<typeof ContactListCheck>;
 

@@ -60,7 +60,8 @@ export const CampaignMessages = {
   unknownVoice: "Unknown voice. Please choose a voice from the list.",
   csvInvalid: "Please select a valid CSV file",
   csvTooLarge: "CSV file too large. Maximum size is 50 MB.",
-  maxConcurrentCalls: "Max simultaneous calls must be a whole number from 1 to 1000, or empty for the organisation's limit.",
+  maxConcurrentCalls:
+    "Max simultaneous calls must be a whole number from 1 to 1000, or empty for the organisation's limit.",
 } as const;
 
 /** True for any IANA zone name the runtime knows (Intl throws RangeError on unknown names). */
@@ -122,23 +123,29 @@ export function readFaqs(value: unknown): unknown {
   return value;
 }
 
-/* ------------------------------------------------------------------ field readers (form values and multipart text alike) */
+/* ------------------------------------------------------- field readers (form values and multipart text alike) */
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 const optionalText = (max: number) =>
   z.preprocess((v) => (blank(v) ? null : v), z.string().trim().max(max).nullable()).default(null);
 const intField = (fallback: number, message: string) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : typeof v === "string" ? Number(v.trim()) : v),
-    z.number({ error: message }).int(message).optional(),
-  ).transform((v) => v ?? fallback);
+  z
+    .preprocess(
+      (v) => (blank(v) ? undefined : typeof v === "string" ? Number(v.trim()) : v),
+      z.number({ error: message }).int(message).optional(),
+    )
+    .transform((v) => v ?? fallback);
 const boolField = (fallback: boolean) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : typeof v === "string" ? ["true", "1", "yes", "on"].includes(v.trim().toLowerCase()) : v),
-    z.boolean({ error: "Expected true or false." }).optional(),
-  ).transform((v) => v ?? fallback);
+  z
+    .preprocess(
+      (v) =>
+        blank(v) ? undefined : typeof v === "string" ? ["true", "1", "yes", "on"].includes(v.trim().toLowerCase()) : v,
+      z.boolean({ error: "Expected true or false." }).optional(),
+    )
+    .transform((v) => v ?? fallback);
 const hhmm = (fallback: string) =>
-  z.preprocess((v) => (blank(v) ? undefined : v), z.string().trim().optional())
+  z
+    .preprocess((v) => (blank(v) ? undefined : v), z.string().trim().optional())
     .transform((v) => v ?? fallback)
     .refine((v) => BUSINESS_HOUR_CHOICES.includes(v), CampaignMessages.businessHours);
 
@@ -159,14 +166,29 @@ export function readCampaignInstant(value: string | null, zone: string): string 
  */
 export const CampaignInput = z
   .object({
-    name: z.preprocess((v) => v ?? "", z.string().trim().min(1, CampaignMessages.nameRequired).max(200, "Campaign name is too long (200 characters at most).")),
+    name: z.preprocess(
+      (v) => v ?? "",
+      z
+        .string()
+        .trim()
+        .min(1, CampaignMessages.nameRequired)
+        .max(200, "Campaign name is too long (200 characters at most)."),
+    ),
     description: z.preprocess((v) => v ?? "", z.string().trim().max(5000)),
-    channel: z.preprocess(
-      (v) => (blank(v) ? "voice" : String(v).trim().toLowerCase()),
-      z.string().refine((v) => v === "voice", CampaignMessages.channelUnavailable),
-    ).transform(() => "voice" as const),
+    channel: z
+      .preprocess(
+        (v) => (blank(v) ? "voice" : String(v).trim().toLowerCase()),
+        z.string().refine((v) => v === "voice", CampaignMessages.channelUnavailable),
+      )
+      .transform(() => "voice" as const),
     direction: z.preprocess(
-      (v) => (blank(v) ? "outbound" : String(v).trim().toLowerCase().replace(/[\s_-]+/g, "")),
+      (v) =>
+        blank(v)
+          ? "outbound"
+          : String(v)
+              .trim()
+              .toLowerCase()
+              .replace(/[\s_-]+/g, ""),
       z.enum(["outbound", "inbound"], { error: "Campaign type must be outbound or inbound." }),
     ),
     voice_id: optionalText(200),
@@ -174,18 +196,30 @@ export const CampaignInput = z
       (n) => n >= MAX_ATTEMPTS_MIN && n <= MAX_ATTEMPTS_MAX,
       CampaignMessages.maxAttempts,
     ),
-    time_gap: intField(DEFAULT_TIME_GAP_SECONDS, CampaignMessages.timeGap).refine((n) => TIME_GAP_SECONDS.includes(n), CampaignMessages.timeGap),
-    max_concurrent_calls: z.preprocess(
-      (v) => (blank(v) || v === "null" ? null : typeof v === "string" ? Number(v.trim()) : v),
-      z.number({ error: CampaignMessages.maxConcurrentCalls }).int(CampaignMessages.maxConcurrentCalls)
-        .min(MAX_CONCURRENT_CALLS_MIN, CampaignMessages.maxConcurrentCalls).max(MAX_CONCURRENT_CALLS_MAX, CampaignMessages.maxConcurrentCalls).nullable(),
-    ).default(null),
+    time_gap: intField(DEFAULT_TIME_GAP_SECONDS, CampaignMessages.timeGap).refine(
+      (n) => TIME_GAP_SECONDS.includes(n),
+      CampaignMessages.timeGap,
+    ),
+    max_concurrent_calls: z
+      .preprocess(
+        (v) => (blank(v) || v === "null" ? null : typeof v === "string" ? Number(v.trim()) : v),
+        z
+          .number({ error: CampaignMessages.maxConcurrentCalls })
+          .int(CampaignMessages.maxConcurrentCalls)
+          .min(MAX_CONCURRENT_CALLS_MIN, CampaignMessages.maxConcurrentCalls)
+          .max(MAX_CONCURRENT_CALLS_MAX, CampaignMessages.maxConcurrentCalls)
+          .nullable(),
+      )
+      .default(null),
     retry_backoff: boolField(false),
     faqs: z.preprocess(readFaqs, CampaignFaqs),
     start_immediately: boolField(true),
     start_datetime: optionalText(60),
     end_datetime: optionalText(60),
-    campaign_timezone: z.preprocess((v) => (blank(v) ? DEFAULT_TIMEZONE : String(v).trim()), z.string().refine(isIanaTimeZone, CampaignMessages.timezone)),
+    campaign_timezone: z.preprocess(
+      (v) => (blank(v) ? DEFAULT_TIMEZONE : String(v).trim()),
+      z.string().refine(isIanaTimeZone, CampaignMessages.timezone),
+    ),
     business_hours_start: hhmm(DEFAULT_BUSINESS_HOURS_START),
     business_hours_end: hhmm(DEFAULT_BUSINESS_HOURS_END),
     service: z.preprocess((v) => (blank(v) ? DEFAULT_SERVICE : v), z.string().trim().max(100)),
@@ -206,9 +240,11 @@ export const CampaignInput = z
     if (v.start_immediately) return;
     const start = readCampaignInstant(v.start_datetime, v.campaign_timezone);
     const end = readCampaignInstant(v.end_datetime, v.campaign_timezone);
-    if (!v.start_datetime) ctx.addIssue({ code: "custom", path: ["start_datetime"], message: CampaignMessages.startRequired });
+    if (!v.start_datetime)
+      ctx.addIssue({ code: "custom", path: ["start_datetime"], message: CampaignMessages.startRequired });
     else if (!start) ctx.addIssue({ code: "custom", path: ["start_datetime"], message: CampaignMessages.invalidDate });
-    if (!v.end_datetime) ctx.addIssue({ code: "custom", path: ["end_datetime"], message: CampaignMessages.endRequired });
+    if (!v.end_datetime)
+      ctx.addIssue({ code: "custom", path: ["end_datetime"], message: CampaignMessages.endRequired });
     else if (!end) ctx.addIssue({ code: "custom", path: ["end_datetime"], message: CampaignMessages.invalidDate });
     if (start && end && Date.parse(start) >= Date.parse(end)) {
       ctx.addIssue({ code: "custom", path: ["end_datetime"], message: CampaignMessages.endAfterStart });
@@ -341,8 +377,17 @@ export const CampaignListQuery = z.object({
     .string()
     .trim()
     .optional()
-    .transform((s) => (s ? s.split(",").map((x) => x.trim().toLowerCase()).filter(Boolean) : []))
-    .pipe(z.array(z.enum(CAMPAIGN_STATUSES, { error: `status must be one or more of ${CAMPAIGN_STATUSES.join(", ")}.` }))),
+    .transform((s) =>
+      s
+        ? s
+            .split(",")
+            .map((x) => x.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(
+      z.array(z.enum(CAMPAIGN_STATUSES, { error: `status must be one or more of ${CAMPAIGN_STATUSES.join(", ")}.` })),
+    ),
   page: z.coerce.number().int().min(1, "page starts at 1.").default(1),
   page_size: z.coerce.number().int().min(1).max(100, "page_size is at most 100.").default(10),
 });
@@ -369,7 +414,14 @@ export type CampaignList = z.infer<typeof CampaignList>;
  * - `paused`: the campaign is paused.
  * `contact_timezone` is the zone the callee is most likely in (from the number), null when unknown.
  */
-export const CONTACT_WAIT_REASONS = ["queued", "retry", "callback", "calling_hours", "campaign_start", "paused"] as const;
+export const CONTACT_WAIT_REASONS = [
+  "queued",
+  "retry",
+  "callback",
+  "calling_hours",
+  "campaign_start",
+  "paused",
+] as const;
 export const ContactCallState = z.object({
   state: z.enum(["not_started", "pending", "calling", "done"]),
   reason: z.enum(CONTACT_WAIT_REASONS).nullable(),
@@ -379,6 +431,8 @@ export const ContactCallState = z.object({
   /** How the newest ended attempt went (no_answer, interested…), null before any. */
   last_outcome: z.string().nullable(),
   contact_timezone: z.string().nullable(),
+  /** The number is on the organisation's do-not-call list: the dialer never rings it (at once, not after a try). */
+  do_not_call: z.boolean(),
 });
 export type ContactCallState = z.infer<typeof ContactCallState>;
 
@@ -394,6 +448,17 @@ export type CampaignContactPage = z.infer<typeof CampaignContactPage>;
  * list's first row) will hear, built by the same rule as a real call; `contact_name` is that contact's name.
  * GET …/greeting-preview/audio?voice_id= answers those words as audio/wav in that voice (else the campaign's).
  */
-export const GreetingPreview = z.object({ text: z.string(), contact_name: z.string() });
+/** A saved campaign's contact list: its size and, per variable key, how many contacts have no value for it. */
+export const ListVariableGaps = z.object({
+  contact_count: z.number(),
+  empty_variables: z.record(z.string(), z.number()),
+});
+export type ListVariableGaps = z.infer<typeof ListVariableGaps>;
+/** `list`: given for a saved campaign's list (not for a draft's contact read from a file). */
+export const GreetingPreview = z.object({
+  text: z.string(),
+  contact_name: z.string(),
+  list: ListVariableGaps.optional(),
+});
 export type GreetingPreview = z.infer<typeof GreetingPreview>;
 export const GreetingPreviewAudioQuery = z.object({ voice_id: z.string().max(200).optional() });

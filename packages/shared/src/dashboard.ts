@@ -11,7 +11,9 @@
 import { z } from "zod";
 
 export const DASHBOARD_CHANNELS = ["voice", "email", "whatsapp"] as const;
-export const DashboardChannel = z.enum(DASHBOARD_CHANNELS, { error: "channel must be one of voice, email or whatsapp." });
+export const DashboardChannel = z.enum(DASHBOARD_CHANNELS, {
+  error: "channel must be one of voice, email or whatsapp.",
+});
 export type DashboardChannel = z.infer<typeof DashboardChannel>;
 
 export const DashboardMetrics = z.object({
@@ -48,3 +50,21 @@ export const ConversationMinutes = z.object({
   total_minutes: z.number(),
 });
 export type ConversationMinutes = z.infer<typeof ConversationMinutes>;
+
+/**
+ * GET /dashboard/capacity (admins): the organisation's calls on the line now, and what the servers that place
+ * calls can carry in real time (admission control, docs/capacity.md), summed over the processes that reported in
+ * the last 30 s; `servers` is null when none did (no dialer running).
+ */
+export const DashboardCapacity = z.object({
+  calls_in_progress: z.number(),
+  servers: z
+    .object({
+      processes: z.number(),
+      /** Calls they can carry in all, and of those still free now (every organisation's calls count). */
+      capacity: z.number(),
+      free: z.number(),
+    })
+    .nullable(),
+});
+export type DashboardCapacity = z.infer<typeof DashboardCapacity>;

@@ -26,7 +26,8 @@ export type EmailConversationMessage = z.infer<typeof EmailConversationMessage>;
 export const EmailConversation = z.object({ conversation: z.array(EmailConversationMessage) });
 export type EmailConversation = z.infer<typeof EmailConversation>;
 
-const addressList = (name: string) => z.union([z.string(), z.array(z.string())], { error: `${name} must be an address or a list of addresses.` });
+const addressList = (name: string) =>
+  z.union([z.string(), z.array(z.string())], { error: `${name} must be an address or a list of addresses.` });
 
 /** The JSON form of the inbound email webhook (raw MIME, message/rfc822, is the other form). */
 export const InboundEmailJson = z.object({

@@ -8,7 +8,8 @@ import { optionalNormalized } from "./optional-normalized.ts";
 export const INBOUND_NUMBER_MESSAGE =
   "Inbound number must be a phone number in international format (e.g. +15550100200) or a SIP user (e.g. sales).";
 export const INBOUND_NUMBER_REQUIRED = "Inbound number is required for inbound campaigns";
-export const INBOUND_NUMBER_TAKEN = "This inbound number is already used by another campaign.";
+export const inboundNumberTaken = (number: string) =>
+  `The inbound number ${number} is already used by another campaign. Choose another number.`;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 // RFC 3261 §25.1 user (unreserved and a few marks), kept to what a PBX extension or trunk DID looks like.
@@ -16,7 +17,10 @@ const SIP_USER = /^[A-Za-z0-9][A-Za-z0-9._~+-]{0,63}$/;
 
 /** The stored form, or null when it is neither a number nor a SIP user. */
 export function normalizeInboundNumber(raw: string): string | null {
-  const text = raw.trim().replace(/^sips?:/i, "").replace(/@.*$/, "");
+  const text = raw
+    .trim()
+    .replace(/^sips?:/i, "")
+    .replace(/@.*$/, "");
   const number = text.replace(/[\s().-]/g, "");
   if (E164.test(number)) return number;
   if (/^\+/.test(number)) return null; // a number that is not E.164 is a mistake, not a user name
@@ -25,10 +29,3 @@ export function normalizeInboundNumber(raw: string): string | null {
 
 /** The create/update field; blank is null (required for inbound campaigns by the campaign schema). */
 export const InboundNumber = optionalNormalized(normalizeInboundNumber, INBOUND_NUMBER_MESSAGE);
-
-/** The number the carrier says was called, in the stored form ("15550100200" from a trunk matches "+15550100200"). */
-export function inboundCandidates(called: string): string[] {
-  const n = normalizeInboundNumber(called);
-  if (!n) return [];
-  return /^\d{7,15}$/.test(n) ? [n, `+${n}`] : [n];
-}

@@ -7,9 +7,19 @@ export const CaldavConnect = z.object({
     .trim()
     .min(1, "Enter your calendar's CalDAV address.")
     .max(2000, "Keep the address under 2000 characters.")
-    .refine((v) => /^https?:\/\/[^/\s]+/i.test(v), "Enter an address starting with https:// (for example https://caldav.fastmail.com/)."),
-  username: z.string().trim().min(1, "Enter the username of the calendar account.").max(320, "Keep the username under 320 characters."),
-  password: z.string().min(1, "Enter the password (an app password for iCloud and Fastmail).").max(1000, "Keep the password under 1000 characters."),
+    .refine(
+      (v) => /^https?:\/\/[^/\s]+/i.test(v),
+      "Enter an address starting with https:// (for example https://caldav.fastmail.com/).",
+    ),
+  username: z
+    .string()
+    .trim()
+    .min(1, "Enter the username of the calendar account.")
+    .max(320, "Keep the username under 320 characters."),
+  password: z
+    .string()
+    .min(1, "Enter the password (an app password for iCloud and Fastmail).")
+    .max(1000, "Keep the password under 1000 characters."),
 });
 export type CaldavConnect = z.infer<typeof CaldavConnect>;
 
@@ -32,7 +42,6 @@ export const CaldavIntegration = z.object({
   connected_at: z.string(),
 });
 export type CaldavIntegration = z.infer<typeof CaldavIntegration>;
-
 
 /** Connect HubSpot with a private app's access token (Settings → Integrations → Private apps in HubSpot). */
 export const HubspotConnect = z.object({
@@ -66,7 +75,12 @@ export type HubspotIntegration = z.infer<typeof HubspotIntegration>;
  */
 export const CrmSourceKind = z.enum(["static", "active"]);
 export type CrmSourceKind = z.infer<typeof CrmSourceKind>;
-export const CrmSource = z.object({ id: z.string(), name: z.string(), size: z.number().int().nullable(), kind: CrmSourceKind });
+export const CrmSource = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int().nullable(),
+  kind: CrmSourceKind,
+});
 export const CrmSourceList = z.object({ sources: z.array(CrmSource) });
 export type CrmSource = z.infer<typeof CrmSource>;
 export type CrmSourceList = z.infer<typeof CrmSourceList>;
@@ -94,12 +108,23 @@ export const CrmMapping = z.object({
   last_name: propertyName.optional(),
   email: propertyName.optional(),
   variables: z
-    .array(z.object({ property: propertyName.min(1), key: z.string().trim().regex(/^[a-z][a-z0-9_]{0,49}$/, "A variable is lowercase letters, digits and _ (for example company).") }))
+    .array(
+      z.object({
+        property: propertyName.min(1),
+        key: z
+          .string()
+          .trim()
+          .regex(/^[a-z][a-z0-9_]{0,49}$/, "A variable is lowercase letters, digits and _ (for example company)."),
+      }),
+    )
     .max(30, "Map at most 30 variables."),
 });
 export type CrmMapping = z.infer<typeof CrmMapping>;
 
-export const CrmImportRequest = z.object({ source_id: z.string().trim().min(1, "Choose a HubSpot list.").max(100), mapping: CrmMapping });
+export const CrmImportRequest = z.object({
+  source_id: z.string().trim().min(1, "Choose a HubSpot list.").max(100),
+  mapping: CrmMapping,
+});
 export type CrmImportRequest = z.infer<typeof CrmImportRequest>;
 
 /** A CRM record that was not imported: its CRM id and why (no phone, a number that is not valid…). */

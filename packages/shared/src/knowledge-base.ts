@@ -24,7 +24,8 @@ export const KbMessages = {
   tooManyUrls: "Maximum 5 URLs allowed.",
   invalidUrl: (url: string) => `Invalid URL: ${url}. Please enter a full http:// or https:// address.`,
   combinedVoice:
-    "Combined upload is only available for Email and WhatsApp channels. For Voice, please upload files and URLs separately.",
+    "Combined upload is only available for Email and WhatsApp channels. " +
+    "For Voice, please upload files and URLs separately.",
   documentsUploaded: "Documents uploaded successfully!",
   urlsUploaded: "URLs uploaded successfully!",
   itemDeleted: "Item deleted successfully!",
@@ -50,7 +51,8 @@ export const hasAllowedExtension = (name: string) =>
  * `alreadyChosen` is how many files the form already holds.
  */
 export function checkKbFiles(files: FileFacts[], alreadyChosen = 0): string | null {
-  if (alreadyChosen + files.length > KB_MAX_FILES) return KbMessages.tooManyFiles(Math.max(0, KB_MAX_FILES - alreadyChosen));
+  if (alreadyChosen + files.length > KB_MAX_FILES)
+    return KbMessages.tooManyFiles(Math.max(0, KB_MAX_FILES - alreadyChosen));
   const wrongType = files.filter((f) => !hasAllowedExtension(f.name)).map((f) => f.name);
   if (wrongType.length) return KbMessages.invalidType(wrongType);
   const tooBig = files.filter((f) => f.size > KB_MAX_FILE_BYTES).map((f) => f.name);
@@ -146,6 +148,36 @@ export const KbAskRequest = z.object({
 });
 export type KbAskRequest = z.input<typeof KbAskRequest>;
 
+/**
+ * Why a sentence of a passage was or was not the answer: the rule of the answer choice that refused it, or
+ * "answers" for the sentence the caller hears.
+ */
+export const KbAnswerCheck = z.object({
+  sentence: z.string(),
+  accepted: z.boolean(),
+  /** The rule's name (e.g. "says-the-action", "holds-the-kind-of-answer"). */
+  rule: z.string(),
+  /** What the rule found, in a sentence a person reads. */
+  reason: z.string(),
+});
+export type KbAnswerCheck = z.infer<typeof KbAnswerCheck>;
+
+/**
+ * One passage a call looked at for a question (calls.kb_sources): whether the caller's answer was taken from
+ * it, and which rule accepted or refused each of its best sentences. Calls recorded before the checks were
+ * kept have only the passages answered from.
+ */
+export const KbSource = z.object({
+  query: z.string(),
+  document_id: z.string(),
+  document_name: z.string(),
+  heading: z.string(),
+  passage_id: z.string(),
+  used: z.boolean().default(true),
+  checks: z.array(KbAnswerCheck).default([]),
+});
+export type KbSource = z.infer<typeof KbSource>;
+
 export const KbAskPassage = z.object({
   document_id: z.string(),
   document_name: z.string(),
@@ -156,6 +188,8 @@ export const KbAskPassage = z.object({
   score: z.number(),
   /** The answer was taken from this passage. */
   used: z.boolean(),
+  /** Its best candidate sentences, best first, each with the rule that accepted or refused it. */
+  checks: z.array(KbAnswerCheck),
 });
 export type KbAskPassage = z.infer<typeof KbAskPassage>;
 
@@ -177,13 +211,22 @@ export const KB_SPOKEN_QUESTION_MAX_BYTES = 6 * 1024 * 1024;
  * POST /voice/KB/transcribe (body: a PCM16 WAV): a spoken question heard by the same speech recognition
  * and listening path as a call. campaign_id favours that campaign's words, as its calls do.
  */
-export const KbTranscribeQuery = z.object({ campaign_id: z.string().uuid("campaign_id must be a campaign's id.").optional() });
+export const KbTranscribeQuery = z.object({
+  campaign_id: z.string().uuid("campaign_id must be a campaign's id.").optional(),
+});
 export type KbTranscribeQuery = z.infer<typeof KbTranscribeQuery>;
 
 export const KbTranscribeResponse = z.object({
   /** Every utterance heard, joined; empty when nothing was heard. */
   text: z.string(),
   duration_ms: z.number().int(),
-  utterances: z.array(z.object({ start_ms: z.number().int(), end_ms: z.number().int(), text: z.string(), confidence: z.number().nullable() })),
+  utterances: z.array(
+    z.object({
+      start_ms: z.number().int(),
+      end_ms: z.number().int(),
+      text: z.string(),
+      confidence: z.number().nullable(),
+    }),
+  ),
 });
 export type KbTranscribeResponse = z.infer<typeof KbTranscribeResponse>;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /** Blank, null and absent all mean "not set". */
-const blankToNull = (v: unknown) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v);
+const blankToNull = (v: unknown) =>
+  v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v;
 
 /**
  * An optional text setting stored in a normal form (a transfer target, an inbound number): blank clears it to

@@ -8,7 +8,10 @@ export const OrganizationCreate = z.object({
     .string()
     .trim()
     .max(500)
-    .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "Please enter a valid website URL (include http:// or https://).")
+    .refine(
+      (v) => v === "" || /^https?:\/\/\S+$/i.test(v),
+      "Please enter a valid website URL (include http:// or https://).",
+    )
     .default(""),
   contact_email: z
     .string()
@@ -38,7 +41,9 @@ export const OrganizationList = z.object({ organizations: z.array(Organization) 
 export type OrganizationList = z.infer<typeof OrganizationList>;
 
 /** Deleting the active organisation (owner only): its name, typed as it is, confirms it. */
-export const OrganizationDelete = z.object({ name: z.string().trim().min(1, "Type the organization's name to delete it.").max(200) });
+export const OrganizationDelete = z.object({
+  name: z.string().trim().min(1, "Type the organization's name to delete it.").max(200),
+});
 export type OrganizationDelete = z.infer<typeof OrganizationDelete>;
 
 /**

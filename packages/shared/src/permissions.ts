@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   "integrations.manage": { role: "admin", does: "see or change integrations" },
   "calls.monitor": { role: "admin", does: "listen to and take over live calls" },
   "settings.view": { role: "admin", does: "see the organization settings" },
+  "capacity.view": { role: "admin", does: "see the servers' call capacity" },
   // owner: the organisation itself
   "settings.edit": { role: "owner", does: "change the organization settings" },
   "team.manage": { role: "owner", does: "manage the team" },

@@ -7,7 +7,13 @@
  * New campaigns start from `OrgSettings`: timezone (null → the browser's zone), business hours and voice.
  */
 import { z } from "zod";
-import { BUSINESS_HOUR_CHOICES, CampaignMessages, DEFAULT_BUSINESS_HOURS_END, DEFAULT_BUSINESS_HOURS_START, isIanaTimeZone } from "./campaigns.ts";
+import {
+  BUSINESS_HOUR_CHOICES,
+  CampaignMessages,
+  DEFAULT_BUSINESS_HOURS_END,
+  DEFAULT_BUSINESS_HOURS_START,
+  isIanaTimeZone,
+} from "./campaigns.ts";
 
 export const SettingsMessages = {
   orgNameRequired: "Organization name is required.",
@@ -73,10 +79,10 @@ export const OrgSettingsUpdate = z
     default_voice_id: z.string().max(200).nullable().transform(emptyToNull),
   })
   .partial()
-  .refine(
-    (v) => v.business_hours_start === undefined || v.business_hours_start !== v.business_hours_end,
-    { path: ["business_hours_end"], message: CampaignMessages.businessHoursEqual },
-  );
+  .refine((v) => v.business_hours_start === undefined || v.business_hours_start !== v.business_hours_end, {
+    path: ["business_hours_end"],
+    message: CampaignMessages.businessHoursEqual,
+  });
 export type OrgSettingsUpdate = z.input<typeof OrgSettingsUpdate>;
 
 export const Profile = z.object({
@@ -115,5 +121,8 @@ export const PasswordChange = z
     path: ["confirm_password"],
     message: SettingsMessages.passwordsDiffer,
   })
-  .refine((v) => v.current_password !== v.new_password, { path: ["new_password"], message: SettingsMessages.newPasswordSame });
+  .refine((v) => v.current_password !== v.new_password, {
+    path: ["new_password"],
+    message: SettingsMessages.newPasswordSame,
+  });
 export type PasswordChange = z.input<typeof PasswordChange>;

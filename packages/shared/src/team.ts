@@ -42,7 +42,12 @@ export const TeamResponse = z.object({ members: z.array(TeamMember), invitations
 export type TeamResponse = z.infer<typeof TeamResponse>;
 
 export const InvitationCreate = z.object({
-  email: z.string().trim().toLowerCase().email("Please enter a valid email address.").max(254, "An email address has at most 254 characters."),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email("Please enter a valid email address.")
+    .max(254, "An email address has at most 254 characters."),
   role: Role,
 });
 export type InvitationCreate = z.input<typeof InvitationCreate>;
@@ -51,13 +56,29 @@ export type InvitationCreate = z.input<typeof InvitationCreate>;
  * A new invitation or a fresh link to a pending one. The token is shown this once (only its hash is stored):
  * `path` is the web page that accepts it, `link` the same made absolute when the server knows its address.
  */
-export const InvitationLink = z.object({ invitation: TeamInvitation, token: z.string(), path: z.string(), link: z.string() });
+export const InvitationLink = z.object({
+  invitation: TeamInvitation,
+  token: z.string(),
+  path: z.string(),
+  link: z.string(),
+});
 export type InvitationLink = z.infer<typeof InvitationLink>;
 
-export const InvitationToken = z.object({ token: z.string().trim().min(1, "The invitation link is incomplete.").max(200, "This invitation link is not valid. Check that it was copied whole.") });
+export const InvitationToken = z.object({
+  token: z
+    .string()
+    .trim()
+    .min(1, "The invitation link is incomplete.")
+    .max(200, "This invitation link is not valid. Check that it was copied whole."),
+});
 
 /** What the invitation page shows before the invitee acts. */
-export const InvitationPreview = z.object({ organization_name: z.string(), role: Role, email: z.string(), expires_at: z.string() });
+export const InvitationPreview = z.object({
+  organization_name: z.string(),
+  role: Role,
+  email: z.string(),
+  expires_at: z.string(),
+});
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
 /**

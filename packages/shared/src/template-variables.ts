@@ -1,11 +1,12 @@
 /**
  * Contact variables in the texts the agent speaks (opening line, topic, goal, FAQ answers): `{first_name}`
- * or `{{First Name}}`, one per CSV column, case, spaces and dashes ignored. The web app lists and checks them
- * before saving; the agent fills them per contact and never reads a brace aloud.
+ * or `{{First Name}}`, one per CSV column, case, spaces and dashes ignored, with an optional fallback the team
+ * wrote for a contact who has no value (`{company|your team}`). The web app lists and checks them before
+ * saving; the agent fills them per contact (fill-variables.ts) and never reads a brace aloud.
  */
 
-/** `{x}` or `{{x}}`; the name is letters, digits, spaces, dots, dashes and underscores. */
-const VARIABLE = /\{\{?\s*([\p{L}\p{N} ._-]+?)\s*\}?\}/gu;
+/** `{x}`, `{{x}}`, `{x|fallback}`; the name is letters, digits, spaces, dots, dashes and underscores. */
+export const VARIABLE = /\{\{?\s*([\p{L}\p{N} ._-]+?)\s*(?:\|([^{}|]*))?\}?\}/gu;
 
 /** "First Name", "first-name", "Prénom"-style accents and "first_name" alike: the key a CSV header is stored under. */
 export function variableKey(name: string): string {
@@ -31,7 +32,9 @@ const FULL_NAME_COLUMNS = new Set(["name", "full_name", "contact_name", "contact
  */
 export function availableVariables(columns: string[]): string[] {
   const keys = columns.map(variableKey).filter(Boolean);
-  const names = keys.some((k) => FULL_NAME_COLUMNS.has(k) || k === "first_name") ? ["name", "first_name", "last_name"] : [];
+  const names = keys.some((k) => FULL_NAME_COLUMNS.has(k) || k === "first_name")
+    ? ["name", "first_name", "last_name"]
+    : [];
   return [...new Set([...names, ...keys])];
 }
 
@@ -45,21 +48,32 @@ export function unknownVariables(texts: string[], columns: string[]): string[] {
 export function unknownVariablesMessage(unknown: string[], columns: string[]): string {
   const used = unknown.map((v) => `{${v}}`).join(", ");
   const offered = availableVariables(columns);
-  const have = offered.length ? `Available: ${offered.map((v) => `{${v}}`).join(", ")}.` : "Upload a contact list to use variables.";
+  const have = offered.length
+    ? `Available: ${offered.map((v) => `{${v}}`).join(", ")}.`
+    : "Upload a contact list to use variables.";
   return `${used} ${unknown.length === 1 ? "matches" : "match"} no column of the contact list. ${have}`;
 }
 
+/** The variables of a text written without a fallback (`{company}`, not `{company|your team}`), each once. */
+export function variablesWithoutFallback(text: string): string[] {
+  return [...new Set([...text.matchAll(VARIABLE)].filter((m) => m[2] === undefined).map((m) => m[1]!.trim()))];
+}
+
 /**
- * The text for one contact: each variable replaced by the contact's value, an unknown or empty one dropped
- * with the space before it, and any stray brace removed, so nothing in braces is ever spoken.
+ * One warning per variable of the spoken texts that some contacts have no value for and that has no fallback:
+ * how many contacts, and what they will hear instead. `empty` counts contacts per variable key.
  */
-export function fillVariables(text: string, values: Record<string, string>): string {
-  const byKey = new Map(Object.entries(values).map(([k, v]) => [variableKey(k), v.trim()]));
-  return text
-    .replace(VARIABLE, (_m, name: string) => byKey.get(variableKey(name)) ?? "")
-    .replace(/[{}]/g, "")
-    .replace(/\s+([,.!?;:])/g, "$1")
-    .replace(/([,;:])(?=[,.!?])/g, "")
-    .replace(/\s{2,}/g, " ")
-    .trim();
+export function emptyVariableWarnings(texts: string[], empty: Record<string, number>, contactCount: number): string[] {
+  // One warning per key, in the form first written: {Company} and {company} are the same column.
+  const used = new Map<string, string>();
+  for (const v of texts.flatMap(variablesWithoutFallback)) if (!used.has(variableKey(v))) used.set(variableKey(v), v);
+  return [...used].flatMap(([key, v]) => {
+    const n = empty[key] ?? 0;
+    if (!n) return [];
+    const whom = n >= contactCount ? `all ${contactCount} contacts` : `${n} of ${contactCount} contacts`;
+    return [
+      `{${v}} is empty for ${whom}: they hear the sentence without it. Write ` +
+        `{${v}|…} to give them a fallback, e.g. {${v}|your team}.`,
+    ];
+  });
 }

@@ -11,7 +11,9 @@ export const WEB_CALL_SAMPLE_RATE = 16_000;
 /** A single-use ticket for one of Parley's WebSockets, because a browser cannot set headers on a WebSocket. */
 export const SocketTicket = z.object({
   ticket: z.string(),
-  /** Path and query of the socket on this server (`/api/media/web?campaign_id=…&ticket=…`); the page adds ws(s)://host. */
+  /**
+   * Path and query of the socket on this server (`/api/media/web?campaign_id=…&ticket=…`); the page adds ws(s)://host.
+   */
   ws_url: z.string(),
   expires_in_secs: z.number(),
 });

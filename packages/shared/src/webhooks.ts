@@ -51,7 +51,11 @@ export const CallCompletedData = z.object({
   recording_url: z.string().nullable(),
 });
 export const MeetingData = z.object({ meeting: CalendarEvent });
-export const ContactOptedOutData = z.object({ phone: z.string(), reason: z.string(), campaign_id: z.string().nullable() });
+export const ContactOptedOutData = z.object({
+  phone: z.string(),
+  reason: z.string(),
+  campaign_id: z.string().nullable(),
+});
 export const CampaignCompletedData = z.object({ campaign_id: z.string(), name: z.string() });
 
 /** The `data` of each event type, so an emitter cannot send the wrong shape. */
@@ -122,3 +126,10 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDelivery) });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 export const WebhookDeliveryReply = z.object({ delivery: WebhookDelivery });
+
+/** POST /api/webhooks/{id}/rotate-secret: the new secret (shown this once) and when the old one stops signing. */
+export const WebhookSecretRotated = z.object({
+  secret: z.string(),
+  previous_secret_expires_at: z.string(),
+});
+export type WebhookSecretRotated = z.infer<typeof WebhookSecretRotated>;

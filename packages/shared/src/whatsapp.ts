@@ -44,7 +44,10 @@ export type WhatsAppRecordMessage = z.input<typeof WhatsAppRecordMessage>;
 
 /** Registers the org's WhatsApp Business number for the Cloud API webhook. */
 export const WhatsAppChannelPut = z.object({
-  phone_number_id: z.string().trim().regex(/^\d{5,30}$/, "phone_number_id must be the numeric id Meta shows for the number."),
+  phone_number_id: z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, "phone_number_id must be the numeric id Meta shows for the number."),
   app_secret: z.string().trim().min(16, "app_secret must be the Meta app secret (at least 16 characters).").max(200),
   verify_token: z.string().trim().min(8, "verify_token must be at least 8 characters.").max(200),
 });

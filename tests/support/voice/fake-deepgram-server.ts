@@ -35,19 +35,33 @@ export async function startFakeDeepgram(opts: FakeDeepgramOptions) {
     const url = new URL(req.url ?? "/", "http://fake");
     const refuse = (status: number, code: string, msg: string) => {
       const body = JSON.stringify({ err_code: code, err_msg: msg, request_id: "fake-request" });
-      socket.end(`HTTP/1.1 ${status} Refused\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${status} Refused\r\ncontent-type: ` +
+          `application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: ` +
+          `close\r\n\r\n${body}`,
+      );
     };
-    if (req.headers.authorization !== `Token ${opts.apiKey}`) return refuse(401, "INVALID_AUTH", "Invalid credentials.");
+    if (req.headers.authorization !== `Token ${opts.apiKey}`)
+      return refuse(401, "INVALID_AUTH", "Invalid credentials.");
     if (url.pathname !== "/v1/listen") return refuse(404, "NOT_FOUND", `No route ${url.pathname}`);
     const q = url.searchParams;
     if (q.get("encoding") !== "linear16" || !Number(q.get("sample_rate")) || q.get("channels") !== "1") {
       return refuse(400, "Bad Request", "encoding=linear16, sample_rate and channels=1 are required for raw audio.");
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const conn: FakeDeepgramConnection = { headers: req.headers, query: q, audioBytes: [0], controls: [], closed: false };
+      const conn: FakeDeepgramConnection = {
+        headers: req.headers,
+        query: q,
+        audioBytes: [0],
+        controls: [],
+        closed: false,
+      };
       connections.push(conn);
       sockets.add(ws);
-      ws.on("close", () => ((conn.closed = true), sockets.delete(ws)));
+      ws.on("close", () => {
+        conn.closed = true;
+        sockets.delete(ws);
+      });
       serve(ws, conn, Number(q.get("sample_rate")), opts);
     });
   });
@@ -57,10 +71,10 @@ export async function startFakeDeepgram(opts: FakeDeepgramOptions) {
     url: `ws://127.0.0.1:${port}`,
     connections,
     /** Closes every socket from the server side, as Deepgram does on its own errors (e.g. 1011 NET-0001). */
-    drop: (code: number, reason: string) => sockets.forEach((ws) => ws.close(code, reason)),
+    drop: (code: number, reason: string) => sockets.forEach((ws) => void ws.close(code, reason)),
     close: () =>
       new Promise<void>((resolve) => {
-        sockets.forEach((ws) => ws.terminate());
+        sockets.forEach((ws) => void ws.terminate());
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -101,7 +115,16 @@ function serve(ws: WebSocket, conn: FakeDeepgramConnection, rate: number, opts: 
       sentWords = 0;
       sentInterim = false;
     } else if (msg.type === "CloseStream") {
-      ws.send(JSON.stringify({ type: "Metadata", transaction_key: "deprecated", request_id: "fake-request", created: new Date().toISOString(), duration: seconds, channels: 1 }));
+      ws.send(
+        JSON.stringify({
+          type: "Metadata",
+          transaction_key: "deprecated",
+          request_id: "fake-request",
+          created: new Date().toISOString(),
+          duration: seconds,
+          channels: 1,
+        }),
+      );
       ws.close(1000);
     }
   });

@@ -15,13 +15,17 @@ export async function startFakeOpenAi(answers: FakeAnswer[]) {
   const seen: SeenRequest[] = [];
   const server = createServer((req, res) => {
     let raw = "";
-    req.on("data", (c: Buffer) => void (raw += c.toString()));
+    req.on("data", (c: Buffer) => {
+      raw += c.toString();
+    });
     req.on("end", async () => {
       seen.push({ path: req.url ?? "", headers: req.headers, body: JSON.parse(raw) as Record<string, unknown> });
       const answer = answers.shift() ?? { kind: "status", status: 500, body: "no scripted answer left" };
       if (answer.kind === "hang") return;
-      if (answer.kind === "status") return void res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
-      if (answer.kind === "json") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
+      if (answer.kind === "status")
+        return void res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
+      if (answer.kind === "json")
+        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.write(": keep-alive\n\n");
       for (const [i, event] of answer.events.entries()) {
@@ -36,12 +40,29 @@ export async function startFakeOpenAi(answers: FakeAnswer[]) {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     seen,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** SSE chunk helpers in the OpenAI streaming format. */
 export const text = (content: string) => ({ choices: [{ index: 0, delta: { content } }] });
 export const toolDelta = (d: { index: number; id?: string; name?: string; args?: string }) => ({
-  choices: [{ index: 0, delta: { tool_calls: [{ index: d.index, ...(d.id ? { id: d.id, type: "function" } : {}), function: { ...(d.name ? { name: d.name } : {}), arguments: d.args ?? "" } }] } }],
+  choices: [
+    {
+      index: 0,
+      delta: {
+        tool_calls: [
+          {
+            index: d.index,
+            ...(d.id ? { id: d.id, type: "function" } : {}),
+            function: { ...(d.name ? { name: d.name } : {}), arguments: d.args ?? "" },
+          },
+        ],
+      },
+    },
+  ],
 });

@@ -3,7 +3,10 @@ import type { AddressInfo } from "node:net";
 import { decodeWav, type Pcm } from "@parley/voice/audio/wav";
 
 /** What the fake answers one transcription request with. */
-export type FakeSttAnswer = { kind: "text"; text: string } | { kind: "status"; status: number; body: unknown } | { kind: "hang" };
+export type FakeSttAnswer =
+  | { kind: "text"; text: string }
+  | { kind: "status"; status: number; body: unknown }
+  | { kind: "hang" };
 
 export type SeenTranscription = {
   headers: IncomingHttpHeaders;
@@ -25,12 +28,18 @@ export async function startFakeOpenAiStt(opts: { apiKey: string; answers: FakeSt
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       const fail = (status: number, message: string, code: string | null = null) =>
-        void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message, type: "invalid_request_error", param: null, code } }));
-      if (req.headers.authorization !== `Bearer ${opts.apiKey}`) return fail(401, "Incorrect API key provided.", "invalid_api_key");
-      if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions") return fail(404, `Unknown route ${req.method} ${req.url}`);
+        void res
+          .writeHead(status, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message, type: "invalid_request_error", param: null, code } }));
+      if (req.headers.authorization !== `Bearer ${opts.apiKey}`)
+        return fail(401, "Incorrect API key provided.", "invalid_api_key");
+      if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions")
+        return fail(404, `Unknown route ${req.method} ${req.url}`);
       let form: FormData;
       try {
-        form = await new Response(Buffer.concat(chunks), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+        form = await new Response(Buffer.concat(chunks), {
+          headers: { "content-type": req.headers["content-type"] ?? "" },
+        }).formData();
       } catch {
         return fail(400, "Could not parse multipart form.");
       }
@@ -46,9 +55,16 @@ export async function startFakeOpenAiStt(opts: { apiKey: string; answers: FakeSt
       for (const [k, v] of form.entries()) if (typeof v === "string") fields[k] = v;
       if (!fields.model) return fail(400, "'model' is a required property");
       seen.push({ headers: req.headers, fields, fileName: file.name, fileType: file.type, wav });
-      const answer = opts.answers.shift() ?? { kind: "status", status: 500, body: { error: { message: "no scripted answer left" } } };
+      const answer = opts.answers.shift() ?? {
+        kind: "status",
+        status: 500,
+        body: { error: { message: "no scripted answer left" } },
+      };
       if (answer.kind === "hang") return;
-      if (answer.kind === "status") return void res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
+      if (answer.kind === "status")
+        return void res
+          .writeHead(answer.status, { "content-type": "application/json" })
+          .end(JSON.stringify(answer.body));
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text: answer.text }));
     });
   });

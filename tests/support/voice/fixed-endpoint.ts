@@ -5,5 +5,11 @@ import type { EndpointPolicy } from "../../../packages/voice/src/turn-taking/end
  * ships it; the turn-taking tests and benchmark measure the word-aware policy against it.
  */
 export function fixedEndpoint(silenceMs: number): EndpointPolicy {
-  return { endOfTurnSilenceMs: silenceMs, completeTurnSilenceMs: silenceMs, midPhraseSilenceMs: silenceMs, shortAnswerMs: 0, shortAnswerSilenceMs: silenceMs };
+  return {
+    endOfTurnSilenceMs: silenceMs,
+    completeTurnSilenceMs: silenceMs,
+    midPhraseSilenceMs: silenceMs,
+    shortAnswerMs: 0,
+    shortAnswerSilenceMs: silenceMs,
+  };
 }

@@ -5,7 +5,8 @@ import { migrate } from "../platform/migrate.ts";
 import { seedDemo } from "../features/demo/seed-demo.ts";
 import { startBackgroundLoops } from "./background-loops.ts";
 import { runMain } from "./run-main.ts";
-import { createServer } from "./wire.ts";
+import { createServer } from "./server.ts";
+import { postgresWhere, startUpBanner, type BannerFacts } from "./start-up-banner.ts";
 
 /** `npm start`: migrations, demo data on a fresh instance, then the API and the web app on one port. */
 async function main(): Promise<void> {
@@ -13,34 +14,29 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
-  if (applied.length) logger.info({ applied }, "migrations applied");
+  if (applied.length) logger.debug({ applied }, "migrations applied");
   const { app, services } = await createServer({ config, db, logger });
 
+  let demo: BannerFacts["demo"] = null;
   if (config.demo) {
-    const demo = await seedDemo({
-      db, auth: services.auth, emailLogs: services.emailLogs, whatsapp: services.whatsapp,
+    demo = await seedDemo({
+      db,
+      auth: services.auth.service,
+      emailLogs: services.reports.emailLogs,
+      whatsapp: services.reports.whatsapp,
       // The demo campaign rings simulated callees only: never with a real carrier configured.
-      campaign: config.voice.telephony === "simulated" ? { campaigns: services.campaigns, storage: services.storage } : undefined,
+      campaign:
+        config.voice.telephony === "simulated"
+          ? { campaigns: services.campaigns.service, storage: services.storage }
+          : undefined,
     });
-    if (demo) {
-      console.log(
-        [
-          "",
-          "  Parley demo organisation created. Sign in at http://localhost:" + config.port + "/login with:",
-          `    Email or Username: ${demo.username}   (or ${demo.email})`,
-          `    Password:          ${demo.password}`,
-          "  This is shown only once. Delete the data folder to start over.",
-          "",
-        ].join("\n"),
-      );
-    }
   }
 
   // The dialer runs in this process unless DIALER=0 (then `npm run worker` processes dial).
   const loops = startBackgroundLoops(services, { log: logger, dialer: config.voice.dialer });
   const shutdown = async () => {
     await loops.stop();
-    services.calls.abortAll();
+    services.calls.service.abortAll();
     await app.close();
     await db.close();
     process.exit(0);
@@ -48,9 +44,21 @@ async function main(): Promise<void> {
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
   await app.listen({ port: config.port, host: config.host });
-  logger.info(`Parley is running on http://localhost:${config.port} (${db.kind})`);
-  // Voice preview clips are synthesised once into the data folder, in the background.
+  // One banner once listening, last on the screen: the address, the one-time demo password, where data lives.
+  console.log(
+    startUpBanner({
+      url: config.publicUrl ?? `http://localhost:${config.port}`,
+      demo,
+      data:
+        db.kind === "pglite"
+          ? { kind: "pglite", dataDir: config.dataDir }
+          : { kind: "postgres", where: postgresWhere(config.databaseUrl ?? "") },
+      logLevel: config.logLevel,
+    }),
+  );
+  // Voice preview clips are synthesised once into the data folder, in the background; the recognisers load too.
   void services.voices.warmUp();
+  if (config.voice.sttWarmUp) void services.calls.warmUp();
 }
 
 runMain(main);

@@ -2,7 +2,7 @@ import type { Logger } from "../platform/logger.ts";
 import { startDialerLoop } from "../features/dialer/dialer-loop.ts";
 import { startWebhookLoop } from "../features/webhooks/webhook-loop.ts";
 import { startRecordingUploadLoop } from "../features/calls/recording-uploads.ts";
-import { startInboundSweepLoop } from "../features/calls/inbound-calls.service.ts";
+import { startLeaseSweepLoop } from "../features/calls/call-leases.ts";
 import { startInvitationLoop } from "../features/invitations/invitations.wiring.ts";
 import { startCrmSyncLoop } from "../features/integrations/crm-sync.wiring.ts";
 import { startTeamMailLoop } from "../features/team/team.wiring.ts";
@@ -20,11 +20,11 @@ export function startBackgroundLoops(services: Services, opts: { log: Logger; di
   const webhookLoop = startWebhookLoop(services.webhooks.delivery, log);
   const invitationLoop = startInvitationLoop(services.invitations, log);
   const crmSyncLoop = startCrmSyncLoop(services.crmSync, log);
-  const teamMailLoop = startTeamMailLoop(services.teamWiring, log);
+  const teamMailLoop = startTeamMailLoop(services.team, log);
   // Recordings the file store could not take when their call ended are retried from every process.
-  const recordingLoop = startRecordingUploadLoop(services.recordingUploads, log);
-  // Inbound calls a dead process left open are closed as dropped once their lease runs out (any process's).
-  const inboundSweep = startInboundSweepLoop(services.inbound, log);
+  const recordingLoop = startRecordingUploadLoop(services.calls.recordingUploads, log);
+  // Inbound and test calls a dead process left open are closed as dropped once their lease runs out.
+  const leaseSweep = startLeaseSweepLoop(services.calls.leases, log);
   return {
     /** Stops dialling (hanging up this process's dialled calls) and waits for each queue's pass in flight. */
     async stop(): Promise<void> {
@@ -34,7 +34,7 @@ export function startBackgroundLoops(services: Services, opts: { log: Logger; di
       await crmSyncLoop.stop();
       await teamMailLoop.stop();
       await recordingLoop.stop();
-      await inboundSweep.stop();
+      await leaseSweep.stop();
     },
   };
 }

@@ -10,6 +10,7 @@ import { dbKinds, openTestDb } from "../../../../tests/support/test-db.ts";
 import { insertDialCampaign, overlappingCalls } from "../../../../tests/support/dial-campaign.ts";
 import { until } from "../../../../tests/support/until.ts";
 import { openWebCall } from "../../../../tests/support/web-call-client.ts";
+import { insertCampaign } from "../../../../tests/support/seed.ts";
 
 const CONTACTS = 8;
 const usePostgres = (await dbKinds()).includes("postgres");
@@ -19,7 +20,9 @@ const usePostgres = (await dbKinds()).includes("postgres");
  * processes (no dialer) and two workers; every request goes to whichever API the step names, as a load
  * balancer without sticky sessions would send it.
  */
-describe("two API processes and two workers on one PostgreSQL", { skip: !usePostgres && "PostgreSQL is not reachable" }, () => {
+describe("two API processes and two workers on one PostgreSQL", {
+  skip: !usePostgres && "PostgreSQL is not reachable",
+}, () => {
   let db: Db;
   let drop: () => Promise<void>;
   const procs: ServerProcess[] = [];
@@ -36,13 +39,17 @@ describe("two API processes and two workers on one PostgreSQL", { skip: !usePost
     const worker = { ...shared, DIALER_LEASE_SECONDS: "3" };
     // All four start together (each loads the whole server); the workers idle until the campaign launches.
     const started = await Promise.all([
-      startServerProcess("api", { ...shared, DIALER: "0" }), startServerProcess("api", { ...shared, DIALER: "0" }),
-      startServerProcess("worker", worker), startServerProcess("worker", worker),
+      startServerProcess("api", { ...shared, DIALER: "0" }),
+      startServerProcess("api", { ...shared, DIALER: "0" }),
+      startServerProcess("worker", worker),
+      startServerProcess("worker", worker),
     ]);
     procs.push(...started);
     [api1, api2, ...workers] = started;
     owner = await buildUser(httpClient(api1!.baseUrl)); // signed up and in on API 1
-    await db.query("update org_limits set max_concurrent_calls = 30, minutes_balance = 10000 where org_id = $1", [owner.orgId]);
+    await db.query("update org_limits set max_concurrent_calls = 30, minutes_balance = 10000 where org_id = $1", [
+      owner.orgId,
+    ]);
   });
   after(async () => {
     for (const p of procs) p.child.kill("SIGKILL");
@@ -53,8 +60,10 @@ describe("two API processes and two workers on one PostgreSQL", { skip: !usePost
   test("a session from one API works on the other, and so does a test call's ticket", async () => {
     const me = await httpClient(api2.baseUrl).request("GET", "/api/auth/me", { token: owner.token });
     assert.equal(me.status, 200, me.text);
-    const [c] = await db.query<{ id: string }>("insert into campaigns (org_id, name, status) values ($1, 'Test call', 'draft') returning id", [owner.orgId]);
-    const ticket = await httpClient(api1.baseUrl).request("POST", `/api/campaigns/${c!.id}/test-call`, { token: owner.token });
+    const campaignId = await insertCampaign(db, owner.orgId, { name: "Test call", status: "draft" });
+    const ticket = await httpClient(api1.baseUrl).request("POST", `/api/campaigns/${campaignId}/test-call`, {
+      token: owner.token,
+    });
     assert.equal(ticket.status, 201, ticket.text);
     // The socket reaches the other process, which never saw the ticket issued.
     const call = await openWebCall(api2.baseUrl.replace("http", "ws") + ticket.body.ws_url);
@@ -64,13 +73,24 @@ describe("two API processes and two workers on one PostgreSQL", { skip: !usePost
     await call.waitFor("ended");
   });
 
-  test("a campaign launched on API 1, followed on API 2, played on API 2; a worker killed mid-call loses nothing", async () => {
-    const id = await insertDialCampaign(db, owner.orgId, "Many processes", numbersInHoursNow(CONTACTS, 500), "say:hello;wait:1;say:bye;hangup", 1);
-    const launched = await httpClient(api1.baseUrl).request("POST", `/api/campaigns/${id}/launch`, { token: owner.token });
+  test("a campaign launched on API 1, followed and played on API 2; a worker killed mid-call loses none", async () => {
+    const id = await insertDialCampaign(
+      db,
+      owner.orgId,
+      "Many processes",
+      numbersInHoursNow(CONTACTS, 500),
+      "say:hello;wait:1;say:bye;hangup",
+      1,
+    );
+    const launched = await httpClient(api1.baseUrl).request("POST", `/api/campaigns/${id}/launch`, {
+      token: owner.token,
+    });
     assert.equal(launched.status, 200, launched.text);
 
     // Follow the campaign on API 2 from its launch to its end (a draft's stream ends at once: it is final).
-    const res = await fetch(`${api2.baseUrl}/api/campaigns/${id}/progress`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const res = await fetch(`${api2.baseUrl}/api/campaigns/${id}/progress`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     assert.equal(res.status, 200);
     const next = sseReader<CampaignProgress>(res.body!);
     const seen: CampaignProgress[] = [];
@@ -80,16 +100,21 @@ describe("two API processes and two workers on one PostgreSQL", { skip: !usePost
 
     // Kill the worker carrying an answered call (one pass may lease every contact to one of them).
     const liveOwner = async () =>
-      (await db.query<{ owner: string; call_id: string }>(
-        `select a.lease_owner as owner, a.call_id from call_attempts a join calls k on k.id = a.call_id
-          where a.campaign_id = $1 and a.status = 'in_progress' and k.answered_at is not null and k.ended_at is null limit 1`,
-        [id],
-      ))[0];
+      (
+        await db.query<{ owner: string; call_id: string }>(
+          `select a.lease_owner as owner, a.call_id from call_attempts a join calls k on k.id = a.call_id
+          where a.campaign_id = $1 and a.status = 'in_progress' and k.answered_at is not null and k.ended_at is null
+            limit 1`,
+          [id],
+        )
+      )[0];
     await until(async () => (await liveOwner()) !== undefined, { ms: 30_000, what: "a call under way", everyMs: 50 });
     const live = (await liveOwner())!;
     const leaseOwner = live.owner;
     // Its audio is in the worker: an API process says so plainly rather than open a silent socket.
-    const listen = await httpClient(api2.baseUrl).request("POST", `/api/calls/${live.call_id}/listen`, { token: owner.token });
+    const listen = await httpClient(api2.baseUrl).request("POST", `/api/calls/${live.call_id}/listen`, {
+      token: owner.token,
+    });
     assert.equal(listen.status, 409, listen.text);
     assert.match(listen.body.message ?? listen.text, /not on the line now/);
     const doomed = workers.find((w) => leaseOwner.startsWith(`${w.pid}-`));
@@ -108,7 +133,10 @@ describe("two API processes and two workers on one PostgreSQL", { skip: !usePost
     const last = seen.at(-1)!;
     assert.equal(last.status, "completed", JSON.stringify(last));
     assert.equal(last.done, CONTACTS);
-    assert.ok(seen.some((p) => p.in_progress > 0 && p.live_calls.length > 0), "API 2 streamed calls the workers placed");
+    assert.ok(
+      seen.some((p) => p.in_progress > 0 && p.live_calls.length > 0),
+      "API 2 streamed calls the workers placed",
+    );
 
     // Nothing lost: every contact has exactly one final outcome; only the killed worker's calls were
     // dropped, each retried once; no contact was ever on two calls at once.
@@ -129,10 +157,14 @@ describe("two API processes and two workers on one PostgreSQL", { skip: !usePost
     assert.equal(await overlappingCalls(db, id), 0, "no contact on two calls at once");
 
     // A recording a worker made, listed by API 1, plays from API 2 (shared storage, shared signing key).
-    const list = await httpClient(api1.baseUrl).request("GET", `/api/call-history?campaign_id=${id}`, { token: owner.token });
+    const list = await httpClient(api1.baseUrl).request("GET", `/api/call-history?campaign_id=${id}`, {
+      token: owner.token,
+    });
     assert.equal(list.status, 200, list.text);
     const played = list.body.call_history.find((r: { status: string }) => r.status !== "dropped");
-    const detail = await httpClient(api1.baseUrl).request("GET", `/api/call-history/${played.id}`, { token: owner.token });
+    const detail = await httpClient(api1.baseUrl).request("GET", `/api/call-history/${played.id}`, {
+      token: owner.token,
+    });
     assert.ok(detail.body.call.audio_url, JSON.stringify(detail.body.call));
     const audio = await fetch(api2.baseUrl + detail.body.call.audio_url, { headers: { range: "bytes=0-3" } });
     assert.equal(audio.status, 206);

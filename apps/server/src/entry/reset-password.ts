@@ -17,7 +17,9 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   if (!config.databaseUrl && (await serverAnswers(config))) {
-    console.error(`Parley is running on port ${config.port}. Stop it first: the embedded database belongs to one process.`);
+    console.error(
+      `Parley is running on port ${config.port}. Stop it first: the embedded database belongs to one process.`,
+    );
     return 1;
   }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

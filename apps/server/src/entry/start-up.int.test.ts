@@ -8,7 +8,10 @@ const ROOT = path.resolve(import.meta.dirname, "../../../..");
 /** Runs an entry point the way npm does and returns what an operator sees. */
 function start(entry: string, env: Record<string, string>) {
   const run = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "apps/server/src/entry", entry)], {
-    cwd: ROOT, env: { ...process.env, LOG_LEVEL: "silent", ...env }, encoding: "utf8", timeout: 60_000,
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
   });
   return { code: run.status, lines: run.stderr.trim().split("\n") };
 }
@@ -17,7 +20,14 @@ test("an unreachable database stops `npm start` and the worker with one readable
   for (const entry of ["api.ts", "worker.ts"]) {
     const { code, lines } = start(entry, { DATABASE_URL: "postgres://parley:secret@127.0.0.1:1/parley" });
     assert.equal(code, 1, entry);
-    assert.deepEqual(lines, ["Cannot connect to the database at 127.0.0.1:1/parley: connect ECONNREFUSED 127.0.0.1:1. Check DATABASE_URL and that PostgreSQL is running."], entry);
+    assert.deepEqual(
+      lines,
+      [
+        "Cannot connect to the database at 127.0.0.1:1/parley: connect ECONNREFUSED " +
+          "127.0.0.1:1. Check DATABASE_URL and that PostgreSQL is running.",
+      ],
+      entry,
+    );
   }
 });
 
@@ -30,5 +40,8 @@ test("a misconfigured database URL or data folder is one line too, without the p
   const notAFolder = start("api.ts", { DATA_DIR: import.meta.filename });
   assert.equal(notAFolder.code, 1);
   assert.equal(notAFolder.lines.length, 1);
-  assert.match(notAFolder.lines[0]!, /^Cannot open the embedded database in .*start-up\.int\.test\.ts: EEXIST.*Check DATA_DIR\.$/);
+  assert.match(
+    notAFolder.lines[0]!,
+    /^Cannot open the embedded database in .*start-up\.int\.test\.ts: EEXIST.*Check DATA_DIR\.$/,
+  );
 });

@@ -15,13 +15,19 @@ const ROOT = new URL("../../../../", import.meta.url).pathname;
 function storageCopy(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const { PATH, HOME } = process.env;
-    execFile(process.execPath, ["--import", "tsx", "apps/server/src/entry/storage-copy.ts", ...args], { cwd: ROOT, env: { PATH, HOME, ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "apps/server/src/entry/storage-copy.ts", ...args],
+      { cwd: ROOT, env: { PATH, HOME, ...env } },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
     );
   });
 }
 
-const skip = (await dbKinds()).includes("postgres") ? false : "needs the PostgreSQL at 127.0.0.1:5432 (or TEST_DATABASE_URL)";
+const skip = (await dbKinds()).includes("postgres")
+  ? false
+  : "needs the PostgreSQL at 127.0.0.1:5432 (or TEST_DATABASE_URL)";
 
 // Moving an embedded install's files to the shared store: the recordings the local folder held are served
 // from PostgreSQL afterwards, by a process that never saw that folder.
@@ -61,7 +67,10 @@ describe("files on PostgreSQL: npm run storage:copy from the local folder, voice
     assert.ok(Buffer.from(await whole.arrayBuffer()).equals(wav));
     const part = await fetch(t.baseUrl + audioUrl, { headers: { range: "bytes=262100-524300" } });
     assert.equal(part.status, 206);
-    assert.ok(Buffer.from(await part.arrayBuffer()).equals(wav.subarray(262100, 524301)), "a range across chunk borders");
+    assert.ok(
+      Buffer.from(await part.arrayBuffer()).equals(wav.subarray(262100, 524301)),
+      "a range across chunk borders",
+    );
 
     const again = await storageCopy(["--to", "postgres"], { DATA_DIR: dataDir, DATABASE_URL: t.url! });
     assert.equal(again.code, 0, again.out);
@@ -72,8 +81,15 @@ describe("files on PostgreSQL: npm run storage:copy from the local folder, voice
     const voices = await t.request("GET", "/api/voices", { token: owner.token });
     const clip = await fetch(t.baseUrl + voices.body.voices[0].preview_url);
     assert.equal(clip.status, 200);
-    assert.equal(Buffer.from(await clip.arrayBuffer()).subarray(0, 4).toString(), "RIFF");
-    const stored = await t.db.query<{ key: string }>("select key from storage_objects where key like 'voices/previews/%'");
+    assert.equal(
+      Buffer.from(await clip.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+      "RIFF",
+    );
+    const stored = await t.db.query<{ key: string }>(
+      "select key from storage_objects where key like 'voices/previews/%'",
+    );
     assert.equal(stored.length, 1, JSON.stringify(stored));
   });
 });

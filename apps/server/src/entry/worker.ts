@@ -4,7 +4,7 @@ import { createLogger } from "../platform/logger.ts";
 import { migrate } from "../platform/migrate.ts";
 import { startBackgroundLoops } from "./background-loops.ts";
 import { runMain } from "./run-main.ts";
-import { createServer } from "./wire.ts";
+import { createServer } from "./server.ts";
 
 /**
  * `npm run worker`: one more dialer and voice worker on the shared PostgreSQL (DATABASE_URL). Any number
@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   await migrate(db);
   const { app, services } = await createServer({ config, db, logger });
   const loops = startBackgroundLoops(services, { log: logger, dialer: true });
+  // The recognisers' models load now, not behind the first callee's words.
+  if (config.voice.sttWarmUp) void services.calls.warmUp();
   if (config.voice.telephony === "twilio") await app.listen({ port: config.port, host: config.host });
   logger.info(`Parley dialer worker ${process.pid} is running`);
   const shutdown = async () => {

@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type FastifyPluginAsyncZod,
 } from "fastify-type-provider-zod";
-import type { Logger } from "../platform/logger.ts";
+import { httpLogger, type Logger } from "../platform/logger.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { registerInputGuards } from "./input-guards.ts";
 import { completeOpenApi, OPENAPI_INFO } from "./openapi.ts";
@@ -30,16 +30,24 @@ export type AppOptions = {
   api: FastifyPluginAsyncZod[];
 };
 
+/** Addresses served by the server itself (`/api`, `/api/…`, `/metrics`), which the single page must never answer. */
+const SERVER_ONLY = /^\/(api|metrics)(\/|$)/;
 const BODY_LIMIT = 1024 * 1024; // JSON bodies; file uploads set their own limits per route.
 
 /** A hop count trusts that many proxies in front of us (Fastify does the same; its types only take a function). */
-function trustProxy(setting: AppOptions["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxy(
+  setting: AppOptions["trustProxy"],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting === "number") return (_address, hop) => hop < setting;
   return setting || false;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: trustProxy(opts.trustProxy) });
+  const app = Fastify({
+    loggerInstance: httpLogger(opts.logger),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxy(opts.trustProxy),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
@@ -74,7 +82,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // OpenAPI generated from the same zod schemas that validate requests: GET /api/openapi.json; openapi.ts adds
   // summaries, tags, security and the error shape. /api/docs shows it with Swagger UI's own files (no CDN), under
   // the CSP above: its scripts and styles are files of this server.
-  await app.register(swagger, { openapi: { info: OPENAPI_INFO }, transform: jsonSchemaTransform, transformObject: completeOpenApi });
+  await app.register(swagger, {
+    openapi: { info: OPENAPI_INFO },
+    transform: jsonSchemaTransform,
+    transformObject: completeOpenApi,
+  });
   await app.register(swaggerUi, {
     routePrefix: "/api/docs",
     theme: { title: "Parley API reference" },
@@ -94,7 +106,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false });
     const html = fs.readFileSync(indexHtml, "utf8");
     app.get("/*", (request, reply) => {
-      const file = path.join(opts.webDist!, request.url.split("?")[0]!);
+      const pathname = request.url.split("?")[0]!;
+      // The API's and the metrics' addresses are never the page: an unknown one is the API's JSON 404.
+      if (SERVER_ONLY.test(pathname)) return reply.callNotFound();
+      const file = path.join(opts.webDist!, pathname);
       if (file.startsWith(opts.webDist!) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(opts.webDist!, file));
       }

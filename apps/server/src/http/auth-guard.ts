@@ -17,13 +17,20 @@ declare module "fastify" {
 }
 
 /**
- * An API key acts as its organisation with the role admin (never owner: a key is a credential of the
- * organisation's systems, not of the person who holds the organisation), its writes attributed to the person
- * who created it. What a key may not reach even so (owner routes, account routes, key management, writes with
- * a read key) is decided by the role guard with api-key-access.ts.
+ * An API key acts as its organisation with its creator's role now, capped at admin (never owner: a key is a
+ * credential of the organisation's systems, not of the person who holds the organisation), its writes attributed
+ * to the person who created it. A demoted creator's key loses what they lost; a removed creator's key is refused
+ * (api-keys.service.ts). What a key may not reach even so (owner routes, account routes, key management, writes
+ * with a read key) is decided by the role guard with api-key-access.ts.
  */
 function keyClaims(key: KeyAuth): RequestAuth {
-  return { userId: key.userId, orgId: key.orgId, role: "admin", sessionId: `api-key:${key.keyId}`, apiKey: { id: key.keyId, scope: key.scope } };
+  return {
+    userId: key.userId,
+    orgId: key.orgId,
+    role: key.role,
+    sessionId: `api-key:${key.keyId}`,
+    apiKey: { id: key.keyId, scope: key.scope },
+  };
 }
 
 /**

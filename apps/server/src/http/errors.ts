@@ -37,7 +37,9 @@ export function validationError(issues: FieldIssue[]): AppError {
 }
 
 /** Maps zod-ish issue lists to `{path, message}` pairs. */
-export function toFieldIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldIssue[] {
+export function toFieldIssues(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): FieldIssue[] {
   return issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
@@ -45,7 +47,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     // The type is set again: a download route (CSV export) may have set its own before failing.
     const send = (status: number, code: ErrorCode, message: string, details?: unknown) =>
-      reply.status(status).type("application/json; charset=utf-8").send({ error: { code, message, ...(details === undefined ? {} : { details }), requestId: request.id } });
+      reply
+        .status(status)
+        .type("application/json; charset=utf-8")
+        .send({ error: { code, message, ...(details === undefined ? {} : { details }), requestId: request.id } });
 
     if (err instanceof AppError) {
       reply.headers(err.headers);
@@ -63,7 +68,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = err.statusCode ?? 500;
     if (status === 413) return send(413, "payload_too_large", "The request body is too large.");
     if (status === 415) return send(415, "unsupported_media_type", err.message);
-    if (status >= 400 && status < 500) return send(status, status === 404 ? "not_found" : "validation_failed", err.message);
+    if (status >= 400 && status < 500)
+      return send(status, status === 404 ? "not_found" : "validation_failed", err.message);
     request.log.error({ err }, "unhandled error");
     return send(500, "internal", "Something went wrong on our side. Please try again.");
   });

@@ -17,5 +17,8 @@ export function isUnstorableText(err: unknown): boolean {
  * Its messages are the only mark; they are fixed strings in its source.
  */
 export function isMalformedMultipart(err: Error): boolean {
-  return /^(Unexpected end of multipart data|Multipart: Boundary not found|.* terminated early due to unexpected end of multipart data)$/.test(err.message);
+  return new RegExp(
+    String.raw`^(Unexpected end of multipart data|Multipart: Boundary not found|` +
+      String.raw`.* terminated early due to unexpected end of multipart data)$`,
+  ).test(err.message);
 }

@@ -13,10 +13,17 @@ export type OperationDoc = string | { summary: string; answer?: NonJsonAnswer; b
 
 const NO_CONTENT: NonJsonAnswer = { status: 204, description: "Done; no body." };
 const noContent = (summary: string): OperationDoc => ({ summary, answer: NO_CONTENT });
-const audio = (summary: string): OperationDoc => ({ summary, answer: { status: 200, description: "A WAV recording.", contentType: "audio/wav" } });
+const audio = (summary: string): OperationDoc => ({
+  summary,
+  answer: { status: 200, description: "A WAV recording.", contentType: "audio/wav" },
+});
 const events = (summary: string): OperationDoc => ({
   summary,
-  answer: { status: 200, description: "Server-sent events, one JSON object per `data:` line, until the client closes.", contentType: "text/event-stream" },
+  answer: {
+    status: 200,
+    description: "Server-sent events, one JSON object per `data:` line, until the client closes.",
+    contentType: "text/event-stream",
+  },
 });
 
 export const OPERATIONS: Record<string, OperationDoc> = {
@@ -32,8 +39,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/auth/switch-organization": "Switch to another organisation of the signed-in user",
   "GET /api/organizations": "Organisations the signed-in user belongs to",
   "POST /api/organizations": "Create another organisation, owned by the signed-in user",
-  "POST /api/team/leave": "Leave the organisation of the request (not its last owner); answers a session in the next one",
-  "DELETE /api/organizations/current": "Delete the organisation of the request with all its data (owner; its name confirms)",
+  "POST /api/team/leave":
+    "Leave the organisation of the request (not its last owner); answers a session in the next one",
+  "DELETE /api/organizations/current":
+    "Delete the organisation of the request with all its data (owner; its name confirms)",
 
   "GET /api/settings/profile": "Your profile",
   // The settings service validates these bodies itself (with the same shared schemas), after the role check.
@@ -131,6 +140,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   "GET /api/dashboard/overview": "Dashboard figures: calls, outcomes, minutes",
   "GET /api/dashboard/channel-metrics": "Dashboard figures per channel",
+  "GET /api/dashboard/capacity": "Calls in progress and how many this server can take (owners and admins)",
   "GET /api/dashboard/conversation-minutes": "Conversation minutes over time",
   "GET /api/analytics": "Analytics over a date range",
 
@@ -140,6 +150,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "DELETE /api/webhooks/:id": noContent("Delete an outbound webhook"),
   "GET /api/webhooks/:id/deliveries": "Recent deliveries of an outbound webhook",
   "POST /api/webhooks/:id/test": "Send a test event to an outbound webhook",
+  "POST /api/webhooks/:id/rotate-secret":
+    "Make a new signing secret (answered this once); the old one keeps signing beside it for 24 hours",
   "POST /api/webhooks/:id/deliveries/:deliveryId/resend": "Send a past delivery again",
 
   "GET /api/team": "Members and pending invitations",
@@ -159,12 +171,17 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "PUT /api/integrations/caldav": "Connect the team's calendar over CalDAV; the account is tested before it is saved",
   "POST /api/integrations/caldav/test": "Test the saved calendar connection again; answers its new status",
   "DELETE /api/integrations/caldav": noContent("Disconnect the team's calendar"),
-  "PUT /api/integrations/hubspot": "Connect HubSpot with a private app's token; the token is tried against HubSpot before it is saved",
-  "POST /api/integrations/hubspot/test": "Try the saved HubSpot token again; answers the new status (reconnect when HubSpot refuses it)",
+  "PUT /api/integrations/hubspot":
+    "Connect HubSpot with a private app's token; the token is tried against HubSpot before it is saved",
+  "POST /api/integrations/hubspot/test":
+    "Try the saved HubSpot token again; answers the new status (reconnect when HubSpot refuses it)",
   "DELETE /api/integrations/hubspot": noContent("Disconnect HubSpot and delete its saved token"),
   "GET /api/integrations/hubspot/lists": "The HubSpot contact lists that can be imported into a campaign",
-  "GET /api/integrations/hubspot/lists/:listId/preview": "A HubSpot list's first contacts and the account's contact properties, to choose a mapping",
-  "POST /api/campaigns/:id/crm-import": "Replace the campaign's contacts with a HubSpot list's, mapped to Parley's fields and read by the CSV import's rules",
+  "GET /api/integrations/hubspot/lists/:listId/preview":
+    "A HubSpot list's first contacts and the account's contact properties, to choose a mapping",
+  "POST /api/campaigns/:id/crm-import":
+    "Replace the campaign's contacts with a HubSpot list's, mapped to " +
+    "Parley's fields and read by the CSV import's rules",
 
   "POST /api/telephony/twilio/twiml": {
     summary: "Twilio: instructions for a call being answered (signed by Twilio)",
@@ -172,7 +189,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   "POST /api/telephony/twilio/incoming": {
     summary: "Twilio: a call to a number of the account, for an inbound campaign (signed by Twilio)",
-    answer: { status: 200, description: "TwiML connecting the caller to the campaign's agent, or a polite refusal (busy, not taking calls).", contentType: "text/xml" },
+    answer: {
+      status: 200,
+      description: "TwiML connecting the caller to the campaign's agent, or a polite refusal (busy, not taking calls).",
+      contentType: "text/xml",
+    },
   },
   "POST /api/telephony/twilio/status": "Twilio: call status callback (signed by Twilio)",
   "POST /api/telephony/twilio/amd": "Twilio: answering-machine detection result (signed by Twilio)",

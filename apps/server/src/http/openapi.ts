@@ -18,7 +18,8 @@ export const OPENAPI_INFO: OpenAPIV3.InfoObject = {
     '`{"error": {"code", "message", "details"?, "requestId"}}` with the status of its code. Send a token as ' +
     "`Authorization: Bearer <token>`: a signed-in user's access token, or an organisation's API key. " +
     "Three WebSockets are not listed (OpenAPI cannot describe them): the audio of a browser test call " +
-    "(GET /api/media/web, after POST /api/campaigns/{id}/test-call), listening in on a live call (GET /api/media/listen, " +
+    "(GET /api/media/web, after POST /api/campaigns/{id}/test-call), " +
+    "listening in on a live call (GET /api/media/listen, " +
     "after POST /api/calls/{id}/listen) and Twilio's media stream (GET /api/telephony/twilio/media).",
 };
 
@@ -76,7 +77,8 @@ function describeOperation(method: string, path: string, op: OpenAPIV3.Operation
   const doc = OPERATIONS[key];
   if (doc) op.summary = typeof doc === "string" ? doc : doc.summary;
   op.tags = [tagOf(path)];
-  // Public routes check what they need themselves (a password, a signature, a token in the URL) or serve nothing private.
+  // Public routes check what they need themselves (a password, a
+  // signature, a token in the URL) or serve nothing private.
   if (routeRule(method.toUpperCase(), fastifyPath(path)) === "public") op.security = [];
   if (doc && typeof doc !== "string" && doc.answer) {
     const { status, description, contentType } = doc.answer;
@@ -103,7 +105,8 @@ export const completeOpenApi: SwaggerTransformObject = (input) => {
     schemas: { ...doc.components?.schemas, Error: errorSchema },
     responses: {
       Error: {
-        description: "The request failed; `error.code` says why (see the Error schema), `error.message` says it to a person.",
+        description:
+          "The request failed; `error.code` says why (see the Error schema), `error.message` says it to a person.",
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },
     },

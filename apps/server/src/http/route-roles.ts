@@ -74,6 +74,7 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "GET /api/dashboard/overview": "dashboard.view",
   "GET /api/dashboard/channel-metrics": "dashboard.view",
   "GET /api/dashboard/conversation-minutes": "dashboard.view",
+  "GET /api/dashboard/capacity": "capacity.view",
   "GET /api/analytics": "dashboard.view",
   "GET /api/calls/live": "dashboard.view",
   "GET /api/campaigns": "campaigns.view",
@@ -147,6 +148,7 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "DELETE /api/webhooks/:id": "integrations.manage",
   "GET /api/webhooks/:id/deliveries": "integrations.manage",
   "POST /api/webhooks/:id/test": "integrations.manage",
+  "POST /api/webhooks/:id/rotate-secret": "integrations.manage",
   "POST /api/webhooks/:id/deliveries/:deliveryId/resend": "integrations.manage",
   // API keys let another system act as the organisation (up to admin, never owner): an integration
   "GET /api/api-keys": "integrations.manage",

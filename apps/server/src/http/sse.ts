@@ -10,7 +10,7 @@ const KEEPALIVE_MS = 15_000;
  */
 export function sseStreams(app: FastifyInstance) {
   const open = new Set<AbortController>();
-  app.addHook("preClose", async () => open.forEach((c) => c.abort()));
+  app.addHook("preClose", async () => open.forEach((c) => void c.abort()));
 
   return async function stream<T>(
     request: FastifyRequest,
@@ -25,7 +25,12 @@ export function sseStreams(app: FastifyInstance) {
     reply.hijack();
     const res = reply.raw;
     const send = (value: T) => res.write(`event: ${event}\ndata: ${JSON.stringify(value)}\n\n`);
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive", "x-accel-buffering": "no" });
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    });
     send(first);
     const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), KEEPALIVE_MS);
     try {

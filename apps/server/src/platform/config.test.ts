@@ -21,7 +21,11 @@ test("every invalid variable is listed at once", () => {
 test("TRUST_PROXY: not trusted by default, a hop count, or proxy addresses and CIDRs", () => {
   assert.equal(loadConfig({}).trustProxy, false);
   assert.equal(loadConfig({ TRUST_PROXY: "1" }).trustProxy, 1);
-  assert.deepEqual(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1" }).trustProxy, ["10.0.0.0/8", "127.0.0.1", "::1"]);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1" }).trustProxy, [
+    "10.0.0.0/8",
+    "127.0.0.1",
+    "::1",
+  ]);
   assert.throws(() => loadConfig({ TRUST_PROXY: "true" }), /TRUST_PROXY/);
   assert.throws(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" }), /TRUST_PROXY/);
 });
@@ -40,13 +44,25 @@ test("INTEGRATIONS_KEY: 32 bytes as base64 or hex; required in production, a fix
   assert.equal(loadConfig({}).integrations.devDefault, true);
   assert.throws(() => loadConfig({ INTEGRATIONS_KEY: "too-short" }), /INTEGRATIONS_KEY/);
   assert.throws(() => loadConfig({ NODE_ENV: "production" }), /INTEGRATIONS_KEY: required when NODE_ENV=production/);
-  assert.equal(loadConfig({ NODE_ENV: "production", INTEGRATIONS_KEY: key.toString("base64") }).integrations.devDefault, false);
+  assert.equal(
+    loadConfig({ NODE_ENV: "production", INTEGRATIONS_KEY: key.toString("base64") }).integrations.devDefault,
+    false,
+  );
 });
 
 test("SMTP_URL and SMTP_FROM: no invitations by default; both needed to send; a bad value says what it must be", () => {
   assert.equal(loadConfig({}).smtp, null);
-  assert.deepEqual(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465", SMTP_FROM: "Parley <m@example.com>" }).smtp, { url: "smtps://u:p@mail.example.com:465", from: "Parley <m@example.com>" });
+  assert.deepEqual(
+    loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465", SMTP_FROM: "Parley <m@example.com>" }).smtp,
+    { url: "smtps://u:p@mail.example.com:465", from: "Parley <m@example.com>" },
+  );
   assert.throws(() => loadConfig({ SMTP_URL: "smtp://mail.example.com" }), /SMTP_FROM: is required with SMTP_URL/);
-  assert.throws(() => loadConfig({ SMTP_URL: "http://mail.example.com", SMTP_FROM: "m@example.com" }), /SMTP_URL: must be an smtp:\/\/ or smtps:\/\//);
-  assert.throws(() => loadConfig({ SMTP_URL: "smtp://mail.example.com", SMTP_FROM: "nobody" }), /SMTP_FROM: must be an email address/);
+  assert.throws(
+    () => loadConfig({ SMTP_URL: "http://mail.example.com", SMTP_FROM: "m@example.com" }),
+    /SMTP_URL: must be an smtp:\/\/ or smtps:\/\//,
+  );
+  assert.throws(
+    () => loadConfig({ SMTP_URL: "smtp://mail.example.com", SMTP_FROM: "nobody" }),
+    /SMTP_FROM: must be an email address/,
+  );
 });

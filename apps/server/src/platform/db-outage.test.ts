@@ -9,20 +9,33 @@ test("connection failures count as the database out of reach; a bad statement do
   assert.ok(isDatabaseUnreachable(refused));
   assert.ok(isDatabaseUnreachable(new Error("Connection terminated unexpectedly")));
   assert.ok(isDatabaseUnreachable(Object.assign(new Error("the database system is starting up"), { code: "57P03" })));
-  assert.ok(isDatabaseUnreachable(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })));
+  assert.ok(
+    isDatabaseUnreachable(
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+    ),
+  );
   assert.ok(isDatabaseUnreachable(new AggregateError([refused], "")), "every address refused");
-  assert.equal(isDatabaseUnreachable(Object.assign(new Error('relation "x" does not exist'), { code: "42P01" })), false);
+  assert.equal(
+    isDatabaseUnreachable(Object.assign(new Error('relation "x" does not exist'), { code: "42P01" })),
+    false,
+  );
   assert.equal(isDatabaseUnreachable(null), false);
 });
 
 test("an outage is said once with its reason, waited out with a back-off, and its end is said once", () => {
   const lines: string[] = [];
-  const log = { error: (a: unknown, b?: string) => lines.push(`error ${b ?? a}`), warn: (m: string) => lines.push(`warn ${m}`) } as unknown as Logger;
+  const log = {
+    error: (a: unknown, b?: string) => lines.push(`error ${b ?? a}`),
+    warn: (m: string) => lines.push(`warn ${m}`),
+  } as unknown as Logger;
   const watch = createOutageWatch({ log, what: "Dialling", intervalMs: 1000, maxMs: 5000 });
   const waits = [1, 2, 3, 4].map(() => watch.failed(refused));
   assert.deepEqual(waits, [2000, 4000, 5000, 5000]);
   assert.equal(lines.length, 1);
-  assert.match(lines[0]!, /^error Dialling paused: the database cannot be reached \(connect ECONNREFUSED 127\.0\.0\.1:5432\)/);
+  assert.match(
+    lines[0]!,
+    /^error Dialling paused: the database cannot be reached \(connect ECONNREFUSED 127\.0\.0\.1:5432\)/,
+  );
   assert.ok(watch.down);
   watch.succeeded();
   watch.succeeded();

@@ -1,21 +1,9 @@
 import pg from "pg";
+import type { Db, Queryable } from "./db-types.ts";
 import { openPglite } from "./pglite-in-worker.ts";
 
 export { openPglite };
-
-/** Anything that runs SQL: the database itself or an open transaction. */
-export interface Queryable {
-  query<T extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-}
-
-export interface Db extends Queryable {
-  readonly kind: "pglite" | "postgres";
-  /** Runs several statements without parameters (migrations). */
-  exec(sql: string): Promise<void>;
-  /** Runs fn inside one transaction; rolls back when it throws. */
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export type { Db, Queryable };
 
 // int8 and numeric as JS numbers in both engines (PGlite's: pglite.worker.ts): counts and sums here never pass 2^53.
 const toNumber = (v: string) => Number(v);
@@ -81,7 +69,8 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string }): 
     const reason = (err as Error).message.split("\n")[0] || (err as { code?: string }).code || "unknown error";
     throw new DatabaseUnavailable(
       opts.databaseUrl
-        ? `Cannot connect to the database at ${describeUrl(opts.databaseUrl)}: ${reason}. Check DATABASE_URL and that PostgreSQL is running.`
+        ? `Cannot connect to the database at ${describeUrl(opts.databaseUrl)}: ` +
+            `${reason}. Check DATABASE_URL and that PostgreSQL is running.`
         : `Cannot open the embedded database in ${opts.dataDir ?? "memory"}: ${reason}. Check DATA_DIR.`,
     );
   }

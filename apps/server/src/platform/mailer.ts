@@ -1,7 +1,12 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 /** One email: plain text, and for a calendar invitation its ICS with the iTIP method. */
-export type Mail = { to: string[]; subject: string; text: string; calendar?: { method: "REQUEST" | "CANCEL"; ics: string } };
+export type Mail = {
+  to: string[];
+  subject: string;
+  text: string;
+  calendar?: { method: "REQUEST" | "CANCEL"; ics: string };
+};
 /** Sends one message; answers null when the mail server accepted it, else what went wrong. Never throws. */
 export type SendMail = (mail: Mail) => Promise<string | null>;
 
@@ -12,13 +17,29 @@ export type SendMail = (mail: Mail) => Promise<string | null>;
  * Short timeouts: a dead server fails the attempt quickly and the queue retries it later.
  */
 export function createMailer(smtp: { url: string; from: string }): SendMail {
-  const transport = nodemailer.createTransport({ url: smtp.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  // nodemailer is loaded at the first message, not at start-up: most processes never send one.
+  let transport: Promise<Transporter> | null = null;
+  const open = async () =>
+    (await import("nodemailer")).default.createTransport({
+      url: smtp.url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
   return async (m) => {
     try {
-      await transport.sendMail({
-        from: smtp.from, to: m.to, subject: m.subject, text: m.text,
+      transport ??= open();
+      await (await transport).sendMail({
+        from: smtp.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
         ...(m.calendar && {
-          icalEvent: { method: m.calendar.method, filename: m.calendar.method === "CANCEL" ? "cancel.ics" : "invite.ics", content: m.calendar.ics },
+          icalEvent: {
+            method: m.calendar.method,
+            filename: m.calendar.method === "CANCEL" ? "cancel.ics" : "invite.ics",
+            content: m.calendar.ics,
+          },
         }),
       });
       return null;

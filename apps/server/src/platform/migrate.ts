@@ -10,9 +10,13 @@ const MIGRATIONS_DIR = new URL("./migrations/", import.meta.url).pathname;
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(
-    "create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())",
+    `create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default
+      now())`,
   );
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   const applied: string[] = [];
   await db.tx(async (q) => {
     await q.query("select pg_advisory_xact_lock(7263001)");

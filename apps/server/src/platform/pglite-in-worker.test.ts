@@ -5,13 +5,16 @@ import os from "node:os";
 import path from "node:path";
 import { openPglite } from "./pglite-in-worker.ts";
 
-test("the embedded database in its worker: rows, PostgreSQL errors with their code, transactions that commit or roll back", async () => {
+test("the embedded database in its worker: rows, PostgreSQL errors with code, commit and rollback", async () => {
   const db = await openPglite(undefined);
   try {
     await db.exec("create table t (id int primary key, data bytea, at timestamptz, n bigint)");
     await db.query("insert into t values ($1, $2, $3, 5)", [1, Buffer.from("hi"), new Date("2026-01-02T03:04:05Z")]);
     const [row] = await db.query<{ id: number; data: Uint8Array; at: Date; n: number }>("select * from t");
-    assert.deepEqual({ ...row, data: Buffer.from(row!.data).toString() }, { id: 1, data: "hi", at: new Date("2026-01-02T03:04:05Z"), n: 5 });
+    assert.deepEqual(
+      { ...row, data: Buffer.from(row!.data).toString() },
+      { id: 1, data: "hi", at: new Date("2026-01-02T03:04:05Z"), n: 5 },
+    );
 
     await assert.rejects(db.query("insert into t (id) values (1)"), { code: "23505", constraint: "t_pkey" });
 
@@ -32,7 +35,10 @@ test("the embedded database in its worker: rows, PostgreSQL errors with their co
       }),
       db.query("insert into t (id) values (12)"),
     ]);
-    assert.deepEqual((await db.query<{ id: number }>("select id from t order by id")).map((r) => r.id), [1, 2, 10, 11, 12]);
+    assert.deepEqual(
+      (await db.query<{ id: number }>("select id from t order by id")).map((r) => r.id),
+      [1, 2, 10, 11, 12],
+    );
   } finally {
     await db.close();
   }
@@ -47,8 +53,14 @@ test("an in-memory database saved whole starts another with its rows; the first 
   const second = await openPglite(undefined, { startFrom: file });
   try {
     await second.query("insert into t values (2)");
-    assert.deepEqual((await second.query<{ id: number }>("select id from t order by id")).map((r) => r.id), [1, 2]);
-    assert.deepEqual((await first.query<{ id: number }>("select id from t")).map((r) => r.id), [1]);
+    assert.deepEqual(
+      (await second.query<{ id: number }>("select id from t order by id")).map((r) => r.id),
+      [1, 2],
+    );
+    assert.deepEqual(
+      (await first.query<{ id: number }>("select id from t")).map((r) => r.id),
+      [1],
+    );
   } finally {
     await Promise.all([first.close(), second.close()]);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });

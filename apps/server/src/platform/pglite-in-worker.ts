@@ -1,5 +1,5 @@
 import type { Worker } from "node:worker_threads";
-import type { Db, Queryable } from "./db.ts";
+import type { Db, Queryable } from "./db-types.ts";
 import type { PgliteOpen, PgliteReply, PgliteRequest, PgliteRequestBody } from "./pglite-protocol.ts";
 import { startTsWorker } from "@parley/voice/os/ts-worker";
 
@@ -19,7 +19,10 @@ export type PgliteDb = Db & { saveCopy(file: string): Promise<void> };
  * thread that owns it; on the server's thread one indexing statement held every call and request for
  * hundreds of milliseconds (issue 21). Statements still run one at a time, in the order they were sent.
  */
-export async function openPglite(dataDir: string | undefined, opts: Omit<PgliteOpen, "dataDir"> = {}): Promise<PgliteDb> {
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: Omit<PgliteOpen, "dataDir"> = {},
+): Promise<PgliteDb> {
   const worker: Worker = startTsWorker(WORKER_URL, { workerData: { dataDir, ...opts } satisfies PgliteOpen });
   const pending = new Map<number, Pending>();
   let nextId = 1;
@@ -54,7 +57,8 @@ export async function openPglite(dataDir: string | undefined, opts: Omit<PgliteO
     });
   }
   const request = (req: PgliteRequestBody) => send({ ...req, id: nextId++ } as PgliteRequest);
-  const query = async <T>(sql: string, params?: unknown[], tx?: number) => (await request({ op: "query", sql, params, tx })) as T[];
+  const query = async <T>(sql: string, params?: unknown[], tx?: number) =>
+    (await request({ op: "query", sql, params, tx })) as T[];
 
   // Id 0 is the worker's answer once the database is open (or why it could not be).
   await new Promise<unknown[]>((resolve, reject) => {
@@ -75,7 +79,7 @@ export async function openPglite(dataDir: string | undefined, opts: Omit<PgliteO
       const id = nextId++;
       await send({ id, op: "begin" });
       const q: Queryable = { query: <T>(sql: string, params?: unknown[]) => query<T>(sql, params, id) };
-      let result;
+      let result: Awaited<ReturnType<typeof fn>>;
       try {
         result = await fn(q);
       } catch (err) {

@@ -18,4 +18,8 @@ export type PgliteReply =
   | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 
 /** A request before the client numbers it. */
-export type PgliteRequestBody = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, "id"> : never) : never;
+export type PgliteRequestBody = PgliteRequest extends infer R
+  ? R extends PgliteRequest
+    ? Omit<R, "id">
+    : never
+  : never;

@@ -19,19 +19,24 @@ const post = (reply: PgliteReply) => port.postMessage(reply);
 function errorFields(err: unknown): Record<string, unknown> & { message: string } {
   const e = err as Record<string, unknown> & Error;
   const fields: Record<string, unknown> & { message: string } = { message: e?.message ?? String(err) };
-  for (const [k, v] of Object.entries(e ?? {})) if (v === null || ["string", "number", "boolean"].includes(typeof v)) fields[k] = v;
+  for (const [k, v] of Object.entries(e ?? {}))
+    if (v === null || ["string", "number", "boolean"].includes(typeof v)) fields[k] = v;
   return fields;
 }
 
 async function open({ dataDir, startFrom }: PgliteOpen): Promise<PGlite> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  return createPglite(dataDir ? path.join(dataDir, "pgdata") : undefined, {
-    parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
-    // Trigram indexes for substring search (migration 0016), as PostgreSQL's contrib provides them.
-    // pgvector: offered to features/knowledge-base/kb-vectors.ts, which creates it at start (not a migration:
-    // a PostgreSQL without pgvector must still migrate).
-    extensions: { pg_trgm, vector },
-  }, startFrom);
+  return createPglite(
+    dataDir ? path.join(dataDir, "pgdata") : undefined,
+    {
+      parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
+      // Trigram indexes for substring search (migration 0016), as PostgreSQL's contrib provides them.
+      // pgvector: offered to features/knowledge-base/kb-vectors.ts, which creates it at start (not a migration:
+      // a PostgreSQL without pgvector must still migrate).
+      extensions: { pg_trgm, vector },
+    },
+    startFrom,
+  );
 }
 
 /** Open transactions: each waits on its `end` message while the main thread sends its statements. */

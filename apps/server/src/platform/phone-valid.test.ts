@@ -5,7 +5,10 @@ import { isValidPhone } from "./phone-valid.ts";
 
 // A fixed seed: the same numbers every run, so a difference is reproducible.
 function random(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
 }
 
 test("isValidPhone agrees with the library's isValid() on numbers of every country", () => {
@@ -25,14 +28,26 @@ test("isValidPhone agrees with the library's isValid() on numbers of every count
     if (expected) valid++;
     assert.equal(isValidPhone(parsed), expected, `${text} (${country}) → ${parsed.number}`);
   }
-  assert.ok(checked > 40_000 && valid > 2_000 && checked - valid > 2_000, `both kinds were compared: ${valid} valid of ${checked}`);
+  assert.ok(
+    checked > 40_000 && valid > 2_000 && checked - valid > 2_000,
+    `both kinds were compared: ${valid} valid of ${checked}`,
+  );
 });
 
 test("mobile, fixed-line, toll-free and shared-code numbers", () => {
   for (const [text, country, ok] of [
-    ["+919876543210", "IN", true], ["+911123456789", "IN", true], ["+91 1800 123 4567", "IN", true], ["+915123", "IN", false],
-    ["+14155550123", "US", true], ["+1 800 555 0199", "US", true], ["+15555555555", "US", false], ["+16045550123", "CA", true],
-    ["+447624369230", "GB", true], ["+442079460958", "GB", true], ["+971501234567", "AE", true], ["+97150123", "AE", false],
+    ["+919876543210", "IN", true],
+    ["+911123456789", "IN", true],
+    ["+91 1800 123 4567", "IN", true],
+    ["+915123", "IN", false],
+    ["+14155550123", "US", true],
+    ["+1 800 555 0199", "US", true],
+    ["+15555555555", "US", false],
+    ["+16045550123", "CA", true],
+    ["+447624369230", "GB", true],
+    ["+442079460958", "GB", true],
+    ["+971501234567", "AE", true],
+    ["+97150123", "AE", false],
   ] as const) {
     const parsed = parsePhoneNumberFromString(text, country)!;
     assert.equal(isValidPhone(parsed), ok, text);

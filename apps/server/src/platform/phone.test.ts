@@ -26,3 +26,9 @@ test("bad numbers say why", () => {
   assert.match((normalizePhone("9876543210", undefined) as { reason: string }).reason, /no \+country code/);
   assert.deepEqual(normalizePhone("+919876543210", undefined), { ok: true, e164: "+919876543210", country: "IN" });
 });
+
+test("the do-not-call country picker offers exactly the regions libphonenumber reads", async () => {
+  const { getCountries } = await import("libphonenumber-js/max");
+  const { PHONE_REGIONS } = await import("@parley/shared/dnc");
+  assert.deepEqual([...PHONE_REGIONS], getCountries());
+});

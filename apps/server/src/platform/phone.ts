@@ -15,7 +15,12 @@ export function normalizePhone(raw: string, region: string | undefined): PhoneRe
   const text = raw.trim();
   if (!text) return { ok: false, reason: "Missing phone number" };
   if (SCIENTIFIC.test(text.replace(/\s/g, ""))) {
-    return { ok: false, reason: `Phone number "${text}" was turned into scientific notation by a spreadsheet; format the column as text and export again` };
+    return {
+      ok: false,
+      reason:
+        `Phone number "${text}" was turned into scientific notation by a ` +
+        "spreadsheet; format the column as text and export again",
+    };
   }
   const international = /^\s*(\+|00)/.test(text);
   if (!international && !region) {
@@ -38,4 +43,20 @@ export function normalizePhone(raw: string, region: string | undefined): PhoneRe
 export function regionForTimezone(zone: string): CountryCode | undefined {
   const country = ct.getTimezone(zone)?.countries[0];
   return country ? (country as CountryCode) : undefined;
+}
+
+const INBOUND_DIGITS = /^(?:\+|00)?([1-9]\d{6,14})$/;
+
+/**
+ * An inbound campaign's number, or the number a carrier says was called, in the one form both are stored and
+ * compared in: a phone number (with +, with the 00 international prefix, or bare digits starting with the country
+ * code, as trunks send it) in E.164, through libphonenumber when it knows the number ("+44 (0)20…" and "+4420…"
+ * are one), else its digits after + (fictional ranges such as 555-01xx); anything else (a SIP user such as
+ * "sales" or extension "100") unchanged.
+ */
+export function inboundNumberE164(value: string): string {
+  const digits = INBOUND_DIGITS.exec(value.trim().replace(/[\s().-]/g, ""))?.[1];
+  if (!digits) return value;
+  const known = normalizePhone(`+${digits}`, undefined);
+  return known.ok ? known.e164 : `+${digits}`;
 }

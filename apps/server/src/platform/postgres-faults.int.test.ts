@@ -7,7 +7,9 @@ import { openPostgres } from "./db.ts";
 
 const usePostgres = (await dbKinds()).includes("postgres");
 
-test("a PostgreSQL connection that drops mid-transaction fails the transaction, not the process", { skip: !usePostgres && "PostgreSQL is not reachable" }, async () => {
+test("a PostgreSQL connection that drops mid-transaction fails the transaction, not the process", {
+  skip: !usePostgres && "PostgreSQL is not reachable",
+}, async () => {
   const { db, drop } = await openTestDb("postgres");
   try {
     await assert.rejects(
@@ -19,7 +21,11 @@ test("a PostgreSQL connection that drops mid-transaction fails the transaction, 
         await q.query("select 1");
       }),
     );
-    assert.deepEqual(await db.query("select 1 as ok"), [{ ok: 1 }], "the pool serves the next statement on a new connection");
+    assert.deepEqual(
+      await db.query("select 1 as ok"),
+      [{ ok: 1 }],
+      "the pool serves the next statement on a new connection",
+    );
   } finally {
     await drop();
   }

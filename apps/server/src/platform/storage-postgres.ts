@@ -20,16 +20,21 @@ type ObjectRow = { version: string; size: number; chunk_size: number };
  * rows under a fresh version, then swaps the object to that version in one transaction (readers never see
  * half an object); a get streams a few chunks per query, only those a range covers.
  */
-export function createPostgresStorage(db: Db, opts: { chunkSize?: number } = {}): Storage & { sweepAbandoned(): Promise<number> } {
+export function createPostgresStorage(
+  db: Db,
+  opts: { chunkSize?: number } = {},
+): Storage & { sweepAbandoned(): Promise<number> } {
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const head = async (key: string) =>
-    (await db.query<ObjectRow>("select version, size, chunk_size from storage_objects where key = $1", [key]))[0] ?? null;
+    (await db.query<ObjectRow>("select version, size, chunk_size from storage_objects where key = $1", [key]))[0] ??
+    null;
   let lastSweep = 0;
 
   /** Deletes the chunks of writes abandoned mid-way (their process died); answers how many writes. */
   async function sweepAbandoned(): Promise<number> {
     const stale = await db.query<{ version: string }>(
-      `select version from storage_uploads where started_at < now() - interval '${ABANDONED_AFTER}' order by started_at limit 100`,
+      `select version from storage_uploads where started_at < now() - interval '${ABANDONED_AFTER}' order by started_at
+        limit 100`,
     );
     for (const { version } of stale) {
       await db.query("delete from storage_chunks where version = $1", [version]);
@@ -69,7 +74,8 @@ export function createPostgresStorage(db: Db, opts: { chunkSize?: number } = {})
         if (pendingBytes > 0) await writeChunk(Buffer.concat(pending));
         await db.tx(async (q) => {
           const old = await q.query<{ version: string }>(
-            "select version from storage_objects where key = $1 for update", [key],
+            "select version from storage_objects where key = $1 for update",
+            [key],
           );
           await q.query(
             `insert into storage_objects (key, version, size, chunk_size) values ($1, $2, $3, $4)
@@ -106,7 +112,10 @@ export function createPostgresStorage(db: Db, opts: { chunkSize?: number } = {})
     async delete(key) {
       assertSafeKey(key);
       await db.tx(async (q) => {
-        const gone = await q.query<{ version: string }>("delete from storage_objects where key = $1 returning version", [key]);
+        const gone = await q.query<{ version: string }>(
+          "delete from storage_objects where key = $1 returning version",
+          [key],
+        );
         if (gone[0]) await q.query("delete from storage_chunks where version = $1", [gone[0].version]);
       });
     },
@@ -114,7 +123,8 @@ export function createPostgresStorage(db: Db, opts: { chunkSize?: number } = {})
       let after = "";
       for (;;) {
         const rows = await db.query<{ key: string; size: number }>(
-          "select key, size from storage_objects where key > $1 order by key limit 500", [after],
+          "select key, size from storage_objects where key > $1 order by key limit 500",
+          [after],
         );
         yield* rows;
         if (rows.length < 500) return;
@@ -137,7 +147,8 @@ async function* readChunks(db: Db, key: string, obj: ObjectRow, span: ByteSpan):
       "select seq, data from storage_chunks where version = $1 and seq between $2 and $3 order by seq",
       [obj.version, from, to],
     );
-    if (rows.length !== to - from + 1) throw new Error(`Stored file ${key} was replaced or deleted while it was being read`);
+    if (rows.length !== to - from + 1)
+      throw new Error(`Stored file ${key} was replaced or deleted while it was being read`);
     for (const row of rows) {
       const data = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
       const offset = row.seq * obj.chunk_size;

@@ -33,8 +33,13 @@ describe("S3 storage (s3rver)", () => {
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     const { port } = silent.address() as net.AddressInfo;
     const stuck = createS3Storage({
-      bucket: "parley-files", prefix: "", endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", forcePathStyle: true,
-      credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey }, timeouts: { connectMs: 200, requestMs: 200 },
+      bucket: "parley-files",
+      prefix: "",
+      endpoint: `http://127.0.0.1:${port}`,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+      timeouts: { connectMs: 200, requestMs: 200 },
     });
     try {
       await assert.rejects(stuck.put("recordings/x.wav", Buffer.from("RIFF")));
@@ -44,7 +49,14 @@ describe("S3 storage (s3rver)", () => {
   });
 
   test("a bucket that does not exist fails the readiness check", async () => {
-    const other = createS3Storage({ bucket: "no-such-bucket", prefix: "", endpoint: server.endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey } });
+    const other = createS3Storage({
+      bucket: "no-such-bucket",
+      prefix: "",
+      endpoint: server.endpoint,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+    });
     await assert.rejects(other.check());
   });
 });

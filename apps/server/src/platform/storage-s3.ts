@@ -66,7 +66,8 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
           done(null, chunk);
         },
       });
-      const source = body instanceof Readable ? body : Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]);
+      const source =
+        body instanceof Readable ? body : Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]);
       source.on("error", (err) => counter.destroy(err));
       const upload = new Upload({ client, params: { Bucket, Key: full(key), Body: source.pipe(counter) } });
       await upload.done();
@@ -75,7 +76,11 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
     async get(key, range) {
       try {
         const res = await client.send(
-          new GetObjectCommand({ Bucket, Key: full(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new GetObjectCommand({
+            Bucket,
+            Key: full(key),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
         );
         const body = res.Body as Readable;
         return range ? Readable.from(capped(body, range.end - range.start + 1)) : body;

@@ -13,11 +13,14 @@ import type { StorageChoice } from "./storage-url.ts";
 export function createStorage(choice: StorageChoice, deps: { db: Db | null; dataDir: string }): Storage {
   switch (choice.kind) {
     case "default":
-      return deps.db?.kind === "postgres" ? createPostgresStorage(deps.db) : createLocalStorage(localRoot(deps.dataDir));
+      return deps.db?.kind === "postgres"
+        ? createPostgresStorage(deps.db)
+        : createLocalStorage(localRoot(deps.dataDir));
     case "file":
       return createLocalStorage(choice.dir);
     case "postgres":
-      if (deps.db?.kind !== "postgres") throw new ConfigError("Storage in PostgreSQL needs DATABASE_URL: the embedded database is not shared");
+      if (deps.db?.kind !== "postgres")
+        throw new ConfigError("Storage in PostgreSQL needs DATABASE_URL: the embedded database is not shared");
       return createPostgresStorage(deps.db);
     case "s3":
       return createS3Storage(choice.s3);

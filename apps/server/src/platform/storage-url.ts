@@ -30,7 +30,11 @@ export function parseStorageUrl(env: Env): StorageChoice | { error: string } {
   }
   if (/^postgres(ql)?:?$/i.test(raw)) {
     if (!env.DATABASE_URL) {
-      return { error: "postgres keeps files in the database DATABASE_URL names: set DATABASE_URL (the embedded database is not shared), or use file:// or s3://" };
+      return {
+        error:
+          "postgres keeps files in the database DATABASE_URL names: set DATABASE_URL " +
+          "(the embedded database is not shared), or use file:// or s3://",
+      };
     }
     return { kind: "postgres" };
   }
@@ -46,16 +50,20 @@ function parseS3(raw: string, env: Env): StorageChoice | { error: string } {
     return { error: `is not a valid URL; expected ${FORMS}` };
   }
   const bucket = url.hostname;
-  if (!BUCKET.test(bucket)) return { error: `"${bucket}" is not a bucket name (3–63 lowercase letters, digits, dots and dashes)` };
+  if (!BUCKET.test(bucket))
+    return { error: `"${bucket}" is not a bucket name (3–63 lowercase letters, digits, dots and dashes)` };
   const known = new Set(["endpoint", "region", "force_path_style"]);
   const unknown = [...url.searchParams.keys()].filter((k) => !known.has(k));
-  if (unknown.length) return { error: `unknown option ${unknown.join(", ")}; s3:// takes endpoint, region and force_path_style` };
+  if (unknown.length)
+    return { error: `unknown option ${unknown.join(", ")}; s3:// takes endpoint, region and force_path_style` };
   const endpoint = url.searchParams.get("endpoint") ?? undefined;
-  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) return { error: "endpoint must be an http(s):// address" };
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint))
+    return { error: "endpoint must be an http(s):// address" };
   const style = url.searchParams.get("force_path_style");
   if (style !== null && style !== "0" && style !== "1") return { error: "force_path_style must be 0 or 1" };
   const hasId = Boolean(env.AWS_ACCESS_KEY_ID);
-  if (hasId !== Boolean(env.AWS_SECRET_ACCESS_KEY)) return { error: "set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither" };
+  if (hasId !== Boolean(env.AWS_SECRET_ACCESS_KEY))
+    return { error: "set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither" };
   const prefix = decodeURIComponent(url.pathname.replace(/^\/+/, ""));
   return {
     kind: "s3",
@@ -66,7 +74,9 @@ function parseS3(raw: string, env: Env): StorageChoice | { error: string } {
       region: url.searchParams.get("region") ?? env.AWS_REGION ?? "us-east-1",
       // Self-hosted servers (MinIO, s3rver…) are addressed by path; AWS by virtual host.
       forcePathStyle: style === null ? endpoint !== undefined : style === "1",
-      credentials: hasId ? { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } : undefined,
+      credentials: hasId
+        ? { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! }
+        : undefined,
     },
   };
 }

@@ -35,7 +35,7 @@ export interface Storage {
 /** Bytes start..end, both inclusive (as in an HTTP Range). */
 export type ByteSpan = { start: number; end: number };
 
-const SAFE_KEY = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\/-]*$/;
+const SAFE_KEY = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /** Keys are relative paths without "..": every backend refuses anything else the same way. */
 export function assertSafeKey(key: string): void {

@@ -23,7 +23,12 @@ export function AppShell() {
     <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
       <Drawer
         variant="permanent"
-        sx={{ display: { xs: "none", sm: "block" }, width: MENU_WIDTH, flexShrink: 0, "& .MuiDrawer-paper": { width: MENU_WIDTH, boxSizing: "border-box" } }}
+        sx={{
+          display: { xs: "none", sm: "block" },
+          width: MENU_WIDTH,
+          flexShrink: 0,
+          "& .MuiDrawer-paper": { width: MENU_WIDTH, boxSizing: "border-box" },
+        }}
       >
         <SideMenu />
       </Drawer>
@@ -37,9 +42,19 @@ export function AppShell() {
         <SideMenu onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <AppBar position="sticky" color="transparent" elevation={0} sx={{ borderBottom: 1, borderColor: "divider", backdropFilter: "blur(8px)" }}>
+        <AppBar
+          position="sticky"
+          color="transparent"
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: "divider", backdropFilter: "blur(8px)" }}
+        >
           <Toolbar sx={{ gap: 1 }}>
-            <IconButton aria-label="Open menu" edge="start" onClick={() => setDrawerOpen(true)} sx={{ display: { sm: "none" } }}>
+            <IconButton
+              aria-label="Open menu"
+              edge="start"
+              onClick={() => setDrawerOpen(true)}
+              sx={{ display: { sm: "none" } }}
+            >
               <MenuIcon />
             </IconButton>
             <Typography variant="subtitle1" noWrap sx={{ flexGrow: 1, fontWeight: 600 }}>

@@ -34,11 +34,21 @@ export function UserMenu() {
 
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-      {user && <Chip label={ROLE_LABELS[user.role]} color="primary" size="small" variant="outlined" data-testid="role-label" />}
+      {user && (
+        <Chip label={ROLE_LABELS[user.role]} color="primary" size="small" variant="outlined" data-testid="role-label" />
+      )}
       <IconButton aria-label="Account menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
-        <Avatar sx={{ width: 34, height: 34, bgcolor: "primary.main" }}>{(user?.first_name ?? "?").slice(0, 1).toUpperCase()}</Avatar>
+        <Avatar sx={{ width: 34, height: 34, bgcolor: "primary.main" }}>
+          {(user?.first_name ?? "?").slice(0, 1).toUpperCase()}
+        </Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+        transformOrigin={{ vertical: "top", horizontal: "right" }}
+      >
         <Stack sx={{ px: 2, py: 1 }}>
           <Typography variant="subtitle2">{name || "Signed in"}</Typography>
           <Typography variant="caption" color="text.secondary">
@@ -47,10 +57,19 @@ export function UserMenu() {
         </Stack>
         <Divider />
         {others.map((org) => (
-          <MenuItem key={org.id} disabled={switchOrg.isPending} onClick={() => { setAnchor(null); switchOrg.mutate(org.slug); }}>
+          <MenuItem
+            key={org.id}
+            disabled={switchOrg.isPending}
+            onClick={() => {
+              setAnchor(null);
+              switchOrg.mutate(org.slug);
+            }}
+          >
             <Stack>
               <Typography variant="body2">Switch to {org.name}</Typography>
-              <Typography variant="caption" color="text.secondary">{ROLE_LABELS[org.role]}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {ROLE_LABELS[org.role]}
+              </Typography>
             </Stack>
           </MenuItem>
         ))}

@@ -5,7 +5,14 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 
-type Props = { title: string; question: string; itemName: string | null; busy: boolean; onCancel(): void; onConfirm(): void };
+type Props = {
+  title: string;
+  question: string;
+  itemName: string | null;
+  busy: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+};
 
 /** Confirmation before a delete; open while an item name is given, which it shows under the question. */
 export function ConfirmDeleteDialog({ title, question, itemName, busy, onCancel, onConfirm }: Props) {

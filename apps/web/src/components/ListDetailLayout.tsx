@@ -23,13 +23,26 @@ type Props = {
   children: ReactNode;
 };
 
-/** A list on the left and the picked item's detail on the right (Email and WhatsApp logs; `useListPick` holds the pick). */
+/**
+ * A list on the left and the picked item's detail on the right (Email and WhatsApp logs; `useListPick` holds the pick).
+ */
 export function ListDetailLayout({ list, header, showDetail, onBack, backLabel, loading, failed, children }: Props) {
   const mobile = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
   return (
-    <Paper variant="outlined" sx={{ display: "flex", height: "70vh", minHeight: 460, overflow: "hidden", borderRadius: 2 }}>
+    <Paper
+      variant="outlined"
+      sx={{ display: "flex", height: "70vh", minHeight: 460, overflow: "hidden", borderRadius: 2 }}
+    >
       {(!mobile || !showDetail) && (
-        <Box data-testid="list-pane" sx={{ width: mobile ? "100%" : LIST_WIDTH, flexShrink: 0, borderRight: mobile ? 0 : 1, borderColor: "divider" }}>
+        <Box
+          data-testid="list-pane"
+          sx={{
+            width: mobile ? "100%" : LIST_WIDTH,
+            flexShrink: 0,
+            borderRight: mobile ? 0 : 1,
+            borderColor: "divider",
+          }}
+        >
           {list}
         </Box>
       )}
@@ -42,7 +55,9 @@ export function ListDetailLayout({ list, header, showDetail, onBack, backLabel, 
           )}
           <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: "divider" }}>{header}</Box>
           {loading ? (
-            <Box sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center" }}><CircularProgress size={28} /></Box>
+            <Box sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center" }}>
+              <CircularProgress size={28} />
+            </Box>
           ) : failed ? (
             <Box sx={{ flex: 1 }} />
           ) : (

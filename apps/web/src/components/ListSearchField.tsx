@@ -4,7 +4,15 @@ import TextField from "@mui/material/TextField";
 import Search from "@mui/icons-material/Search";
 
 /** The search box above a list pane; its placeholder is also its accessible name. */
-export function ListSearchField({ placeholder, value, onChange }: { placeholder: string; value: string; onChange: (value: string) => void }) {
+export function ListSearchField({
+  placeholder,
+  value,
+  onChange,
+}: {
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Box sx={{ px: 2, pb: 1.5 }}>
       <TextField
@@ -13,7 +21,16 @@ export function ListSearchField({ placeholder, value, onChange }: { placeholder:
         placeholder={placeholder}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        slotProps={{ htmlInput: { "aria-label": placeholder }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+        slotProps={{
+          htmlInput: { "aria-label": placeholder },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
     </Box>
   );

@@ -27,7 +27,11 @@ type Props = {
  */
 export function ShownOnceDialog({ value, title, id, valueLabel, copyLabel = "Copy", before, after, onClose }: Props) {
   const [copied, setCopied] = useState(false);
-  const copy = () => navigator.clipboard?.writeText(value ?? "").then(() => setCopied(true), () => setCopied(false));
+  const copy = () =>
+    navigator.clipboard?.writeText(value ?? "").then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   const close = () => {
     setCopied(false);
     onClose();
@@ -37,14 +41,27 @@ export function ShownOnceDialog({ value, title, id, valueLabel, copyLabel = "Cop
       <DialogTitle id={id}>{title}</DialogTitle>
       <DialogContent>
         {before}
-        <Box component="code" aria-label={valueLabel} sx={{ display: "block", p: 1.5, bgcolor: "action.hover", borderRadius: 1, wordBreak: "break-all", fontSize: 14 }}>
+        <Box
+          component="code"
+          aria-label={valueLabel}
+          sx={{
+            display: "block",
+            p: 1.5,
+            bgcolor: "action.hover",
+            borderRadius: 1,
+            wordBreak: "break-all",
+            fontSize: 14,
+          }}
+        >
           {value}
         </Box>
         {after}
       </DialogContent>
       <DialogActions>
         <Button onClick={copy}>{copied ? "Copied" : copyLabel}</Button>
-        <Button variant="contained" onClick={close}>Done</Button>
+        <Button variant="contained" onClick={close}>
+          Done
+        </Button>
       </DialogActions>
     </Dialog>
   );

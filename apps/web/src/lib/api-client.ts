@@ -55,7 +55,8 @@ function send(target: string, method: string, body: unknown, opts: RequestOption
   const token = session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  if (opts.onUploadProgress) return sendWithProgress(target, method, headers, payload, opts.onUploadProgress, opts.signal, token);
+  if (opts.onUploadProgress)
+    return sendWithProgress(target, method, headers, payload, opts.onUploadProgress, opts.signal, token);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
@@ -123,7 +124,12 @@ function signOutToLogin(): void {
 }
 
 /** A 401: refresh once (unless another request already did) and retry once; else sign out. */
-async function retryAfterRefresh(first: RawResponse, target: string, method: string, opts: RequestOptions<z.ZodType>): Promise<RawResponse> {
+async function retryAfterRefresh(
+  first: RawResponse,
+  target: string,
+  method: string,
+  opts: RequestOptions<z.ZodType>,
+): Promise<RawResponse> {
   const current = session.token();
   const outcome = current && current !== first.token ? "renewed" : await refreshSession();
   // Offline is not a verdict on the session: report the network error and keep the user signed in.
@@ -146,7 +152,10 @@ function toError(res: RawResponse): ApiRequestError {
 }
 
 /** Calls the API and answers the body (validated by `schema` when given); throws ApiRequestError. */
-export async function api<S extends z.ZodType = z.ZodUnknown>(path: string, opts: RequestOptions<S> = {}): Promise<z.infer<S>> {
+export async function api<S extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  opts: RequestOptions<S> = {},
+): Promise<z.infer<S>> {
   const method = opts.method ?? "GET";
   const target = url(path, opts.query);
   let res = await send(target, method, opts.body, opts);
@@ -161,6 +170,12 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(path: string, opts
   }
   if (!opts.schema) return res.data as z.infer<S>;
   const parsed = opts.schema.safeParse(res.data);
-  if (!parsed.success) throw new ApiRequestError("The server sent an answer this app does not understand.", res.status, "bad_response", parsed.error.issues);
+  if (!parsed.success)
+    throw new ApiRequestError(
+      "The server sent an answer this app does not understand.",
+      res.status,
+      "bad_response",
+      parsed.error.issues,
+    );
   return parsed.data;
 }

@@ -29,7 +29,11 @@ export async function readEventStream(
   }
   if (!res.ok || !res.body) {
     const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiRequestError(body?.error?.message ?? `Stream failed with status ${res.status}`, res.status, body?.error?.code ?? "http_error");
+    throw new ApiRequestError(
+      body?.error?.message ?? `Stream failed with status ${res.status}`,
+      res.status,
+      body?.error?.code ?? "http_error",
+    );
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   const push = createSseParser();

@@ -4,10 +4,11 @@ import { api } from "./api-client.ts";
 
 const KEY = ["integrations"] as const;
 
-/** The integration endpoints (README "Calendar integration (CalDAV)"); answers are checked against the shared schemas. */
+/** The integration endpoints (docs/integrations.md, CalDAV); answers are checked against the shared schemas. */
 export const integrationsApi = {
   list: () => api("/integrations", { schema: IntegrationList }),
-  connectCaldav: (body: CaldavConnect) => api("/integrations/caldav", { method: "PUT", body, schema: CaldavIntegration }),
+  connectCaldav: (body: CaldavConnect) =>
+    api("/integrations/caldav", { method: "PUT", body, schema: CaldavIntegration }),
   testCaldav: () => api("/integrations/caldav/test", { method: "POST", schema: CaldavIntegration }),
   disconnectCaldav: () => api("/integrations/caldav", { method: "DELETE" }),
 };

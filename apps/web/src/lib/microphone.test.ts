@@ -10,6 +10,9 @@ test("the browser's failures opening the microphone become what the user can do 
   assert.equal(micProblem(failure("NotSupportedError")), "absent");
   assert.equal(micProblem(failure("NotReadableError")), "busy");
   assert.equal(micProblem(new Error("worklet did not load")), "failed");
-  assert.equal(micMessage(failure("NotAllowedError")), "Microphone access is blocked. Allow the microphone for this site in your browser, then try again.");
+  assert.equal(
+    micMessage(failure("NotAllowedError")),
+    "Microphone access is blocked. Allow the microphone for this site in your browser, then try again.",
+  );
   assert.equal(micMessage(failure("NotFoundError")), "No microphone was found. Connect one and try again.");
 });

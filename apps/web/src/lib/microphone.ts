@@ -10,14 +10,24 @@ export type MicCapture = { context: AudioContext; stop(): void };
  * the callee) and calls `onFrame` with 20 ms of 16 kHz PCM16, and `onLevel` with the meter level. Used by
  * the browser test call and by the knowledge base test box's spoken question.
  */
-export async function startMicCapture(onFrame: (pcm: Int16Array) => void, onLevel: (level: number) => void): Promise<MicCapture> {
-  if (!navigator.mediaDevices?.getUserMedia) throw new DOMException("The browser offers no microphone here.", "NotSupportedError");
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+export async function startMicCapture(
+  onFrame: (pcm: Int16Array) => void,
+  onLevel: (level: number) => void,
+): Promise<MicCapture> {
+  if (!navigator.mediaDevices?.getUserMedia)
+    throw new DOMException("The browser offers no microphone here.", "NotSupportedError");
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+  });
   const context = new AudioContext();
   try {
     await context.audioWorklet.addModule(WORKLET_URL);
     const source = context.createMediaStreamSource(stream);
-    const node = new AudioWorkletNode(context, "pcm-capture", { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [1] });
+    const node = new AudioWorkletNode(context, "pcm-capture", {
+      numberOfInputs: 1,
+      numberOfOutputs: 1,
+      outputChannelCount: [1],
+    });
     const down = createDownsampler(context.sampleRate);
     const chunk = createFrameChunker();
     let lastMeter = 0;
@@ -37,13 +47,13 @@ export async function startMicCapture(onFrame: (pcm: Int16Array) => void, onLeve
       context,
       stop() {
         node.port.onmessage = null;
-        stream.getTracks().forEach((t) => t.stop());
+        stream.getTracks().forEach((t) => void t.stop());
         // A test call's last words are still queued for playback when it ends: let them finish.
         setTimeout(() => void context.close().catch(() => undefined), 1000);
       },
     };
   } catch (err) {
-    stream.getTracks().forEach((t) => t.stop());
+    stream.getTracks().forEach((t) => void t.stop());
     void context.close().catch(() => undefined);
     throw err;
   }

@@ -1,8 +1,19 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bytesToPcm16, createDownsampler, createFrameChunker, floatToPcm16, joinPcm16, meterLevel, pcm16ToBytes, pcm16ToFloat, pcm16ToWav } from "./pcm16.ts";
+import {
+  bytesToPcm16,
+  createDownsampler,
+  createFrameChunker,
+  floatToPcm16,
+  joinPcm16,
+  meterLevel,
+  pcm16ToBytes,
+  pcm16ToFloat,
+  pcm16ToWav,
+} from "./pcm16.ts";
 
-const sine = (rate: number, freq: number, ms: number) => Float32Array.from({ length: (rate * ms) / 1000 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * freq * i) / rate));
+const sine = (rate: number, freq: number, ms: number) =>
+  Float32Array.from({ length: (rate * ms) / 1000 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * freq * i) / rate));
 const rms = (a: Float32Array) => Math.sqrt(a.reduce((s, x) => s + x * x, 0) / a.length);
 
 test("48 kHz and 44.1 kHz become exactly 16 kHz, however the blocks are cut", () => {
@@ -60,7 +71,10 @@ test("frames joined and written as a WAV read back as the same 16 kHz mono sampl
   const wav = Buffer.from(pcm16ToWav(joinPcm16(frames)));
   assert.equal(wav.length, 44 + 10);
   const pcm = decodeWav(wav);
-  assert.deepEqual({ sampleRate: pcm.sampleRate, channels: pcm.channels, samples: [...pcm.samples] }, { sampleRate: 16_000, channels: 1, samples: [1, -2, 3, 32767, -32768] });
+  assert.deepEqual(
+    { sampleRate: pcm.sampleRate, channels: pcm.channels, samples: [...pcm.samples] },
+    { sampleRate: 16_000, channels: 1, samples: [1, -2, 3, 32767, -32768] },
+  );
 });
 
 test("a tone recorded at 44.1 kHz comes out as that tone alone (no tones added by uneven windows)", () => {

@@ -28,7 +28,12 @@ test("signed out: no token, and the menu's slug falls back to the product's own"
 });
 
 test("a sign-in answer stores tokens and the org, with the slug in both storages", () => {
-  const slug = session.store({ access_token: "a", refresh_token: "r", organizationName: "Acme Realty", user: { organization_slug_name: "acme-realty-2" } });
+  const slug = session.store({
+    access_token: "a",
+    refresh_token: "r",
+    organizationName: "Acme Realty",
+    user: { organization_slug_name: "acme-realty-2" },
+  });
   assert.equal(slug, "acme-realty-2");
   assert.equal(localStorage.getItem("authToken"), "a");
   assert.equal(localStorage.getItem("refreshToken"), "r");
@@ -39,12 +44,20 @@ test("a sign-in answer stores tokens and the org, with the slug in both storages
 });
 
 test("without a server slug the org name is slugged as the spec says (lowercase, spaces to hyphens)", () => {
-  assert.equal(session.store({ access_token: "a", refresh_token: null, organizationName: "Marie's Org" }), "marie-s-org");
+  assert.equal(
+    session.store({ access_token: "a", refresh_token: null, organizationName: "Marie's Org" }),
+    "marie-s-org",
+  );
   assert.equal(localStorage.getItem("refreshToken"), null, "a missing refresh token is not stored");
 });
 
 test("the menu reads the slug from session storage first; clear signs out everywhere", () => {
-  session.store({ access_token: "a", refresh_token: "r", organizationName: "Acme", user: { organization_slug_name: "acme" } });
+  session.store({
+    access_token: "a",
+    refresh_token: "r",
+    organizationName: "Acme",
+    user: { organization_slug_name: "acme" },
+  });
   sessionStorage.setItem("organizationSlug", "tab-org");
   assert.equal(session.orgSlug(), "tab-org");
   session.clear();

@@ -8,7 +8,11 @@ import { session } from "./session.ts";
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   const refreshToken = session.refreshToken();
-  await api("/auth/logout", { method: "POST", body: { refresh_token: refreshToken ?? undefined }, skipAuthHandling: true }).catch(() => undefined);
+  await api("/auth/logout", {
+    method: "POST",
+    body: { refresh_token: refreshToken ?? undefined },
+    skipAuthHandling: true,
+  }).catch(() => undefined);
   session.clear();
   queryClient.clear();
 }

@@ -11,7 +11,11 @@ const MeResponse = z.object({ user: SessionUser });
  * `enabled: false` on a page open to everyone, where asking without a session would bounce to sign-in.
  */
 export function useCurrentUser(opts: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: ["me"], queryFn: () => api("/auth/me", { schema: MeResponse }).then((r) => r.user), enabled: opts.enabled ?? true });
+  return useQuery({
+    queryKey: ["me"],
+    queryFn: () => api("/auth/me", { schema: MeResponse }).then((r) => r.user),
+    enabled: opts.enabled ?? true,
+  });
 }
 
 /** The user's role here; undefined while it loads. */

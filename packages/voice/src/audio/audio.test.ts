@@ -16,7 +16,9 @@ test("non-WAV input is refused", () => {
 });
 
 test("resampling keeps duration and the shape of the signal", () => {
-  const tone = Int16Array.from({ length: 22050 }, (_, i) => Math.round(Math.sin((2 * Math.PI * 440 * i) / 22050) * 8000));
+  const tone = Int16Array.from({ length: 22050 }, (_, i) =>
+    Math.round(Math.sin((2 * Math.PI * 440 * i) / 22050) * 8000),
+  );
   const out = resample(tone, 22050, 16000);
   assert.equal(out.length, 16000);
   const peak = out.reduce((m, v) => Math.max(m, Math.abs(v)), 0);

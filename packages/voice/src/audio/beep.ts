@@ -2,7 +2,7 @@ import { levelDb } from "./frames.ts";
 
 /** Power of one frequency in a frame (Goertzel), relative to the frame's total power (0..1). */
 export function toneShare(frame: Int16Array, sampleRate: number, freq: number): number {
-  const k = (2 * Math.cos((2 * Math.PI * freq) / sampleRate));
+  const k = 2 * Math.cos((2 * Math.PI * freq) / sampleRate);
   let s1 = 0;
   let s2 = 0;
   let total = 0;
@@ -23,7 +23,7 @@ const bestShare = (frame: Int16Array, sampleRate: number, f: number): number =>
 /** Dominant frequency estimated from zero crossings: a pure tone crosses zero twice per period. */
 function zeroCrossingFreq(frame: Int16Array, sampleRate: number): number {
   let crossings = 0;
-  for (let i = 1; i < frame.length; i++) if ((frame[i - 1]! < 0) !== (frame[i]! < 0)) crossings++;
+  for (let i = 1; i < frame.length; i++) if (frame[i - 1]! < 0 !== frame[i]! < 0) crossings++;
   return (crossings * sampleRate) / (2 * frame.length);
 }
 

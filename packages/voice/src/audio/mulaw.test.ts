@@ -21,7 +21,8 @@ test("decoding is symmetric around zero and monotonic across the code book", () 
 
 test("round trip stays within the codec's quantisation step (about 3% of the level)", () => {
   const pcm = new Int16Array(4000);
-  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(30000 * Math.sin((2 * Math.PI * 440 * i) / 8000) * (i / pcm.length));
+  for (let i = 0; i < pcm.length; i++)
+    pcm[i] = Math.round(30000 * Math.sin((2 * Math.PI * 440 * i) / 8000) * (i / pcm.length));
   const back = decodeMulaw(encodeMulaw(pcm));
   assert.equal(back.length, pcm.length);
   for (let i = 0; i < pcm.length; i++) {

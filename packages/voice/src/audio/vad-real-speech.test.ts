@@ -23,7 +23,7 @@ function utterances(samples: Int16Array): Array<[number, number]> {
 }
 
 const withSilence = (samples: Int16Array, ms: number) => {
-  const out = new Int16Array(samples.length + (16 * ms));
+  const out = new Int16Array(samples.length + 16 * ms);
   out.set(samples);
   return out;
 };

@@ -22,12 +22,12 @@ export type VadOptions = {
 // to its own level within 4 s (longer than an answering machine's greeting must last to be recognised, 3.5 s:
 // the `instant` voices' greetings are steady tones). A
 // floor that follows quiet-looking frames instead climbs during soft speech and then hears the rest of the
-// sentence as silence (hearing bench: a quarter of the words dropped).
+// sentence as silence.
 const FLOOR_WINDOW_FRAMES = Math.round(4000 / FRAME_MS);
 
 /**
- * Energy voice-activity detection against the line's noise floor: 2.5 µs a frame, right on quiet lines and on
- * tones (the `instant` load-test voices), but noise within 12 dB of the speech is speech to it (VAD bench).
+ * Energy voice-activity detection against the line's noise floor: cheap, right on quiet lines and on tones
+ * (the `instant` load-test voices), but noise within its margin of the speech is speech to it.
  * Real calls use Silero (`silero-vad.ts`) where it loads.
  */
 export function createVad(opts: VadOptions = {}): Vad {
@@ -49,7 +49,9 @@ export function createVad(opts: VadOptions = {}): Vad {
 
 export const energyVad: VadFactory = () => createVad();
 
-export type EndpointEvent = { type: "speech-start"; atMs: number } | { type: "speech-end"; atMs: number; speechMs: number };
+export type EndpointEvent =
+  | { type: "speech-start"; atMs: number }
+  | { type: "speech-end"; atMs: number; speechMs: number };
 
 export type EndpointerOptions = {
   /** Speech must last this long to count (filters clicks). */

@@ -23,7 +23,8 @@ export function encodeWav(samples: Int16Array, sampleRate: number, channels = 1)
 
 /** Reads a PCM16 WAV, walking the chunks (engines add LIST chunks; streamed WAVs leave sizes unset). */
 export function decodeWav(buf: Buffer): Pcm {
-  if (buf.toString("ascii", 0, 4) !== "RIFF" || buf.toString("ascii", 8, 12) !== "WAVE") throw new Error("not a WAV file");
+  if (buf.toString("ascii", 0, 4) !== "RIFF" || buf.toString("ascii", 8, 12) !== "WAVE")
+    throw new Error("not a WAV file");
   let offset = 12;
   let sampleRate = 0;
   let channels = 0;
@@ -32,7 +33,8 @@ export function decodeWav(buf: Buffer): Pcm {
     const size = buf.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === "fmt ") {
-      if (buf.readUInt16LE(body) !== 1 || buf.readUInt16LE(body + 14) !== 16) throw new Error("only PCM16 WAV is supported");
+      if (buf.readUInt16LE(body) !== 1 || buf.readUInt16LE(body + 14) !== 16)
+        throw new Error("only PCM16 WAV is supported");
       channels = buf.readUInt16LE(body + 2);
       sampleRate = buf.readUInt32LE(body + 4);
     } else if (id === "data") {

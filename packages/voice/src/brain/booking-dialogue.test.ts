@@ -6,13 +6,20 @@ import { converse, createRecordingTools, londonContext } from "../../../../tests
 // Issue 24: the agent never books a day or time the callee did not ask for or accept. The campaign is in
 // London and "now" is Tuesday 24 November 2026, 15:27 (GMT): Tuesday 3 pm has just passed.
 const tuesdayAfternoon = () => londonContext({ now: () => new Date("2026-11-24T15:27:00Z") });
-const booked = (rec: ReturnType<typeof createRecordingTools>) => rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg);
+const booked = (rec: ReturnType<typeof createRecordingTools>) =>
+  rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg);
 
 describe("booking dialogues", () => {
   test('"Tuesday at three" said on a Tuesday afternoon books next Tuesday, never Wednesday', async () => {
     const rec = createRecordingTools();
-    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "ok book me tuesday at three pm"]);
-    assert.deepEqual(replies[1]!.slice(0, 2), ["Let me check the calendar.", "You're booked for Tuesday, December 1 at 3:00 PM."]);
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested",
+      "ok book me tuesday at three pm",
+    ]);
+    assert.deepEqual(replies[1]!.slice(0, 2), [
+      "Let me check the calendar.",
+      "You're booked for Tuesday, December 1 at 3:00 PM.",
+    ]);
     assert.deepEqual(booked(rec), ["2026-12-01T15:00:00.000Z"]);
   });
 
@@ -20,20 +27,40 @@ describe("booking dialogues", () => {
     const alternatives = [new Date("2026-12-01T16:00:00Z"), new Date("2026-12-02T10:00:00Z")];
     const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives });
     const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
-      "yes i am interested", "ok book me tuesday at three pm", "the second one works",
+      "yes i am interested",
+      "ok book me tuesday at three pm",
+      "the second one works",
     ]);
-    assert.equal(replies[1]![1], "I'm sorry, Tuesday, December 1 at 3:00 PM is already taken. I could do Tuesday, December 1 at 4:00 PM or Wednesday, December 2 at 10:00 AM. Which works better for you?");
+    assert.equal(
+      replies[1]![1],
+      "I'm sorry, Tuesday, December 1 at 3:00 PM is already taken. I could do Tuesday, December 1 " +
+        "at 4:00 PM or Wednesday, December 2 at 10:00 AM. Which works better for you?",
+    );
     assert.equal(replies[2]![1], "You're booked for Wednesday, December 2 at 10:00 AM.");
-    assert.deepEqual(booked(rec), ["2026-12-01T15:00:00.000Z", "2026-12-02T10:00:00.000Z"], "the refused try, then the accepted slot");
+    assert.deepEqual(
+      booked(rec),
+      ["2026-12-01T15:00:00.000Z", "2026-12-02T10:00:00.000Z"],
+      "the refused try, then the accepted slot",
+    );
   });
 
   test("of the calendar's free slots, the two nearest the busy one are offered, before or after it", async () => {
-    const alternatives = [new Date("2026-12-01T14:00:00Z"), new Date("2026-12-01T14:30:00Z"), new Date("2026-12-01T15:30:00Z")];
+    const alternatives = [
+      new Date("2026-12-01T14:00:00Z"),
+      new Date("2026-12-01T14:30:00Z"),
+      new Date("2026-12-01T15:30:00Z"),
+    ];
     const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives });
     const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
-      "yes i am interested", "ok book me tuesday at three pm", "the second one works",
+      "yes i am interested",
+      "ok book me tuesday at three pm",
+      "the second one works",
     ]);
-    assert.equal(replies[1]![1], "I'm sorry, Tuesday, December 1 at 3:00 PM is already taken. I could do Tuesday, December 1 at 2:30 PM or Tuesday, December 1 at 3:30 PM. Which works better for you?");
+    assert.equal(
+      replies[1]![1],
+      "I'm sorry, Tuesday, December 1 at 3:00 PM is already taken. I could do Tuesday, December " +
+        "1 at 2:30 PM or Tuesday, December 1 at 3:30 PM. Which works better for you?",
+    );
     assert.deepEqual(booked(rec).at(-1), "2026-12-01T15:30:00.000Z", "the second one offered");
   });
 
@@ -41,15 +68,24 @@ describe("booking dialogues", () => {
     const alternatives = [new Date("2026-12-01T14:30:00Z"), new Date("2026-12-01T15:30:00Z")];
     const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives });
     const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
-      "yes i am interested", "ok book me tuesday at three pm", "three thirty works for me",
+      "yes i am interested",
+      "ok book me tuesday at three pm",
+      "three thirty works for me",
     ]);
     assert.equal(replies[2]![1], "You're booked for Tuesday, December 1 at 3:30 PM.");
     assert.deepEqual(booked(rec), ["2026-12-01T15:00:00.000Z", "2026-12-01T15:30:00.000Z"]);
   });
 
   test("an offered slot picked by its day alone is the one offered that day, at its hour", async () => {
-    const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives: [new Date("2026-12-01T16:00:00Z"), new Date("2026-12-02T10:00:00Z")] });
-    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "ok book me tuesday at three pm", "wednesday works for me"]);
+    const rec = createRecordingTools({
+      refuse: ["2026-12-01T15:00:00.000Z"],
+      alternatives: [new Date("2026-12-01T16:00:00Z"), new Date("2026-12-02T10:00:00Z")],
+    });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested",
+      "ok book me tuesday at three pm",
+      "wednesday works for me",
+    ]);
     assert.equal(replies[2]![1], "You're booked for Wednesday, December 2 at 10:00 AM.");
   });
 
@@ -57,7 +93,9 @@ describe("booking dialogues", () => {
     const alternatives = [new Date("2026-12-01T14:30:00Z"), new Date("2026-12-01T15:30:00Z")];
     const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives });
     const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
-      "yes i am interested", "ok book me tuesday at three pm", "how about five pm",
+      "yes i am interested",
+      "ok book me tuesday at three pm",
+      "how about five pm",
     ]);
     assert.deepEqual(replies[2], ["Shall I book Tuesday, December 1 at 5:00 PM?"]);
     assert.deepEqual(booked(rec), ["2026-12-01T15:00:00.000Z"], "nothing booked without a yes");
@@ -65,7 +103,11 @@ describe("booking dialogues", () => {
 
   test("an hour without a day is proposed for the next such hour and booked only on yes", async () => {
     const rec = createRecordingTools();
-    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "can we do three pm", "yes please"]);
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested",
+      "can we do three pm",
+      "yes please",
+    ]);
     assert.deepEqual(replies[1], ["Shall I book Wednesday, November 25 at 3:00 PM?"]);
     assert.deepEqual(booked(rec), ["2026-11-25T15:00:00.000Z"]);
     assert.equal(replies[2]![1], "You're booked for Wednesday, November 25 at 3:00 PM.");
@@ -73,7 +115,11 @@ describe("booking dialogues", () => {
 
   test("a day without an hour is proposed with an hour; a no books nothing and asks again", async () => {
     const rec = createRecordingTools();
-    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "thursday maybe", "no"]);
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested",
+      "thursday maybe",
+      "no",
+    ]);
     assert.deepEqual(replies[1], ["Shall I book Thursday, November 26 at 9:00 AM?"]);
     assert.deepEqual(replies[2], ["What day and time would work best for you?"]);
     assert.deepEqual(booked(rec), []);
@@ -81,29 +127,66 @@ describe("booking dialogues", () => {
 
   test("a proposed slot answered with another time books the time said", async () => {
     const rec = createRecordingTools();
-    await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "thursday maybe", "make it thursday at eleven am"]);
+    await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested",
+      "thursday maybe",
+      "make it thursday at eleven am",
+    ]);
     assert.deepEqual(booked(rec), ["2026-11-26T11:00:00.000Z"]);
   });
 
-  test("a date named outright that has passed is named as passed, never moved to another day; the slot offered is booked on yes", async () => {
-    const rec = createRecordingTools({ refuse: ["2026-11-24T15:00:00.000Z"], reason: "in_past", alternatives: [new Date("2026-11-25T09:00:00Z")] });
-    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), ["yes i am interested", "book me today at three pm", "yes"]);
-    assert.equal(replies[1]![1], "Tuesday, November 24 at 3:00 PM has already passed. I could do Wednesday, November 25 at 9:00 AM. Which works better for you?");
-    assert.deepEqual(booked(rec), ["2026-11-24T15:00:00.000Z", "2026-11-25T09:00:00.000Z"], "the refused try, then the slot accepted");
+  test("a date named outright that has passed is named as passed, not moved; the offer is booked on yes", async () => {
+    const rec = createRecordingTools({
+      refuse: ["2026-11-24T15:00:00.000Z"],
+      reason: "in_past",
+      alternatives: [new Date("2026-11-25T09:00:00Z")],
+    });
+    const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
+      "yes i am interested",
+      "book me today at three pm",
+      "yes",
+    ]);
+    assert.equal(
+      replies[1]![1],
+      "Tuesday, November 24 at 3:00 PM has already passed. I could do " +
+        "Wednesday, November 25 at 9:00 AM. Which works better for you?",
+    );
+    assert.deepEqual(
+      booked(rec),
+      ["2026-11-24T15:00:00.000Z", "2026-11-25T09:00:00.000Z"],
+      "the refused try, then the slot accepted",
+    );
   });
-  test("a question asked while a time is being settled is answered, then the agent comes back to the meeting", async () => {
+  test("a question asked while a time is being settled is answered; then the agent returns to it", async () => {
     const rec = createRecordingTools();
     const brain = createRulesBrain(tuesdayAfternoon(), rec.tools);
-    const { replies, transcript } = await converse(brain, ["yes i am interested", "what does the premium plan cost", "ok book me thursday at eleven am"]);
-    assert.deepEqual(replies[1], ["The premium plan is 49 pounds a month for Lima Bakery, Ana.", "So, what day and time would suit you for the meeting?"]);
+    const { replies, transcript } = await converse(brain, [
+      "yes i am interested",
+      "what does the premium plan cost",
+      "ok book me thursday at eleven am",
+    ]);
+    assert.deepEqual(replies[1], [
+      "The premium plan is 49 pounds a month for Lima Bakery, Ana.",
+      "So, what day and time would suit you for the meeting?",
+    ]);
     assert.deepEqual(booked(rec), ["2026-11-26T11:00:00.000Z"]);
-    assert.equal((await brain.finish(transcript)).outcome, "scheduled", "the booking is the outcome, the question a detail");
+    assert.equal(
+      (await brain.finish(transcript)).outcome,
+      "scheduled",
+      "the booking is the outcome, the question a detail",
+    );
   });
 
   test("a question after alternatives were offered comes back to them; the one then accepted is booked", async () => {
-    const rec = createRecordingTools({ refuse: ["2026-12-01T15:00:00.000Z"], alternatives: [new Date("2026-12-01T16:00:00Z"), new Date("2026-12-02T10:00:00Z")] });
+    const rec = createRecordingTools({
+      refuse: ["2026-12-01T15:00:00.000Z"],
+      alternatives: [new Date("2026-12-01T16:00:00Z"), new Date("2026-12-02T10:00:00Z")],
+    });
     const { replies } = await converse(createRulesBrain(tuesdayAfternoon(), rec.tools), [
-      "yes i am interested", "ok book me tuesday at three pm", "what does the premium plan cost", "the first one works",
+      "yes i am interested",
+      "ok book me tuesday at three pm",
+      "what does the premium plan cost",
+      "the first one works",
     ]);
     assert.equal(replies[2]![1], "So, would one of those times work for you?");
     assert.equal(replies[3]![1], "You're booked for Tuesday, December 1 at 4:00 PM.");

@@ -1,3 +1,5 @@
+import type { KbAnswerCheck } from "@parley/shared/knowledge-base";
+import type { Expectation, HeardAnswer } from "../expectation/expectation.ts";
 /** The agent's mind: it reads what the callee said and answers, using tools that act on Parley's data. */
 
 export type CallOutcome =
@@ -11,7 +13,9 @@ export type CallOutcome =
   | "no_answer"
   | "busy"
   | "failed"
-  | "do_not_call";
+  | "do_not_call"
+  /** The callee spoke but the server was too busy to recognise their words (session/call-result.ts). */
+  | "not_understood";
 
 export type Sentiment = "positive" | "neutral" | "negative";
 
@@ -64,6 +68,8 @@ export type AgentContext = {
 
 /** A knowledge-base passage as the agent gets it: its id (to record it as a source), heading and text. */
 export type KnowledgePassage = { id: string; heading: string; text: string };
+/** A passage looked at for a question: the answer was taken from it (`used`) or not, and each check's verdict. */
+export type KnowledgeLookup = { passage: KnowledgePassage; used: boolean; checks: KbAnswerCheck[] };
 
 export type MeetingResult =
   | { booked: true; start: Date; end: Date; eventId: string }
@@ -81,8 +87,11 @@ export interface AgentTools {
   endCall(): void;
   /** Knowledge-base passages relevant to what the callee asked, best first (may be empty). */
   retrieve(query: string): Promise<KnowledgePassage[]>;
-  /** The passages an answer was taken from (the call's kb_sources); tools that keep no record leave it out. */
-  citeSources?(query: string, passages: KnowledgePassage[]): void;
+  /**
+   * The passages looked at for a question (the call's kb_sources): whether the answer was taken from each,
+   * and why its sentences were accepted or refused. Tools that keep no record leave it out.
+   */
+  citeSources?(query: string, looked: KnowledgeLookup[]): void;
   /**
    * Puts the caller through to a person (the campaign's "Transfer to"): once the reply being spoken has played,
    * the session rings the person, tells them who is calling and why, and joins the two. Absent when the
@@ -111,8 +120,21 @@ export interface Brain {
    * The reply to what the callee just said, streamed sentence by sentence; tools are called along the way.
    * `confidence` (0–1, null when the engine gives none) is how sure speech recognition was of those words:
    * below the brain's bar it confirms before booking, opting out, scheduling or hanging up.
+   * `heard` is the answer read from those words (or keys) under what the last turn expected (`expecting`): taken,
+   * to be asked again, or neither (open speech); absent when nothing was expected.
    */
-  reply(calleeText: string, history: TranscriptTurn[], signal: AbortSignal, confidence?: number | null): AsyncIterable<string>;
+  reply(
+    calleeText: string,
+    history: TranscriptTurn[],
+    signal: AbortSignal,
+    confidence?: number | null,
+    heard?: HeardAnswer,
+  ): AsyncIterable<string>;
+  /**
+   * What the turn just said (the greeting, the last reply, a transfer's outcome) expects the callee to answer; read
+   * by the session after each turn, for speech recognition to listen for those answers.
+   */
+  expecting(): Expectation;
   /** What to say after the n-th silence in a row (1: a check-in; 2: goodbye, then the call ends). */
   onSilence(count: number): string;
   /** The short personalised message left after a voicemail beep. */

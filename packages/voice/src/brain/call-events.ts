@@ -4,6 +4,8 @@ export type CallEvent =
   | { kind: "booking_refused"; requested: Date; reason: string; alternatives: Date[] }
   | { kind: "callback"; at: Date }
   | { kind: "dnc" }
+  /** The agent ended the call on the callee's no (not interested), as it heard it: words or a taken answer. */
+  | { kind: "declined" }
   | { kind: "answered"; question: string; source: "faq" | "knowledge_base" | "none" }
   /** The caller asked for a person and was put through (answered) or the person did not pick up. */
   | { kind: "transfer"; answered: boolean };

@@ -8,7 +8,11 @@ const CURRENCY: Array<[RegExp, string]> = [
   [/^(dirhams?|aed)$/, "AED "],
 ];
 
-const AMOUNT = /(\$|€|£|₹)?\s?(\d[\d,]*(?:\.\d+)?)\s?(k\b|thousand\b|grand\b|million\b)?\s?(dollars?|bucks|usd|euros?|eur|pounds?|quid|gbp|rupees?|inr|dirhams?|aed)?/g;
+const AMOUNT = new RegExp(
+  String.raw`(\$|€|£|₹)?\s?(\d[\d,]*(?:\.\d+)?)\s?(k\b|thousand\b|grand\b|million\b)?\s?(dollars?|` +
+    String.raw`bucks|usd|euros?|eur|pounds?|quid|gbp|rupees?|inr|dirhams?|aed)?`,
+  "g",
+);
 
 /** A budget the callee named ("about five thousand dollars" → "$5,000"), or null. */
 export function extractBudget(text: string): string | null {

@@ -1,5 +1,5 @@
 import type { Brain, BrainFactory, KnowledgePassage } from "./brain.ts";
-import { answerFromPassages } from "./kb-answer.ts";
+import { answerFromPassages, lookupsOf } from "../knowledge/answer.ts";
 import type { CallEvent } from "./call-events.ts";
 import { streamChat } from "./llm/chat-client.ts";
 import type { ChatMessage, LlmConfig, ToolCall } from "./llm/chat-types.ts";
@@ -8,7 +8,11 @@ import { summarizeWithLlm } from "./llm/llm-summary.ts";
 import { runToolCall, toolDefinitions } from "./llm/llm-tools.ts";
 import { createSentenceSplitter } from "./llm/sentence-splitter.ts";
 import { isSure } from "./heard-confidence.ts";
+import { wordsOfAnswer } from "../expectation/heard-answer.ts";
+import { expectationOfLine } from "../expectation/question-form.ts";
 import { greetingLine, lines } from "./rules-lines.ts";
+import { askAgain } from "./ask-again.ts";
+import { classifyIntent } from "./intents.ts";
 
 // Enough for "book → refused → book an alternative → end call" in one reply; a loop beyond is a model gone astray.
 const MAX_TOOL_ROUNDS = 4;
@@ -21,15 +25,39 @@ const MAX_TOOL_ROUNDS = 4;
 export function createLlmBrain(config: LlmConfig): BrainFactory {
   return (ctx, tools): Brain => {
     const events: CallEvent[] = [];
+    // The model's question is read from its form only: its last sentence, if a yes/no question, expects a yes or a
+    // no, anything else open speech (a simple reading; the recogniser's way out still hears whatever is said).
+    let lastLine = greetingLine(ctx);
+    let askedAgain = 0;
     return {
       name: `llm:${config.model}`,
       greeting: () => greetingLine(ctx),
-      async *reply(calleeText, history, signal, confidence) {
+      async *reply(heardText, history, signal, confidence, heard) {
+        const asked = expectationOfLine(lastLine);
+        // An answer heard but not for sure is asked again, as the rules agent does, without a round trip to the
+        // model; the question (`lastLine`) stays the one the callee answers, so the same answers are listened for.
+        const again = askAgain(asked, classifyIntent(heardText), heard, askedAgain);
+        if (again) {
+          askedAgain += 1;
+          if (!signal.aborted) yield again;
+          return;
+        }
+        askedAgain = 0;
+        const calleeText = wordsOfAnswer(asked, heardText, heard);
         const passages = await tools.retrieve(calleeText).catch(() => [] as KnowledgePassage[]);
-        // The model gets the top passages; the record keeps the ones that hold an answer to what was asked.
+        // The model gets the top passages; the record keeps each with
+        // whether the offline choice answers from it, and why.
         const answer = answerFromPassages(calleeText, passages);
-        if (answer.answered) tools.citeSources?.(calleeText, answer.used.map((i) => passages[i]!));
-        const messages: ChatMessage[] = chatMessages(ctx, events, history, calleeText, passages, isSure(confidence), !!tools.transferCall);
+        if (passages.length) tools.citeSources?.(calleeText, lookupsOf(answer, passages));
+        const messages: ChatMessage[] = chatMessages(
+          ctx,
+          events,
+          history,
+          calleeText,
+          passages,
+          isSure(confidence),
+          !!tools.transferCall,
+        );
         for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
           const splitter = createSentenceSplitter();
           let text = "";
@@ -38,22 +66,35 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
             if (chunk.kind === "tool_calls") calls = chunk.calls;
             else {
               text += chunk.text;
-              for (const sentence of splitter.push(chunk.text)) yield sentence;
+              for (const sentence of splitter.push(chunk.text)) {
+                lastLine = sentence;
+                yield sentence;
+              }
             }
           }
           const rest = splitter.flush();
-          if (rest) yield rest;
+          if (rest) {
+            lastLine = rest;
+            yield rest;
+          }
           if (!calls.length || signal.aborted) return;
           messages.push({ role: "assistant", content: text || null, tool_calls: calls });
-          for (const call of calls) messages.push({ role: "tool", tool_call_id: call.id, content: await runToolCall(call, ctx, tools, events) });
+          for (const call of calls)
+            messages.push({
+              role: "tool",
+              tool_call_id: call.id,
+              content: await runToolCall(call, ctx, tools, events),
+            });
         }
       },
+      expecting: () => expectationOfLine(lastLine),
       onSilence: (count) => lines.silence(count),
       voicemailMessage: () => lines.voicemail(ctx),
       transferEnded(result) {
         events.push({ kind: "transfer", answered: result.answered });
         // The fixed line: instant, and the model reads the failed transfer in its facts on the next turn.
-        return result.answered ? null : lines.transferUnanswered();
+        lastLine = result.answered ? "" : lines.transferUnanswered();
+        return result.answered ? null : lastLine;
       },
       finish: (transcript) => summarizeWithLlm(config, ctx, transcript, events),
     };

@@ -4,10 +4,38 @@
  */
 
 const UNITS: Record<string, number> = {
-  zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  zero: 0,
+  oh: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
-const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000 };
 
 /** Reads a run of number words ("five thousand two hundred", "twenty five") into a number, or null. */
@@ -41,12 +69,15 @@ function normaliseClock(text: string): string {
     .replace(new RegExp(`\\bhalf past ${HOUR}\\b`, "g"), (_m, h: string) => `${toNum(h)}:30`)
     .replace(new RegExp(`\\b(?:a )?quarter past ${HOUR}\\b`, "g"), (_m, h: string) => `${toNum(h)}:15`)
     .replace(new RegExp(`\\b(?:a )?quarter to ${HOUR}\\b`, "g"), (_m, h: string) => `${((toNum(h) + 10) % 12) + 1}:45`)
-    .replace(new RegExp(`\\b${HOUR} ${MINUTE_WORDS}\\b(?! (?:minutes|hours|days|dollars|thousand|hundred))`, "g"), (m, h: string, min: string) => {
-      if (/^o'? ?clock$/.test(min)) return `${toNum(h)}:00`;
-      const mm = min.startsWith("oh ") ? toNum(min.slice(3)) : toNum(min);
-      if (!/[a-z]/.test(h) && !/[a-z]/.test(min)) return m; // "3 30" could be anything: leave digits alone
-      return mm < 60 ? `${toNum(h)}:${String(mm).padStart(2, "0")}` : m;
-    })
+    .replace(
+      new RegExp(`\\b${HOUR} ${MINUTE_WORDS}\\b(?! (?:minutes|hours|days|dollars|thousand|hundred))`, "g"),
+      (m, h: string, min: string) => {
+        if (/^o'? ?clock$/.test(min)) return `${toNum(h)}:00`;
+        const mm = min.startsWith("oh ") ? toNum(min.slice(3)) : toNum(min);
+        if (!/[a-z]/.test(h) && !/[a-z]/.test(min)) return m; // "3 30" could be anything: leave digits alone
+        return mm < 60 ? `${toNum(h)}:${String(mm).padStart(2, "0")}` : m;
+      },
+    )
     .replace(/\bnoon\b/g, "12:00 pm")
     .replace(/\bmidday\b/g, "12:00 pm");
 }

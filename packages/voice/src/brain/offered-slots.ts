@@ -29,11 +29,14 @@ export function offeredMatch(named: SpokenTime, text: string, alts: Date[], zone
   if (same) return same;
   const said = local(named.at);
   // A day and an hour said: that time, offered or not. An hour alone: the offered slot at that hour.
-  if (named.exactTime) return named.dayGuessed ? (alts.find((a) => local(a).toFormat("HH:mm") === said.toFormat("HH:mm")) ?? null) : null;
+  if (named.exactTime)
+    return named.dayGuessed ? (alts.find((a) => local(a).toFormat("HH:mm") === said.toFormat("HH:mm")) ?? null) : null;
   if (named.dayGuessed) return null;
   const sameDay = alts.find((a) => local(a).hasSame(said, "day"));
   if (sameDay) return sameDay;
-  return WEEKDAY_ONLY.test(text) && !MONTH.test(text) ? (alts.find((a) => local(a).weekday === said.weekday) ?? null) : null;
+  return WEEKDAY_ONLY.test(text) && !MONTH.test(text)
+    ? (alts.find((a) => local(a).weekday === said.weekday) ?? null)
+    : null;
 }
 
 /** An hour said without a day while slots are on offer is meant on the offered day, not today. */
@@ -41,5 +44,7 @@ export function onOfferedDay(said: SpokenTime, alts: Date[], zone: string): Date
   const offered = alts[0];
   if (!offered || !said.dayGuessed) return said.at;
   const hour = DateTime.fromJSDate(said.at, { zone });
-  return DateTime.fromJSDate(offered, { zone }).set({ hour: hour.hour, minute: hour.minute, second: 0, millisecond: 0 }).toJSDate();
+  return DateTime.fromJSDate(offered, { zone })
+    .set({ hour: hour.hour, minute: hour.minute, second: 0, millisecond: 0 })
+    .toJSDate();
 }

@@ -20,15 +20,30 @@ describe("rules brain", () => {
     const rec = createRecordingTools({ refuse: ["2026-10-27T15:00:00.000Z"], alternatives });
     const brain = createRulesBrain(londonContext(), rec.tools);
     const { replies, transcript } = await converse(brain, [
-      "Hello?", "Yes I'm interested", "OK book me Tuesday at 3 pm", "the second one please", "no that's all thanks",
+      "Hello?",
+      "Yes I'm interested",
+      "OK book me Tuesday at 3 pm",
+      "the second one please",
+      "no that's all thanks",
     ]);
     assert.match(replies[0]![0]!, /AI assistant calling on behalf of Acme/);
     assert.match(replies[1]!.join(" "), /meeting.*What day and time/);
     assert.equal(replies[2]![0], "Let me check the calendar."); // said at once, before the calendar answers
-    assert.equal(replies[2]![1], "I'm sorry, Tuesday, October 27 at 3:00 PM is already taken. I could do Tuesday, October 27 at 4:00 PM or Wednesday, October 28 at 10:00 AM. Which works better for you?");
-    assert.deepEqual(replies[3], ["Let me check the calendar.", "You're booked for Wednesday, October 28 at 10:00 AM.", "Is there anything else I can help you with?"]);
+    assert.equal(
+      replies[2]![1],
+      "I'm sorry, Tuesday, October 27 at 3:00 PM is already taken. I could do Tuesday, October 27 " +
+        "at 4:00 PM or Wednesday, October 28 at 10:00 AM. Which works better for you?",
+    );
+    assert.deepEqual(replies[3], [
+      "Let me check the calendar.",
+      "You're booked for Wednesday, October 28 at 10:00 AM.",
+      "Is there anything else I can help you with?",
+    ]);
     assert.match(replies[4]!.join(" "), /Goodbye/);
-    assert.deepEqual(rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg), ["2026-10-27T15:00:00.000Z", "2026-10-28T10:00:00.000Z"]);
+    assert.deepEqual(
+      rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg),
+      ["2026-10-27T15:00:00.000Z", "2026-10-28T10:00:00.000Z"],
+    );
     assert.equal(rec.names().at(-1), "endCall");
     const summary = await brain.finish(transcript);
     assert.equal(summary.outcome, "scheduled");
@@ -49,7 +64,10 @@ describe("rules brain", () => {
     const rec = createRecordingTools();
     const brain = createRulesBrain(londonContext(), rec.tools);
     const { replies, transcript } = await converse(brain, ["No thanks, I am not interested."]);
-    assert.deepEqual(replies[0], ["I understand, thanks for letting me know.", "Thank you for your time, Ana. Have a great day. Goodbye."]);
+    assert.deepEqual(replies[0], [
+      "I understand, thanks for letting me know.",
+      "Thank you for your time, Ana. Have a great day. Goodbye.",
+    ]);
     assert.deepEqual(rec.names(), ["endCall"]);
     const summary = await brain.finish(transcript);
     assert.deepEqual([summary.outcome, summary.sentiment], ["not_interested", "negative"]);
@@ -79,9 +97,13 @@ describe("rules brain", () => {
     const rec = createRecordingTools();
     const brain = createRulesBrain(londonContext(), rec.tools);
     const { replies, transcript } = await converse(brain, [
-      "What does the premium plan cost?", "OK, that is all I wanted to know. Thanks, bye.",
+      "What does the premium plan cost?",
+      "OK, that is all I wanted to know. Thanks, bye.",
     ]);
-    assert.deepEqual(replies[0], ["The premium plan is 49 pounds a month for Lima Bakery, Ana.", "Is there anything else I can help you with?"]);
+    assert.deepEqual(replies[0], [
+      "The premium plan is 49 pounds a month for Lima Bakery, Ana.",
+      "Is there anything else I can help you with?",
+    ]);
     assert.deepEqual(rec.names(), ["endCall"]); // the FAQ answered: no KB lookup
     const summary = await brain.finish(transcript);
     assert.equal(summary.outcome, "follow_up");
@@ -91,7 +113,13 @@ describe("rules brain", () => {
 
   test("question answered from a knowledge-base passage", async () => {
     const rec = createRecordingTools({
-      passages: [{ id: "p1", heading: "Pricing", text: "The premium plan costs **$99** per month. Visit https://acme.test for more. We were founded in 1999." }],
+      passages: [
+        {
+          id: "p1",
+          heading: "Pricing",
+          text: "The premium plan costs **$99** per month. Visit https://acme.test for more. We were founded in 1999.",
+        },
+      ],
     });
     const ctx = londonContext();
     const brain = createRulesBrain({ ...ctx, campaign: { ...ctx.campaign, faqs: [] } }, rec.tools);
@@ -155,16 +183,32 @@ describe("rules brain", () => {
     const ctx = londonContext();
     const asked = new Date("2026-10-23T14:00:00Z");
     const alt = [new Date("2026-10-23T15:00:00Z")];
-    assert.equal(lines.alternatives(ctx, alt, { at: asked, reason: "in_past" }), "Friday, October 23 at 3:00 PM has already passed. I could do Friday, October 23 at 4:00 PM. Which works better for you?");
-    assert.match(lines.alternatives(ctx, alt, { at: asked, reason: "outside_hours" }), /^I'm sorry, Friday, October 23 at 3:00 PM is outside our meeting hours\./);
-    assert.match(lines.alternatives(ctx, [], { at: asked, reason: "conflict" }), /is already taken\. I couldn't find a free slot nearby\./);
+    assert.equal(
+      lines.alternatives(ctx, alt, { at: asked, reason: "in_past" }),
+      "Friday, October 23 at 3:00 PM has already passed. I could do " +
+        "Friday, October 23 at 4:00 PM. Which works better for you?",
+    );
+    assert.match(
+      lines.alternatives(ctx, alt, { at: asked, reason: "outside_hours" }),
+      /^I'm sorry, Friday, October 23 at 3:00 PM is outside our meeting hours\./,
+    );
+    assert.match(
+      lines.alternatives(ctx, [], { at: asked, reason: "conflict" }),
+      /is already taken\. I couldn't find a free slot nearby\./,
+    );
   });
 
   test("doubtful words never act: the agent asks, and only the callee's yes books, opts out or hangs up", async () => {
     const unsure = (text: string) => ({ text, confidence: 0.3 });
     const rec = createRecordingTools();
     const { replies } = await converse(createRulesBrain(londonContext(), rec.tools), [
-      "Yes I'm interested", unsure("OK book me Tuesday at 3 pm"), "yes", unsure("take me off your list"), "no", unsure("bye"), "yes",
+      "Yes I'm interested",
+      unsure("OK book me Tuesday at 3 pm"),
+      "yes",
+      unsure("take me off your list"),
+      "no",
+      unsure("bye"),
+      "yes",
     ]);
     assert.deepEqual(replies[1], ["Just to be sure, did you say Tuesday, October 27 at 3:00 PM?"]);
     assert.match(replies[2]!.join(" "), /You're booked for Tuesday, October 27 at 3:00 PM/);
@@ -172,18 +216,24 @@ describe("rules brain", () => {
     assert.deepEqual(replies[4], ["Alright, please go ahead."]);
     assert.deepEqual(replies[5], ["Sorry, I didn't quite catch that. Would you like to end the call?"]);
     assert.match(replies[6]!.join(" "), /Goodbye/);
-    assert.deepEqual(rec.calls.map((c) => c.tool), ["bookMeeting", "endCall"], "one booking after the yes, no opt-out");
+    assert.deepEqual(
+      rec.calls.map((c) => c.tool),
+      ["bookMeeting", "endCall"],
+      "one booking after the yes, no opt-out",
+    );
   });
 
   test("asked whether to end the call, 'nope, that's all, thank you' ends it", async () => {
     const rec = createRecordingTools();
     const brain = createRulesBrain(londonContext(), rec.tools);
     const { replies } = await converse(brain, [
-      "yes i am interested", "ok book me tuesday at three pm", { text: "no add salt thank you i", confidence: 0.3 }, "nope that's all thank you i",
+      "yes i am interested",
+      "ok book me tuesday at three pm",
+      { text: "no add salt thank you i", confidence: 0.3 },
+      "nope that's all thank you i",
     ]);
     assert.deepEqual(replies[2], ["Sorry, I didn't quite catch that. Would you like to end the call?"]);
     assert.deepEqual(replies[3], ["Thank you for your time, Ana. Have a great day. Goodbye."]);
     assert.equal(rec.names().at(-1), "endCall");
   });
 });
-

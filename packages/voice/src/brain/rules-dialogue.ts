@@ -1,25 +1,45 @@
 import type { AgentContext, AgentTools } from "./brain.ts";
 import type { CallEvent } from "./call-events.ts";
-import { answerQuestion } from "./faq-answer.ts";
+import type { Expectation } from "../expectation/expectation.ts";
+import { answerQuestion } from "../knowledge/faq-answer.ts";
 import { isFarewell, type Intent } from "./intents.ts";
+import type { PendingAction } from "./pending-action.ts";
 import { lines } from "./rules-lines.ts";
 import { nearestTwo, offeredMatch, onOfferedDay } from "./offered-slots.ts";
 import { parseSpokenTime } from "./spoken-time.ts";
 
 /** Where the conversation stands, so "yes" or "3 pm" can be read in the light of the last question asked. */
 export type Stage =
-  | "opening" | "proposed_meeting" | "offered_alternatives" | "asked_callback_time" | "offered_callback" | "asked_anything_else"
-  | "confirming" | "transferring" | "ended";
+  | "opening"
+  | "proposed_meeting"
+  | "offered_alternatives"
+  | "asked_callback_time"
+  | "offered_callback"
+  | "asked_anything_else"
+  | "confirming"
+  | "transferring"
+  | "ended";
 
-/** An action asked for in words the recognizer was unsure of, waiting for the callee's yes. */
-export type PendingAction = { kind: "book"; at: Date } | { kind: "callback"; at: Date } | { kind: "dnc" } | { kind: "end"; notInterested: boolean };
-
-export type DialogueState = { stage: Stage; unclear: number; alternatives: Date[]; events: CallEvent[]; pending: PendingAction | null };
+export type DialogueState = {
+  stage: Stage;
+  unclear: number;
+  alternatives: Date[];
+  events: CallEvent[];
+  pending: PendingAction | null;
+  /** What the last line said expects the callee to answer (rules-expectation.ts). */
+  asked: Expectation;
+  /** Times in a row the callee was asked again for an answer the recogniser could not be sure of. */
+  askedAgain: number;
+};
 
 /** One utterance to answer; `sure` is false when speech recognition doubted its words (no action on them). */
 export type Turn = { ctx: AgentContext; tools: AgentTools; state: DialogueState; text: string; sure: boolean };
 
-const timeCtx = (ctx: AgentContext) => ({ now: ctx.now(), timezone: ctx.campaign.timezone, businessHours: ctx.campaign.businessHours });
+export const timeCtx = (ctx: AgentContext) => ({
+  now: ctx.now(),
+  timezone: ctx.campaign.timezone,
+  businessHours: ctx.campaign.businessHours,
+});
 
 function end(turn: Turn): void {
   turn.state.stage = "ended";
@@ -44,15 +64,22 @@ export async function* doNotCall(turn: Turn): AsyncGenerator<string> {
   yield "Goodbye.";
 }
 
+/** When a call back asked for in `text` is due: the time it names (`named`), else the next business morning. */
+export function callbackTime(text: string, ctx: AgentContext): { at: Date; named: boolean } {
+  const named = parseSpokenTime(text, timeCtx(ctx));
+  return named
+    ? { at: named.at, named: true }
+    : { at: parseSpokenTime("tomorrow morning", timeCtx(ctx))!.at, named: false };
+}
+
 export async function* callback(turn: Turn, orDefault: boolean): AsyncGenerator<string> {
-  const named = parseSpokenTime(turn.text, timeCtx(turn.ctx));
+  const { at, named } = callbackTime(turn.text, turn.ctx);
   if (!named && !orDefault) {
     turn.state.stage = "asked_callback_time";
     yield lines.askCallbackTime();
     return;
   }
   // No time named even after asking: the next business morning is a fair default.
-  const at = named?.at ?? parseSpokenTime("tomorrow morning", timeCtx(turn.ctx))!.at;
   yield* scheduleCallback(turn, at);
 }
 
@@ -68,7 +95,10 @@ async function* scheduleCallback(turn: Turn, at: Date): AsyncGenerator<string> {
 async function* tryBooking(turn: Turn, start: Date): AsyncGenerator<string> {
   if (yield* confirmFirst(turn, { kind: "book", at: start })) return;
   yield lines.checking();
-  const result = await turn.tools.bookMeeting({ start, notes: `Booked by the AI agent during the ${turn.ctx.campaign.name} campaign call.` });
+  const result = await turn.tools.bookMeeting({
+    start,
+    notes: `Booked by the AI agent during the ${turn.ctx.campaign.name} campaign call.`,
+  });
   if (result.booked) {
     turn.state.events.push({ kind: "booked", start: result.start });
     turn.state.stage = "asked_anything_else";
@@ -76,7 +106,12 @@ async function* tryBooking(turn: Turn, start: Date): AsyncGenerator<string> {
     yield lines.anythingElse();
     return;
   }
-  turn.state.events.push({ kind: "booking_refused", requested: start, reason: result.reason, alternatives: result.alternatives });
+  turn.state.events.push({
+    kind: "booking_refused",
+    requested: start,
+    reason: result.reason,
+    alternatives: result.alternatives,
+  });
   turn.state.alternatives = nearestTwo(result.alternatives, start);
   turn.state.stage = "offered_alternatives";
   yield lines.alternatives(turn.ctx, turn.state.alternatives, { at: start, reason: result.reason });
@@ -93,7 +128,11 @@ export function pickAlternative(turn: Turn): Date | null {
   if (/\b(second|latter|2nd|other one|later one)\b/.test(t)) return alts[1] ?? null;
   if (/\b(first|former|1st|earlier one)\b/.test(t)) return alts[0] ?? null;
   const named = parseSpokenTime(turn.text, timeCtx(turn.ctx));
-  if (named) return offeredMatch(named, t, alts, turn.ctx.campaign.timezone) ?? (named.exactTime && !named.dayGuessed ? named.at : null);
+  if (named)
+    return (
+      offeredMatch(named, t, alts, turn.ctx.campaign.timezone) ??
+      (named.exactTime && !named.dayGuessed ? named.at : null)
+    );
   return /\b(yes|yeah|sure|ok|okay|fine|works|great|perfect)\b/.test(t) ? (alts[0] ?? null) : null;
 }
 
@@ -110,7 +149,10 @@ export async function* booking(turn: Turn): AsyncGenerator<string> {
   }
   // "Tuesday" (no hour) or "at three" (no day): the agent filled in the rest, so it asks before booking.
   if (!said.exactTime || said.dayGuessed) {
-    const at = turn.state.stage === "offered_alternatives" ? onOfferedDay(said, turn.state.alternatives, turn.ctx.campaign.timezone) : said.at;
+    const at =
+      turn.state.stage === "offered_alternatives"
+        ? onOfferedDay(said, turn.state.alternatives, turn.ctx.campaign.timezone)
+        : said.at;
     turn.state.pending = { kind: "book", at };
     turn.state.stage = "confirming";
     yield lines.proposeSlot(turn.ctx, at);
@@ -122,7 +164,7 @@ export async function* booking(turn: Turn): AsyncGenerator<string> {
 export async function* question(turn: Turn): AsyncGenerator<string> {
   const { ctx, tools, state, text } = turn;
   const answer = await answerQuestion(text, ctx.campaign.faqs, (q) => tools.retrieve(q), ctx.contact.variables);
-  if (answer.passages.length) tools.citeSources?.(text, answer.passages);
+  if (answer.looked.length) tools.citeSources?.(text, answer.looked);
   state.events.push({ kind: "answered", question: text, source: answer.source });
   yield answer.text;
   // A question asked while a meeting time was being settled: answered, then back to the meeting, as a person would.
@@ -138,6 +180,7 @@ export async function* question(turn: Turn): AsyncGenerator<string> {
 export async function* goodbye(turn: Turn, notInterested: boolean): AsyncGenerator<string> {
   if (yield* confirmFirst(turn, { kind: "end", notInterested })) return;
   end(turn);
+  if (notInterested) turn.state.events.push({ kind: "declined" });
   if (notInterested) yield lines.notInterested();
   yield lines.goodbye(turn.ctx);
 }
@@ -225,7 +268,8 @@ async function* confirmed(intent: Intent, turn: Turn, action: PendingAction): As
     return yield* goodbye(sure, action.notInterested);
   }
   // "No, that's all, thank you" to "would you like to end the call?" is a goodbye, not a "go on".
-  if (action.kind === "end" && isFarewell(turn.text)) return yield* goodbye({ ...turn, sure: true }, action.notInterested);
+  if (action.kind === "end" && isFarewell(turn.text))
+    return yield* goodbye({ ...turn, sure: true }, action.notInterested);
   if (intent !== "no") return yield* route(intent, turn);
   if (action.kind === "book") {
     turn.state.stage = "proposed_meeting";
@@ -244,18 +288,32 @@ export function route(intent: Intent, turn: Turn): AsyncGenerator<string> {
   const arranging = turn.state.stage === "proposed_meeting" || turn.state.stage === "offered_alternatives";
   if (intent !== "unclear") turn.state.unclear = 0;
   if (turn.state.stage === "asked_callback_time" && intent !== "dnc" && intent !== "no") return callback(turn, true);
-  if (turn.state.stage === "offered_alternatives" && intent !== "dnc" && intent !== "no" && pickAlternative(turn)) return booking(turn);
-  if (arranging && (intent === "unclear" || intent === "yes") && parseSpokenTime(turn.text, timeCtx(turn.ctx))) return booking(turn);
+  if (turn.state.stage === "offered_alternatives" && intent !== "dnc" && intent !== "no" && pickAlternative(turn))
+    return booking(turn);
+  if (arranging && (intent === "unclear" || intent === "yes") && parseSpokenTime(turn.text, timeCtx(turn.ctx)))
+    return booking(turn);
   switch (intent) {
-    case "dnc": return doNotCall(turn);
-    case "person": return person(turn);
-    case "callback": return callback(turn, false);
-    case "booking": return booking(turn);
-    case "question": return question(turn);
-    case "bye": return goodbye(turn, false);
-    case "no": return no(turn);
-    case "yes": return yes(turn);
-    case "greeting": return (async function* () { yield lines.reintroduce(turn.ctx); })();
-    default: return unclear(turn);
+    case "dnc":
+      return doNotCall(turn);
+    case "person":
+      return person(turn);
+    case "callback":
+      return callback(turn, false);
+    case "booking":
+      return booking(turn);
+    case "question":
+      return question(turn);
+    case "bye":
+      return goodbye(turn, false);
+    case "no":
+      return no(turn);
+    case "yes":
+      return yes(turn);
+    case "greeting":
+      return (async function* () {
+        yield lines.reintroduce(turn.ctx);
+      })();
+    default:
+      return unclear(turn);
   }
 }

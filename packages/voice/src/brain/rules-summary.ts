@@ -15,7 +15,8 @@ function outcomeOf(intents: Intent[], events: CallEvent[]): CallOutcome {
   if (events.some((e) => e.kind === "booked")) return "scheduled";
   if (events.some((e) => e.kind === "transfer" && e.answered)) return "transferred";
   if (events.some((e) => e.kind === "callback")) return "follow_up";
-  if (intents.includes("no") && !intents.includes("booking")) return "not_interested";
+  const declined = events.some((e) => e.kind === "declined");
+  if ((declined || intents.includes("no")) && !intents.includes("booking")) return "not_interested";
   if (intents.includes("yes") || intents.includes("booking")) return "interested";
   return "follow_up";
 }
@@ -24,7 +25,7 @@ function sentimentOf(intents: Intent[], events: CallEvent[]): Sentiment {
   if (events.some((e) => e.kind === "dnc")) return "negative";
   if (events.some((e) => e.kind === "booked")) return "positive";
   const pos = intents.filter((i) => i === "yes" || i === "booking").length;
-  const neg = intents.filter((i) => i === "no").length;
+  const neg = intents.filter((i) => i === "no").length + (events.some((e) => e.kind === "declined") ? 1 : 0);
   return pos > neg ? "positive" : neg > pos ? "negative" : "neutral";
 }
 
@@ -46,19 +47,29 @@ function outcomeSentence(outcome: CallOutcome, name: string, tz: string, events:
         ? `${name} asked for a meeting but the requested time was not available; no meeting was booked.`
         : `${name} showed interest but no meeting was booked.`;
     default:
-      if (callback) return `${name} asked to be called back; a callback is scheduled for ${speakDateTime(callback.at, tz)}.`;
+      if (callback)
+        return `${name} asked to be called back; a callback is scheduled for ${speakDateTime(callback.at, tz)}.`;
       return null; // questions only, or nothing clear: the sentences below say which
   }
 }
 
-function sentencesOf(outcome: CallOutcome, name: string, tz: string, intents: Intent[], events: CallEvent[], budget: string | null): string[] {
+function sentencesOf(
+  outcome: CallOutcome,
+  name: string,
+  tz: string,
+  intents: Intent[],
+  events: CallEvent[],
+  budget: string | null,
+): string[] {
   const out: string[] = [];
   const first = outcomeSentence(outcome, name, tz, events);
   if (first) out.push(first);
   // A meeting booked before the callee opted out is still in the calendar: say so.
   const booked = events.find((e) => e.kind === "booked");
-  if (outcome === "do_not_call" && booked) out.push(`A meeting had been booked for ${speakDateTime(booked.start, tz)}.`);
-  if (events.some((e) => e.kind === "transfer" && !e.answered)) out.push(`${name} asked to speak with a person, but nobody from the team picked up.`);
+  if (outcome === "do_not_call" && booked)
+    out.push(`A meeting had been booked for ${speakDateTime(booked.start, tz)}.`);
+  if (events.some((e) => e.kind === "transfer" && !e.answered))
+    out.push(`${name} asked to speak with a person, but nobody from the team picked up.`);
   const answered = events.filter((e) => e.kind === "answered");
   if (answered.length) {
     const unknown = answered.filter((e) => e.source === "none").length;
@@ -67,14 +78,21 @@ function sentencesOf(outcome: CallOutcome, name: string, tz: string, intents: In
     const asked = `${name} asked "${q}"${more ? ` and ${more} more question${more > 1 ? "s" : ""}` : ""}`;
     // Which of them went unanswered decides what the team must do next: follow up with an answer.
     const result = !unknown
-      ? (more ? ", all answered from the campaign information." : ", answered from the campaign information.")
+      ? more
+        ? ", all answered from the campaign information."
+        : ", answered from the campaign information."
       : unknown === answered.length
         ? `, which the agent could not answer; a follow-up with the answer was offered.`
         : `; ${unknown} of them could not be answered and a follow-up was offered.`;
     out.push(asked + result);
   }
   if (budget) out.push(`Budget mentioned: ${budget}.`);
-  if (!out.length) out.push(intents.length ? `${name} spoke with the agent; no clear outcome.` : `${name} answered but said nothing the agent understood.`);
+  if (!out.length)
+    out.push(
+      intents.length
+        ? `${name} spoke with the agent; no clear outcome.`
+        : `${name} answered but said nothing the agent understood.`,
+    );
   return out.slice(0, 3);
 }
 
@@ -85,7 +103,10 @@ export type UnspokenOutcome = "voicemail" | "no_answer" | "busy" | "failed";
  * The summary of a call nobody talked on: voicemail (`messageLeft`: the whole message was played),
  * no answer (`answered`: picked up, then silence), busy, or failed (`reason`: why, when known).
  */
-export function summarizeUnspokenCall(outcome: UnspokenOutcome, o: { messageLeft?: boolean; answered?: boolean; reason?: string } = {}): CallSummary {
+export function summarizeUnspokenCall(
+  outcome: UnspokenOutcome,
+  o: { messageLeft?: boolean; answered?: boolean; reason?: string } = {},
+): CallSummary {
   const reason = o.reason?.trim().replace(/[.\s]+$/, "");
   const summary = {
     voicemail: o.messageLeft ? "Reached voicemail; left the message." : "Reached voicemail; no message left.",

@@ -27,7 +27,13 @@ describe("normaliseNumberWords", () => {
 describe("parseSpokenTime", () => {
   // [utterance, ctx, expected local words, exact clock time, inside business hours]
   const cases: Array<[string, typeof london, string, boolean, boolean]> = [
-    ["yes i would like to but the meeting on tuesday at three pm", london, "Tuesday, October 27 at 3:00 PM", true, true],
+    [
+      "yes i would like to but the meeting on tuesday at three pm",
+      london,
+      "Tuesday, October 27 at 3:00 PM",
+      true,
+      true,
+    ],
     ["OK, book me Tuesday at 3 pm.", kolkata, "Tuesday, October 27 at 3:00 PM", true, true],
     ["tomorrow morning", london, "Saturday, October 24 at 9:00 AM", false, true],
     ["I am busy right now. Can you call me tomorrow morning?", london, "Saturday, October 24 at 9:00 AM", false, true],
@@ -64,7 +70,8 @@ describe("parseSpokenTime", () => {
   });
 
   test("no time named → null", () => {
-    for (const t of ["hello", "yes i am interested", "", "not right now"]) assert.equal(parseSpokenTime(t, london), null);
+    for (const t of ["hello", "yes i am interested", "", "not right now"])
+      assert.equal(parseSpokenTime(t, london), null);
   });
 });
 

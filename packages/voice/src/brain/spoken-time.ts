@@ -1,4 +1,4 @@
-import * as chrono from "chrono-node";
+import * as chrono from "chrono-node/en";
 import { DateTime } from "luxon";
 import { normaliseNumberWords } from "./number-words.ts";
 
@@ -54,7 +54,13 @@ export function parseSpokenTime(utterance: string, ctx: TimeContext): SpokenTime
     hour += 12; // nobody books a sales call at 3 in the night: "at three" means 3 pm
   }
   let local = DateTime.fromObject(
-    { year: s.get("year") ?? zoneNow.year, month: s.get("month") ?? zoneNow.month, day: s.get("day") ?? zoneNow.day, hour, minute },
+    {
+      year: s.get("year") ?? zoneNow.year,
+      month: s.get("month") ?? zoneNow.month,
+      day: s.get("day") ?? zoneNow.day,
+      hour,
+      minute,
+    },
     { zone: ctx.timezone },
   );
   const dayNamed = s.isCertain("day") || /\btoday\b/.test(text);
@@ -62,7 +68,8 @@ export function parseSpokenTime(utterance: string, ctx: TimeContext): SpokenTime
   // chrono pushed a bare clock time to tomorrow when its am reading had passed; the pm reading may still be today.
   if (!dayNamed && !weekdayNamed && local.minus({ days: 1 }) > zoneNow) local = local.minus({ days: 1 });
   if (local <= zoneNow && !dayNamed) {
-    // "Tuesday at 3 pm" said on a Tuesday after 3 pm is next week's Tuesday, never Wednesday; a bare time is tomorrow's.
+    // "Tuesday at 3 pm" said on a Tuesday after 3 pm is next week's
+    // Tuesday, never Wednesday; a bare time is tomorrow's.
     local = local.plus({ days: weekdayNamed ? 7 : 1 });
   }
   // A date named outright ("today at 3", "November 24") that has passed stays as said: the calendar refuses it

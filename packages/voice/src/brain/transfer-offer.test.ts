@@ -10,14 +10,23 @@ import { lines } from "./rules-lines.ts";
 function withTransfer() {
   const rec = createRecordingTools();
   const reasons: string[] = [];
-  return { ...rec, reasons, tools: { ...rec.tools, transferCall: (r: { reason: string }) => void reasons.push(r.reason) } };
+  return {
+    ...rec,
+    reasons,
+    tools: { ...rec.tools, transferCall: (r: { reason: string }) => void reasons.push(r.reason) },
+  };
 }
 
 test("asking for a person is its own intent; asking whether the agent is one is a question", () => {
   for (const said of [
-    "Can I talk to a real person?", "i want to speak with a human", "could I speak to someone from the team please",
-    "Is there someone from your team I could talk to?", "just put me through to a person", "can i speak to a representative",
-  ]) assert.equal(classifyIntent(said), "person", said);
+    "Can I talk to a real person?",
+    "i want to speak with a human",
+    "could I speak to someone from the team please",
+    "Is there someone from your team I could talk to?",
+    "just put me through to a person",
+    "can i speak to a representative",
+  ])
+    assert.equal(classifyIntent(said), "person", said);
   assert.equal(classifyIntent("Are you a real person?"), "question");
   assert.equal(classifyIntent("Please stop calling me, I don't want to talk to anyone"), "dnc");
 });
@@ -43,7 +52,10 @@ test("the person does not answer: the agent comes back with a callback and books
   assert.equal(back, lines.transferUnanswered());
   const { replies, transcript } = await converse(brain, ["Monday at 11 am please"]);
   assert.match(replies[0]!.join(" "), /call you back on Monday, October 26 at 11:00 AM/);
-  assert.deepEqual(t.calls.filter((c) => c.tool === "scheduleCallback").map((c) => c.arg), ["2026-10-26T11:00:00.000Z"]);
+  assert.deepEqual(
+    t.calls.filter((c) => c.tool === "scheduleCallback").map((c) => c.arg),
+    ["2026-10-26T11:00:00.000Z"],
+  );
   const summary = await brain.finish(transcript);
   assert.equal(summary.outcome, "follow_up");
   assert.match(summary.summary, /asked to speak with a person, but nobody from the team picked up/);
@@ -57,13 +69,17 @@ test("without Transfer to: a callback is offered instead and nothing is rung", a
   assert.equal(rec.calls.filter((c) => c.tool === "scheduleCallback").length, 1);
 });
 
-test("the LLM gets transfer_call only when the campaign has someone to transfer to, and calling it asks for the transfer", async () => {
+test("the LLM gets transfer_call only when the campaign has someone to transfer to; calling it asks", async () => {
   const plain = createRecordingTools();
   assert.ok(!toolDefinitions(plain.tools).some((d) => d.function.name === "transfer_call"));
   const t = withTransfer();
   const defs = toolDefinitions(t.tools);
   assert.ok(defs.some((d) => d.function.name === "transfer_call"));
-  const call = { id: "1", type: "function" as const, function: { name: "transfer_call", arguments: JSON.stringify({ reason: "wants a human about billing" }) } };
+  const call = {
+    id: "1",
+    type: "function" as const,
+    function: { name: "transfer_call", arguments: JSON.stringify({ reason: "wants a human about billing" }) },
+  };
   const answer = JSON.parse(await runToolCall(call, londonContext(), t.tools, []));
   assert.equal(answer.transferring, true);
   assert.deepEqual(t.reasons, ["wants a human about billing"]);

@@ -15,11 +15,11 @@ export function withFallback(primary: BrainFactory, fallback: BrainFactory): Bra
         return failed ? `${spare.name} (fallback from ${main.name}: ${failed.message})` : main.name;
       },
       greeting: () => main.greeting(),
-      async *reply(calleeText, history, signal, confidence) {
-        if (failed) return yield* spare.reply(calleeText, history, signal, confidence);
+      async *reply(calleeText, history, signal, confidence, heard) {
+        if (failed) return yield* spare.reply(calleeText, history, signal, confidence, heard);
         let said = false;
         try {
-          for await (const sentence of main.reply(calleeText, history, signal, confidence)) {
+          for await (const sentence of main.reply(calleeText, history, signal, confidence, heard)) {
             said = true;
             yield sentence;
           }
@@ -27,9 +27,10 @@ export function withFallback(primary: BrainFactory, fallback: BrainFactory): Bra
           if (signal.aborted) return;
           failed = err instanceof Error ? err : new Error(String(err));
           if (said) throw failed;
-          yield* spare.reply(calleeText, history, signal, confidence);
+          yield* spare.reply(calleeText, history, signal, confidence, heard);
         }
       },
+      expecting: () => (failed ? spare : main).expecting(),
       onSilence: (count) => (failed ? spare : main).onSilence(count),
       voicemailMessage: () => (failed ? spare : main).voicemailMessage(),
       // Both hear how a transfer ended: either may answer the caller's next words.

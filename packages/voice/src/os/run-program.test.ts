@@ -19,5 +19,8 @@ test("a program's output comes back, a failure rejects with the reason, and an a
   assert.ok(performance.now() - started < 10_000, "the abort does not wait for the program");
   // Programs run side by side, and the runner still answers after an abort.
   const outs = await Promise.all(["a", "b", "c"].map((x) => runProgram("echo", [x])));
-  assert.deepEqual(outs.map((o) => o.stdout), ["a\n", "b\n", "c\n"]);
+  assert.deepEqual(
+    outs.map((o) => o.stdout),
+    ["a\n", "b\n", "c\n"],
+  );
 });

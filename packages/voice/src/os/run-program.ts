@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from "node:child_process";
 
-export type ProgramRequest = { id: number; file: string; args: string[]; maxBuffer: number; kill?: false } | { id: number; kill: true };
+export type ProgramRequest =
+  | { id: number; file: string; args: string[]; maxBuffer: number; kill?: false }
+  | { id: number; kill: true };
 export type ProgramReply = { id: number; stdout: string; stderr: string; error: string | null };
 export type ProgramOutput = { stdout: string; stderr: string };
 
@@ -15,8 +17,8 @@ let nextId = 1;
 /** The runner keeps the process alive only while a program runs. */
 function hold(on: boolean): void {
   const channel = runner?.channel as { ref(): void; unref(): void } | undefined;
-  if (on) (runner?.ref(), channel?.ref());
-  else (runner?.unref(), channel?.unref());
+  if (on) runner?.ref(), channel?.ref();
+  else runner?.unref(), channel?.unref();
 }
 
 function startRunner(): ChildProcess {
@@ -31,7 +33,7 @@ function startRunner(): ChildProcess {
   });
   child.on("exit", () => {
     if (runner === child) runner = null;
-    for (const [id, p] of pending) (pending.delete(id), p.reject(new Error("the program runner stopped")));
+    for (const [id, p] of pending) pending.delete(id), p.reject(new Error("the program runner stopped"));
   });
   return child;
 }
@@ -41,7 +43,11 @@ function startRunner(): ChildProcess {
  * than from this process: forking the server costs its event loop tens of milliseconds each time.
  * Rejects with the program's error (its stderr attached) or when `signal` aborts it.
  */
-export function runProgram(file: string, args: string[], opts: { signal?: AbortSignal; maxBuffer?: number } = {}): Promise<ProgramOutput> {
+export function runProgram(
+  file: string,
+  args: string[],
+  opts: { signal?: AbortSignal; maxBuffer?: number } = {},
+): Promise<ProgramOutput> {
   if (opts.signal?.aborted) return Promise.reject(opts.signal.reason as Error);
   runner ??= startRunner();
   const child = runner;

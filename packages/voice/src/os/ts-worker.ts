@@ -6,6 +6,8 @@ const TSX_API = import.meta.resolve("tsx/esm/api");
 
 /** A worker thread running a TypeScript module (`new URL("./x.worker.ts", import.meta.url)`). */
 export function startTsWorker(moduleUrl: URL, options: Omit<WorkerOptions, "eval"> = {}): Worker {
-  const boot = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(moduleUrl.href)}); })`;
+  const boot =
+    `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); ` +
+    `return import(${JSON.stringify(moduleUrl.href)}); })`;
   return new Worker(boot, { ...options, eval: true });
 }

@@ -1,5 +1,6 @@
 import { tone } from "../audio/beep.ts";
 import type { AgentContext, Brain, BrainFactory, CallSummary } from "../brain/brain.ts";
+import { OPEN } from "../expectation/expectation.ts";
 import type { SttProvider } from "./stt/stt-provider.ts";
 import type { TtsProvider } from "./tts/tts-provider.ts";
 
@@ -14,7 +15,9 @@ export function createToneTts(freq = 300): TtsProvider {
   const cache = new Map<string, Int16Array>(); // instant means instant: the same length is made once
   return {
     name: "tone",
-    listVoices: async () => [{ id: "tone", name: "Tone", description: "Test tone", provider: "tone", language: "en-US", gender: "neutral" }],
+    listVoices: async () => [
+      { id: "tone", name: "Tone", description: "Test tone", provider: "tone", language: "en-US", gender: "neutral" },
+    ],
     async *synthesize(text, { sampleRate }) {
       const ms = Math.max(100, text.length * 50);
       const key = `${sampleRate}:${ms}`;
@@ -37,6 +40,7 @@ export const echoBrain: BrainFactory = (ctx: AgentContext, tools): Brain => ({
     yield `You said ${text}.`;
     yield "Anything else?";
   },
+  expecting: () => OPEN,
   onSilence: (n) => (n === 1 ? "Are you still there?" : "I will let you go. Goodbye."),
   voicemailMessage: () => "Sorry I missed you. I will call back later.",
   finish: async (transcript): Promise<CallSummary> => ({
@@ -52,8 +56,12 @@ export function createInstantProviders() {
   return {
     stt: {
       name: "instant",
-      sampleRate: 16_000,
-      openStream: () => ({ write: () => {}, flush: async () => ({ text: "ok bye", confidence: 1 }), close: () => {} }),
+      openStream: () => ({
+        sampleRate: 16_000,
+        write: () => {},
+        flush: async () => ({ text: "ok bye", confidence: 1 }),
+        close: () => {},
+      }),
     } satisfies SttProvider,
     tts: createToneTts(300),
     calleeTts: createToneTts(200),

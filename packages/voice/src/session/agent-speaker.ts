@@ -1,8 +1,10 @@
 import { createFramer } from "../audio/frames.ts";
-import type { TranscriptTurn } from "../brain/brain.ts";
 import type { TtsProvider } from "../providers/tts/tts-provider.ts";
+import { realtimeLoad } from "../os/realtime-load.ts";
 import type { CallLeg } from "../telephony/call-leg.ts";
 import { createAgentVoice } from "./agent-voice.ts";
+import type { CallState } from "./call-state.ts";
+import type { SessionBus } from "./session-bus.ts";
 import type { LatencyMark } from "./session-types.ts";
 
 type AgentTurn = { startMs: number; mark: Partial<LatencyMark>; generating: boolean };
@@ -14,17 +16,10 @@ type SpeakerDeps = {
   leg: CallLeg;
   tts: TtsProvider;
   voiceId: string;
-  /** ms since the answer. */
-  now(): number;
-  isEnded(): boolean;
-  /** An agent frame as it leaves, at its time since the answer (the recording). */
-  onFrame(frame: Int16Array, atMs: number): void;
-  /** What the callee heard of a finished agent turn. */
-  onTurn(turn: TranscriptTurn): void;
-  /** Speech synthesis failed mid-turn (shown live, not kept in the transcript). */
-  onError(message: string): void;
-  /** An agent turn is over: played, cut off, or closed by the end of the call. */
-  onTurnFinished(): void;
+  /** The speaker writes `agent`; while `held` its frames go nowhere. */
+  state: Pick<CallState, "now" | "ended" | "held" | "agent">;
+  /** Reports each frame sent, each finished turn (what was heard of it), a synthesis error, a cut-off. */
+  bus: SessionBus;
 };
 
 /**
@@ -32,8 +27,8 @@ type SpeakerDeps = {
  * (the next one's TTS runs while the previous one plays), frames paced out in real time, latency marks,
  * and what the callee really heard when a turn ends or is cut off.
  */
-export function createAgentSpeaker(d: SpeakerDeps) {
-  const rate = d.leg.sampleRate;
+export function createAgentSpeaker({ leg, tts, voiceId, state, bus }: SpeakerDeps) {
+  const rate = leg.sampleRate;
   const voice = createAgentVoice();
   const latency: LatencyMark[] = [];
   let turn: AgentTurn | null = null;
@@ -42,18 +37,27 @@ export function createAgentSpeaker(d: SpeakerDeps) {
   let agentEndMs = 0;
   let lateFrames = 0;
 
+  const showFloor = () => {
+    state.agent = turn === null ? "silent" : voice.isPaused() ? "paused" : "speaking";
+  };
+
   /** One pacer tick: the next frame, plus `late` more when the event loop stalled. */
   function paced(late: number): void {
-    for (let i = 0; i <= late && !d.isEnded(); i++) {
+    for (let i = 0; i <= late && !state.ended; i++) {
       const frame = voice.nextFrame();
       if (!frame) break;
-      if (i > 0) lateFrames++;
-      const at = Math.max(d.now(), agentEndMs);
-      d.leg.send(frame);
-      d.onFrame(frame, at);
+      if (i > 0) {
+        lateFrames++;
+        realtimeLoad.noteLateFrames(1);
+      }
+      const at = Math.max(state.now(), agentEndMs);
+      if (!state.held) {
+        leg.send(frame);
+        bus.emit({ type: "agent-frame", frame, atMs: at });
+      }
       agentEndMs = at + 20;
       if (turn && turn.mark.firstFrameSent === undefined) {
-        turn.mark.firstFrameSent = Math.round(d.now());
+        turn.mark.firstFrameSent = Math.round(state.now());
         turn.startMs = Math.round(at);
         latency.push(turn.mark as LatencyMark);
       }
@@ -62,28 +66,36 @@ export function createAgentSpeaker(d: SpeakerDeps) {
   }
 
   function begin(cause: TurnCause): AgentTurn {
-    turn = { startMs: Math.round(d.now()), mark: { turn: ++turnNo, ...cause }, generating: true };
+    turn = { startMs: Math.round(state.now()), mark: { turn: ++turnNo, ...cause }, generating: true };
+    showFloor();
     return turn;
   }
 
   function finish(): void {
     if (!turn) return;
     const heard = voice.takeTurn();
-    const endMs = Math.round(Math.max(d.now(), agentEndMs));
-    if (heard.text) d.onTurn({ speaker: "agent", text: heard.text, startMs: turn.startMs, endMs, ...(heard.interrupted ? { interrupted: true } : {}) });
+    const endMs = Math.round(Math.max(state.now(), agentEndMs));
+    if (heard.text) {
+      const interrupted = heard.interrupted ? { interrupted: true } : {};
+      bus.emit({
+        type: "agent-turn",
+        turn: { speaker: "agent", text: heard.text, startMs: turn.startMs, endMs, ...interrupted },
+      });
+    }
     turn = null;
-    d.onTurnFinished();
+    showFloor();
+    bus.emit({ type: "agent-turn-finished" });
   }
 
   async function speak(sentences: AsyncIterable<string>, t: AgentTurn, signal: AbortSignal): Promise<void> {
     try {
       for await (const sentence of sentences) {
-        if (signal.aborted || d.isEnded()) break;
-        t.mark.brainFirstToken ??= Math.round(d.now());
+        if (signal.aborted || state.ended) break;
+        t.mark.brainFirstToken ??= Math.round(state.now());
         const out = voice.begin(sentence);
         const framer = createFramer(rate);
-        for await (const chunk of d.tts.synthesize(sentence, { voiceId: d.voiceId, sampleRate: rate, signal })) {
-          t.mark.ttsFirstAudio ??= Math.round(d.now());
+        for await (const chunk of tts.synthesize(sentence, { voiceId, sampleRate: rate, signal })) {
+          t.mark.ttsFirstAudio ??= Math.round(state.now());
           for (const f of framer.push(chunk)) out.push(f);
           // The first frame of a turn leaves now, not at the next tick: up to 20 ms saved per turn.
           if (t.mark.firstFrameSent === undefined && !signal.aborted) paced(0);
@@ -92,7 +104,7 @@ export function createAgentSpeaker(d: SpeakerDeps) {
         out.complete();
       }
     } catch (err) {
-      if (!signal.aborted) d.onError((err as Error).message);
+      if (!signal.aborted) bus.emit({ type: "agent-error", message: (err as Error).message, atMs: state.now() });
     } finally {
       t.generating = false;
     }
@@ -111,37 +123,48 @@ export function createAgentSpeaker(d: SpeakerDeps) {
     reply,
     /** One fixed line (a check-in, the voicemail message), answering nothing the callee said. */
     say(text: string): void {
-      const now = Math.round(d.now());
+      const now = Math.round(state.now());
       void reply(() => once(text), { endOfSpeech: now, sttFinal: now });
     },
-    /** Audio made in advance (the greeting): played at once, its turn marked as answering the pick-up. */
-    async playPrepared(text: string, frames: Promise<Int16Array[]>): Promise<void> {
+    /**
+     * Audio made in advance (the greeting, sentence by sentence): each sentence played as soon as it is ready,
+     * the turn marked as answering the pick-up.
+     */
+    async playPrepared(lines: Array<{ text: string; audio: Promise<Int16Array[]> }>): Promise<void> {
       const t = begin({ endOfSpeech: 0, sttFinal: 0 });
       t.mark.brainFirstToken = 0;
-      const ready = await frames;
-      t.mark.ttsFirstAudio = Math.round(d.now());
-      const out = voice.begin(text);
-      for (const f of ready) out.push(f);
-      out.complete();
-      paced(0);
-      t.generating = false;
+      try {
+        for (const line of lines) {
+          const ready = await line.audio;
+          if (state.ended || turn !== t) break; // the call ended, or the callee took the floor
+          t.mark.ttsFirstAudio ??= Math.round(state.now());
+          const out = voice.begin(line.text);
+          for (const f of ready) out.push(f);
+          out.complete();
+          paced(0);
+        }
+      } finally {
+        t.generating = false;
+      }
     },
-    /** The agent holds the floor (speaking, or about to). */
-    speaking: () => turn !== null,
     /** Barge-in: stop playing at once (also what the carrier buffered) until `resume` or `interrupt`. */
     pause(): void {
       if (voice.isPaused()) return;
       voice.pause();
-      d.leg.clear();
+      leg.clear();
+      showFloor();
     },
-    isPaused: () => voice.isPaused(),
-    resume: () => voice.resume(),
-    /** The callee took the floor: the rest of this turn is dropped. */
+    resume(): void {
+      voice.resume();
+      showFloor();
+    },
+    /** The callee (or a person) took the floor: the rest of this turn is dropped. */
     interrupt(): void {
       replyAbort?.abort();
       voice.clear();
-      d.leg.clear();
+      leg.clear();
       finish();
+      bus.emit({ type: "agent-interrupted" });
     },
     /** The call ended: cancel what is being generated and close the turn with what was played. */
     stop(): void {

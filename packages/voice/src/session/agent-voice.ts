@@ -1,3 +1,6 @@
+// 200 ms of audio: about a short word.
+const A_WORD_FRAMES = 10;
+
 /** One sentence of the agent's reply, as frames, and how much of it the callee really heard. */
 type Utterance = { text: string; frames: Int16Array[]; played: number; complete: boolean };
 
@@ -27,9 +30,12 @@ export function createAgentVoice() {
     /** The next frame to send, or null when there is nothing to play (or playback is paused). */
     nextFrame(): Int16Array | null {
       if (paused) return null;
-      while (queue.length) {
-        const u = queue[0]!;
-        if (u.played < u.frames.length) return u.frames[u.played++]!;
+      for (let u = queue[0]; u; u = queue[0]) {
+        const frame = u.frames[u.played];
+        if (frame) {
+          u.played++;
+          return frame;
+        }
         if (!u.complete) return null; // TTS is still producing this sentence
         queue.shift();
       }
@@ -59,7 +65,10 @@ export function createAgentVoice() {
           continue;
         }
         interrupted = true;
-        const part = cutWords(u.text, u.played / Math.max(1, u.frames.length));
+        // A sentence cut off in its first word, once a word's worth of it was played, was heard begun: the transcript
+        // keeps that word (a callee who barges in 200 ms into a long greeting must not leave the agent's line out).
+        const share = u.played / Math.max(1, u.frames.length);
+        const part = u.played >= A_WORD_FRAMES ? cutWords(u.text, share) : "";
         if (part) heard.push(part);
       }
       spoken = [];
@@ -70,9 +79,9 @@ export function createAgentVoice() {
 
 export type AgentVoice = ReturnType<typeof createAgentVoice>;
 
-/** The words spoken in the first `share` of a sentence's audio (words take roughly equal time). */
+/** The words spoken in the first `share` of a sentence's audio (words take roughly equal time), at least one. */
 function cutWords(text: string, share: number): string {
   const words = text.split(/\s+/).filter(Boolean);
-  const n = Math.floor(words.length * Math.min(1, Math.max(0, share)));
+  const n = Math.max(1, Math.floor(words.length * Math.min(1, Math.max(0, share))));
   return n > 0 ? `${words.slice(0, n).join(" ")}…` : "";
 }

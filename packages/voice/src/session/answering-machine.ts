@@ -1,19 +1,20 @@
 import type { TranscriptTurn } from "../brain/brain.ts";
-
-/** Where the call stands with an answering machine: none, hearing its greeting, leaving the message. */
-export type VoicemailState = "no" | "listening" | "leaving";
+import type { AgentSpeaker } from "./agent-speaker.ts";
+import type { CallEnding } from "./call-ending.ts";
+import type { CallState } from "./call-state.ts";
+import type { SessionBus } from "./session-bus.ts";
 
 type MachineDeps = {
-  /** ms since the answer. */
-  now(): number;
+  /** The machine writes `voicemail`. */
+  state: Pick<CallState, "now" | "agent" | "voicemail">;
+  /** Hears the listener's signs (a long greeting, a beep) and the callee's recognised words. */
+  bus: SessionBus;
   /** Callee speech at the start longer than this is a machine's greeting. */
   machineGreetingMs: number;
-  /** A machine answered: stop whatever the agent was saying to a person. */
-  onDetected(): void;
   /** The message for this contact. */
   message(): string;
-  /** Say it, then hang up. */
-  speakThenHangUp(text: string): void;
+  speaker: Pick<AgentSpeaker, "say" | "interrupt">;
+  ending: Pick<CallEnding, "hangUpAfterSpeech">;
 };
 
 /** A machine's greeting may never end with a beep we hear: give up waiting for one after this long. */
@@ -29,50 +30,57 @@ const GREETING_WINDOW_MS = 6000;
  * spoken like a person (a reply, or the carrier's "human") is never taken for a machine.
  */
 export function createAnsweringMachine(d: MachineDeps) {
-  let state: VoicemailState = "no";
+  const { state } = d;
   let human = false;
   let fallback: NodeJS.Timeout | null = null;
   let message = "";
 
   function waitQuiet(ms = QUIET_AFTER_GREETING_MS): void {
     if (fallback) clearTimeout(fallback);
-    fallback = setTimeout(() => state === "listening" && leave(), ms);
+    fallback = setTimeout(() => state.voicemail === "listening" && leave(), ms);
   }
 
   function detected(): void {
-    state = "listening";
-    d.onDetected();
+    state.voicemail = "listening";
+    d.bus.emit({ type: "voicemail" });
+    // A machine answered: stop whatever the agent was saying to a person.
+    if (state.agent !== "silent") d.speaker.interrupt();
     waitQuiet(BEEP_WAIT_MS);
   }
 
   function leave(): void {
-    state = "leaving";
+    state.voicemail = "leaving";
     if (fallback) clearTimeout(fallback);
     message = d.message();
-    d.speakThenHangUp(message);
+    d.ending.hangUpAfterSpeech();
+    d.speaker.say(message);
   }
 
+  function markHuman(): void {
+    human = true;
+  }
+
+  // The callee has talked without a pause for `machineGreetingMs`.
+  d.bus.on("long-greeting", () => {
+    if (!human && state.voicemail === "no" && state.now() < d.machineGreetingMs + GREETING_WINDOW_MS) detected();
+  });
+  d.bus.on("beep", () => {
+    if (state.voicemail === "listening") leave();
+  });
+  // Words from a machine's greeting mean it said something more (the quiet after it starts again); from a
+  // person, that they answer like one.
+  d.bus.on("heard", () => {
+    if (state.voicemail === "no") markHuman();
+    else if (state.voicemail === "listening") waitQuiet();
+  });
+
   return {
-    state: () => state,
-    /** A machine is (or was) on the line: nothing the callee says is a reply. */
-    active: () => state !== "no",
     /** The carrier says a machine answered. */
     carrierSaysMachine(): void {
-      if (state === "no") detected();
+      if (state.voicemail === "no") detected();
     },
-    /** The callee spoke like a person (or the carrier says so). */
-    markHuman: () => void (human = true),
-    /** The callee has talked without a pause for `machineGreetingMs`. */
-    longGreeting(): void {
-      if (!human && state === "no" && d.now() < d.machineGreetingMs + GREETING_WINDOW_MS) detected();
-    },
-    beep(): void {
-      if (state === "listening") leave();
-    },
-    /** The machine's greeting said something more: the quiet after it starts again. */
-    heardGreeting(): void {
-      if (state === "listening") waitQuiet();
-    },
+    /** The carrier says a person answered. */
+    markHuman,
     /** Whether the whole message was played (not cut off by a hang-up). */
     messageLeft(turns: TranscriptTurn[]): boolean {
       return message !== "" && turns.some((x) => x.speaker === "agent" && !x.interrupted && x.text === message.trim());

@@ -16,7 +16,7 @@ function createTrack() {
       length = Math.max(length, end);
     },
     length: () => length,
-    sample: (i: number) => (i < length ? data[i]! : 0),
+    sample: (i: number) => (i < length ? (data[i] ?? 0) : 0),
   };
 }
 
@@ -39,6 +39,14 @@ export function createCallRecorder(sampleRate: number) {
     agent(frame: Int16Array, atMs: number): void {
       agent.write(offset(atMs), frame);
     },
+    /** The callee's audio from `fromMs` to `toMs` after the answer (hearing it again after the call). */
+    calleeAudio(fromMs: number, toMs: number): Int16Array {
+      const from = offset(fromMs);
+      const to = Math.max(from, Math.min(offset(toMs), callee.length()));
+      const out = new Int16Array(to - from);
+      for (let i = from; i < to; i++) out[i - from] = callee.sample(i);
+      return out;
+    },
     durationMs: () => (Math.max(callee.length(), agent.length()) * 1000) / sampleRate,
     toWav(): Buffer {
       const n = Math.max(callee.length(), agent.length());
@@ -51,3 +59,5 @@ export function createCallRecorder(sampleRate: number) {
     },
   };
 }
+
+export type CallRecorder = ReturnType<typeof createCallRecorder>;

@@ -1,46 +1,43 @@
+import type { Brain } from "../brain/brain.ts";
 import { resample } from "../audio/resample.ts";
 import type { TtsProvider } from "../providers/tts/tts-provider.ts";
 import type { CallLeg, EndReason } from "../telephony/call-leg.ts";
-import { createAgentSpeaker } from "./agent-speaker.ts";
+import { createAgentSpeaker, type AgentSpeaker } from "./agent-speaker.ts";
+import type { CallEnding } from "./call-ending.ts";
+import type { CallState } from "./call-state.ts";
 import type { FramePacer } from "./frame-pacer.ts";
-import type { LiveControls } from "./live-tap.ts";
+import type { LiveControls, LiveTap } from "./live-tap.ts";
+import { createSessionBus, type SessionBus } from "./session-bus.ts";
+import type { TransferOptions, TransferRecord } from "./session-types.ts";
 
 /** Where a transfer stands; `back` and `done` are final (back: the agent has the caller again). */
 export type TransferState = "idle" | "requested" | "ringing" | "briefing" | "bridged" | "back" | "done";
 
-/** How one transfer went, for the call log: where, when it started, whether the person answered and why not. */
-export type TransferRecord = { to: string; at: Date; answered: boolean; detail: string | null };
-
-export type TransferOptions = {
-  /** The campaign's "Transfer to" (E.164 or SIP URI). */
-  to: string;
-  /** Rings the person through the call's own telephony (a second leg: SIP INVITE, simulated person, Twilio call). */
-  dial(signal: AbortSignal): Promise<CallLeg>;
-  /** The person has this long to answer; then the agent takes the caller back. */
-  ringLimitMs: number;
-};
-
 type TransferDeps = TransferOptions & {
   /** The caller's leg: the person's frames go to it once bridged (through `controls.staffFrame`). */
   callerRate: number;
-  /** The take-over of live-tap.ts: while held, the agent neither speaks nor hears; a bridged person is its "staff". */
+  /** The take-over (take-over.ts): while held, the agent neither speaks nor hears; a bridged person is its "staff". */
   controls: LiveControls;
-  tts: TtsProvider;
-  voiceId: string;
-  pacer: FramePacer;
-  isEnded(): boolean;
+  /** The voice that briefs the person, paced like the call's. */
+  voice: { tts: TtsProvider; voiceId: string; pacer: FramePacer };
+  state: Pick<CallState, "ended">;
+  /** The app's clock (a transfer's start in the call log). */
+  now(): Date;
+  /** Hears the brain's request and the end of each agent turn; reports each transfer's result. */
+  bus: SessionBus;
+  /** What the agent says when the person does not answer. */
+  brain: Pick<Brain, "transferEnded">;
+  speaker: Pick<AgentSpeaker, "say">;
+  /** The person hung up after being joined: the call is over for the caller too. */
+  ending: Pick<CallEnding, "hangup">;
+  /** The person's voice is heard by whoever listens in (it speaks on the agent's side). */
+  live?: LiveTap;
   /** What the agent tells the person before joining them (who is calling, about what, the call so far). */
   briefing(reason: string): string;
-  /** A frame of the person's voice as the caller hears it (for the live tap: the person speaks on the agent's side). */
-  onPersonFrame(frame: Int16Array): void;
-  now(): Date;
-  /** Once per transfer, when it is known whether the person answered. */
-  onResult(r: TransferRecord): void;
-  /** The person did not answer: the agent has the call back (the session says the brain's callback offer). */
-  onBack(detail: string): void;
-  /** The person hung up after being joined: the call is over for the caller too. */
-  hangUpCaller(): void;
 };
+
+const NOBODY_ANSWERED =
+  "I'm sorry, nobody from the team could pick up just now. Would you like someone to call you back?";
 
 const within = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
@@ -66,9 +63,13 @@ export function createCallTransfer(d: TransferDeps) {
   let ringTimer: NodeJS.Timeout | null = null;
   let stopBriefing: (() => void) | null = null;
   let abort = new AbortController();
+  let transferred = false;
 
   function result(answered: boolean, detail: string | null): void {
-    d.onResult({ to: d.to, at: startedAt ?? d.now(), answered, detail });
+    const transfer: TransferRecord = { to: d.to, at: startedAt ?? d.now(), answered, detail };
+    if (answered) transferred = true;
+    d.bus.emit({ type: "transfer", transfer });
+    if (answered) d.brain.transferEnded?.({ answered: true });
   }
 
   /** The person is not coming: hang up their leg if any, hand the caller back to the agent. */
@@ -81,9 +82,9 @@ export function createCallTransfer(d: TransferDeps) {
     abort.abort();
     person?.hangup();
     result(briefed, detail);
-    if (d.isEnded()) return;
+    if (d.state.ended) return;
     d.controls.handBack();
-    d.onBack(detail);
+    d.speaker.say(d.brain.transferEnded?.({ answered: false, detail }) ?? NOBODY_ANSWERED);
   }
 
   function bridge(): void {
@@ -97,16 +98,26 @@ export function createCallTransfer(d: TransferDeps) {
   function brief(leg: CallLeg): void {
     state = "briefing";
     if (ringTimer) clearTimeout(ringTimer);
-    let startMs = 0;
+    // Said to the person only: not part of the caller's call, its transcript or its recording.
+    const startMs = performance.now();
+    const bus = createSessionBus();
     const speaker = createAgentSpeaker({
-      leg, tts: d.tts, voiceId: d.voiceId, now: () => performance.now() - startMs, isEnded: () => state !== "briefing" || d.isEnded(),
-      onFrame() {}, // said to the person only: not part of the caller's call or its recording
-      onTurn() {},
-      onError: () => bridge(), // no voice for the briefing: join them anyway rather than keep both waiting
-      onTurnFinished: () => bridge(),
+      leg,
+      tts: d.voice.tts,
+      voiceId: d.voice.voiceId,
+      state: {
+        now: () => performance.now() - startMs,
+        get ended() {
+          return state !== "briefing" || d.state.ended;
+        },
+        held: false,
+        agent: "silent",
+      },
+      bus,
     });
-    startMs = performance.now();
-    stopBriefing = d.pacer.add(speaker.paced);
+    bus.on("agent-turn-finished", bridge);
+    bus.on("agent-error", bridge); // no voice for the briefing: join them anyway rather than keep both waiting
+    stopBriefing = d.voice.pacer.add(speaker.paced);
     speaker.say(d.briefing(reason));
   }
 
@@ -127,32 +138,34 @@ export function createCallTransfer(d: TransferDeps) {
     person = leg;
     leg.on((e) => {
       if (e.type === "answered" && state === "ringing") brief(leg);
-      else if (e.type === "audio" && state === "bridged" && !d.isEnded()) {
+      else if (e.type === "audio" && state === "bridged" && !d.state.ended) {
         const frame = leg.sampleRate === d.callerRate ? e.frame : resample(e.frame, leg.sampleRate, d.callerRate);
         d.controls.staffFrame(frame);
-        d.onPersonFrame(frame);
+        d.live?.frame("agent", frame);
       } else if (e.type === "ended") {
         if (state === "ringing" || state === "briefing") back(detailOf(e.reason, e.detail, d.ringLimitMs));
         else if (state === "bridged") {
           state = "done";
-          d.hangUpCaller();
+          d.ending.hangup("completed");
         }
       }
     });
   }
 
+  // The brain's tool: ring once the agent's current turn ("I'll connect you…") has been played.
+  d.bus.on("transfer-requested", (e) => {
+    if (state !== "idle" && state !== "back") return;
+    reason = e.reason;
+    state = "requested";
+  });
+  d.bus.on("agent-turn-finished", () => {
+    if (state === "requested" && !d.state.ended) void ring();
+  });
+
   return {
     state: () => state,
-    /** The brain's tool: ring once the agent's current turn ("I'll connect you…") has been played. */
-    request(why: string): void {
-      if (state !== "idle" && state !== "back") return;
-      reason = why;
-      state = "requested";
-    },
-    /** The agent finished a turn: a requested transfer starts now. */
-    agentTurnFinished(): void {
-      if (state === "requested" && !d.isEnded()) void ring();
-    },
+    /** The caller was put through to a person who answered. */
+    transferred: () => transferred,
     /** A frame of the caller: the person hears it once bridged. */
     callerFrame(frame: Int16Array): void {
       if (state !== "bridged" || !person) return;
@@ -163,7 +176,8 @@ export function createCallTransfer(d: TransferDeps) {
       if (ringTimer) clearTimeout(ringTimer);
       stopBriefing?.();
       abort.abort();
-      if (state === "ringing" || state === "briefing") result(state === "briefing", "The caller hung up before the person joined.");
+      if (state === "ringing" || state === "briefing")
+        result(state === "briefing", "The caller hung up before the person joined.");
       if (state !== "idle" && state !== "back") state = "done";
       person?.hangup();
     },

@@ -2,46 +2,35 @@ import { createBeepDetector } from "../audio/beep.ts";
 import { FRAME_MS } from "../audio/frames.ts";
 import { toEngineRate } from "../audio/narrowband.ts";
 import { createEndpointer, energyVad, type VadFactory } from "../audio/vad.ts";
-import type { SttResult, SttStream } from "../providers/stt/stt-provider.ts";
+import type { SttStream } from "../providers/stt/stt-provider.ts";
 import { silenceToEndTurn } from "../turn-taking/endpoint-policy.ts";
 import { judgeCompleteness } from "../turn-taking/utterance-completeness.ts";
+import type { CallState } from "./call-state.ts";
+import { createSessionBus, type HeardResult, type SessionBus, type Utterance } from "./session-bus.ts";
 import type { TurnTakingOptions } from "./session-types.ts";
 
-/** One finished callee utterance; times are ms since the answer, what was heard arrives when STT is done. */
-export type Utterance = { startMs: number; endMs: number; speechMs: number; heard: Promise<SttResult>; text: Promise<string> };
-
-// 400 ms kept before the confirmed start, so first syllables reach STT: Silero confirms a soft onset up to
-// 200 ms after it began (hearing dev set, WER at 16 kHz / phone: 26.0 / 38.5% with 200 ms, 26.0 / 36.5% with
-// 300 ms, 24.0 / 36.5% with 400 or 600 ms; chosen on the odd-numbered clips).
+// Audio kept from before the confirmed start of speech, so first syllables reach STT (Silero confirms a soft
+// onset up to 200 ms after it began).
 const PREROLL_FRAMES = 20;
-// Silence after speech reaches STT for 200 ms only (a decoder needs a little to end on); the rest of the
-// endpoint's wait (up to 900 ms mid-phrase) is held back and written only if the callee speaks again, so the
-// engine never decodes silence that ends the turn: its work at the endpoint (pocketsphinx's flat pass over
-// the whole utterance) and any backlog stay proportional to the speech.
+// The silence after speech reaches STT for 200 ms only (a decoder needs a little to end on); the rest of the
+// endpoint's wait is written only if the callee speaks again, so the engine never decodes the silence that ends a
+// turn and its work (and any backlog) stays proportional to the speech.
 const STT_TAIL_FRAMES = 10;
-// The flat pass at a pause grows with the utterance (about 30 ms of CPU per second of speech here; 190 ms for the
-// dev set's 6.6 s sentence), more than a complete turn's 250 ms endpoint leaves after a 200 ms tail. After 2 s of
-// speech the engine is told once the VAD has seen 100 ms of real silence (its hold counts in; at least one silent
-// frame), so the flat pass starts 230 ms before that endpoint instead of 50. Hearing dev set, WER unchanged (24.0 /
-// 30.2% at 16 kHz / phone); the 6.6 s sentence's final text came 95–189 ms after the endpoint, now 1–4 ms (also
-// with a core kept busy). From 1 s instead of 2 it splits short sentences at their gaps (26.0 / 38.5%); every
-// utterance told after 100 ms of real silence: 28.1 / 37.5%.
+// After 2 s of speech the engine is told of a pause after 100 ms of real silence: its pass over the whole
+// utterance grows with the utterance's length, and so starts before the endpoint instead of after it.
 const LONG_UTTERANCE_MS = 2000;
 const LONG_STT_TAIL_FRAMES = 5;
 
 type ListenerDeps = {
   legRate: number;
-  sttRate: number;
   cfg: TurnTakingOptions;
   stt: SttStream;
   /** The call's voice activity detection (default: energy, for tones and quiet lines). */
   vad?: VadFactory;
-  isAgentSpeaking(): boolean;
-  now(): number;
-  onBargeIn(): void;
-  onLongGreeting(): void;
-  onBeep(): void;
-  onUtterance(u: Utterance): void;
+  /** The listener writes `calleeSpeaking`. */
+  state: Pick<CallState, "agent" | "calleeSpeaking">;
+  /** Reports each finished utterance, a barge-in, and the answering-machine signs. */
+  bus: SessionBus;
 };
 
 /**
@@ -49,6 +38,7 @@ type ListenerDeps = {
  * audio handed to STT, barge-in, the answering-machine signs (a long opening monologue, a beep).
  */
 export function createCalleeListener(d: ListenerDeps) {
+  const { state, bus } = d;
   const vad = (d.vad ?? energyVad)(d.legRate);
   const longTail = Math.max(1, LONG_STT_TAIL_FRAMES - Math.round((vad.holdMs ?? 0) / FRAME_MS));
   // The words heard so far (the engine's partial text, "" without one) tell how long a pause ends the turn.
@@ -59,14 +49,36 @@ export function createCalleeListener(d: ListenerDeps) {
   let preroll: Int16Array[] = [];
   let held: Int16Array[] = []; // silent frames past STT_TAIL_FRAMES, written only if speech resumes
   let silentFrames = 0;
+  let startedMs = 0;
+  let over = false; // the call ended: nothing more is heard
+
+  function utterance(startMs: number, endMs: number): void {
+    held = [];
+    const heard = d.stt.flush().catch((): HeardResult => ({ text: "", confidence: null, lost: true }));
+    const speechMs = endMs - startMs;
+    bus.emit({ type: "utterance", utterance: { startMs, endMs, speechMs, heard, text: heard.then((r) => r.text) } });
+  }
 
   return {
+    /**
+     * The call ended while the callee was speaking (they said their last words and hung up at once): what was
+     * written so far is an utterance too, flushed now rather than never.
+     */
+    end(): void {
+      if (over) return;
+      over = true;
+      if (!endpointer.inSpeech()) return;
+      state.calleeSpeaking = false;
+      utterance(startedMs, startedMs + endpointer.speechMs());
+    },
     push(frame: Int16Array): void {
+      if (over) return;
       const speech = vad.isSpeech(frame);
-      if (beep.push(frame)) d.onBeep();
-      const sttFrame = toEngineRate(frame, d.legRate, d.sttRate, d.stt.upsampling ?? "interpolate");
+      if (beep.push(frame)) bus.emit({ type: "beep" });
+      const sttFrame = toEngineRate(frame, d.legRate, d.stt.sampleRate, d.stt.upsampling ?? "interpolate");
       const event = endpointer.push(speech);
       if (event?.type === "speech-start") {
+        startedMs = event.atMs;
         for (const f of [...preroll, sttFrame]) d.stt.write(f);
         preroll = [];
         silentFrames = 0;
@@ -80,15 +92,21 @@ export function createCalleeListener(d: ListenerDeps) {
         preroll.push(sttFrame);
         if (preroll.length > PREROLL_FRAMES) preroll.shift();
       }
+      state.calleeSpeaking = endpointer.inSpeech();
       const speechMs = endpointer.speechMs();
-      if (speechMs >= d.cfg.bargeInMs && d.isAgentSpeaking()) d.onBargeIn();
-      if (speechMs >= d.cfg.machineGreetingMs) d.onLongGreeting();
-      if (event?.type === "speech-end") {
-        held = [];
-        const heard = d.stt.flush().catch((): SttResult => ({ text: "", confidence: null }));
-        d.onUtterance({ startMs: event.atMs - event.speechMs, endMs: event.atMs, speechMs: event.speechMs, heard, text: heard.then((r) => r.text) });
-      }
+      if (speechMs >= d.cfg.bargeInMs && state.agent !== "silent") bus.emit({ type: "barge-in" });
+      if (speechMs >= d.cfg.machineGreetingMs) bus.emit({ type: "long-greeting" });
+      if (event?.type === "speech-end") utterance(event.atMs - event.speechMs, event.atMs);
     },
-    inSpeech: () => endpointer.inSpeech(),
   };
+}
+
+/** The listener with nobody else on the line (a recording heard by `npm run transcribe`, benchmarks, tests). */
+export function createLoneListener(
+  d: Omit<ListenerDeps, "state" | "bus">,
+  onUtterance: (u: Utterance) => void,
+): ReturnType<typeof createCalleeListener> {
+  const bus = createSessionBus();
+  bus.on("utterance", (e) => onUtterance(e.utterance));
+  return createCalleeListener({ ...d, state: { agent: "silent", calleeSpeaking: false }, bus });
 }

@@ -14,5 +14,6 @@ test("turn-taking on a recognised utterance, by what the agent is doing", () => 
     ["", 1500, "paused", "stop"], // a long sound with no words: stop, nothing to answer
     ["hold on a second", 900, "paused", "reply"],
   ];
-  for (const [text, ms, floor, want] of cases) assert.equal(actionFor(text, ms, floor), want, `${JSON.stringify(text)} ${ms} ms, agent ${floor}`);
+  for (const [text, ms, floor, want] of cases)
+    assert.equal(actionFor(text, ms, floor), want, `${JSON.stringify(text)} ${ms} ms, agent ${floor}`);
 });

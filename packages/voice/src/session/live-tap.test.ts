@@ -13,7 +13,8 @@ const noTools = {
   retrieve: async () => [],
 };
 
-const tone = (rate: number) => Int16Array.from({ length: rate / 50 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)));
+const tone = (rate: number) =>
+  Int16Array.from({ length: rate / 50 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A person's voice from the browser: `ms` of 20 ms frames, in real time. */
@@ -24,16 +25,23 @@ async function speak(c: LiveControls, rate: number, ms: number) {
   }
 }
 
-test("a person takes over: the agent neither speaks nor hears until handed back, the tap hears both sides", async () => {
+test("a person takes over: the agent neither speaks nor hears until handed back; the tap hears both", async () => {
   const telephony = createSimulatedTelephony({ tts: createToneTts(200), ringMs: 100, noAnswerMs: 300 });
-  const leg = await telephony.dial({ to: "+14155550100", callId: "c1", persona: "say:Hello there;say:ok bye", signal: new AbortController().signal });
+  const leg = await telephony.dial({
+    to: "+14155550100",
+    callId: "c1",
+    persona: "say:Hello there;say:ok bye",
+    signal: new AbortController().signal,
+  });
   const frames: Record<CallSide, number> = { agent: 0, callee: 0 };
   let held = { agent: 0, callee: 0 };
   let controls: LiveControls | null = null;
   let takenOver = false;
   let once = true;
   const tap: LiveTap = {
-    attach: (c) => void (controls = c),
+    attach(c) {
+      controls = c;
+    },
     frame(side) {
       frames[side]++;
       if (takenOver) held = { ...held, [side]: held[side] + 1 };
@@ -52,13 +60,23 @@ test("a person takes over: the agent neither speaks nor hears until handed back,
     },
   };
   const r = await runCallSession({
-    leg, stt: createScriptedStt(["ok bye"]), tts: createToneTts(300), voiceId: "tone", brain: echoBrain,
-    context: testContext(), tools: noTools, vocabulary: [], live: tap,
+    leg,
+    stt: createScriptedStt(["ok bye"]),
+    tts: createToneTts(300),
+    voiceId: "tone",
+    brain: echoBrain,
+    context: testContext(),
+    tools: noTools,
+    vocabulary: [],
+    live: tap,
   });
 
   // The greeting stopped at its first frame (no word of it was heard, so no turn), and the callee's answer
   // to the person ("Hello there") was not the agent's to hear: only what came after the hand-back is.
-  assert.deepEqual(r.transcript.map((t) => `${t.speaker}: ${t.text}`), ["callee: ok bye", "agent: Goodbye."]);
+  assert.deepEqual(
+    r.transcript.map((t) => `${t.speaker}: ${t.text}`),
+    ["callee: ok bye", "agent: Goodbye."],
+  );
   assert.ok(held.callee > 20, `the tap heard the callee while the person held the call (${held.callee} frames)`);
   assert.equal(held.agent, 0, "the agent sent nothing while held");
   assert.ok(frames.agent > held.agent, "and speaks again once handed back");

@@ -1,5 +1,3 @@
-import type { CallLeg } from "../telephony/call-leg.ts";
-
 /** Which side of the call a frame is from. */
 export type CallSide = "agent" | "callee";
 
@@ -21,51 +19,3 @@ export type LiveTap = {
   frame(side: CallSide, frame: Int16Array): void;
   attach(controls: LiveControls): void;
 };
-
-type TakeOverDeps = {
-  leg: CallLeg;
-  isEnded(): boolean;
-  /** Stops the agent mid-sentence (and forgets a pending hang-up: the person decides now). */
-  interrupt(): void;
-  /** The person's voice goes into the recording's agent channel: the recording is of the whole call. */
-  record(frame: Int16Array): void;
-  /** Silence check-ins restart their clock when the agent has the call again. */
-  resumed(): void;
-};
-
-/**
- * A person's take-over of a live call. While held, callee audio is not fed to the agent's listener (it
- * would answer a conversation it is not part of) and the agent's own frames do not reach the callee.
- */
-export function createTakeOver(d: TakeOverDeps) {
-  let held = false;
-  const controls: LiveControls = {
-    takeOver() {
-      if (held || d.isEnded()) return;
-      held = true;
-      d.interrupt();
-    },
-    staffFrame(frame) {
-      if (!held || d.isEnded()) return;
-      d.leg.send(frame);
-      d.record(frame);
-    },
-    handBack() {
-      if (!held) return;
-      held = false;
-      d.resumed();
-    },
-  };
-  return {
-    controls,
-    held: () => held,
-    /** The leg the agent's speaker uses: mute while a person holds the call. */
-    agentLeg: {
-      sampleRate: d.leg.sampleRate,
-      on: (l) => d.leg.on(l),
-      send: (frame) => void (held || d.leg.send(frame)),
-      clear: () => d.leg.clear(),
-      hangup: () => d.leg.hangup(),
-    } satisfies CallLeg,
-  };
-}

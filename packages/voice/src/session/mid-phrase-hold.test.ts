@@ -9,7 +9,12 @@ function setup() {
   let clock = 1000;
   let speaking = false;
   const released: HeardWords[] = [];
-  const hold = createMidPhraseHold({ now: () => clock, waitMs: 900, calleeSpeaking: () => speaking, release: (w) => void released.push(w) });
+  const hold = createMidPhraseHold({
+    now: () => clock,
+    waitMs: 900,
+    calleeSpeaking: () => speaking,
+    release: (w) => void released.push(w),
+  });
   const advance = (ms: number) => {
     clock += ms;
     mock.timers.tick(ms);
@@ -17,7 +22,12 @@ function setup() {
   return { hold, released, advance, speak: (s: boolean) => (speaking = s) };
 }
 
-const words = (text: string, startMs: number, endMs: number, confidence: number | null = 0.9): HeardWords => ({ text, startMs, endMs, confidence });
+const words = (text: string, startMs: number, endMs: number, confidence: number | null = 0.9): HeardWords => ({
+  text,
+  startMs,
+  endMs,
+  confidence,
+});
 
 test("words that stop mid-phrase wait for the rest, and the whole phrase is one turn", () => {
   const s = setup();
@@ -37,7 +47,10 @@ test("nothing more comes: the words are answered as they are, the wait counted f
   s.advance(700);
   assert.equal(s.released.length, 0);
   s.advance(100);
-  assert.deepEqual(s.released.map((w) => w.text), ["my budget is um"]);
+  assert.deepEqual(
+    s.released.map((w) => w.text),
+    ["my budget is um"],
+  );
 });
 
 test("complete words are never held; the end of the call takes what is held", () => {

@@ -1,7 +1,17 @@
+import type { HeardAnswer } from "../expectation/expectation.ts";
 import { judgeCompleteness } from "../turn-taking/utterance-completeness.ts";
 
-/** Recognised callee words, with when they were said (ms since the answer). */
-export type HeardWords = { text: string; startMs: number; endMs: number; confidence: number | null };
+/**
+ * Recognised callee words, with when they were said (ms since the answer) and the answer they gave to what was
+ * expected (words joined to held ones give none of their own).
+ */
+export type HeardWords = {
+  text: string;
+  startMs: number;
+  endMs: number;
+  confidence: number | null;
+  answer?: HeardAnswer;
+};
 
 type HoldDeps = {
   now(): number;
@@ -36,8 +46,13 @@ export function createMidPhraseHold(d: HoldDeps) {
   function due(): void {
     timer = null;
     if (!held) return;
-    if (d.calleeSpeaking()) return void (timer = setTimeout(due, RECHECK_MS));
-    d.release(clear()!);
+    if (d.calleeSpeaking()) {
+      timer = setTimeout(due, RECHECK_MS);
+      return;
+    }
+    const words = held;
+    clear();
+    d.release(words);
   }
 
   return {
@@ -45,7 +60,10 @@ export function createMidPhraseHold(d: HoldDeps) {
     join(words: HeardWords): HeardWords {
       const before = clear();
       if (!before) return words;
-      const confidence = before.confidence === null || words.confidence === null ? (before.confidence ?? words.confidence) : Math.min(before.confidence, words.confidence);
+      const confidence =
+        before.confidence === null || words.confidence === null
+          ? (before.confidence ?? words.confidence)
+          : Math.min(before.confidence, words.confidence);
       return { text: `${before.text} ${words.text}`, startMs: before.startMs, endMs: words.endMs, confidence };
     },
     /** Holds words that stop mid-phrase; true when they are held (the agent says nothing yet). */

@@ -1,4 +1,12 @@
-import type { AgentContext, AgentTools, BrainFactory, CallOutcome, CallSummary, TranscriptTurn } from "../brain/brain.ts";
+import type { HearingReport } from "./hearing-watch.ts";
+import type {
+  AgentContext,
+  AgentTools,
+  BrainFactory,
+  CallOutcome,
+  CallSummary,
+  TranscriptTurn,
+} from "../brain/brain.ts";
 import type { VadFactory } from "../audio/vad.ts";
 import type { SttProvider } from "../providers/stt/stt-provider.ts";
 import type { TtsProvider } from "../providers/tts/tts-provider.ts";
@@ -6,7 +14,6 @@ import type { CallLeg, EndReason } from "../telephony/call-leg.ts";
 import type { EndpointPolicy } from "../turn-taking/endpoint-policy.ts";
 import type { FramePacer } from "./frame-pacer.ts";
 import type { LiveTap } from "./live-tap.ts";
-import type { TransferOptions, TransferRecord } from "./call-transfer.ts";
 
 /** Per agent turn, milliseconds since the answer: where the time between callee and agent went. */
 export type LatencyMark = {
@@ -32,9 +39,9 @@ export type TurnTakingOptions = EndpointPolicy & {
   maxCallMs: number;
 };
 
-// Complete words end the turn after 250 ms: longer than any pause the VAD finds inside a word or between the
-// words of a dev-set sentence (220 ms). Mid-phrase waits 900 ms: a thinking pause of 700 ms passes. Without
-// words, 500 ms as before, and 300 ms after a short answer ("yes", "no thanks": up to 0.7 s of speech).
+// Complete words end the turn after a pause longer than the VAD finds inside a word or between the words of a
+// sentence; mid-phrase, a thinking pause passes. Without words the plain endpoint holds, and a short answer
+// ("yes", "no thanks") ends sooner.
 export const DEFAULT_TURN_TAKING: TurnTakingOptions = {
   endOfTurnSilenceMs: 500,
   completeTurnSilenceMs: 250,
@@ -44,10 +51,21 @@ export const DEFAULT_TURN_TAKING: TurnTakingOptions = {
   holdMidPhrase: true,
   bargeInMs: 200,
   checkInAfterMs: 7000,
-  // A person's first sentence can run 3 s without a pause ("Please stop calling me and take me off your list"
-  // is 2.9 s as Silero hears it); a machine's greeting runs on for 4–10 s (the simulated one 6.5 s).
+  // A person's first sentence can run 3 s without a pause; a machine's greeting runs on for 4–10 s.
   machineGreetingMs: 3500,
   maxCallMs: 10 * 60_000,
+};
+
+/** How one transfer went, for the call log: where, when it started, whether the person answered and why not. */
+export type TransferRecord = { to: string; at: Date; answered: boolean; detail: string | null };
+
+export type TransferOptions = {
+  /** The campaign's "Transfer to" (E.164 or SIP URI). */
+  to: string;
+  /** Rings the person through the call's own telephony (a second leg: SIP INVITE, simulated person, Twilio call). */
+  dial(signal: AbortSignal): Promise<CallLeg>;
+  /** The person has this long to answer; then the agent takes the caller back. */
+  ringLimitMs: number;
 };
 
 export type SessionEvent =
@@ -56,7 +74,8 @@ export type SessionEvent =
   | { type: "turn"; turn: TranscriptTurn }
   | { type: "voicemail" }
   /** The callee pressed a key (RFC 4733 telephone-event, Twilio's dtmf message). */
-  | { type: "dtmf"; digit: string }
+  /** `answer`: taken as (part of) the answer to the agent's question, so never acted on as the opt-out key. */
+  | { type: "dtmf"; digit: string; answer?: true }
   /** The agent put the caller through to a person, or tried: where, when it started, answered or why not. */
   | { type: "transfer"; transfer: TransferRecord }
   | { type: "ended"; reason: EndReason };
@@ -78,6 +97,8 @@ export type SessionOptions = {
   pacer?: FramePacer;
   onEvent?: (event: SessionEvent) => void;
   signal?: AbortSignal;
+  /** The key the server treats as the opt-out (DTMF_OPT_OUT_DIGIT): never taken as a yes or a no. */
+  optOutDigit?: string | null;
   /** Someone listening in (and maybe taking over) from the browser. */
   live?: LiveTap;
   /** The campaign's "Transfer to" and how to ring it; without it the brain gets no `transferCall` tool. */
@@ -103,4 +124,6 @@ export type SessionResult = {
   lateFrames: number;
   /** The caller was put through to a person who answered. */
   transferred?: boolean;
+  /** How the callee was heard: utterances lost or recovered, whether the recogniser fell behind. */
+  hearing?: HearingReport;
 };

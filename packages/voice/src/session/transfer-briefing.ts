@@ -1,5 +1,5 @@
 import type { AgentContext, TranscriptTurn } from "../brain/brain.ts";
-import { fillVariables } from "@parley/shared/template-variables";
+import { fillVariables } from "@parley/shared/fill-variables";
 import { callerName } from "../brain/rules-lines.ts";
 
 const MAX_QUOTE = 140;
@@ -16,16 +16,21 @@ const quote = (text: string) => {
  */
 export function transferBriefing(ctx: AgentContext, transcript: TranscriptTurn[], reason: string): string {
   const who = ctx.contact.name.trim() || ctx.contact.phone || "a caller";
-  const topic = fillVariables(ctx.campaign.goal?.trim() || ctx.campaign.service.trim() || ctx.campaign.name, ctx.contact.variables);
+  const topic = fillVariables(
+    ctx.campaign.goal?.trim() || ctx.campaign.service.trim() || ctx.campaign.name,
+    ctx.contact.variables,
+  );
   const said = transcript.filter((t) => t.speaker === "callee" && t.text.trim());
   const asked = quote(reason || said.at(-1)?.text || "");
   // The caller's words before the request, when there were any: what the call was about until then.
-  const before = said.length > 1 ? quote(said.at(-2)!.text) : "";
+  const before = quote(said.length > 1 ? (said.at(-2)?.text ?? "") : "");
   return [
     `Hello, this is the AI assistant of ${callerName(ctx)}, with a call for you.`,
     `I have ${who} on the line, from the ${ctx.campaign.name} campaign about ${topic}.`,
     before ? `Earlier they said: "${before}".` : "",
     asked ? `They asked to speak with a person: "${asked}".` : "They asked to speak with a person.",
     "I'm putting them through now.",
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
 }

@@ -3,7 +3,13 @@ import { test } from "node:test";
 import { silenceToEndTurn, type EndpointPolicy } from "./endpoint-policy.ts";
 import { fixedEndpoint } from "../../../../tests/support/voice/fixed-endpoint.ts";
 
-const policy: EndpointPolicy = { completeTurnSilenceMs: 250, midPhraseSilenceMs: 1100, endOfTurnSilenceMs: 500, shortAnswerMs: 700, shortAnswerSilenceMs: 300 };
+const policy: EndpointPolicy = {
+  completeTurnSilenceMs: 250,
+  midPhraseSilenceMs: 1100,
+  endOfTurnSilenceMs: 500,
+  shortAnswerMs: 700,
+  shortAnswerSilenceMs: 300,
+};
 
 test("the words decide when they are known; otherwise a short utterance ends sooner than a long one", () => {
   assert.equal(silenceToEndTurn(policy, { words: "complete", speechMs: 3000 }), 250);

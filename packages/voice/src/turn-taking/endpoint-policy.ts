@@ -14,7 +14,10 @@ export type EndpointPolicy = {
   shortAnswerSilenceMs: number;
 };
 
-/** What is known of the callee's turn when a silence has begun: the judgement on the words heard so far and how long they spoke. */
+/**
+ * What is known of the callee's turn when a silence has begun: the
+ * judgement on the words heard so far and how long they spoke.
+ */
 export type TurnSoFar = { words: Completeness; speechMs: number };
 
 /**

@@ -13,7 +13,16 @@ import { judgeCompleteness } from "./utterance-completeness.ts";
 // Real recorded speech from Debian's pocketsphinx-testdata (the dev set's librivox-0880): "he was not an ill
 // disposed young man", with where each word ends (ms) as pocketsphinx aligns it (-time yes).
 const CLIP = "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav";
-const WORD_ENDS: Array<[string, number]> = [["he", 320], ["was", 540], ["not", 970], ["an", 1290], ["ill", 1500], ["disposed", 2040], ["young", 2320], ["man", 2790]];
+const WORD_ENDS: Array<[string, number]> = [
+  ["he", 320],
+  ["was", 540],
+  ["not", 970],
+  ["an", 1290],
+  ["ill", 1500],
+  ["disposed", 2040],
+  ["young", 2320],
+  ["man", 2790],
+];
 const PAUSE_AT = 1290; // after "an": the caller stops to think mid-phrase
 const PAUSE_MS = 700;
 
@@ -43,7 +52,9 @@ function quietest(samples: Int16Array, n: number): Int16Array {
 /** The words said by `ms` of the recording (a streaming recogniser's partial text, as if it kept up). */
 function heardBy(ms: number): string {
   const spoken = ms > PAUSE_AT + PAUSE_MS ? ms - PAUSE_MS : Math.min(ms, PAUSE_AT);
-  return WORD_ENDS.filter(([, end]) => end <= spoken).map(([w]) => w).join(" ");
+  return WORD_ENDS.filter(([, end]) => end <= spoken)
+    .map(([w]) => w)
+    .join(" ");
 }
 
 /** The utterances the VAD and endpointer make of it under a policy: [start, end, ms the endpoint waited]. */
@@ -51,7 +62,9 @@ function utterances(policy: EndpointPolicy): Array<[number, number, number]> {
   const samples = withPause();
   const vad = createVad();
   let now = 0;
-  const endpointer = createEndpointer({ silenceMs: (speechMs) => silenceToEndTurn(policy, { words: judgeCompleteness(heardBy(now)), speechMs }) });
+  const endpointer = createEndpointer({
+    silenceMs: (speechMs) => silenceToEndTurn(policy, { words: judgeCompleteness(heardBy(now)), speechMs }),
+  });
   const frame = samplesPerFrame(rate);
   const found: Array<[number, number, number]> = [];
   for (let at = 0; at + frame <= samples.length; at += frame) {
@@ -68,7 +81,7 @@ test("a fixed 500 ms silence cuts a real sentence at a thinking pause after 'an'
   assert.ok(Math.abs(found[0]![1] - PAUSE_AT) < 150, `first part ends at the pause: ${JSON.stringify(found)}`);
 });
 
-test("listening to the words waits out the pause (…not an) and ends sooner after the whole sentence (…young man)", () => {
+test("listening to the words waits out the pause (…not an), ends sooner after the whole sentence (…young man)", () => {
   const found = utterances(DEFAULT_TURN_TAKING);
   assert.equal(found.length, 1, JSON.stringify(found));
   const [, end, waited] = found[0]!;

@@ -15,8 +15,10 @@ const words = (s: string) => s.split(/\s+/).filter(Boolean);
 // A phrase cannot end on these: prepositions, articles and determiners, conjunctions, a subject or an
 // auxiliary waiting for its verb, fillers while the speaker thinks. "no", "then" and "that" are left out:
 // "oh no", "see you then", "I like that" are whole.
-const DANGLING = new Set(words(`
-  on at to for with about from in into onto of by around after before until till between through over under near like than via
+const DANGLING = new Set(
+  words(`
+  on at to for with about from in into onto of by around after before until till between through over under near
+  like than via
   a an the my your our their his her its this these those some any every each another
   and or but so because cause if when while although though unless whether nor plus
   i i'm i'd i'll i've we we're we'd we'll we've they'd let's
@@ -24,25 +26,40 @@ const DANGLING = new Set(words(`
   um uh er erm uhm ah eh hmm
   very quite rather just
   half quarter past point oh o
-`));
+`),
+);
 
 // Two-word endings that open more than they close.
-const DANGLING_PAIRS = new Set(["i think", "i guess", "i mean", "let me", "how about", "what about", "i was", "it's like"]);
+const DANGLING_PAIRS = new Set([
+  "i think",
+  "i guess",
+  "i mean",
+  "let me",
+  "how about",
+  "what about",
+  "i was",
+  "it's like",
+]);
 
 // "you" ends these: "thank you", "see you".
 const CLOSING_PAIRS = new Set(["thank you", "see you", "to you", "with you", "are you", "you too"]);
 
 // Neither: forms of be/have/do and modals, negation, question words, "you" and "that" end a phrase as often
 // as they lead into one.
-const EITHER = new Set(words(`
+const EITHER = new Set(
+  words(`
   is are was were be been am have has had do does did can will won't can't don't didn't isn't not
   you that what who how why where which there's it's that's
-`));
+`),
+);
 
-const NUMBER = new Set(words(`
-  zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen
+const NUMBER = new Set(
+  words(`
+  zero one two three four five six seven eight nine ten eleven twelve
+  thirteen fourteen fifteen sixteen seventeen eighteen nineteen
   twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million
-`));
+`),
+);
 
 // A number after one of these is a time or a day ("at three", "on the fifth"): the phrase is whole.
 const TIME_LEAD = new Set(["at", "around", "about", "by", "after", "before", "until", "till"]);

@@ -6,7 +6,10 @@ test("a day when clocks go forward has 23 hourly buckets", () => {
   // 8 March 2026, New York: 02:00 does not exist.
   const r = periodRange("day", "America/New_York", new Date("2026-03-09T03:59:00Z"));
   assert.equal(r.buckets.length, 23);
-  assert.deepEqual(r.buckets.slice(0, 4).map((b) => b.label), ["00:00", "01:00", "03:00", "04:00"]);
+  assert.deepEqual(
+    r.buckets.slice(0, 4).map((b) => b.label),
+    ["00:00", "01:00", "03:00", "04:00"],
+  );
 });
 
 test("weeks start on Sunday, also when today is Sunday", () => {

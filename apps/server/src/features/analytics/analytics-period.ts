@@ -23,7 +23,8 @@ function periodEnd(period: AnalyticsPeriod, from: DateTime): DateTime {
   return from.plus({ months: 3 });
 }
 
-const bucketSize = (period: AnalyticsPeriod) => (period === "day" ? { hours: 1 } : period === "quarter" ? { weeks: 1 } : { days: 1 });
+const bucketSize = (period: AnalyticsPeriod) =>
+  period === "day" ? { hours: 1 } : period === "quarter" ? { weeks: 1 } : { days: 1 };
 
 function label(period: AnalyticsPeriod, start: DateTime): string {
   if (period === "day") return start.toFormat("HH:mm");

@@ -8,19 +8,39 @@ const NO_CAMPAIGN = "00000000-0000-0000-0000-000000000000";
  * bucket ends at (floor(epoch / 900)), optionally of one campaign.
  */
 export type Range = { orgId: string; bounds: number[]; campaignId: string | null };
-type Figures = { calls: number; connected: number; booked: number; avg_secs: number | null; gap_total: number; gap_n: number };
+type Figures = {
+  calls: number;
+  connected: number;
+  booked: number;
+  avg_secs: number | null;
+  gap_total: number;
+  gap_n: number;
+};
 type Sentiments = { positive: number; neutral: number; negative: number; unrated: number };
 /** One row of the combined aggregate: a bucket of the period (1-based), a voice, or a campaign (by `kind`). */
-export type AggregateRow = Figures & Sentiments & {
-  kind: "bucket" | "voice" | "campaign";
-  bucket: number | null; voice_id: string | null; campaign_id: string | null; name: string | null;
+export type AggregateRow = Figures &
+  Sentiments & {
+    kind: "bucket" | "voice" | "campaign";
+    bucket: number | null;
+    voice_id: string | null;
+    campaign_id: string | null;
+    name: string | null;
+  };
+export type FunnelDbRow = {
+  campaign_id: string;
+  name: string;
+  contacts: number;
+  dialled: number;
+  connected: number;
+  interested: number;
+  booked: number;
 };
-export type FunnelDbRow = { campaign_id: string; name: string; contacts: number; dialled: number; connected: number; interested: number; booked: number };
 
 const params = (r: Range) => [r.orgId, r.bounds, r.campaignId];
 /** The rollups of the range: slot numbers are compared as they are stored, so the primary key finds them. */
 const IN_RANGE = (alias: string) =>
-  `${alias}.org_id = $1 and ${alias}.slot >= ($2::bigint[])[1] and ${alias}.slot < ($2::bigint[])[array_length($2::bigint[], 1)]`;
+  `${alias}.org_id = $1 and ${alias}.slot >= ($2::bigint[])[1] and ` +
+  `${alias}.slot < ($2::bigint[])[array_length($2::bigint[], 1)]`;
 
 /** Every time zone's offset is a whole number of quarter hours, so 15-minute slots fold into local hours. */
 export const SLOT_SECONDS = 900;
@@ -41,10 +61,12 @@ export function createAnalyticsRepo(db: Queryable) {
      */
     async aggregate(r: Range): Promise<AggregateRow[]> {
       return db.query<AggregateRow>(
-        `select case when grouping(b.bucket) = 0 then 'bucket' when grouping(k.voice_id) = 0 then 'voice' else 'campaign' end as kind,
+        `select case when grouping(b.bucket) = 0 then 'bucket' when grouping(k.voice_id) = 0 then 'voice'
+          else 'campaign' end as kind,
                 b.bucket, k.voice_id, nullif(r.campaign_key, '${NO_CAMPAIGN}') as campaign_id, k.name,
                 sum(r.calls)::int as calls, sum(r.connected)::int as connected, sum(r.booked)::int as booked,
-                sum(r.positive)::int as positive, sum(r.neutral)::int as neutral, sum(r.negative)::int as negative, sum(r.unrated)::int as unrated,
+                sum(r.positive)::int as positive, sum(r.neutral)::int as neutral, sum(r.negative)::int as negative,
+                  sum(r.unrated)::int as unrated,
                 (sum(r.connected_secs)::float8 / nullif(sum(r.connected), 0)) as avg_secs,
                 sum(r.gap_total)::float8 as gap_total, sum(r.gap_n)::int as gap_n
            from call_rollups r left join campaigns k on k.id = r.campaign_key

@@ -5,9 +5,12 @@ import { sseStreams } from "../../http/sse.ts";
 import type { AnalyticsService } from "./analytics.service.ts";
 import type { LiveCallsService } from "./live-calls.service.ts";
 
-
 /** GET /analytics (figures for a period) and GET /calls/live (calls in progress, Server-Sent Events). */
-export function analyticsRoutes(deps: { analytics: AnalyticsService; live: LiveCallsService; requireAuth: RequireAuth }): FastifyPluginAsyncZod {
+export function analyticsRoutes(deps: {
+  analytics: AnalyticsService;
+  live: LiveCallsService;
+  requireAuth: RequireAuth;
+}): FastifyPluginAsyncZod {
   const { analytics, live, requireAuth } = deps;
   return async (app) => {
     const stream = sseStreams(app);

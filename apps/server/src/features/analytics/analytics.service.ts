@@ -28,7 +28,9 @@ function fillBuckets(buckets: Bucket[], rows: AggregateRow[]): AnalyticsBucket[]
   const out: AnalyticsBucket[] = buckets.map((b) => ({
     start: b.start.toISO()!,
     label: b.label,
-    calls: 0, connected: 0, booked: 0,
+    calls: 0,
+    connected: 0,
+    booked: 0,
     sentiment: { positive: 0, neutral: 0, negative: 0, unrated: 0 },
   }));
   for (const s of rows) {
@@ -60,7 +62,9 @@ export function createAnalyticsService(deps: Deps) {
   return {
     async get(orgId: string, q: AnalyticsQuery): Promise<Analytics> {
       if (!isValidZone(q.timezone)) {
-        throw validationError([{ path: "timezone", message: `Unknown time zone "${q.timezone}". Use an IANA name such as Asia/Kolkata.` }]);
+        throw validationError([
+          { path: "timezone", message: `Unknown time zone "${q.timezone}". Use an IANA name such as Asia/Kolkata.` },
+        ]);
       }
       if (q.campaign_id && !(await repo.campaignExists(orgId, q.campaign_id))) throw notFound("Campaign");
       const { from, to, buckets } = periodRange(q.period, q.timezone, clock.now());
@@ -70,7 +74,10 @@ export function createAnalyticsService(deps: Deps) {
       const range = { orgId, bounds, campaignId: q.campaign_id ?? null };
       const [rows, funnel, nameOf] = await Promise.all([repo.aggregate(range), repo.funnel(range), voiceName()]);
 
-      const out = fillBuckets(buckets, rows.filter((r) => r.kind === "bucket"));
+      const out = fillBuckets(
+        buckets,
+        rows.filter((r) => r.kind === "bucket"),
+      );
       const sum = (f: (b: AnalyticsBucket) => number) => out.reduce((n, b) => n + f(b), 0);
       return {
         period: q.period,
@@ -81,11 +88,15 @@ export function createAnalyticsService(deps: Deps) {
           calls: sum((b) => b.calls),
           connected: sum((b) => b.connected),
           booked: sum((b) => b.booked),
-          sentiment: Object.fromEntries(SENTIMENTS.map((k) => [k, sum((b) => b.sentiment[k])])) as Analytics["totals"]["sentiment"],
+          sentiment: Object.fromEntries(
+            SENTIMENTS.map((k) => [k, sum((b) => b.sentiment[k])]),
+          ) as Analytics["totals"]["sentiment"],
         },
         buckets: out,
         by_voice: rows.filter((r) => r.kind === "voice").map((r) => toPerformance(r, r.voice_id, nameOf(r.voice_id))),
-        by_campaign: rows.filter((r) => r.kind === "campaign").map((r) => toPerformance(r, r.campaign_id, r.name ?? "Deleted campaign")),
+        by_campaign: rows
+          .filter((r) => r.kind === "campaign")
+          .map((r) => toPerformance(r, r.campaign_id, r.name ?? "Deleted campaign")),
         funnel,
       };
     },

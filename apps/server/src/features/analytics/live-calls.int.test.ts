@@ -4,6 +4,7 @@ import type { LiveCalls } from "@parley/shared/analytics";
 import { buildUser, startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { sseReader as readSse } from "../../../../../tests/support/sse-reader.ts";
+import { insertCall, insertCampaign, insertContact } from "../../../../../tests/support/seed.ts";
 
 /** `event: live` messages one at a time. */
 function sseReader(body: ReadableStream<Uint8Array>) {
@@ -24,27 +25,25 @@ for (const kind of await dbKinds()) {
     after(() => t.close());
 
     async function seedLiveCall(orgId: string) {
-      const [k] = await t.db.query<{ id: string }>("insert into campaigns (org_id, name, status) values ($1, 'Live one', 'active') returning id", [orgId]);
-      const [ct] = await t.db.query<{ id: string }>(
-        "insert into contacts (org_id, campaign_id, line_number, name, phone_e164) values ($1, $2, 2, 'Dana Diaz', '+14155550111') returning id",
-        [orgId, k!.id],
-      );
+      const campaignId = await insertCampaign(t.db, orgId, { name: "Live one", status: "active" });
+      const contactId = await insertContact(t.db, orgId, campaignId, { name: "Dana Diaz", phone_e164: "+14155550111" });
       const transcript = [
         { speaker: "agent", text: "Hi Dana, this is Parley.", startMs: 0, endMs: 900 },
         { speaker: "callee", text: "Hello?", startMs: 1000, endMs: 1400 },
         { speaker: "agent", text: "Do you have a minute?", startMs: 1600, endMs: 2500 },
       ];
-      const [call] = await t.db.query<{ id: string }>(
-        `insert into calls (org_id, campaign_id, contact_id, lead_name, lead_phone, status, answered_at, transcript)
-         values ($1, $2, $3, 'Dana', '+14155550111', 'in_progress', now(), $4::jsonb) returning id`,
-        [orgId, k!.id, ct!.id, JSON.stringify(transcript)],
-      );
+      const callId = await insertCall(t.db, orgId, {
+        campaign_id: campaignId,
+        contact_id: contactId,
+        lead_name: "Dana",
+        lead_phone: "+14155550111",
+        answered_at: new Date(),
+        transcript,
+      });
       // A call a crashed process left open two hours ago: not live.
-      await t.db.query(
-        "insert into calls (org_id, campaign_id, lead_phone, status, started_at) values ($1, $2, '+14155550112', 'in_progress', now() - interval '2 hours')",
-        [orgId, k!.id],
-      );
-      return { callId: call!.id, campaignId: k!.id };
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+      await insertCall(t.db, orgId, { campaign_id: campaignId, lead_phone: "+14155550112", started_at: twoHoursAgo });
+      return { callId, campaignId };
     }
 
     test("streams the org's calls in progress with their last two lines, then the change when one ends", async () => {
@@ -53,7 +52,10 @@ for (const kind of await dbKinds()) {
       const { callId, campaignId } = await seedLiveCall(owner.orgId);
 
       const controller = new AbortController();
-      const res = await fetch(`${t.baseUrl}/api/calls/live`, { headers: { authorization: `Bearer ${owner.token}` }, signal: controller.signal });
+      const res = await fetch(`${t.baseUrl}/api/calls/live`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+        signal: controller.signal,
+      });
       assert.equal(res.status, 200);
       assert.match(res.headers.get("content-type") ?? "", /text\/event-stream/);
       const next = sseReader(res.body!);
@@ -63,19 +65,37 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(
         { ...call, started_at: undefined, answered_at: undefined },
         {
-          call_id: callId, contact_name: "Dana Diaz", phone: "+14155550111", campaign_id: campaignId, campaign_name: "Live one", status: "in_progress",
-          started_at: undefined, answered_at: undefined,
-          last_lines: [{ speaker: "callee", text: "Hello?" }, { speaker: "agent", text: "Do you have a minute?" }],
+          call_id: callId,
+          contact_name: "Dana Diaz",
+          phone: "+14155550111",
+          campaign_id: campaignId,
+          campaign_name: "Live one",
+          status: "in_progress",
+          started_at: undefined,
+          answered_at: undefined,
+          last_lines: [
+            { speaker: "callee", text: "Hello?" },
+            { speaker: "agent", text: "Do you have a minute?" },
+          ],
         },
       );
 
-      await t.db.query("update calls set transcript = transcript || $2::jsonb where id = $1", [callId, JSON.stringify([{ speaker: "callee", text: "Sure.", startMs: 3000, endMs: 3300 }])]);
+      await t.db.query("update calls set transcript = transcript || $2::jsonb where id = $1", [
+        callId,
+        JSON.stringify([{ speaker: "callee", text: "Sure.", startMs: 3000, endMs: 3300 }]),
+      ]);
       const second = await next();
-      assert.deepEqual(second!.calls[0]!.last_lines.map((l) => l.text), ["Do you have a minute?", "Sure."]);
+      assert.deepEqual(
+        second!.calls[0]!.last_lines.map((l) => l.text),
+        ["Do you have a minute?", "Sure."],
+      );
 
       // Another organisation's stream does not show the call while it is live.
       const c2 = new AbortController();
-      const theirs = await fetch(`${t.baseUrl}/api/calls/live`, { headers: { authorization: `Bearer ${stranger.token}` }, signal: c2.signal });
+      const theirs = await fetch(`${t.baseUrl}/api/calls/live`, {
+        headers: { authorization: `Bearer ${stranger.token}` },
+        signal: c2.signal,
+      });
       assert.deepEqual(await sseReader(theirs.body!)(), { calls: [] });
       c2.abort();
 

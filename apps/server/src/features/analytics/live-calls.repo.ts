@@ -4,8 +4,16 @@ import type { Queryable } from "../../platform/db.ts";
 const LIVE_CALLS_SHOWN = 50;
 
 type Row = {
-  call_id: string; contact_name: string; phone: string; campaign_id: string | null; campaign_name: string;
-  status: string; started_at: Date; answered_at: Date | null; prev_line: unknown; last_line: unknown;
+  call_id: string;
+  contact_name: string;
+  phone: string;
+  campaign_id: string | null;
+  campaign_name: string;
+  status: string;
+  started_at: Date;
+  answered_at: Date | null;
+  prev_line: unknown;
+  last_line: unknown;
 };
 
 /**

@@ -18,7 +18,8 @@ export function createLiveCallsService(deps: { repo: LiveCallsRepo; clock: Clock
   return {
     snapshot,
     /** Snapshots after `first`, each differing from the one before, until `signal` aborts. */
-    changes: (orgId: string, first: LiveCalls, signal: AbortSignal) => pollChanges(first, () => snapshot(orgId), { pollMs, signal }),
+    changes: (orgId: string, first: LiveCalls, signal: AbortSignal) =>
+      pollChanges(first, () => snapshot(orgId), { pollMs, signal }),
   };
 }
 export type LiveCallsService = ReturnType<typeof createLiveCallsService>;

@@ -30,9 +30,14 @@ export function createApiKeyRateLimit(deps: { perMinute: number; clock: Clock })
       w.count += 1;
       if (w.count <= deps.perMinute) return;
       const wait = Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000));
-      throw new AppError("rate_limited", `This API key made more than ${deps.perMinute} requests in a minute. Try again in ${wait} s.`, undefined, {
-        "retry-after": String(wait),
-      });
+      throw new AppError(
+        "rate_limited",
+        `This API key made more than ${deps.perMinute} requests in a minute. Try again in ${wait} s.`,
+        undefined,
+        {
+          "retry-after": String(wait),
+        },
+      );
     },
   };
 }

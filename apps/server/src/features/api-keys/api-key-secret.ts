@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import { API_KEY_PREFIX } from "@parley/shared/api-keys";
 
-/** Characters of the secret shown in the list (after pk_live_): enough to tell keys apart, far too few to guess the rest. */
+/**
+ * Characters of the secret shown in the list (after pk_live_): enough
+ * to tell keys apart, far too few to guess the rest.
+ */
 const SHOWN = 4;
 
 /** A new key: 32 random bytes (256 bits) in base64url after the recognisable prefix. */

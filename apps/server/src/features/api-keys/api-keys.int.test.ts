@@ -3,16 +3,29 @@ import { after, before, describe, test } from "node:test";
 import { addTeamMember } from "../../../../../tests/support/team-members.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 
 // The clock only moves when a test moves it, so "at most one last-used write a minute" and the rate limit's
 // window are checked without waiting.
 function movableClock() {
   let at = Date.UTC(2026, 10, 25, 12, 0, 0);
-  return { now: () => new Date(at), advance: (ms: number) => void (at += ms) };
+  return {
+    now: () => new Date(at),
+    advance: (ms: number) => {
+      at += ms;
+    },
+  };
 }
 
-type Key = { id: string; name: string; scope: string; prefix: string; created_at: string; last_used_at: string | null; revoked_at: string | null };
+type Key = {
+  id: string;
+  name: string;
+  scope: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
 
 async function createKey(t: TestApp, user: TestUser, name: string, scope: "read" | "write") {
   const res = await t.request("POST", "/api/api-keys", { token: user.token, body: { name, scope } });
@@ -32,7 +45,7 @@ function campaignForm(name: string): FormData {
   return form;
 }
 
-for (const kind of await dbKinds()) {
+for (const kind of await routeDbKinds()) {
   describe(`API keys over HTTP (${kind})`, () => {
     const clock = movableClock();
     let t: TestApp;
@@ -43,24 +56,42 @@ for (const kind of await dbKinds()) {
     });
     after(() => t.close());
 
-    test("a write key reads and writes as its organisation; its secret is shown once and only its prefix is listed", async () => {
+    test("a write key reads and writes as its organisation; its secret shown once, its prefix listed", async () => {
       const { key, secret } = await createKey(t, owner, "CRM sync", "write");
       assert.match(secret, /^pk_live_[A-Za-z0-9_-]{43}$/);
       assert.ok(secret.startsWith(key.prefix) && key.prefix.length < 16, "the prefix is the secret's first characters");
       assert.deepEqual([key.name, key.scope, key.last_used_at, key.revoked_at], ["CRM sync", "write", null, null]);
       const listed = await listKeys(t, owner);
       assert.ok(!listed.text.includes(secret), "the secret is never listed");
-      assert.deepEqual(listed.keys.map((k) => [k.id, k.prefix]), [[key.id, key.prefix]]);
-      const [stored] = await t.db.query<{ secret_hash: string }>("select secret_hash from api_keys where id = $1", [key.id]);
+      assert.deepEqual(
+        listed.keys.map((k) => [k.id, k.prefix]),
+        [[key.id, key.prefix]],
+      );
+      const [stored] = await t.db.query<{ secret_hash: string }>("select secret_hash from api_keys where id = $1", [
+        key.id,
+      ]);
       assert.match(stored!.secret_hash, /^[0-9a-f]{64}$/, "only a hash is stored");
 
-      const created = await t.request("POST", "/api/create_campaign", { token: secret, body: campaignForm("By the CRM") });
+      const created = await t.request("POST", "/api/create_campaign", {
+        token: secret,
+        body: campaignForm("By the CRM"),
+      });
       assert.equal(created.status, 201, created.text);
       const list = await t.request("GET", "/api/campaigns", { token: secret });
       assert.equal(list.status, 200, list.text);
-      assert.deepEqual(list.body.campaigns.map((c: { name: string }) => c.name), ["By the CRM"]);
-      const [row] = await t.db.query<{ org_id: string; created_by: string }>("select org_id, created_by from campaigns where id = $1", [created.body.campaign.id]);
-      assert.deepEqual([row!.org_id, row!.created_by], [owner.orgId, owner.userId], "the key's writes are its creator's, in its organisation");
+      assert.deepEqual(
+        list.body.campaigns.map((c: { name: string }) => c.name),
+        ["By the CRM"],
+      );
+      const [row] = await t.db.query<{ org_id: string; created_by: string }>(
+        "select org_id, created_by from campaigns where id = $1",
+        [created.body.campaign.id],
+      );
+      assert.deepEqual(
+        [row!.org_id, row!.created_by],
+        [owner.orgId, owner.userId],
+        "the key's writes are its creator's, in its organisation",
+      );
       for (const path of ["/api/dashboard/overview", "/api/call-history", "/api/dnc", "/api/webhooks"]) {
         const res = await t.request("GET", path, { token: secret });
         assert.equal(res.status, 200, `${path}: ${res.text}`);
@@ -70,13 +101,18 @@ for (const kind of await dbKinds()) {
     test("a read key reads but any write is refused 403 with a message saying why", async () => {
       const { secret } = await createKey(t, owner, "Dashboard", "read");
       assert.equal((await t.request("GET", "/api/campaigns", { token: secret })).status, 200);
-      const refused = await t.request("POST", "/api/create_campaign", { token: secret, body: campaignForm("Not allowed") });
+      const refused = await t.request("POST", "/api/create_campaign", {
+        token: secret,
+        body: campaignForm("Not allowed"),
+      });
       assert.equal(refused.status, 403);
       assert.equal(refused.body.error.code, "forbidden");
       assert.match(refused.body.error.message, /read-only/);
       const dnc = await t.request("POST", "/api/dnc", { token: secret, body: { phone_number: "+919876543210" } });
       assert.equal(dnc.status, 403);
-      const names = (await t.db.query<{ name: string }>("select name from campaigns where org_id = $1", [owner.orgId])).map((r) => r.name);
+      const names = (
+        await t.db.query<{ name: string }>("select name from campaigns where org_id = $1", [owner.orgId])
+      ).map((r) => r.name);
       assert.ok(!names.includes("Not allowed"));
     });
 
@@ -89,7 +125,10 @@ for (const kind of await dbKinds()) {
         ["GET", "/api/api-keys", /cannot manage API keys/],
         ["POST", "/api/api-keys", /cannot manage API keys/],
       ] as const) {
-        const res = await t.request(method, path, { token: secret, body: method === "GET" ? undefined : { name: "x", scope: "write" } });
+        const res = await t.request(method, path, {
+          token: secret,
+          body: method === "GET" ? undefined : { name: "x", scope: "write" },
+        });
         assert.equal(res.status, 403, `${method} ${path}`);
         assert.match(res.body.error.message, pattern);
       }
@@ -110,11 +149,12 @@ for (const kind of await dbKinds()) {
       assert.equal(await lastUsed(), clock.now().toISOString());
     });
 
-    test("past the per-key limit the key hears 429 with Retry-After until the minute is over; other keys are not held", async () => {
+    test("past the per-key limit a key hears 429 with Retry-After until the minute ends; others are free", async () => {
       const busy = await createKey(t, owner, "Busy", "read");
       const calm = await createKey(t, owner, "Calm", "read");
       clock.advance(61_000);
-      for (let i = 0; i < 10; i++) assert.equal((await t.request("GET", "/api/campaigns", { token: busy.secret })).status, 200);
+      for (let i = 0; i < 10; i++)
+        assert.equal((await t.request("GET", "/api/campaigns", { token: busy.secret })).status, 200);
       clock.advance(20_000);
       const limited = await t.request("GET", "/api/campaigns", { token: busy.secret });
       assert.equal(limited.status, 429);
@@ -133,29 +173,98 @@ for (const kind of await dbKinds()) {
       const refused = await t.request("GET", "/api/campaigns", { token: secret });
       assert.equal(refused.status, 401);
       assert.match(refused.body.error.message, /revoked/);
-      assert.equal((await t.request("GET", "/api/campaigns", { token: `${secret}x` })).status, 401, "an unknown key is refused too");
+      assert.equal(
+        (await t.request("GET", "/api/campaigns", { token: `${secret}x` })).status,
+        401,
+        "an unknown key is refused too",
+      );
       assert.equal((await listKeys(t, owner)).keys.find((k) => k.id === key.id)!.revoked_at, clock.now().toISOString());
-      assert.equal((await t.request("DELETE", `/api/api-keys/${key.id}`, { token: owner.token })).status, 204, "revoking twice is harmless");
+      assert.equal(
+        (await t.request("DELETE", `/api/api-keys/${key.id}`, { token: owner.token })).status,
+        204,
+        "revoking twice is harmless",
+      );
     });
 
-    test("tenancy: a key sees nothing of another organisation, whose owner can neither list nor revoke this one's keys", async () => {
+    test("tenancy: a key sees nothing of another org, whose owner can't list or revoke this one's keys", async () => {
       clock.advance(61_000);
       const other = await buildUser(t);
       const theirs = await createKey(t, other, "Theirs", "write");
-      const [mine] = await t.db.query<{ id: string }>("select id from campaigns where org_id = $1 limit 1", [owner.orgId]);
+      const [mine] = await t.db.query<{ id: string }>("select id from campaigns where org_id = $1 limit 1", [
+        owner.orgId,
+      ]);
       assert.equal((await t.request("GET", `/api/campaigns/${mine!.id}`, { token: theirs.secret })).status, 404);
       assert.deepEqual((await t.request("GET", "/api/campaigns", { token: theirs.secret })).body.campaigns, []);
-      assert.deepEqual((await listKeys(t, other)).keys.map((k) => k.name), ["Theirs"]);
+      assert.deepEqual(
+        (await listKeys(t, other)).keys.map((k) => k.name),
+        ["Theirs"],
+      );
 
       const { key } = await createKey(t, owner, "Isolated", "read");
       await assertOrgIsolation(t, owner, { method: "DELETE", path: `/api/api-keys/${key.id}` }, { ownerStatus: 204 });
+    });
+
+    test("a key has its creator's role: a demoted admin's key loses admin routes, a removed one's: 401", async () => {
+      clock.advance(61_000);
+      const admin = await addTeamMember(t, owner, "admin");
+      const { secret } = await createKey(t, admin, "Admin's sync", "write");
+      assert.equal((await t.request("GET", "/api/webhooks", { token: secret })).status, 200);
+      const listed = (await listKeys(t, owner)).keys.find((k) => k.name === "Admin's sync") as Key & {
+        created_by_name: string;
+      };
+      assert.equal(listed.created_by_name, "Grace Hopper", "the key's owner is named on the list");
+
+      assert.equal(
+        (await t.request("PUT", `/api/team/members/${admin.userId}`, { token: owner.token, body: { role: "member" } }))
+          .status,
+        204,
+      );
+      const demoted = await t.request("GET", "/api/webhooks", { token: secret });
+      assert.equal(demoted.status, 403, "admin-only data is closed to a demoted admin's key");
+      assert.equal(
+        (await t.request("GET", "/api/campaigns", { token: secret })).status,
+        200,
+        "a member's reading stays",
+      );
+
+      assert.equal(
+        (await t.request("DELETE", `/api/team/members/${admin.userId}`, { token: owner.token })).status,
+        204,
+      );
+      for (const [method, path, body] of [
+        ["GET", "/api/campaigns", undefined],
+        ["POST", "/api/dnc", { phone_number: "+919876543211" }],
+        ["POST", "/api/webhooks", { url: "https://example.com/hook", events: ["call.completed"] }],
+      ] as const) {
+        const res = await t.request(method, path, { token: secret, body });
+        assert.equal(res.status, 401, `${method} ${path} by a removed creator's key: ${res.text}`);
+        assert.equal(res.body.error.code, "unauthenticated");
+        assert.match(res.body.error.message, /no longer a member/);
+      }
+      const stopped = (await listKeys(t, owner)).keys.find((k) => k.name === "Admin's sync") as Key & {
+        created_by_is_member: boolean;
+      };
+      assert.equal(stopped.created_by_is_member, false, "the list says its creator left");
+    });
+
+    test("a key's owner is listed by email when they gave no name", async () => {
+      const admin = await addTeamMember(t, owner, "admin");
+      await t.db.query("update users set first_name = '', last_name = '' where id = $1", [admin.userId]);
+      await createKey(t, admin, "Nameless", "read");
+      const listed = (await listKeys(t, owner)).keys.find((k) => k.name === "Nameless") as Key & {
+        created_by_name: string;
+      };
+      assert.equal(listed.created_by_name, admin.email);
     });
 
     test("admins manage keys; members cannot (403)", async () => {
       const admin = await addTeamMember(t, owner, "admin");
       const member = await addTeamMember(t, owner, "member");
       await createKey(t, admin, "Admin's", "read");
-      for (const [method, body] of [["GET", undefined], ["POST", { name: "x", scope: "read" }]] as const) {
+      for (const [method, body] of [
+        ["GET", undefined],
+        ["POST", { name: "x", scope: "read" }],
+      ] as const) {
         const res = await t.request(method, "/api/api-keys", { token: member.token, body });
         assert.equal(res.status, 403, `${method} by a member`);
       }

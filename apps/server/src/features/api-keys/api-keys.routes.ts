@@ -12,7 +12,9 @@ export function apiKeysRoutes(deps: { apiKeys: ApiKeysService; requireAuth: Requ
   return async (app) => {
     app.addHook("preHandler", requireAuth);
 
-    app.get("/api-keys", { schema: { response: { 200: ApiKeyList } } }, async (request) => ({ keys: await apiKeys.list(request.auth.orgId) }));
+    app.get("/api-keys", { schema: { response: { 200: ApiKeyList } } }, async (request) => ({
+      keys: await apiKeys.list(request.auth.orgId),
+    }));
     app.post("/api-keys", { schema: { body: ApiKeyInput, response: { 201: ApiKeyCreated } } }, async (request, reply) =>
       reply.status(201).send(await apiKeys.create(request.auth.orgId, request.auth.userId, request.body)),
     );

@@ -1,4 +1,5 @@
 import type { ApiKey, ApiKeyCreated, ApiKeyInput, ApiKeyScope } from "@parley/shared/api-keys";
+import type { Role } from "@parley/shared/auth";
 import type { Clock } from "../../platform/clock.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { hashApiKey, newApiKeySecret } from "./api-key-secret.ts";
@@ -8,8 +9,17 @@ import type { ApiKeyRow, ApiKeysRepo } from "./api-keys.repo.ts";
 /** last_used_at is written at most this often per key, so a busy key does not cost a write per request. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** Who a request signed with a key acts as: the key's organisation, attributed to the person who created it. */
-export type KeyAuth = { keyId: string; orgId: string; userId: string; scope: ApiKeyScope };
+/**
+ * Who a request signed with a key acts as: the key's organisation, attributed to the person who created it, with
+ * that person's role now and never more than admin (a key is never the owner).
+ */
+export type KeyAuth = {
+  keyId: string;
+  orgId: string;
+  userId: string;
+  role: Exclude<Role, "owner">;
+  scope: ApiKeyScope;
+};
 
 const toWire = (r: ApiKeyRow): ApiKey => ({
   id: r.id,
@@ -18,6 +28,7 @@ const toWire = (r: ApiKeyRow): ApiKey => ({
   prefix: r.prefix,
   created_at: r.created_at.toISOString(),
   created_by_name: r.created_by_name,
+  created_by_is_member: r.created_by_is_member,
   last_used_at: r.last_used_at?.toISOString() ?? null,
   revoked_at: r.revoked_at?.toISOString() ?? null,
 });
@@ -43,11 +54,20 @@ export function createApiKeysService(deps: { repo: ApiKeysRepo; clock: Clock; ra
     async authenticate(secret: string): Promise<KeyAuth> {
       const key = await repo.byHash(hashApiKey(secret));
       if (!key) throw new AppError("unauthenticated", "This API key is not valid. Check that it was copied whole.");
-      if (key.revoked_at) throw new AppError("unauthenticated", "This API key was revoked. Create a new one in Settings → API keys.");
+      if (key.revoked_at)
+        throw new AppError("unauthenticated", "This API key was revoked. Create a new one in Settings → API keys.");
+      if (!key.creator_role)
+        throw new AppError(
+          "unauthenticated",
+          "The person who created this API key is no longer a member of the organisation, so the key no " +
+            "longer works. Create a new key in Settings → API keys.",
+        );
       deps.rateLimit.hit(key.id);
       const now = clock.now();
-      if (!key.last_used_at || now.getTime() - key.last_used_at.getTime() >= TOUCH_EVERY_MS) await repo.touch(key.id, now);
-      return { keyId: key.id, orgId: key.org_id, userId: key.created_by, scope: key.scope };
+      if (!key.last_used_at || now.getTime() - key.last_used_at.getTime() >= TOUCH_EVERY_MS)
+        await repo.touch(key.id, now);
+      const role = key.creator_role === "owner" ? "admin" : key.creator_role;
+      return { keyId: key.id, orgId: key.org_id, userId: key.created_by, role, scope: key.scope };
     },
   };
 }

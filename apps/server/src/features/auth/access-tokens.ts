@@ -23,7 +23,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: "parley", algorithms: ["HS256"] });
         // A token without a session cannot be logged out: refused (the client refreshes it).
-        if (typeof payload.sub !== "string" || typeof payload.org !== "string" || typeof payload.sid !== "string") return null;
+        if (typeof payload.sub !== "string" || typeof payload.org !== "string" || typeof payload.sid !== "string")
+          return null;
         const role = payload.role;
         if (role !== "owner" && role !== "admin" && role !== "member") return null;
         return { userId: payload.sub, orgId: payload.org, role, sessionId: payload.sid };

@@ -1,6 +1,6 @@
 import type { Queryable } from "../../platform/db.ts";
 import type { Role } from "@parley/shared/auth";
-import type { ThrottleRule } from "./login-throttle.ts";
+import type { ThrottleRule } from "./throttle-rule.ts";
 
 export type UserRow = {
   id: string;
@@ -23,7 +23,13 @@ export type RefreshTokenRow = {
   revoked_at: Date | null;
 };
 
-export type Reservation = { key: string; failures: number; window_started_at: Date; locked_until: Date | null; refused: boolean };
+export type Reservation = {
+  key: string;
+  failures: number;
+  window_started_at: Date;
+  locked_until: Date | null;
+  refused: boolean;
+};
 
 // Pieces of reserveAttempt's upsert ($2 now, $3 window ms, $4 limit, $5 first lock ms, $6 longest lock ms).
 const NOW = "$2::timestamptz";
@@ -31,12 +37,16 @@ const LOCKED = `t.locked_until > ${NOW}`;
 const STALE = `t.window_started_at <= ${NOW} - $3::float8 * interval '1 millisecond'`;
 /** This attempt's number in the window. */
 const NUMBER = `(case when ${STALE} then 1 else t.failures + 1 end)`;
-const lockUntil = (n: string) => `${NOW} + least($5::float8 * power(2, ${n} - $4::int), $6::float8) * interval '1 millisecond'`;
+const lockUntil = (n: string) =>
+  `${NOW} + least($5::float8 * power(2, ${n} - $4::int), $6::float8) * interval '1 millisecond'`;
 
 export function createAuthRepo(db: Queryable) {
   return {
     async findUserByLogin(login: string): Promise<UserRow | null> {
-      const rows = await db.query<UserRow>("select * from users where email = lower($1) or lower(username) = lower($1)", [login]);
+      const rows = await db.query<UserRow>(
+        "select * from users where email = lower($1) or lower(username) = lower($1)",
+        [login],
+      );
       return rows[0] ?? null;
     },
     async findUserById(id: string): Promise<UserRow | null> {
@@ -44,7 +54,8 @@ export function createAuthRepo(db: Queryable) {
     },
     async findUserByGoogle(sub: string, email: string): Promise<UserRow | null> {
       const rows = await db.query<UserRow>(
-        "select * from users where google_sub = $1 or email = lower($2) order by (google_sub = $1) desc nulls last limit 1",
+        `select * from users where google_sub = $1 or email = lower($2) order by (google_sub = $1) desc nulls last
+          limit 1`,
         [sub, email],
       );
       return rows[0] ?? null;
@@ -83,23 +94,34 @@ export function createAuthRepo(db: Queryable) {
         [t.familyId, t.userId, t.orgId, t.hash, t.expiresAt],
       );
     },
-    /** Marks the token used and returns it, or returns it with used_at already set when it was used before. */
-    async consumeRefreshToken(hash: string): Promise<{ row: RefreshTokenRow; reused: boolean } | null> {
+    /** Marks the token used at `at` and returns it, or returns it with used_at already set when it was used before. */
+    async consumeRefreshToken(hash: string, at: Date): Promise<{ row: RefreshTokenRow; reused: boolean } | null> {
       const claimed = await db.query<RefreshTokenRow>(
-        "update refresh_tokens set used_at = now() where token_hash = $1 and used_at is null returning *",
-        [hash],
+        "update refresh_tokens set used_at = $2 where token_hash = $1 and used_at is null returning *",
+        [hash, at],
       );
       if (claimed[0]) return { row: claimed[0], reused: false };
       const old = await db.query<RefreshTokenRow>("select * from refresh_tokens where token_hash = $1", [hash]);
       return old[0] ? { row: old[0], reused: true } : null;
     },
+    /** Whether a token of the family was spent after `at`: the session has moved on since. */
+    async familySpentAfter(familyId: string, at: Date): Promise<boolean> {
+      const rows = await db.query("select 1 from refresh_tokens where family_id = $1 and used_at > $2 limit 1", [
+        familyId,
+        at,
+      ]);
+      return rows.length > 0;
+    },
     async revokeFamily(familyId: string): Promise<void> {
-      await db.query("update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null", [familyId]);
+      await db.query("update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null", [
+        familyId,
+      ]);
     },
     /** Revokes every session (token family) of the user in the organisation; answers their ids. */
     async revokeFamiliesIn(userId: string, orgId: string): Promise<string[]> {
       const rows = await db.query<{ family_id: string }>(
-        "update refresh_tokens set revoked_at = now() where user_id = $1 and org_id = $2 and revoked_at is null returning family_id",
+        `update refresh_tokens set revoked_at = now() where user_id = $1 and org_id = $2 and revoked_at is null
+          returning family_id`,
         [userId, orgId],
       );
       return [...new Set(rows.map((r) => r.family_id))];
@@ -108,7 +130,11 @@ export function createAuthRepo(db: Queryable) {
      * One query per authenticated request: is the session (one sign-in, a token family) revoked (logout, reuse,
      * password change), and the user's role in the organisation now (null: no longer a member).
      */
-    async sessionState(familyId: string, orgId: string, userId: string): Promise<{ revoked: boolean; role: Role | null }> {
+    async sessionState(
+      familyId: string,
+      orgId: string,
+      userId: string,
+    ): Promise<{ revoked: boolean; role: Role | null }> {
       const rows = await db.query<{ revoked: boolean; role: Role | null }>(
         `select exists (select 1 from refresh_tokens where family_id = $1 and revoked_at is not null) as revoked,
                 (select role from memberships where org_id = $2 and user_id = $3) as role`,
@@ -117,7 +143,9 @@ export function createAuthRepo(db: Queryable) {
       return rows[0]!;
     },
     async familyOf(hash: string): Promise<string | null> {
-      const rows = await db.query<{ family_id: string }>("select family_id from refresh_tokens where token_hash = $1", [hash]);
+      const rows = await db.query<{ family_id: string }>("select family_id from refresh_tokens where token_hash = $1", [
+        hash,
+      ]);
       return rows[0]?.family_id ?? null;
     },
 
@@ -136,7 +164,8 @@ export function createAuthRepo(db: Queryable) {
            refused = coalesce(${LOCKED}, false),
            failures = case when ${LOCKED} then t.failures else ${NUMBER} end,
            window_started_at = case when ${LOCKED} or not ${STALE} then t.window_started_at else ${NOW} end,
-           locked_until = case when ${LOCKED} then t.locked_until when ${NUMBER} >= $4::int then ${lockUntil(NUMBER)} end
+           locked_until = case when ${LOCKED} then t.locked_until when ${NUMBER} >= $4::int
+             then ${lockUntil(NUMBER)} end
          returning key, failures, window_started_at, locked_until, refused`,
         [rule.key, now, windowMs, rule.limit, rule.baseLockMs, rule.maxLockMs],
       );

@@ -14,7 +14,11 @@ import {
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import type { AuthService } from "./auth.service.ts";
 
-export function authRoutes(deps: { auth: AuthService; requireAuth: RequireAuth; googleClientId: string | undefined }): FastifyPluginAsyncZod {
+export function authRoutes(deps: {
+  auth: AuthService;
+  requireAuth: RequireAuth;
+  googleClientId: string | undefined;
+}): FastifyPluginAsyncZod {
   const { auth, requireAuth } = deps;
   return async (app) => {
     app.get("/auth/config", { schema: { response: { 200: AuthConfig } } }, async () => ({
@@ -26,7 +30,12 @@ export function authRoutes(deps: { auth: AuthService; requireAuth: RequireAuth; 
       {
         schema: {
           body: RegisterRequest,
-          response: { 201: z.object({ message: z.string(), user: z.object({ id: z.string(), email: z.string(), username: z.string() }) }) },
+          response: {
+            201: z.object({
+              message: z.string(),
+              user: z.object({ id: z.string(), email: z.string(), username: z.string() }),
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -54,13 +63,19 @@ export function authRoutes(deps: { auth: AuthService; requireAuth: RequireAuth; 
       return reply.status(204).send();
     });
 
-    app.post("/auth/google", { schema: { body: GoogleAuthRequest, response: { 200: LoginResponse } } }, async (request) =>
-      auth.google(request.body.token),
+    app.post(
+      "/auth/google",
+      { schema: { body: GoogleAuthRequest, response: { 200: LoginResponse } } },
+      async (request) => auth.google(request.body.token),
     );
 
-    app.get("/auth/me", { preHandler: requireAuth, schema: { response: { 200: z.object({ user: SessionUser }) } } }, async (request) => ({
-      user: await auth.me(request.auth.userId, request.auth.orgId),
-    }));
+    app.get(
+      "/auth/me",
+      { preHandler: requireAuth, schema: { response: { 200: z.object({ user: SessionUser }) } } },
+      async (request) => ({
+        user: await auth.me(request.auth.userId, request.auth.orgId),
+      }),
+    );
 
     app.post(
       "/auth/switch-organization",

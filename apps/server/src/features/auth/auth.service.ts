@@ -16,7 +16,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DUMMY_HASH = hashPassword("parley-timing-equaliser");
 
 /** What a new account needs; the caller has validated it (RegisterRequest, or AccountFields with the invited email). */
-export type NewAccount = { email: string; username: string; first_name: string; last_name: string; password: string; phone: string };
+export type NewAccount = {
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  phone: string;
+};
 
 export type AuthServiceDeps = {
   db: Db;
@@ -43,10 +50,19 @@ export function createAuthService(deps: AuthServiceDeps) {
    * Creates the user and, in the same transaction, `join` gives them their place: their own organisation
    * (sign-up) or the one that invited them. If `join` throws, no account is left behind.
    */
-  async function createAccount(account: NewAccount, join: (q: Queryable, user: UserRow) => Promise<unknown>): Promise<UserRow> {
+  async function createAccount(
+    account: NewAccount,
+    join: (q: Queryable, user: UserRow) => Promise<unknown>,
+  ): Promise<UserRow> {
     const taken = await repo.existing(account.email, account.username);
-    if (taken.email) throw new AppError("conflict", "An account with this email already exists.", [{ path: "email", message: "An account with this email already exists." }]);
-    if (taken.username) throw new AppError("conflict", "This username is already taken.", [{ path: "username", message: "This username is already taken." }]);
+    if (taken.email)
+      throw new AppError("conflict", "An account with this email already exists.", [
+        { path: "email", message: "An account with this email already exists." },
+      ]);
+    if (taken.username)
+      throw new AppError("conflict", "This username is already taken.", [
+        { path: "username", message: "This username is already taken." },
+      ]);
     const passwordHash = await hashPassword(account.password);
     try {
       return await db.tx(async (q) => {
@@ -63,7 +79,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     } catch (err) {
       // Two registrations racing for the same email or username: the unique index decides.
-      if ((err as { code?: string }).code === "23505") throw new AppError("conflict", "An account with this email or username already exists.");
+      if ((err as { code?: string }).code === "23505")
+        throw new AppError("conflict", "An account with this email or username already exists.");
       throw err;
     }
   }
@@ -90,7 +107,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const body = RegisterRequest.parse(input);
       if (clientIp === undefined) return createAccount(body, ownOrganization(body));
       const rules = [hourlyRule(`signup:address:${clientIp}`, deps.signupPerHour)];
-      const reserved = await throttle.reserve(rules, HOUR_MS, (ms) => `Too many accounts were created from your network. Please try again in ${waitPhrase(ms)}.`);
+      const reserved = await throttle.reserve(
+        rules,
+        HOUR_MS,
+        (ms) => `Too many accounts were created from your network. Please try again in ${waitPhrase(ms)}.`,
+      );
       try {
         return await createAccount(body, ownOrganization(body));
       } catch (err) {
@@ -105,13 +126,30 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await repo.findUserByLogin(login);
       const rules = signInRules(user ? `user:${user.id}` : `login:${login}`, clientIp);
       const reserved = await throttle.reserve(rules, WINDOW_MS, lockedMessage);
-      const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : (await verifyPassword(await DUMMY_HASH, input.password), false);
+      const ok = user?.password_hash
+        ? await verifyPassword(user.password_hash, input.password)
+        : (await verifyPassword(await DUMMY_HASH, input.password), false);
       if (!user || !ok) {
         await sleep(failureDelayMs(Math.max(...reserved.map((r) => r.failures))));
         throw new AppError("unauthenticated", "Invalid email/username or password.");
       }
       await throttle.refund(rules, reserved);
       return sessions.issue(user, await landingOrg(user.id), input.refresh ?? true);
+    },
+
+    /**
+     * A signed-in person's password, asked again (the password change): counted on the sign-in throttle's keys
+     * for the account, so guesses here and at sign-in share one limit, with the same growing delay and refusal.
+     */
+    async checkPassword(userId: string, passwordHash: string, password: string, clientIp: string): Promise<boolean> {
+      const rules = signInRules(`user:${userId}`, clientIp);
+      const reserved = await throttle.reserve(rules, WINDOW_MS, lockedMessage);
+      if (!(await verifyPassword(passwordHash, password))) {
+        await sleep(failureDelayMs(Math.max(...reserved.map((r) => r.failures))));
+        return false;
+      }
+      await throttle.refund(rules, reserved);
+      return true;
     },
 
     async refresh(refreshToken: string): Promise<LoginResponse> {
@@ -134,7 +172,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.linkGoogle(user.id, identity.sub);
       }
       if (!user) {
-        const base = identity.email.split("@")[0]!.replace(/[^A-Za-z0-9._-]/g, "").slice(0, 40) || "user";
+        const base =
+          identity.email
+            .split("@")[0]!
+            .replace(/[^A-Za-z0-9._-]/g, "")
+            .slice(0, 40) || "user";
         let username = base;
         for (let n = 2; await repo.usernameTaken(username); n++) username = `${base}${n}`;
         user = await db.tx(async (q) => {
@@ -147,7 +189,11 @@ export function createAuthService(deps: AuthServiceDeps) {
             password_hash: null,
             google_sub: identity.sub,
           });
-          await organizations.createForOwner({ name: `${identity.givenName || username}'s organization` }, created.id, q);
+          await organizations.createForOwner(
+            { name: `${identity.givenName || username}'s organization` },
+            created.id,
+            q,
+          );
           return created;
         });
       }
@@ -165,7 +211,8 @@ export function createAuthService(deps: AuthServiceDeps) {
      * An account for someone invited into an organisation: the same checks and password hashing as sign-up,
      * with `join` (run in the account's transaction) adding their membership instead of a new organisation.
      */
-    signUpToJoin: (account: NewAccount, join: (q: Queryable, user: UserRow) => Promise<unknown>) => createAccount(account, join),
+    signUpToJoin: (account: NewAccount, join: (q: Queryable, user: UserRow) => Promise<unknown>) =>
+      createAccount(account, join),
 
     /** A fresh session in one organisation the user belongs to (after joining it). */
     async signInTo(userId: string, orgId: string): Promise<LoginResponse> {

@@ -3,9 +3,9 @@ import { after, before, describe, test } from "node:test";
 import { generateKeyPair } from "jose";
 import { GOOGLE_TEST_CLIENT_ID, googleIdToken, startFakeGoogleKeys } from "../../../../../tests/support/fake-google.ts";
 import { startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 
-for (const kind of await dbKinds()) {
+for (const kind of await routeDbKinds()) {
   describe(`Google sign-in (${kind})`, () => {
     let t: TestApp;
     let google: Awaited<ReturnType<typeof startFakeGoogleKeys>>;
@@ -19,7 +19,12 @@ for (const kind of await dbKinds()) {
     });
 
     test("a valid ID token signs in a new user with their own organisation, then the same user again", async () => {
-      const token = await googleIdToken(google.privateKey, { sub: "g-123", email: "marie@example.com", given_name: "Marie", family_name: "Curie" });
+      const token = await googleIdToken(google.privateKey, {
+        sub: "g-123",
+        email: "marie@example.com",
+        given_name: "Marie",
+        family_name: "Curie",
+      });
       const first = await t.request("POST", "/api/auth/google", { body: { token } });
       assert.equal(first.status, 200, first.text);
       assert.ok(first.body.access_token && first.body.refresh_token);

@@ -17,7 +17,7 @@ export function createGoogleVerifier(opts: { clientId: string; jwksUrl: string }
       return {
         sub: payload.sub,
         email,
-        givenName: typeof payload.given_name === "string" ? payload.given_name : name.split(" ")[0] ?? name,
+        givenName: typeof payload.given_name === "string" ? payload.given_name : (name.split(" ")[0] ?? name),
         familyName: typeof payload.family_name === "string" ? payload.family_name : "",
       };
     } catch (err) {

@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { failureDelayMs, lockedMessage, signInRules, type ThrottleRule } from "./login-throttle.ts";
+import { failureDelayMs, lockedMessage, signInRules } from "./login-throttle.ts";
+import type { ThrottleRule } from "./throttle-rule.ts";
 
-/** The lock the repository's SQL sets on the attempt numbered `failures`: none under the limit, then doubling to the cap. */
+/**
+ * The lock the repository's SQL sets on the attempt numbered
+ * `failures`: none under the limit, then doubling to the cap.
+ */
 function lockMs(rule: Pick<ThrottleRule, "limit" | "baseLockMs" | "maxLockMs">, failures: number): number {
   if (failures < rule.limit) return 0;
   return Math.min(rule.baseLockMs * 2 ** (failures - rule.limit), rule.maxLockMs);

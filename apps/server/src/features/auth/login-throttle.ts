@@ -1,4 +1,5 @@
 import { waitPhrase } from "./throttle.ts";
+import type { ThrottleRule } from "./throttle-rule.ts";
 
 /**
  * Sign-in throttling policy. Every attempt first reserves one count on each of its keys, atomically in the
@@ -19,19 +20,12 @@ import { waitPhrase } from "./throttle.ts";
 export const WINDOW_MS = 15 * 60_000;
 export const LIMITS = { account: 5, address: 20 } as const;
 
-export type ThrottleRule = {
-  key: string;
-  limit: number;
-  baseLockMs: number;
-  maxLockMs: number;
-  /** On success: forget earlier failures too (account keys) or only give back this attempt (shared address). */
-  forgiveOnSuccess: boolean;
-};
-
 const FULL_LOCK = { baseLockMs: 60_000, maxLockMs: 15 * 60_000 };
 const SHORT_DELAY = { baseLockMs: 1_000, maxLockMs: 60_000 };
 
-/** `account` is the user's id when the login names an account, else the normalised login. Order matters: see the repo. */
+/**
+ * `account` is the user's id when the login names an account, else the normalised login. Order matters: see the repo.
+ */
 export function signInRules(account: string, address: string): ThrottleRule[] {
   return [
     { key: `account:${account}|from:${address}`, limit: LIMITS.account, ...FULL_LOCK, forgiveOnSuccess: true },

@@ -3,9 +3,11 @@ import assert from "node:assert/strict";
 import type { AuthRepo } from "./auth.repo.ts";
 import { createSessionCheck } from "./session-check.ts";
 
-test("a cached session answers until closed: by its logout, or by its organisation's deletion, not another's", async () => {
+test("a cached session answers until closed: by its logout or its organisation's deletion, not another's", async () => {
   let asked = 0;
-  const repo = { sessionState: async () => (asked++, { revoked: false, role: "owner" as const }) } as unknown as AuthRepo;
+  const repo = {
+    sessionState: async () => (asked++, { revoked: false, role: "owner" as const }),
+  } as unknown as AuthRepo;
   const check = createSessionCheck({ repo, ttlMs: 60_000 });
   const a = { sessionId: "s-a", orgId: "org-a", userId: "u1" };
   const b = { sessionId: "s-b", orgId: "org-b", userId: "u1" };
@@ -22,7 +24,7 @@ test("a cached session answers until closed: by its logout, or by its organisati
   assert.equal(asked, 2);
 });
 
-test("a role changed in this process is read again at once for that member's sessions there, and only theirs", async () => {
+test("a role changed in this process is read again at once for that member's sessions there, only theirs", async () => {
   let role: "admin" | "member" = "admin";
   let asked = 0;
   const repo = { sessionState: async () => (asked++, { revoked: false, role }) } as unknown as AuthRepo;

@@ -17,7 +17,12 @@ export function createSessionCheck(deps: { repo: AuthRepo; ttlMs?: number; now?:
   const cache = new Map<string, { role: Role | null; at: number; orgId: string; userId: string }>();
   const MAX_ENTRIES = 10_000;
 
-  function remember(sessionId: string, role: Role | null, orgId = cache.get(sessionId)?.orgId ?? "", userId = cache.get(sessionId)?.userId ?? ""): void {
+  function remember(
+    sessionId: string,
+    role: Role | null,
+    orgId = cache.get(sessionId)?.orgId ?? "",
+    userId = cache.get(sessionId)?.userId ?? "",
+  ): void {
     if (cache.size >= MAX_ENTRIES) {
       const oldest = now() - ttlMs;
       for (const [id, e] of cache) if (e.at < oldest) cache.delete(id);

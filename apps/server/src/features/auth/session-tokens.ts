@@ -3,18 +3,29 @@ import type { LoginResponse } from "@parley/shared/auth";
 import type { Clock } from "../../platform/clock.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AccessTokens } from "./access-tokens.ts";
-import type { AuthRepo, UserRow } from "./auth.repo.ts";
+import type { AuthRepo, RefreshTokenRow, UserRow } from "./auth.repo.ts";
 import type { SessionCheck } from "./session-check.ts";
 import type { MembershipRow } from "../organizations/organizations.repo.ts";
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
+const REUSE_GRACE_MS = 30_000;
+
 /**
  * Access tokens plus rotating refresh tokens. Each sign-in starts a family, which is the session: access
  * tokens carry its id (`sid`) and die with it. A refresh spends its token and issues the next one.
- * Spending a token twice means it leaked, so the whole family is revoked and the holder must sign in again.
+ * Spending a token twice means it leaked, so the whole family is revoked and the holder must sign in again,
+ * except within REUSE_GRACE_MS of its first use while the family has not moved on: that is the holder whose
+ * answer was lost (a page reloaded mid-refresh, two tabs refreshing at once), as Okta's and Auth0's grace
+ * periods allow for.
  */
-export function createSessionTokens(deps: { repo: AuthRepo; access: AccessTokens; clock: Clock; refreshTtlDays: number; sessionCheck: SessionCheck }) {
+export function createSessionTokens(deps: {
+  repo: AuthRepo;
+  access: AccessTokens;
+  clock: Clock;
+  refreshTtlDays: number;
+  sessionCheck: SessionCheck;
+}) {
   const { repo, access, clock, sessionCheck } = deps;
 
   async function newRefreshToken(familyId: string, userId: string, orgId: string): Promise<string> {
@@ -24,7 +35,17 @@ export function createSessionTokens(deps: { repo: AuthRepo; access: AccessTokens
     return token;
   }
 
-  async function respond(user: UserRow, org: MembershipRow, session: { id: string; refreshToken: string | null }): Promise<LoginResponse> {
+  /** A second use of a token just spent, with no later token of its family spent since. */
+  async function answerWasLost(row: RefreshTokenRow, now: Date): Promise<boolean> {
+    const usedAt = row.used_at!;
+    return now.getTime() - usedAt.getTime() <= REUSE_GRACE_MS && !(await repo.familySpentAfter(row.family_id, usedAt));
+  }
+
+  async function respond(
+    user: UserRow,
+    org: MembershipRow,
+    session: { id: string; refreshToken: string | null },
+  ): Promise<LoginResponse> {
     const refreshToken = session.refreshToken;
     const accessToken = await access.sign({ userId: user.id, orgId: org.id, role: org.role, sessionId: session.id });
     return {
@@ -60,12 +81,15 @@ export function createSessionTokens(deps: { repo: AuthRepo; access: AccessTokens
       return respond(user, org, { id: familyId, refreshToken: withRefresh ? refresh : null });
     },
     /** Spends a refresh token; answers who it belongs to and the next token of its family. */
-    async rotate(token: string): Promise<{ userId: string; orgId: string; session: { id: string; refreshToken: string } }> {
+    async rotate(
+      token: string,
+    ): Promise<{ userId: string; orgId: string; session: { id: string; refreshToken: string } }> {
       const expired = new AppError("unauthenticated", "Your session has expired. Please sign in again.");
-      const found = await repo.consumeRefreshToken(hashToken(token));
+      const now = clock.now();
+      const found = await repo.consumeRefreshToken(hashToken(token), now);
       if (!found) throw expired;
       const { row, reused } = found;
-      if (reused) {
+      if (reused && !(await answerWasLost(row, now))) {
         await repo.revokeFamily(row.family_id);
         sessionCheck.markRevoked(row.family_id);
         throw expired;

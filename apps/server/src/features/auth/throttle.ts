@@ -2,7 +2,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Db } from "../../platform/db.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AuthRepo, Reservation } from "./auth.repo.ts";
-import type { ThrottleRule } from "./login-throttle.ts";
+import type { ThrottleRule } from "./throttle-rule.ts";
 
 /**
  * Counts uses of keys in the database (table auth_throttle), shared by every API process: sign-in attempts,
@@ -17,7 +17,11 @@ export function createThrottle(deps: { db: Db; repo: AuthRepo; clock: Clock }) {
      * transaction rolls back) and the answer is 429 with Retry-After and `message(wait)`. Callers list keys
      * in a fixed order of kinds, so concurrent transactions cannot deadlock.
      */
-    async reserve(rules: ThrottleRule[], windowMs: number, message: (waitMs: number) => string): Promise<Reservation[]> {
+    async reserve(
+      rules: ThrottleRule[],
+      windowMs: number,
+      message: (waitMs: number) => string,
+    ): Promise<Reservation[]> {
       const now = clock.now();
       let waitMs = 0;
       try {
@@ -35,7 +39,9 @@ export function createThrottle(deps: { db: Db; repo: AuthRepo; clock: Clock }) {
         });
       } catch (err) {
         if (!(err instanceof Refused)) throw err;
-        throw new AppError("rate_limited", message(waitMs), undefined, { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) });
+        throw new AppError("rate_limited", message(waitMs), undefined, {
+          "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))),
+        });
       }
     },
     /** Gives back uses that did not happen after all (a correct password, a sign-up that failed). */

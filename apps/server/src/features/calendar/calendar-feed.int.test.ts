@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 
 const NOW = new Date("2030-03-15T12:00:00Z");
 
-for (const kind of await dbKinds()) {
+for (const kind of await routeDbKinds()) {
   describe(`calendar ICS feed (${kind})`, () => {
     let t: TestApp;
     before(async () => {
@@ -16,12 +16,24 @@ for (const kind of await dbKinds()) {
     test("a secret URL serves the org's meetings as RFC 5545; rotating or revoking kills the old URL", async () => {
       const u = await buildUser(t);
       const other = await buildUser(t);
-      assert.deepEqual((await t.request("GET", "/api/calendar/feed", { token: u.token })).body, { active: false, created_at: null });
+      assert.deepEqual((await t.request("GET", "/api/calendar/feed", { token: u.token })).body, {
+        active: false,
+        created_at: null,
+      });
       const ev = await t.request("POST", "/api/calendar/events", {
         token: u.token,
-        body: { title: "Pricing call, Acme; round 2", start_time: "2030-03-20T15:00:00Z", end_time: "2030-03-20T15:30:00Z", location: "HQ", description: "Bring the deck" },
+        body: {
+          title: "Pricing call, Acme; round 2",
+          start_time: "2030-03-20T15:00:00Z",
+          end_time: "2030-03-20T15:30:00Z",
+          location: "HQ",
+          description: "Bring the deck",
+        },
       });
-      await t.request("POST", "/api/calendar/events", { token: other.token, body: { title: "Not yours", start_time: "2030-03-20T15:00:00Z", end_time: "2030-03-20T16:00:00Z" } });
+      await t.request("POST", "/api/calendar/events", {
+        token: other.token,
+        body: { title: "Not yours", start_time: "2030-03-20T15:00:00Z", end_time: "2030-03-20T16:00:00Z" },
+      });
 
       const created = await t.request("POST", "/api/calendar/feed", { token: u.token });
       assert.equal(created.status, 201);
@@ -43,7 +55,10 @@ for (const kind of await dbKinds()) {
       assert.ok(!feed.text.includes("Not yours"), "only this org's meetings");
 
       await t.request("DELETE", `/api/calendar/events/${ev.body.event.id}`, { token: u.token });
-      assert.ok((await t.request("GET", url.pathname)).text.includes("STATUS:CANCELLED"), "subscribers learn of cancellations");
+      assert.ok(
+        (await t.request("GET", url.pathname)).text.includes("STATUS:CANCELLED"),
+        "subscribers learn of cancellations",
+      );
 
       const rotated = await t.request("POST", "/api/calendar/feed", { token: u.token });
       assert.notEqual(rotated.body.url, created.body.url);

@@ -4,10 +4,15 @@ import type { CalendarStats } from "@parley/shared/calendar";
 type StatRow = { start_at: Date; is_virtual: boolean; source: "agent" | "staff" };
 
 /** Meeting figures of a range: every local day of the range appears in by_day, with 0 when empty. */
-export function computeStats(rows: StatRow[], range: { startDate: string; endDate: string; zone: string }, now: Date): CalendarStats {
+export function computeStats(
+  rows: StatRow[],
+  range: { startDate: string; endDate: string; zone: string },
+  now: Date,
+): CalendarStats {
   const byDay = new Map<string, number>();
   const last = DateTime.fromISO(range.endDate, { zone: range.zone });
-  for (let d = DateTime.fromISO(range.startDate, { zone: range.zone }); d <= last; d = d.plus({ days: 1 })) byDay.set(d.toISODate()!, 0);
+  for (let d = DateTime.fromISO(range.startDate, { zone: range.zone }); d <= last; d = d.plus({ days: 1 }))
+    byDay.set(d.toISODate()!, 0);
   for (const r of rows) {
     const day = DateTime.fromJSDate(r.start_at, { zone: range.zone }).toISODate()!;
     // An event that started the evening before the range but runs into it is counted on neither day.

@@ -23,14 +23,51 @@ export type EventRow = {
   updated_at: Date;
 };
 
-export type NewEvent = Pick<EventRow, "title" | "description" | "location" | "is_virtual" | "meeting_url" | "timezone" | "attendees" | "source" | "contact_id" | "campaign_id" | "call_id" | "created_by"> & {
+export type NewEvent = Pick<
+  EventRow,
+  | "title"
+  | "description"
+  | "location"
+  | "is_virtual"
+  | "meeting_url"
+  | "timezone"
+  | "attendees"
+  | "source"
+  | "contact_id"
+  | "campaign_id"
+  | "call_id"
+  | "created_by"
+> & {
   start_at: Date;
   end_at: Date;
 };
-export type EventChanges = Partial<Pick<EventRow, "title" | "description" | "location" | "is_virtual" | "meeting_url" | "timezone" | "attendees" | "start_at" | "end_at">>;
+export type EventChanges = Partial<
+  Pick<
+    EventRow,
+    | "title"
+    | "description"
+    | "location"
+    | "is_virtual"
+    | "meeting_url"
+    | "timezone"
+    | "attendees"
+    | "start_at"
+    | "end_at"
+  >
+>;
 export type EventFilter = { from: Date; to: Date; campaignId?: string; userId?: string; q?: string };
 
-const UPDATABLE = ["title", "description", "location", "is_virtual", "meeting_url", "timezone", "attendees", "start_at", "end_at"] as const;
+const UPDATABLE = [
+  "title",
+  "description",
+  "location",
+  "is_virtual",
+  "meeting_url",
+  "timezone",
+  "attendees",
+  "start_at",
+  "end_at",
+] as const;
 
 export function createCalendarRepo(db: Queryable) {
   return {
@@ -39,8 +76,23 @@ export function createCalendarRepo(db: Queryable) {
         `insert into calendar_events (org_id, title, description, location, is_virtual, meeting_url, start_at, end_at,
            timezone, attendees, source, contact_id, campaign_id, call_id, created_by)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15) returning *`,
-        [orgId, e.title, e.description, e.location, e.is_virtual, e.meeting_url, e.start_at, e.end_at, e.timezone,
-          JSON.stringify(e.attendees), e.source, e.contact_id, e.campaign_id, e.call_id, e.created_by],
+        [
+          orgId,
+          e.title,
+          e.description,
+          e.location,
+          e.is_virtual,
+          e.meeting_url,
+          e.start_at,
+          e.end_at,
+          e.timezone,
+          JSON.stringify(e.attendees),
+          e.source,
+          e.contact_id,
+          e.campaign_id,
+          e.call_id,
+          e.created_by,
+        ],
       );
       return rows[0]!;
     },
@@ -84,9 +136,14 @@ export function createCalendarRepo(db: Queryable) {
       if (f.userId) where.push(`created_by = $${params.push(f.userId)}`);
       if (f.q) {
         const n = params.push(likePattern(f.q));
-        where.push(`(title ilike $${n} or description ilike $${n} or location ilike $${n} or attendees::text ilike $${n})`);
+        where.push(
+          `(title ilike $${n} or description ilike $${n} or location ilike $${n} or attendees::text ilike $${n})`,
+        );
       }
-      return db.query<EventRow>(`select * from calendar_events where ${where.join(" and ")} order by start_at, id`, params);
+      return db.query<EventRow>(
+        `select * from calendar_events where ${where.join(" and ")} order by start_at, id`,
+        params,
+      );
     },
 
     /**
@@ -124,12 +181,16 @@ export function createCalendarRepo(db: Queryable) {
       return rows[0]!;
     },
     async revokeFeed(orgId: string): Promise<number> {
-      const rows = await db.query("update calendar_feeds set revoked_at = now() where org_id = $1 and revoked_at is null returning id", [orgId]);
+      const rows = await db.query(
+        "update calendar_feeds set revoked_at = now() where org_id = $1 and revoked_at is null returning id",
+        [orgId],
+      );
       return rows.length;
     },
     async activeFeed(orgId: string): Promise<{ created_at: Date } | null> {
       const rows = await db.query<{ created_at: Date }>(
-        "select created_at from calendar_feeds where org_id = $1 and revoked_at is null order by created_at desc limit 1",
+        `select created_at from calendar_feeds where org_id = $1 and revoked_at is null order by created_at desc
+          limit 1`,
         [orgId],
       );
       return rows[0] ?? null;

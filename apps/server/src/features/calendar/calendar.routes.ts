@@ -47,32 +47,67 @@ export function calendarRoutes(deps: Deps): FastifyPluginAsyncZod {
       authed.addHook("preHandler", requireAuth);
       const r = authed.withTypeProvider<ZodTypeProvider>();
 
-      r.get("/calendar/events", { schema: { querystring: EventsQuery, response: { 200: CalendarEventList } } }, async (request) => ({
-        events: await calendar.list(request.auth.orgId, request.query),
-      }));
-      r.get("/calendar/events/:id", { schema: { params: EventParams, response: { 200: CalendarEventReply } } }, async (request) => ({
-        event: await calendar.get(request.auth.orgId, eventId(request.params.id)),
-      }));
-      r.post("/calendar/events", { schema: { body: CalendarEventCreate, response: { 201: CalendarEventReply } } }, async (request, reply) =>
-        reply.status(201).send({ event: await calendar.create(request.auth.orgId, request.auth.userId, request.body) }),
+      r.get(
+        "/calendar/events",
+        { schema: { querystring: EventsQuery, response: { 200: CalendarEventList } } },
+        async (request) => ({
+          events: await calendar.list(request.auth.orgId, request.query),
+        }),
       );
-      r.put("/calendar/events/:id", { schema: { params: EventParams, body: CalendarEventUpdate, response: { 200: CalendarEventReply } } }, async (request) => ({
-        event: await calendar.update(request.auth.orgId, eventId(request.params.id), request.body),
-      }));
+      r.get(
+        "/calendar/events/:id",
+        { schema: { params: EventParams, response: { 200: CalendarEventReply } } },
+        async (request) => ({
+          event: await calendar.get(request.auth.orgId, eventId(request.params.id)),
+        }),
+      );
+      r.post(
+        "/calendar/events",
+        { schema: { body: CalendarEventCreate, response: { 201: CalendarEventReply } } },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send({ event: await calendar.create(request.auth.orgId, request.auth.userId, request.body) }),
+      );
+      r.put(
+        "/calendar/events/:id",
+        { schema: { params: EventParams, body: CalendarEventUpdate, response: { 200: CalendarEventReply } } },
+        async (request) => ({
+          event: await calendar.update(request.auth.orgId, eventId(request.params.id), request.body),
+        }),
+      );
       const cancel = async (request: { auth: { orgId: string }; params: { id: string } }) => ({
         event: await calendar.cancel(request.auth.orgId, eventId(request.params.id)),
       });
-      r.delete("/calendar/events/:id", { schema: { params: EventParams, response: { 200: CalendarEventReply } } }, cancel);
-      r.post("/calendar/events/:id/cancel", { schema: { params: EventParams, response: { 200: CalendarEventReply } } }, cancel);
+      r.delete(
+        "/calendar/events/:id",
+        { schema: { params: EventParams, response: { 200: CalendarEventReply } } },
+        cancel,
+      );
+      r.post(
+        "/calendar/events/:id/cancel",
+        { schema: { params: EventParams, response: { 200: CalendarEventReply } } },
+        cancel,
+      );
 
-      r.get("/calendar/availability", { schema: { querystring: AvailabilityQuery, response: { 200: Availability } } }, async (request) => ({
-        data: { slots: await calendar.availability(request.auth.orgId, request.query) },
-      }));
-      r.get("/calendar/stats", { schema: { querystring: StatsQuery, response: { 200: CalendarStatsReply } } }, async (request) => ({
-        data: await calendar.stats(request.auth.orgId, request.query),
-      }));
+      r.get(
+        "/calendar/availability",
+        { schema: { querystring: AvailabilityQuery, response: { 200: Availability } } },
+        async (request) => ({
+          data: { slots: await calendar.availability(request.auth.orgId, request.query) },
+        }),
+      );
+      r.get(
+        "/calendar/stats",
+        { schema: { querystring: StatsQuery, response: { 200: CalendarStatsReply } } },
+        async (request) => ({
+          data: await calendar.stats(request.auth.orgId, request.query),
+        }),
+      );
 
-      r.get("/calendar/feed", { schema: { response: { 200: FeedStatus } } }, async (request) => feeds.status(request.auth.orgId));
+      r.get("/calendar/feed", { schema: { response: { 200: FeedStatus } } }, async (request) =>
+        feeds.status(request.auth.orgId),
+      );
       r.post("/calendar/feed", { schema: { response: { 201: FeedCreated } } }, async (request, reply) => {
         const { token, createdAt } = await feeds.rotate(request.auth.orgId);
         const url = `${request.protocol}://${request.host}/api/calendar/feed/${token}.ics`;

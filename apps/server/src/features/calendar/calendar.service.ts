@@ -1,6 +1,14 @@
 import { z } from "zod";
 import type { CalendarEvent, Slot } from "@parley/shared/calendar";
-import { AvailabilityQuery, CalendarEventCreate, CalendarEventUpdate, EventsQuery, HourMinute, StatsQuery, TimeZone } from "@parley/shared/calendar";
+import {
+  type AvailabilityQuery,
+  type CalendarEventCreate,
+  type CalendarEventUpdate,
+  type EventsQuery,
+  HourMinute,
+  type StatsQuery,
+  TimeZone,
+} from "@parley/shared/calendar";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db, Queryable } from "../../platform/db.ts";
 import { notFound, toFieldIssues, validationError } from "../../http/errors.ts";
@@ -38,7 +46,11 @@ export const BookMeetingInput = z.object({
   startAt: z.union([z.date(), z.iso.datetime({ offset: true })]).transform((v) => new Date(v)),
   durationMinutes: z.number().int().min(5).max(480),
   timezone: TimeZone,
-  businessHours: z.object({ start: HourMinute, end: HourMinute }).refine((h) => h.start < h.end, "Business hours must end after they start."),
+  businessHours: z
+    .object({ start: HourMinute, end: HourMinute })
+    .refine((h) => h.start < h.end, "Business hours must end after they start."),
+  /** The contact's reasonable hours on their clock: a meeting must fall inside both theirs and the team's. */
+  contactHours: z.object({ timezone: TimeZone, start: HourMinute, end: HourMinute }).optional(),
   attendees: z.array(z.string().trim().min(1)).max(100).default([]),
   contactId: z.uuid().optional(),
   campaignId: z.uuid().optional(),
@@ -55,13 +67,23 @@ export type BookMeetingResult =
 type Range = { startDate: string; endDate: string };
 const DAY_MS = 86_400_000;
 
-export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock: Clock; events?: WebhookEvents; external?: ExternalCalendar; invitations?: MeetingInvitations }) {
+export function createCalendarService(deps: {
+  db: Db;
+  repo: CalendarRepo;
+  clock: Clock;
+  events?: WebhookEvents;
+  external?: ExternalCalendar;
+  invitations?: MeetingInvitations;
+}) {
   const { db, repo, clock } = deps;
 
   /** The API's events carry whether their invitation email went out. */
   async function withInvitations(orgId: string, events: CalendarEvent[]): Promise<CalendarEvent[]> {
     if (!deps.invitations || !events.length) return events;
-    const states = await deps.invitations.statuses(orgId, events.map((e) => e.id));
+    const states = await deps.invitations.statuses(
+      orgId,
+      events.map((e) => e.id),
+    );
     return events.map((e) => ({ ...e, invitation: states.get(e.id) }));
   }
   const withInvitation = async (orgId: string, e: CalendarEvent) => (await withInvitations(orgId, [e]))[0]!;
@@ -71,18 +93,33 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
     return rows.map((r) => ({ start: r.start_at.getTime(), end: r.end_at.getTime() }));
   }
 
-  async function findFreeSlots(orgId: string, range: Range, durationMinutes: number, hours: BusinessHours, zone: string): Promise<Slot[]> {
+  async function findFreeSlots(
+    orgId: string,
+    range: Range,
+    durationMinutes: number,
+    hours: BusinessHours,
+    zone: string,
+  ): Promise<Slot[]> {
     const windows = businessWindows(range.startDate, range.endDate, hours, zone);
     if (windows.length === 0) return [];
     const [from, to] = [windows[0]!.start, windows.at(-1)!.end];
-    const busy = [...(await busyIntervals(orgId, from, to)), ...((await deps.external?.busy(orgId, from, to, zone))?.busy ?? [])];
+    const busy = [
+      ...(await busyIntervals(orgId, from, to)),
+      ...((await deps.external?.busy(orgId, from, to, zone))?.busy ?? []),
+    ];
     return freeSlots({ windows, busy, durationMinutes, notBefore: clock.now().getTime(), zone }).map(toSlot);
   }
 
   return {
     async list(orgId: string, query: z.output<typeof EventsQuery>): Promise<CalendarEvent[]> {
       const { from, to } = rangeInstants(query.start_date, query.end_date, query.timezone);
-      const rows = await repo.list(orgId, { from, to, campaignId: query.campaign_id, userId: query.user_id, q: query.q || undefined });
+      const rows = await repo.list(orgId, {
+        from,
+        to,
+        campaignId: query.campaign_id,
+        userId: query.user_id,
+        q: query.q || undefined,
+      });
       return withInvitations(orgId, rows.map(toCalendarEvent));
     },
 
@@ -121,8 +158,10 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
       if (!current || current.status === "cancelled") throw notFound("Event");
       const startAt = input.start_time ? new Date(input.start_time) : current.start_at;
       const endAt = input.end_time ? new Date(input.end_time) : current.end_at;
-      if (endAt <= startAt) throw validationError([{ path: "end_time", message: "End time must be after start time." }]);
-      if (endAt.getTime() - startAt.getTime() > 7 * DAY_MS) throw validationError([{ path: "end_time", message: "An event may last at most 7 days." }]);
+      if (endAt <= startAt)
+        throw validationError([{ path: "end_time", message: "End time must be after start time." }]);
+      if (endAt.getTime() - startAt.getTime() > 7 * DAY_MS)
+        throw validationError([{ path: "end_time", message: "An event may last at most 7 days." }]);
       const { start_time: _s, end_time: _e, meeting_url, ...rest } = input;
       const row = await repo.update(orgId, id, {
         ...rest,
@@ -147,7 +186,13 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
 
     availability(orgId: string, q: z.output<typeof AvailabilityQuery>): Promise<Slot[]> {
       const hours = { start: q.business_hours_start, end: q.business_hours_end };
-      return findFreeSlots(orgId, { startDate: q.start_date, endDate: q.end_date }, q.duration_minutes, hours, q.timezone);
+      return findFreeSlots(
+        orgId,
+        { startDate: q.start_date, endDate: q.end_date },
+        q.duration_minutes,
+        hours,
+        q.timezone,
+      );
     },
 
     async stats(orgId: string, q: z.output<typeof StatsQuery>) {
@@ -159,7 +204,8 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
     findFreeSlots,
 
     /**
-     * Books a meeting for the voice agent inside business hours and on top of no other meeting.
+     * Books a meeting for the voice agent inside the team's working hours (and the contact's, when given) and on
+     * top of no other meeting.
      * When the asked time cannot be had, books nothing and answers the nearest free slots instead.
      */
     async bookMeeting(orgId: string, raw: BookMeetingInput): Promise<BookMeetingResult> {
@@ -174,8 +220,29 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
       const booking = await db.tx(async (tx) => {
         await repo.lockOrg(tx, orgId);
         const busy = [...(await busyIntervals(orgId, from, to, tx)), ...(external?.busy ?? [])];
-        const check = checkBooking({ start, durationMinutes: m.durationMinutes, hours: m.businessHours, zone: m.timezone, busy, now: clock.now().getTime() });
-        if (!check.ok) return { booked: false as const, reason: check.reason, alternatives: check.alternatives.map(toSlot), ...note };
+        const check = checkBooking({
+          start,
+          durationMinutes: m.durationMinutes,
+          hours: m.businessHours,
+          zone: m.timezone,
+          busy,
+          now: clock.now().getTime(),
+          ...(m.contactHours
+            ? {
+                contactHours: {
+                  hours: { start: m.contactHours.start, end: m.contactHours.end },
+                  zone: m.contactHours.timezone,
+                },
+              }
+            : {}),
+        });
+        if (!check.ok)
+          return {
+            booked: false as const,
+            reason: check.reason,
+            alternatives: check.alternatives.map(toSlot),
+            ...note,
+          };
         const row = await repo.insert(tx, orgId, {
           title: m.title,
           description: m.description,
@@ -195,7 +262,8 @@ export function createCalendarService(deps: { db: Db; repo: CalendarRepo; clock:
         return { booked: true as const, event: toCalendarEvent(row), ...note };
       });
       // When the calendar just failed to answer, the copy waits until it does (no second wait in a call).
-      if (booking.booked) await deps.external?.booked(orgId, booking.event, { deferred: Boolean(external?.unreachable) });
+      if (booking.booked)
+        await deps.external?.booked(orgId, booking.event, { deferred: Boolean(external?.unreachable) });
       if (booking.booked) await deps.events?.emit(orgId, "meeting.booked", { meeting: booking.event });
       if (booking.booked) await deps.invitations?.queue(orgId, booking.event, "booked");
       return booking;

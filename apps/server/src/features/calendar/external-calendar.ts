@@ -7,7 +7,12 @@ import type { Interval } from "./slots.ts";
  * (why), and then only Parley's own meetings are known; a failed write is logged and shown in Settings.
  */
 export type ExternalCalendar = {
-  busy(orgId: string, from: number, to: number, zone: string): Promise<{ busy: Interval[]; unreachable: string | null }>;
+  busy(
+    orgId: string,
+    from: number,
+    to: number,
+    zone: string,
+  ): Promise<{ busy: Interval[]; unreachable: string | null }>;
   /** `deferred`: the calendar just failed to answer, so the copy is only remembered and made once it answers. */
   booked(orgId: string, event: CalendarEvent, o?: { deferred?: boolean }): Promise<void>;
   changed(orgId: string, event: CalendarEvent): Promise<void>;
@@ -16,4 +21,5 @@ export type ExternalCalendar = {
 
 /** What the agent notes on the call when it could only use Parley's own calendar. */
 export const unreachableNote = (why: string) =>
-  `The team's calendar could not be reached (${why}): times were offered from Parley's own calendar only; a meeting booked is copied there once it answers.`;
+  `The team's calendar could not be reached (${why}): times were offered from Parley's ` +
+  "own calendar only; a meeting booked is copied there once it answers.";

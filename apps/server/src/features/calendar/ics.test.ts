@@ -4,8 +4,15 @@ import { writeIcs, type IcsEvent } from "./ics.ts";
 import { feedIcs } from "./feed-ics.ts";
 
 const event = (over: Partial<IcsEvent>): IcsEvent => ({
-  uid: "e1@parley.example", stamp: new Date("2030-01-01T00:00:00Z"), title: "Demo", description: "", location: "", url: null,
-  startAt: new Date("2030-01-02T10:05:09.123Z"), endAt: new Date("2030-01-02T10:30:00Z"), ...over,
+  uid: "e1@parley.example",
+  stamp: new Date("2030-01-01T00:00:00Z"),
+  title: "Demo",
+  description: "",
+  location: "",
+  url: null,
+  startAt: new Date("2030-01-02T10:05:09.123Z"),
+  endAt: new Date("2030-01-02T10:30:00Z"),
+  ...over,
 });
 const linesOf = (text: string) => text.split("\r\n");
 
@@ -27,8 +34,13 @@ test("lines fold at 75 octets without splitting a multi-byte character", () => {
   while (lines[end]?.startsWith(" ")) end++;
   const parts = lines.slice(start, end);
   assert.ok(parts.length > 1);
-  for (const [i, p] of lines.entries()) assert.ok(Buffer.byteLength(p, "utf8") <= 75, `line ${i} is ${Buffer.byteLength(p)} octets`);
-  assert.equal(parts.map((p, i) => (i === 0 ? p : p.slice(1))).join(""), `SUMMARY:${title}`, "unfolding restores the line");
+  for (const [i, p] of lines.entries())
+    assert.ok(Buffer.byteLength(p, "utf8") <= 75, `line ${i} is ${Buffer.byteLength(p)} octets`);
+  assert.equal(
+    parts.map((p, i) => (i === 0 ? p : p.slice(1))).join(""),
+    `SUMMARY:${title}`,
+    "unfolding restores the line",
+  );
 });
 
 test("a calendar has the RFC 5545 structure with CRLF line ends", () => {
@@ -38,12 +50,26 @@ test("a calendar has the RFC 5545 structure with CRLF line ends", () => {
     now: new Date("2030-01-01T00:00:00Z"),
     events: [
       {
-        id: "e1", title: "Demo, with Acme; v2", description: "Line 1\nLine 2", location: "Room 4", meetingUrl: "https://meet.example/x",
-        startAt: new Date("2030-01-02T10:00:00Z"), endAt: new Date("2030-01-02T10:30:00Z"), updatedAt: new Date("2030-01-01T00:00:00Z"), status: "scheduled",
+        id: "e1",
+        title: "Demo, with Acme; v2",
+        description: "Line 1\nLine 2",
+        location: "Room 4",
+        meetingUrl: "https://meet.example/x",
+        startAt: new Date("2030-01-02T10:00:00Z"),
+        endAt: new Date("2030-01-02T10:30:00Z"),
+        updatedAt: new Date("2030-01-01T00:00:00Z"),
+        status: "scheduled",
       },
       {
-        id: "e2", title: "Gone", description: "", location: "", meetingUrl: null,
-        startAt: new Date("2030-01-03T10:00:00Z"), endAt: new Date("2030-01-03T11:00:00Z"), updatedAt: new Date("2030-01-01T00:00:00Z"), status: "cancelled",
+        id: "e2",
+        title: "Gone",
+        description: "",
+        location: "",
+        meetingUrl: null,
+        startAt: new Date("2030-01-03T10:00:00Z"),
+        endAt: new Date("2030-01-03T11:00:00Z"),
+        updatedAt: new Date("2030-01-01T00:00:00Z"),
+        status: "cancelled",
       },
     ],
   });

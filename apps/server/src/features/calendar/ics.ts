@@ -51,7 +51,11 @@ export function withJoinLine(m: MeetingText): string {
 }
 
 const isUtc = (zone: string) => ["UTC", "Etc/UTC", "GMT", "Etc/GMT"].includes(zone);
-const METHODS = { PUBLISH: ICalCalendarMethod.PUBLISH, REQUEST: ICalCalendarMethod.REQUEST, CANCEL: ICalCalendarMethod.CANCEL };
+const METHODS = {
+  PUBLISH: ICalCalendarMethod.PUBLISH,
+  REQUEST: ICalCalendarMethod.REQUEST,
+  CANCEL: ICalCalendarMethod.CANCEL,
+};
 
 /**
  * RFC 5545 calendar text, written by ical-generator for every copy of a meeting (subscription feed,
@@ -66,7 +70,8 @@ export function writeIcs(c: IcsCalendar): string {
     ...(c.name ? { name: c.name } : {}),
     ...(c.refreshSeconds ? { ttl: c.refreshSeconds } : {}),
   });
-  if (c.events.some((e) => e.timezone && !isUtc(e.timezone))) cal.timezone({ name: null, generator: getVtimezoneComponent });
+  if (c.events.some((e) => e.timezone && !isUtc(e.timezone)))
+    cal.timezone({ name: null, generator: getVtimezoneComponent });
   for (const e of c.events) {
     const zone = e.timezone && !isUtc(e.timezone) ? e.timezone : null;
     const at = (d: Date) => (zone ? DateTime.fromJSDate(d, { zone }) : d);
@@ -85,7 +90,11 @@ export function writeIcs(c: IcsCalendar): string {
       ...(e.status ? { status: e.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED } : {}),
       ...(e.organizer ? { organizer: e.organizer } : {}),
       attendees: (e.attendees ?? []).map((a) => ({
-        email: a.email, ...(a.name ? { name: a.name } : {}), rsvp: true, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION,
+        email: a.email,
+        ...(a.name ? { name: a.name } : {}),
+        rsvp: true,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.NEEDSACTION,
       })),
     });
   }

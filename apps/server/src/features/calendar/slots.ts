@@ -37,7 +37,13 @@ const overlaps = (a: Interval, b: Interval) => a.start < b.end && b.start < a.en
  * Free slots of `durationMinutes` inside the windows, starting on local half-hour boundaries,
  * touching no busy interval and starting no earlier than `notBefore`.
  */
-export function freeSlots(opts: { windows: Interval[]; busy: Interval[]; durationMinutes: number; notBefore?: number; zone: string }): Interval[] {
+export function freeSlots(opts: {
+  windows: Interval[];
+  busy: Interval[];
+  durationMinutes: number;
+  notBefore?: number;
+  zone: string;
+}): Interval[] {
   const { windows, durationMinutes, notBefore = -Infinity, zone } = opts;
   const busy = [...opts.busy].sort((a, b) => a.start - b.start);
   const length = durationMinutes * MINUTE;
@@ -59,13 +65,44 @@ function firstBoundary(ms: number, zone: string): number {
   return floor.toMillis() === ms ? ms : floor.plus({ minutes: SLOT_STEP_MINUTES }).toMillis();
 }
 
+/** A second daily window a meeting must also fall in: the contact's reasonable hours on their own clock. */
+export type ZonedHours = { hours: BusinessHours; zone: string };
+
+/** The parts of `a` that lie inside some interval of `b`. */
+function intersect(a: Interval[], b: Interval[]): Interval[] {
+  const out: Interval[] = [];
+  for (const x of a)
+    for (const y of b) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (end > start) out.push({ start, end });
+    }
+  return out.sort((p, q) => p.start - q.start);
+}
+
+/** The team's hours of the days from..to, cut to the contact's hours when given (one day either side for zones). */
+function meetingWindows(
+  from: string,
+  to: string,
+  hours: BusinessHours,
+  zone: string,
+  contact?: ZonedHours,
+): Interval[] {
+  const team = businessWindows(from, to, hours, zone);
+  if (!contact) return team;
+  const before = DateTime.fromISO(from, { zone }).minus({ days: 1 }).toISODate() ?? from;
+  const after = DateTime.fromISO(to, { zone }).plus({ days: 1 }).toISODate() ?? to;
+  return intersect(team, businessWindows(before, after, contact.hours, contact.zone));
+}
+
 export type BookingCheck =
   | { ok: true }
   | { ok: false; reason: "in_past" | "outside_hours" | "conflict"; alternatives: Interval[] };
 
 /**
- * Whether a meeting may be booked at `start`: inside business hours of its local day, in the future
- * and on top of no busy interval. When not, the nearest free slots (before or after) to propose.
+ * Whether a meeting may be booked at `start`: inside business hours of its local day (and the contact's hours
+ * on their clock, when given), in the future and on top of no busy interval. When not, the nearest free slots
+ * (before or after) to propose, inside the same hours.
  */
 export function checkBooking(opts: {
   start: number;
@@ -76,17 +113,27 @@ export function checkBooking(opts: {
   now: number;
   searchDays?: number;
   alternatives?: number;
+  contactHours?: ZonedHours;
 }): BookingCheck {
-  const { start, durationMinutes, hours, zone, busy, now, searchDays = 14, alternatives = 3 } = opts;
+  const { start, durationMinutes, hours, zone, busy, now, searchDays = 14, alternatives = 3, contactHours } = opts;
   const asked = { start, end: start + durationMinutes * MINUTE };
   const day = localDate(start, zone);
-  const inHours = businessWindows(day, day, hours, zone).some((w) => asked.start >= w.start && asked.end <= w.end);
-  const reason = start < now ? "in_past" : !inHours ? "outside_hours" : busy.some((b) => overlaps(asked, b)) ? "conflict" : null;
+  const inHours = meetingWindows(day, day, hours, zone, contactHours).some(
+    (w) => asked.start >= w.start && asked.end <= w.end,
+  );
+  const reason =
+    start < now ? "in_past" : !inHours ? "outside_hours" : busy.some((b) => overlaps(asked, b)) ? "conflict" : null;
   if (!reason) return { ok: true };
 
   const from = DateTime.fromMillis(Math.max(start, now), { zone }).minus({ days: searchDays }).toISODate() ?? day;
   const to = DateTime.fromMillis(Math.max(start, now), { zone }).plus({ days: searchDays }).toISODate() ?? day;
-  const candidates = freeSlots({ windows: businessWindows(from, to, hours, zone), busy, durationMinutes, notBefore: now, zone });
+  const candidates = freeSlots({
+    windows: meetingWindows(from, to, hours, zone, contactHours),
+    busy,
+    durationMinutes,
+    notBefore: now,
+    zone,
+  });
   const nearest = candidates
     .sort((a, b) => Math.abs(a.start - start) - Math.abs(b.start - start) || a.start - b.start)
     .slice(0, alternatives)

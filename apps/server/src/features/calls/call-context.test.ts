@@ -2,14 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { systemClock } from "../../platform/clock.ts";
 import { callVocabulary, toAgentContext } from "./call-context.ts";
-import type { CallContextRow } from "./calls.repo.ts";
+import { callContextRow } from "../../../../../tests/support/call-context-row.ts";
 
-const row = (over: Partial<CallContextRow> = {}): CallContextRow => ({
-  call_id: "c1", org_id: "o1", org_name: "Parley", agent_name: "", company_name: "", campaign_id: "k1", campaign_name: "Spring",
-  description: "", opening_line: "", goal: "", service: "sales", faqs: [], timezone: "UTC", business_hours_start: "09:00",
-  business_hours_end: "17:00", voice_id: null, transfer_to: null, campaign_direction: "outbound", contact_id: "", contact_name: "Ana Li", first_name: "", phone: "+14155550100",
-  email: "", variables: {}, persona: null, kb_document_ids: [], kb_phrases: [], ...over,
-});
+const row = callContextRow;
 
 test("the organisation's agent name and company reach the brain; unset ones stay absent", () => {
   const set = toAgentContext(row({ agent_name: "Maya", company_name: "Acme Realty" }), true, systemClock);
@@ -21,4 +16,13 @@ test("the organisation's agent name and company reach the brain; unset ones stay
 test("the agent's and company's names are in the call's vocabulary", () => {
   const words = callVocabulary(row({ agent_name: "Maya", company_name: "Acme Realty" }));
   assert.ok(words.includes("maya") && words.includes("realty"));
+});
+
+test("the agent says and hears times on the contact's clock, not the campaign's", () => {
+  const sydney = toAgentContext(row({ timezone: "Europe/Berlin", phone: "+61491570006" }), true, systemClock);
+  assert.notEqual(sydney.campaign.timezone, "Europe/Berlin");
+  const inCampaignZone = toAgentContext(row({ timezone: "Australia/Perth", phone: "+61491570006" }), true, systemClock);
+  assert.equal(inCampaignZone.campaign.timezone, "Australia/Perth", "of a country's zones, the campaign's own");
+  const bogota = toAgentContext(row({ timezone: "Europe/Berlin", phone: "+573001000001" }), true, systemClock);
+  assert.equal(bogota.campaign.timezone, "America/Bogota");
 });

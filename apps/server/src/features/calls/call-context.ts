@@ -1,6 +1,7 @@
 import type { AgentContext } from "@parley/voice/brain/brain";
 import type { Clock } from "../../platform/clock.ts";
-import type { CallContextRow } from "./calls.repo.ts";
+import type { CallContextRow, VocabularySource } from "./calls.repo.ts";
+import { contactZone } from "./contact-zone.ts";
 
 /** The brain's view of the call: organisation, campaign, contact and its CSV variables. */
 export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clock): AgentContext {
@@ -16,8 +17,11 @@ export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clo
       openingLine: c.opening_line,
       goal: c.goal,
       service: c.service,
-      faqs: Array.isArray(c.faqs) ? c.faqs.filter((f) => f && typeof f.question === "string" && typeof f.answer === "string") : [],
-      timezone: c.timezone,
+      faqs: Array.isArray(c.faqs)
+        ? c.faqs.filter((f) => f && typeof f.question === "string" && typeof f.answer === "string")
+        : [],
+      // The agent says and hears times on the contact's clock.
+      timezone: contactZone(c.phone, c.timezone),
       businessHours: { start: c.business_hours_start, end: c.business_hours_end },
     },
     contact: {
@@ -26,7 +30,12 @@ export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clo
       phone: c.phone,
       email: c.email,
       // {name}, {first_name} and {last_name} work from a full-name column; the list's own columns win.
-      variables: { name: c.contact_name, first_name: firstName, last_name: lastNameOf(c.contact_name, firstName), ...c.variables },
+      variables: {
+        name: c.contact_name,
+        first_name: firstName,
+        last_name: lastNameOf(c.contact_name, firstName),
+        ...c.variables,
+      },
     },
     recording,
     ...(c.campaign_direction === "inbound" ? { inbound: true } : {}),
@@ -40,12 +49,19 @@ function lastNameOf(fullName: string, firstName: string): string {
   return name.toLowerCase().startsWith(`${firstName.toLowerCase()} `) ? name.slice(firstName.length).trim() : "";
 }
 
-export type VocabularySource = Pick<CallContextRow,
-  "campaign_name" | "description" | "service" | "goal" | "org_name" | "agent_name" | "company_name" | "first_name" | "faqs" | "kb_phrases">;
-
 /** Words and phrases this call is likely to hear, so speech recognition can favour them. */
 export function callVocabulary(c: VocabularySource): string[] {
-  const text = [c.campaign_name, c.description, c.service, c.goal, c.org_name, c.agent_name, c.company_name, c.first_name, ...c.faqs.map((f) => f.question)].join(" ");
+  const text = [
+    c.campaign_name,
+    c.description,
+    c.service,
+    c.goal,
+    c.org_name,
+    c.agent_name,
+    c.company_name,
+    c.first_name,
+    ...c.faqs.map((f) => f.question),
+  ].join(" ");
   const words = text.toLowerCase().match(/[a-z][a-z']{2,}/g) ?? [];
   const sentences = [...c.faqs.map((f) => f.question), ...c.kb_phrases].flatMap((p) => p.split(/(?<=[.!?])\s+|\n+/));
   return [...new Set([...words, ...sentences.map((p) => p.trim()).filter(Boolean)])].slice(0, 400);

@@ -3,7 +3,18 @@ import { stringify } from "csv-stringify";
 import type { CallHistoryRecord } from "@parley/shared/call-history";
 
 export const CSV_HEADER = [
-  "Name", "Phone", "Email", "Services/Product", "Budget", "Date & Time", "Lead Date & Time", "Status", "Direction", "Duration (s)", "Summary", "Campaign",
+  "Name",
+  "Phone",
+  "Email",
+  "Services/Product",
+  "Budget",
+  "Date & Time",
+  "Lead Date & Time",
+  "Status",
+  "Direction",
+  "Duration (s)",
+  "Summary",
+  "Campaign",
 ];
 
 /**
@@ -16,8 +27,18 @@ export function neutralizeFormula(value: string): string {
 
 export function csvRow(r: CallHistoryRecord): string[] {
   return [
-    r.lead_name, r.lead_phone, r.lead_email, r.property, r.budget, `${r.date} ${r.time}`,
-    r.created_at.slice(0, 19).replace("T", " "), r.status, r.direction, String(r.call_duration_secs), r.summary, r.campaign_name ?? "",
+    r.lead_name,
+    r.lead_phone,
+    r.lead_email,
+    r.property,
+    r.budget,
+    `${r.date} ${r.time}`,
+    r.created_at.slice(0, 19).replace("T", " "),
+    r.status,
+    r.direction,
+    String(r.call_duration_secs),
+    r.summary,
+    r.campaign_name ?? "",
   ].map(neutralizeFormula);
 }
 

@@ -2,8 +2,17 @@
 
 /** Header spellings, squashed (lower-case letters and digits only), most specific first. */
 const SERVICES_PRODUCT = [
-  "servicesproduct", "servicesproducts", "serviceproduct", "serviceproducts", "productservice", "productsservices",
-  "productservices", "service", "services", "product", "products",
+  "servicesproduct",
+  "servicesproducts",
+  "serviceproduct",
+  "serviceproducts",
+  "productservice",
+  "productsservices",
+  "productservices",
+  "service",
+  "services",
+  "product",
+  "products",
 ];
 const BUDGET = ["budget"];
 
@@ -24,7 +33,8 @@ function column(variables: Record<string, unknown> | null | undefined, names: st
   return "";
 }
 
-export const servicesProductColumn = (variables: Record<string, unknown> | null | undefined) => column(variables, SERVICES_PRODUCT);
+export const servicesProductColumn = (variables: Record<string, unknown> | null | undefined) =>
+  column(variables, SERVICES_PRODUCT);
 export const budgetColumn = (variables: Record<string, unknown> | null | undefined) => column(variables, BUDGET);
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -35,7 +45,13 @@ function formatterFor(zone: string): { zone: string; fmt: Intl.DateTimeFormat } 
   if (cached) return { zone, fmt: cached };
   try {
     const fmt = new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
     });
     formatters.set(zone, fmt);
     return { zone, fmt };
@@ -45,7 +61,10 @@ function formatterFor(zone: string): { zone: string; fmt: Intl.DateTimeFormat } 
 }
 
 /** YYYY-MM-DD and HH:MM of `at` in `zone` (UTC when the zone is missing or unknown), and the zone used. */
-export function startInZone(at: Date, zone: string | null | undefined): { date: string; time: string; timezone: string } {
+export function startInZone(
+  at: Date,
+  zone: string | null | undefined,
+): { date: string; time: string; timezone: string } {
   const { zone: used, fmt } = formatterFor(zone?.trim() || "UTC");
   const part = Object.fromEntries(fmt.formatToParts(at).map((p) => [p.type, p.value]));
   return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}`, timezone: used };

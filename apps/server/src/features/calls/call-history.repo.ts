@@ -52,9 +52,11 @@ export type ExportCursor = { started: string; id: string };
 const COLUMNS = `c.id, c.lead_name, c.lead_phone, c.lead_email, c.service, c.budget, c.started_at,
   coalesce(ct.created_at, c.created_at) as created_at, c.log_status, c.direction, c.duration_secs,
   (c.recording_key is not null) as has_recording,
-  (c.recording_key is not null and exists (select 1 from pending_recordings pr where pr.call_id = c.id)) as recording_pending,
+  (c.recording_key is not null and exists (select 1 from pending_recordings pr where pr.call_id = c.id))
+    as recording_pending,
   c.summary, c.campaign_id,
-  k.name as campaign_name, k.timezone as campaign_timezone, k.service as campaign_service, ct.variables as contact_variables,
+  k.name as campaign_name, k.timezone as campaign_timezone, k.service as campaign_service,
+  ct.variables as contact_variables,
   ${personNameSql("pu")} as placed_by_name`;
 
 /** The calls with their campaign and contact, each joined on its primary key within the same organisation. */
@@ -87,7 +89,11 @@ function whereOf(orgId: string, f: CallHistoryFilters): { sql: string; params: u
 async function countFromCounters(db: Db, orgId: string, f: CallHistoryFilters): Promise<number> {
   const params: unknown[] = [orgId];
   let sql = "select coalesce(sum(n), 0)::int as n from call_log_counts where org_id = $1";
-  for (const [column, value] of [["direction", f.direction], ["log_status", f.status], ["campaign_key", f.campaign_id]] as const) {
+  for (const [column, value] of [
+    ["direction", f.direction],
+    ["log_status", f.status],
+    ["campaign_key", f.campaign_id],
+  ] as const) {
     if (!value) continue;
     params.push(value);
     sql += ` and ${column} = $${params.length}`;
@@ -126,8 +132,8 @@ export function createCallHistoryRepo(db: Db) {
     /**
      * A search's matches, newest first, up to `cap + 1` of them. They are found through the trigram index
      * in any order and sorted here: the newest-first walk a page does reads every call of the organisation
-     * (or campaign, or status) when a search matches few of them (400 ms for none among 100,000 on
-     * PostgreSQL). Past the cap the page walks as before: a common word fills it early.
+     * (or campaign, or status) when a search matches few of them. Past the cap the page takes the newest-first
+     * walk: a common word fills it early.
      */
     async searchMatches(orgId: string, f: CallHistoryFilters, cap: number): Promise<string[]> {
       const w = whereOf(orgId, f);
@@ -143,7 +149,8 @@ export function createCallHistoryRepo(db: Db) {
     async rowsByIds(orgId: string, ids: string[]): Promise<CallLogRow[]> {
       if (ids.length === 0) return [];
       return db.query<CallLogRow>(
-        `select ${COLUMNS} from ${FROM} where c.org_id = $1 and c.id = any($2::uuid[]) order by c.started_at desc, c.id desc`,
+        `select ${COLUMNS} from ${FROM} where c.org_id = $1 and c.id = any($2::uuid[])
+          order by c.started_at desc, c.id desc`,
         [orgId, ids],
       );
     },
@@ -186,14 +193,24 @@ export function createCallHistoryRepo(db: Db) {
 
     /** Listen / take-over / hand-back rows with who did it, and the agent's transfers with where they went. */
     async interventions(orgId: string, callId: string): Promise<(Omit<CallIntervention, "at"> & { at: Date })[]> {
-      const rows = await db.query<{ kind: CallIntervention["kind"]; by_name: string | null; at: Date; target: string | null; answered: boolean | null; detail: string | null }>(
+      const rows = await db.query<{
+        kind: CallIntervention["kind"];
+        by_name: string | null;
+        at: Date;
+        target: string | null;
+        answered: boolean | null;
+        detail: string | null;
+      }>(
         `select i.kind, ${personNameSql("u")} as by_name, i.at, i.target, i.answered, i.detail
            from call_interventions i left join users u on u.id = i.user_id
           where i.org_id = $1 and i.call_id = $2 order by i.at, i.id`,
         [orgId, callId],
       );
       return rows.map(({ target, answered, detail, ...i }) =>
-        i.kind === "transfer" ? { ...i, by_name: null, transfer: { to: target ?? "", answered: answered ?? false, detail } } : i);
+        i.kind === "transfer"
+          ? { ...i, by_name: null, transfer: { to: target ?? "", answered: answered ?? false, detail } }
+          : i,
+      );
     },
 
     /** Which organisation owns a call and where its recording is stored (the signed link names no org). */

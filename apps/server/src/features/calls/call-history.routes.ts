@@ -7,15 +7,23 @@ import { csvStream } from "./call-history-csv.ts";
 import type { CallHistoryService } from "./call-history.service.ts";
 
 /** The Conversation Logs screen: the filtered, paged list, one call's details, and the CSV export. */
-export function callHistoryRoutes(deps: { callHistory: CallHistoryService; requireAuth: RequireAuth; clock: Clock }): FastifyPluginAsyncZod {
+export function callHistoryRoutes(deps: {
+  callHistory: CallHistoryService;
+  requireAuth: RequireAuth;
+  clock: Clock;
+}): FastifyPluginAsyncZod {
   const { callHistory, requireAuth, clock } = deps;
   return async (app) => {
     app.addHook("preHandler", requireAuth);
 
-    app.get("/call-history", { schema: { querystring: CallHistoryQuery, response: { 200: CallHistoryList } } }, async (request) => {
-      const { page, page_size, ...filters } = request.query;
-      return callHistory.list(request.auth.orgId, filters, page, page_size);
-    });
+    app.get(
+      "/call-history",
+      { schema: { querystring: CallHistoryQuery, response: { 200: CallHistoryList } } },
+      async (request) => {
+        const { page, page_size, ...filters } = request.query;
+        return callHistory.list(request.auth.orgId, filters, page, page_size);
+      },
+    );
 
     // Streams every match: rows are read in keyset batches and written as they come, so memory stays flat.
     app.get("/call-history/export", { schema: { querystring: CallHistoryFilters } }, async (request, reply) => {

@@ -1,5 +1,10 @@
 import {
-  CallLogStatus, LatencyMark, type CallDetail, type CallHistoryFilters, type CallHistoryList, type CallHistoryRecord,
+  CallLogStatus,
+  LatencyMark,
+  type CallDetail,
+  type CallHistoryFilters,
+  type CallHistoryList,
+  type CallHistoryRecord,
 } from "@parley/shared/call-history";
 import { TranscriptTurn } from "@parley/shared/calls";
 import type { CrmSyncStatus } from "@parley/shared/crm-sync";
@@ -11,7 +16,9 @@ import type { CallHistoryRepo, CallLogRow, ExportCursor } from "./call-history.r
 import type { RecordingLinks } from "./recording-links.ts";
 
 type Deps = {
-  repo: CallHistoryRepo; links: RecordingLinks; storage: Storage;
+  repo: CallHistoryRepo;
+  links: RecordingLinks;
+  storage: Storage;
   /** Where the call's results stand in the CRM its contact came from (the integrations feature). */
   crmSync?(orgId: string, callId: string): Promise<CrmSyncStatus | null>;
 };
@@ -57,26 +64,47 @@ export function createCallHistoryService({ repo, links, storage, crmSync }: Deps
   return {
     async list(orgId: string, f: CallHistoryFilters, page: number, pageSize: number): Promise<CallHistoryList> {
       const offset = (page - 1) * pageSize;
-      const answer = (rows: CallLogRow[], count: { total: number; capped: boolean }): CallHistoryList =>
-        ({ call_history: rows.map((r) => toRecord(orgId, r)), total: count.total, total_capped: count.capped, page, page_size: pageSize });
+      const answer = (rows: CallLogRow[], count: { total: number; capped: boolean }): CallHistoryList => ({
+        call_history: rows.map((r) => toRecord(orgId, r)),
+        total: count.total,
+        total_capped: count.capped,
+        page,
+        page_size: pageSize,
+      });
       if (f.search) {
         // Up to the cap, the matches themselves are the count and the page (see repo.searchMatches).
         const ids = await repo.searchMatches(orgId, f, COUNT_CAP.search);
-        if (ids.length <= COUNT_CAP.search) return answer(await repo.rowsByIds(orgId, ids.slice(offset, offset + pageSize)), { total: ids.length, capped: false });
+        if (ids.length <= COUNT_CAP.search)
+          return answer(await repo.rowsByIds(orgId, ids.slice(offset, offset + pageSize)), {
+            total: ids.length,
+            capped: false,
+          });
         return answer(await repo.page(orgId, f, pageSize, offset), { total: COUNT_CAP.search, capped: true });
       }
-      const [rows, count] = await Promise.all([repo.page(orgId, f, pageSize, offset), repo.count(orgId, f, COUNT_CAP.range)]);
+      const [rows, count] = await Promise.all([
+        repo.page(orgId, f, pageSize, offset),
+        repo.count(orgId, f, COUNT_CAP.range),
+      ]);
       return answer(rows, count);
     },
 
     async detail(orgId: string, callId: string): Promise<CallDetail> {
       const [row, meeting, interventions, crm] = await Promise.all([
-        repo.detail(orgId, callId), repo.meeting(orgId, callId), repo.interventions(orgId, callId), crmSync?.(orgId, callId) ?? null,
+        repo.detail(orgId, callId),
+        repo.meeting(orgId, callId),
+        repo.interventions(orgId, callId),
+        crmSync?.(orgId, callId) ?? null,
       ]);
       if (!row) throw notFound("Call");
       // Stored JSON is written by the voice engine; anything malformed is left out rather than failing the page.
-      const turns = row.transcript.flatMap((t) => { const p = TranscriptTurn.safeParse(t); return p.success ? [p.data] : []; });
-      const latency = row.latency.flatMap((m) => { const p = LatencyMark.safeParse(m); return p.success ? [p.data] : []; });
+      const turns = row.transcript.flatMap((t) => {
+        const p = TranscriptTurn.safeParse(t);
+        return p.success ? [p.data] : [];
+      });
+      const latency = row.latency.flatMap((m) => {
+        const p = LatencyMark.safeParse(m);
+        return p.success ? [p.data] : [];
+      });
       const extracted = Object.fromEntries(Object.entries(row.extracted ?? {}).map(([k, v]) => [k, String(v)]));
       return {
         call: {
@@ -89,8 +117,12 @@ export function createCallHistoryService({ repo, links, storage, crmSync }: Deps
           extracted,
           latency,
           meeting: meeting && {
-            id: meeting.id, title: meeting.title, start_time: meeting.start_at.toISOString(),
-            end_time: meeting.end_at.toISOString(), timezone: meeting.timezone, status: meeting.status,
+            id: meeting.id,
+            title: meeting.title,
+            start_time: meeting.start_at.toISOString(),
+            end_time: meeting.end_at.toISOString(),
+            timezone: meeting.timezone,
+            status: meeting.status,
           },
           interventions: interventions.map((i) => ({ ...i, at: i.at.toISOString() })),
           crm_sync: crm,

@@ -4,10 +4,10 @@ import type { SttProvider } from "@parley/voice/providers/stt/stt-provider";
 import type { TtsProvider } from "@parley/voice/providers/tts/tts-provider";
 import { summarizeUnspokenCall } from "@parley/voice/brain/rules-summary";
 import { runCallSession } from "@parley/voice/session/call-session";
-import type { SessionEvent, SessionResult } from "@parley/voice/session/session-types";
-import type { TransferOptions } from "@parley/voice/session/call-transfer";
+import type { SessionEvent, SessionResult, TransferOptions } from "@parley/voice/session/session-types";
 import type { CallLeg, Telephony } from "@parley/voice/telephony/call-leg";
 import type { Clock } from "../../platform/clock.ts";
+import { transferTarget } from "./transfer-target.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { CallPlacer, DialJob, DialResult } from "../dialer/dialer.types.ts";
 import type { WebhookEvents } from "../webhooks/webhook-events.ts";
@@ -37,7 +37,13 @@ export type VoiceProviders = {
 const TRANSFER_RING_MS = 25_000;
 
 type RunnerDeps = {
-  repo: CallsRepo; recordings: RecordingUploads; providers: VoiceProviders; tools: AgentToolDeps; clock: Clock; log: Logger; events?: WebhookEvents;
+  repo: CallsRepo;
+  recordings: RecordingUploads;
+  providers: VoiceProviders;
+  tools: AgentToolDeps;
+  clock: Clock;
+  log: Logger;
+  events?: WebhookEvents;
   /** Where people listening in from the browser find the calls this process runs. */
   liveAudio?: LiveAudio;
 };
@@ -52,15 +58,24 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
   context(callId: string): Promise<CallContextRow | null>;
 } {
   const { repo, providers: p, log } = deps;
-  const voiceIds = p.tts.listVoices().then((vs) => new Set(vs.map((v) => v.id)), () => new Set<string>());
+  const voiceIds = p.tts.listVoices().then(
+    (vs) => new Set(vs.map((v) => v.id)),
+    () => new Set<string>(),
+  );
 
   /** The agent's session on a leg; the call row follows it live (in order, never blocking the audio). */
-  async function converse(c: CallContextRow, leg: CallLeg, tools: RunOnLegOptions["tools"], o: Omit<RunOnLegOptions, "tools"> & { transfer?: TransferOptions }) {
+  async function converse(
+    c: CallContextRow,
+    leg: CallLeg,
+    tools: RunOnLegOptions["tools"],
+    o: Omit<RunOnLegOptions, "tools"> & { transfer?: TransferOptions },
+  ) {
     let writes = Promise.resolve();
     let optedOut = false;
     const onEvent = (e: SessionEvent) => {
       o.onEvent?.(e);
-      if (e.type === "dtmf" && e.digit === p.optOutDigit && !optedOut) {
+      // A key the session took as the answer to the agent's question (a digit of a number) opts nobody out.
+      if (e.type === "dtmf" && !e.answer && e.digit === p.optOutDigit && !optedOut) {
         optedOut = true;
         void tools.markDoNotCall().then(
           () => leg.hangup(),
@@ -76,8 +91,20 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     const live = deps.liveAudio?.open(c.org_id, c.call_id, leg.sampleRate);
     try {
       return await runCallSession({
-        leg, stt: p.stt, vad: p.vad, tts: p.tts, voiceId, brain: p.brain, tools, onEvent, signal: o.signal, live: live?.tap, transfer: o.transfer,
-        context: toAgentContext(c, p.recording, deps.clock), vocabulary: callVocabulary(c),
+        leg,
+        stt: p.stt,
+        vad: p.vad,
+        tts: p.tts,
+        voiceId,
+        brain: p.brain,
+        tools,
+        onEvent,
+        signal: o.signal,
+        live: live?.tap,
+        transfer: o.transfer,
+        optOutDigit: p.optOutDigit,
+        context: toAgentContext(c, p.recording, deps.clock),
+        vocabulary: callVocabulary(c),
       });
     } finally {
       live?.close();
@@ -86,14 +113,24 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
   }
 
   /** Stores the recording and closes the call row with what the session left. */
-  async function close(c: CallContextRow, result: SessionResult, end: { status: CallStatus; outcome: string; error: string | null; kbSources?: KbSource[]; notes?: Record<string, string> }) {
+  async function close(
+    c: CallContextRow,
+    result: SessionResult,
+    end: {
+      status: CallStatus;
+      outcome: string;
+      error: string | null;
+      kbSources?: KbSource[];
+      notes?: Record<string, string>;
+    },
+  ) {
     const recordingKey = result.recording && p.recording ? `recordings/${c.org_id}/${c.call_id}.wav` : null;
     // An unreachable store does not stop the call from closing: the recording waits in the database and is retried.
     if (recordingKey) await deps.recordings.store(c.org_id, c.call_id, recordingKey, result.recording!);
     await repo.finish(c.call_id, {
       ...end,
       // The carrier's reason (a SIP status, a dead line) when the call failed or dropped.
-      error: end.error ?? (end.status === "failed" || end.status === "dropped" ? result.endDetail ?? null : null),
+      error: end.error ?? (end.status === "failed" || end.status === "dropped" ? (result.endDetail ?? null) : null),
       answeredAt: result.answeredAt,
       endedAt: result.endedAt,
       durationSecs: result.durationSecs,
@@ -106,13 +143,42 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     });
   }
 
+  /** A call whose recogniser fell behind is told in the log: the operator learns the machine is overloaded. */
+  function warnIfBehind(callId: string, result: SessionResult): void {
+    const h = result.hearing;
+    if (!h?.fellBehind) return;
+    log.warn(
+      {
+        callId,
+        recognizerBacklogMs: h.maxBacklogMs,
+        utterances: h.utterances,
+        cheapUtterances: h.cheapUtterances,
+        recoveredUtterances: h.recovered,
+        lostUtterances: h.lost,
+        lateFrames: result.lateFrames,
+        outcome: result.outcome,
+      },
+      `call fell behind: speech recognition was up to ${(h.maxBacklogMs / 1000).toFixed(1)} s behind the callee ` +
+        `(${h.cheapUtterances} of ${h.utterances} utterances heard on the cheaper path, ${h.recovered} heard ` +
+        `again from the recording, ${h.lost} not understood); the machine is overloaded`,
+    );
+  }
+
   /** The campaign's "Transfer to", rung through the same telephony as the call (a second leg Parley bridges). */
   function transferTo(c: CallContextRow, signal: AbortSignal): TransferOptions | undefined {
-    const to = c.transfer_to;
+    const to = transferTarget(c, deps.clock.now());
     if (!to) return undefined;
     return {
-      to, ringLimitMs: p.transferRingMs ?? TRANSFER_RING_MS,
-      dial: (legSignal) => p.telephony.dial({ to, callId: c.call_id, persona: null, purpose: "transfer", signal: AbortSignal.any([signal, legSignal]) }),
+      to,
+      ringLimitMs: p.transferRingMs ?? TRANSFER_RING_MS,
+      dial: (legSignal) =>
+        p.telephony.dial({
+          to,
+          callId: c.call_id,
+          persona: null,
+          purpose: "transfer",
+          signal: AbortSignal.any([signal, legSignal]),
+        }),
     };
   }
 
@@ -157,12 +223,33 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     return finishCall(c, result, done);
   }
 
-  async function finishCall(c: CallContextRow, result: SessionResult, done: ReturnType<typeof bindAgentTools>["done"]): Promise<DialResult> {
+  async function finishCall(
+    c: CallContextRow,
+    result: SessionResult,
+    done: ReturnType<typeof bindAgentTools>["done"],
+  ): Promise<DialResult> {
     const callId = c.call_id;
     const reason = result.endReason;
-    // A line that went dead mid-call (SIP: no audio for 10 s) is dropped, and retried, unless it already booked or opted out.
-    const outcome = done.doNotCall ? "do_not_call" : done.meetingId ? "scheduled" : reason === "dropped" ? "dropped" : result.transferred ? "transferred" : result.outcome;
-    const status = reason === "dropped" ? "dropped" : result.answered ? "completed" : reason === "busy" || reason === "no_answer" ? reason : "failed";
+    // A line that went dead mid-call (SIP: no audio for 10 s) is dropped,
+    // and retried, unless it already booked or opted out.
+    const outcome = done.doNotCall
+      ? "do_not_call"
+      : done.meetingId
+        ? "scheduled"
+        : reason === "dropped"
+          ? "dropped"
+          : result.transferred
+            ? "transferred"
+            : result.outcome;
+    const status =
+      reason === "dropped"
+        ? "dropped"
+        : result.answered
+          ? "completed"
+          : reason === "busy" || reason === "no_answer"
+            ? reason
+            : "failed";
+    warnIfBehind(callId, result);
     await close(c, result, { status, outcome, error: null, kbSources: done.kbSources, notes: done.notes });
     // Not awaited either: the dialer records the attempt (and dates its retry) as soon as the call is closed.
     void deps.events?.emit(c.org_id, "call.completed", { call_id: callId });
@@ -175,6 +262,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
    */
   async function runOnLeg(c: CallContextRow, leg: CallLeg, o: RunOnLegOptions): Promise<SessionResult> {
     const result = await converse(c, leg, o.tools, o);
+    warnIfBehind(c.call_id, result);
     const unstarted = "The test call ended before the browser started it.";
     // The row says failed: its summary must too (the session's would say "No answer.").
     if (!result.answered) result.summary = summarizeUnspokenCall("failed", { reason: unstarted });
@@ -186,13 +274,32 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
     return result;
   }
 
-  return { placeCall, answerCall, runOnLeg, context: repo.context, place: (job: DialJob, signal: AbortSignal) => placeCall(job.callId, signal) };
+  return {
+    placeCall,
+    answerCall,
+    runOnLeg,
+    context: repo.context,
+    place: (job: DialJob, signal: AbortSignal) => placeCall(job.callId, signal),
+  };
 }
 
-export type RunOnLegOptions = { tools: Omit<AgentTools, "endCall">; signal?: AbortSignal; onEvent?: (e: SessionEvent) => void };
+export type RunOnLegOptions = {
+  tools: Omit<AgentTools, "endCall">;
+  signal?: AbortSignal;
+  onEvent?: (e: SessionEvent) => void;
+};
 
 const failedCall = (at: Date, error: string) => ({
-  status: "failed" as const, outcome: "failed", answeredAt: null, endedAt: at, durationSecs: 0,
-  summary: summarizeUnspokenCall("failed", { reason: error }).summary, sentiment: null,
-  transcript: [], latency: [], extracted: {}, recordingKey: null, error,
+  status: "failed" as const,
+  outcome: "failed",
+  answeredAt: null,
+  endedAt: at,
+  durationSecs: 0,
+  summary: summarizeUnspokenCall("failed", { reason: error }).summary,
+  sentiment: null,
+  transcript: [],
+  latency: [],
+  extracted: {},
+  recordingKey: null,
+  error,
 });

@@ -3,12 +3,18 @@ import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
+import { insertCampaign } from "../../../../../tests/support/seed.ts";
 
 // Calls on the simulated carrier that nobody talks on still leave a summary saying what happened. Real-time
 // voice calls: the first engine only, as in offline-calls.int.test.ts.
 const [kind] = await dbKinds();
 
-type CallRow = { status: string; outcome: string; summary: string; transcript: Array<{ speaker: string; text: string; interrupted?: boolean }> };
+type CallRow = {
+  status: string;
+  outcome: string;
+  summary: string;
+  transcript: Array<{ speaker: string; text: string; interrupted?: boolean }>;
+};
 
 describe(`summaries of calls without a conversation (${kind})`, () => {
   let t: TestApp;
@@ -17,16 +23,12 @@ describe(`summaries of calls without a conversation (${kind})`, () => {
   before(async () => {
     t = await startTestApp(kind!, { env: { SIMULATED_RING_MS: "300" } });
     owner = await buildUser(t);
-    const [c] = await t.db.query<{ id: string }>(
-      `insert into campaigns (org_id, name, service, status, timezone, business_hours_start, business_hours_end)
-       values ($1, 'Summaries', 'sales', 'draft', 'UTC', '09:00', '17:00') returning id`,
-      [owner.orgId],
-    );
-    campaignId = c!.id;
+    campaignId = await insertCampaign(t.db, owner.orgId, { name: "Summaries", service: "sales", timezone: "UTC" });
   });
   after(() => t.close());
 
-  const call = (persona: string, i: number) => callByHand<CallRow>(t, owner, campaignId, persona, { numberIndex: 40 + i, line: i + 2 });
+  const call = (persona: string, i: number) =>
+    callByHand<CallRow>(t, owner, campaignId, persona, { numberIndex: 40 + i, line: i + 2 });
 
   test("a voicemail call's row says the message was left", async () => {
     const vm = await call("voicemail", 0);

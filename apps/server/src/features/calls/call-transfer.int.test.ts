@@ -14,7 +14,10 @@ describe(`transfer to a person on the simulated carrier (${kind})`, () => {
   let t: TestApp;
   let owner: TestUser;
   before(async () => {
-    t = await startTestApp(kind!, { env: { SIMULATED_RING_MS: "300" } });
+    t = await startTestApp(kind!, {
+      warmRecognizers: true,
+      env: { SIMULATED_RING_MS: "300" },
+    });
     owner = await buildUser(t);
   });
   after(() => t.close());
@@ -22,7 +25,13 @@ describe(`transfer to a person on the simulated carrier (${kind})`, () => {
   async function campaign(transferTo: string): Promise<string> {
     const res = await t.request("POST", "/api/create_campaign", {
       token: owner.token,
-      body: { name: `Support ${transferTo}`, service: "premium plans", save_as_draft: true, campaign_timezone: "UTC", transfer_to: transferTo },
+      body: {
+        name: `Support ${transferTo}`,
+        service: "premium plans",
+        save_as_draft: true,
+        campaign_timezone: "UTC",
+        transfer_to: transferTo,
+      },
     });
     assert.equal(res.status, 201, res.text);
     return res.body.campaign.id as string;
@@ -37,17 +46,29 @@ describe(`transfer to a person on the simulated carrier (${kind})`, () => {
   }
 
   test("Transfer to is validated with a clear message, normalised, kept by update and cleared when blank", async () => {
-    const bad = await t.request("POST", "/api/create_campaign", { token: owner.token, body: { name: "Bad", save_as_draft: true, transfer_to: "call Sam" } });
+    const bad = await t.request("POST", "/api/create_campaign", {
+      token: owner.token,
+      body: { name: "Bad", save_as_draft: true, transfer_to: "call Sam" },
+    });
     assert.equal(bad.status, 400);
     assert.match(JSON.stringify(bad.body), new RegExp(TRANSFER_TO_MESSAGE.slice(0, 40).replace(/[()+.]/g, "\\$&")));
     const id = await campaign("+1 (555) 010-2000");
     const got = await t.request("GET", `/api/campaigns/${id}`, { token: owner.token });
     assert.equal(got.body.campaign.transfer_to, "+15550102000");
-    const other = await t.request("PUT", `/api/campaigns/${id}`, { token: owner.token, body: { description: "still there" } });
+    const other = await t.request("PUT", `/api/campaigns/${id}`, {
+      token: owner.token,
+      body: { description: "still there" },
+    });
     assert.equal(other.body.campaign.transfer_to, "+15550102000", "an update that does not send it keeps it");
-    const sip = await t.request("PUT", `/api/campaigns/${id}`, { token: owner.token, body: { transfer_to: "sip:sales@pbx.example.com:5070" } });
+    const sip = await t.request("PUT", `/api/campaigns/${id}`, {
+      token: owner.token,
+      body: { transfer_to: "sip:sales@pbx.example.com:5070" },
+    });
     assert.equal(sip.body.campaign.transfer_to, "sip:sales@pbx.example.com:5070");
-    const badSip = await t.request("PUT", `/api/campaigns/${id}`, { token: owner.token, body: { transfer_to: "sip:@" } });
+    const badSip = await t.request("PUT", `/api/campaigns/${id}`, {
+      token: owner.token,
+      body: { transfer_to: "sip:@" },
+    });
     assert.equal(badSip.status, 400);
     const cleared = await t.request("PUT", `/api/campaigns/${id}`, { token: owner.token, body: { transfer_to: "" } });
     assert.equal(cleared.body.campaign.transfer_to, null);

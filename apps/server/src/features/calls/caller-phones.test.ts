@@ -27,5 +27,6 @@ test("when no reading is a valid number both guesses are kept, the national one 
 });
 
 test("a withheld or non-numeric caller has no number", () => {
-  for (const from of ["anonymous", "sales", "", "12345", "+0123456789"]) assert.deepEqual(callerPhones(from, "Europe/London"), [], from);
+  for (const from of ["anonymous", "sales", "", "12345", "+0123456789"])
+    assert.deepEqual(callerPhones(from, "Europe/London"), [], from);
 });

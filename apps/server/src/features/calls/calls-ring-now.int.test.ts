@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, afterEach, before, describe, test } from "node:test";
 import pino from "pino";
 import { CallRefusedMessages as M } from "@parley/shared/calls";
+import type { CampaignStatus } from "@parley/shared/campaigns";
 import { createToneTts, echoBrain } from "@parley/voice/providers/instant-providers";
 import { createScriptedStt } from "../../../../../tests/support/voice/test-providers.ts";
 import type { CallLeg, LegEvent, Telephony } from "@parley/voice/telephony/call-leg";
@@ -11,6 +12,7 @@ import { createDialerRepo } from "../dialer/dialer.repo.ts";
 import { createDialerService } from "../dialer/dialer.service.ts";
 import type { CallPlacer, DialJob } from "../dialer/dialer.types.ts";
 import { until } from "../../../../../tests/support/until.ts";
+import { insertCampaign, insertContact, setOrgLimits } from "../../../../../tests/support/seed.ts";
 
 // Tuesday 3 March 2026, 10:00 in Tokyo: the test numbers (Japanese mobiles) are inside their 08:00–21:00.
 const TOKYO_10AM = new Date("2026-03-03T01:00:00Z");
@@ -26,14 +28,14 @@ function heldTelephony() {
       const end = () => {
         if (over) return;
         over = true;
-        listeners.forEach((l) => l({ type: "ended", reason: "no_answer" }));
+        listeners.forEach((l) => void l({ type: "ended", reason: "no_answer" }));
       };
       ringing.push(end);
       req.signal.addEventListener("abort", end, { once: true });
       return { sampleRate: 16_000, on: (l) => void listeners.push(l), send: () => {}, clear: () => {}, hangup: end };
     },
   };
-  return { telephony, hangUpAll: () => ringing.splice(0).forEach((end) => end()), ringing: () => ringing.length };
+  return { telephony, hangUpAll: () => ringing.splice(0).forEach((end) => void end()), ringing: () => ringing.length };
 }
 
 /** A second dialer worker whose calls stay live until released. */
@@ -47,20 +49,32 @@ function heldPlacer() {
       return { outcome: "interested", durationSecs: 95 };
     },
   };
-  return { placer, placed, release: () => waiting.splice(0).forEach((r) => r()) };
+  return { placer, placed, release: () => waiting.splice(0).forEach((r) => void r()) };
 }
 
 for (const kind of await dbKinds()) {
   describe(`ring now keeps the dialer's rules on ${kind}`, () => {
     let t: TestApp;
     let owner: TestUser;
-    const clock = { t: TOKYO_10AM, now() { return this.t; } };
+    const clock = {
+      t: TOKYO_10AM,
+      now() {
+        return this.t;
+      },
+    };
     const carrier = heldTelephony();
     let line = 0;
     before(async () => {
       t = await startTestApp(kind, {
         clock,
-        voice: { telephony: carrier.telephony, stt: createScriptedStt([]), tts: createToneTts(), brain: echoBrain, defaultVoiceId: "tone", recording: false },
+        voice: {
+          telephony: carrier.telephony,
+          stt: createScriptedStt([]),
+          tts: createToneTts(),
+          brain: echoBrain,
+          defaultVoiceId: "tone",
+          recording: false,
+        },
       });
       owner = await buildUser(t);
     });
@@ -77,28 +91,41 @@ for (const kind of await dbKinds()) {
     after(() => t.close());
 
     /** A campaign open around the clock (the dialer then keeps to contact-local hours only) with `n` contacts. */
-    async function campaign(n: number, extra: { status?: string; maxConcurrent?: number | null; phone?: (i: number) => string } = {}) {
-      const [c] = await t.db.query<{ id: string }>(
-        `insert into campaigns (org_id, name, status, timezone, business_hours_start, business_hours_end, max_concurrent_calls)
-         values ($1, 'Ring now', $2, 'UTC', '00:00', '00:00', $3) returning id`,
-        [owner.orgId, extra.status ?? "draft", extra.maxConcurrent ?? null],
-      );
+    async function campaign(
+      n: number,
+      extra: {
+        status?: CampaignStatus;
+        maxConcurrent?: number | null;
+        phone?: (i: number) => string;
+        direction?: "outbound" | "inbound";
+      } = {},
+    ) {
+      const id = await insertCampaign(t.db, owner.orgId, {
+        name: "Ring now",
+        status: extra.status ?? "draft",
+        timezone: "UTC",
+        business_hours_start: "00:00",
+        business_hours_end: "00:00",
+        max_concurrent_calls: extra.maxConcurrent ?? null,
+        direction: extra.direction ?? "outbound",
+      });
       const contacts: string[] = [];
       for (let i = 0; i < n; i++) {
         const phone = extra.phone?.(i) ?? `+8190${String(10_000_000 + line++)}`;
-        const [ct] = await t.db.query<{ id: string }>(
-          "insert into contacts (org_id, campaign_id, line_number, name, phone_e164, persona) values ($1, $2, $3, $4, $5, 'no_answer') returning id",
-          [owner.orgId, c!.id, i + 2, `Contact ${i}`, phone],
-        );
-        contacts.push(ct!.id);
+        const contact = { line_number: i + 2, name: `Contact ${i}`, phone_e164: phone, persona: "no_answer" };
+        contacts.push(await insertContact(t.db, owner.orgId, id, contact));
       }
-      return { id: c!.id, contacts };
+      return { id, contacts };
     }
     const ring = (campaignId: string, contactId: string) =>
       t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: contactId } });
     const workerDialer = (placer: CallPlacer) =>
       createDialerService({
-        repo: createDialerRepo(t.db), placer, clock, log: pino({ level: "silent" }), workerId: "second-worker",
+        repo: createDialerRepo(t.db),
+        placer,
+        clock,
+        log: pino({ level: "silent" }),
+        workerId: "second-worker",
         isDoNotCall: (orgId, phones) => t.services.dnc.listed(orgId, phones),
       });
 
@@ -114,6 +141,18 @@ for (const kind of await dbKinds()) {
       assert.equal(calls.length, 1, "one call record");
       await hangUpAll();
       assert.equal((await ring(k.id, k.contacts[0]!)).status, 202, "once the call ended the contact can be rung again");
+    });
+
+    test("a contact of an inbound campaign is never rung by hand: 409 saying why, and nothing is dialled", async () => {
+      const k = await campaign(1, { status: "active", direction: "inbound" });
+      const res = await ring(k.id, k.contacts[0]!);
+      assert.equal(res.status, 409, res.text);
+      assert.equal(res.body.error.code, "conflict");
+      assert.equal(res.body.error.message, M.inboundCampaign);
+      assert.equal(res.body.error.details.reason, "inbound_campaign");
+      assert.equal(carrier.ringing(), 0, "the carrier was never asked to dial");
+      const calls = await t.db.query("select id from calls where contact_id = $1", [k.contacts[0]]);
+      assert.equal(calls.length, 0, "no call record");
     });
 
     test("a contact the dialer is ringing cannot be rung by hand", async () => {
@@ -133,17 +172,20 @@ for (const kind of await dbKinds()) {
       assert.equal((await ring(k.id, k.contacts[0]!)).status, 202);
       const worker = heldPlacer();
       assert.equal(await workerDialer(worker.placer).tick(), 1, "only the other contact");
-      assert.deepEqual(worker.placed.map((j) => j.contactId), [k.contacts[1]]);
-      const open = await t.db.query("select 1 from call_attempts where contact_id = $1 and status in ('pending', 'in_progress')", [k.contacts[0]]);
+      assert.deepEqual(
+        worker.placed.map((j) => j.contactId),
+        [k.contacts[1]],
+      );
+      const open = await t.db.query(
+        "select 1 from call_attempts where contact_id = $1 and status in ('pending', 'in_progress')",
+        [k.contacts[0]],
+      );
       assert.equal(open.length, 1, "the hand call took the contact's queued attempt, not a second one");
       worker.release();
     });
 
     test("the organisation's and the campaign's limits on simultaneous calls hold", async () => {
-      await t.db.query(
-        "insert into org_limits (org_id, max_concurrent_calls) values ($1, 2) on conflict (org_id) do update set max_concurrent_calls = 2",
-        [owner.orgId],
-      );
+      await setOrgLimits(t.db, owner.orgId, { max_concurrent_calls: 2 });
       const k = await campaign(3);
       assert.equal((await ring(k.id, k.contacts[0]!)).status, 202);
       assert.equal((await ring(k.id, k.contacts[1]!)).status, 202);
@@ -166,7 +208,7 @@ for (const kind of await dbKinds()) {
     });
 
     test("a stopped or completed campaign cannot ring", async () => {
-      for (const status of ["stopped", "completed"]) {
+      for (const status of ["stopped", "completed"] as const) {
         const k = await campaign(1, { status });
         const res = await ring(k.id, k.contacts[0]!);
         assert.equal(res.status, 409, status);
@@ -188,7 +230,13 @@ for (const kind of await dbKinds()) {
       const night = await ring(us.id, us.contacts[0]!);
       assert.equal(night.status, 409);
       assert.equal(night.body.error.details.reason, "outside_hours");
-      assert.equal(await t.db.query("select 1 from calls where contact_id = any($1)", [[k.contacts[0], us.contacts[0]]]).then((r) => r.length), 0, "nothing was rung");
+      assert.equal(
+        await t.db
+          .query("select 1 from calls where contact_id = any($1)", [[k.contacts[0], us.contacts[0]]])
+          .then((r) => r.length),
+        0,
+        "nothing was rung",
+      );
     });
 
     test("a number on the do-not-call list is refused", async () => {

@@ -12,13 +12,15 @@ import { seedCampaign } from "../../../../../tests/support/call-campaign.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 import { readStored } from "../../../../../tests/support/stored-files.ts";
 
-
 /** Reads the live stream of a call until it ends; answers every message. */
 async function follow(t: TestApp, token: string, callId: string) {
   const res = await fetch(`${t.baseUrl}/api/calls/${callId}/events`, { headers: { authorization: `Bearer ${token}` } });
   assert.equal(res.headers.get("content-type"), "text/event-stream");
   const text = await res.text();
-  return text.split("\n\n").filter((m) => m.startsWith("event: call")).map((m) => JSON.parse(m.split("data: ")[1]!));
+  return text
+    .split("\n\n")
+    .filter((m) => m.startsWith("event: call"))
+    .map((m) => JSON.parse(m.split("data: ")[1]!));
 }
 
 for (const kind of await dbKinds()) {
@@ -43,19 +45,30 @@ for (const kind of await dbKinds()) {
 
     test("POST /api/calls rings the contact now; the live stream follows it to the end", async () => {
       const { campaignId, contacts } = await seedCampaign(t, owner.orgId, ["say:Hello there;say:ok bye"]);
-      const res = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: contacts[0] } });
+      const res = await t.request("POST", "/api/calls", {
+        token: owner.token,
+        body: { campaign_id: campaignId, contact_id: contacts[0] },
+      });
       assert.equal(res.status, 202);
       const messages = await follow(t, owner.token, res.body.call.id);
       const last = messages.at(-1);
       assert.equal(last.status, "completed");
       assert.equal(last.outcome, "interested");
-      assert.deepEqual(last.transcript.map((x: { speaker: string }) => x.speaker), ["agent", "callee", "agent", "callee", "agent"]);
-      assert.ok(messages.some((m) => m.status === "in_progress" && m.ended_at === null), "live messages arrive before the end");
-
-      const [row] = await t.db.query<{ recording_key: string; duration_secs: number; latency: unknown[]; answered_at: Date }>(
-        "select recording_key, duration_secs, latency, answered_at from calls where id = $1",
-        [res.body.call.id],
+      assert.deepEqual(
+        last.transcript.map((x: { speaker: string }) => x.speaker),
+        ["agent", "callee", "agent", "callee", "agent"],
       );
+      assert.ok(
+        messages.some((m) => m.status === "in_progress" && m.ended_at === null),
+        "live messages arrive before the end",
+      );
+
+      const [row] = await t.db.query<{
+        recording_key: string;
+        duration_secs: number;
+        latency: unknown[];
+        answered_at: Date;
+      }>("select recording_key, duration_secs, latency, answered_at from calls where id = $1", [res.body.call.id]);
       assert.ok(row!.answered_at);
       assert.equal(row!.latency.length, 3);
       const wav = decodeWav(await readStored(t.services.storage, row!.recording_key));
@@ -70,16 +83,26 @@ for (const kind of await dbKinds()) {
 
     test("a number on the do-not-call list is never rung", async () => {
       const { campaignId, contacts } = await seedCampaign(t, owner.orgId, ["say:hi"]);
-      const [c] = await t.db.query<{ phone_e164: string }>("select phone_e164 from contacts where id = $1", [contacts[0]]);
+      const [c] = await t.db.query<{ phone_e164: string }>("select phone_e164 from contacts where id = $1", [
+        contacts[0],
+      ]);
       await t.request("POST", "/api/dnc", { token: owner.token, body: { phone: c!.phone_e164 } });
-      const res = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: contacts[0] } });
+      const res = await t.request("POST", "/api/calls", {
+        token: owner.token,
+        body: { campaign_id: campaignId, contact_id: contacts[0] },
+      });
       assert.equal(res.status, 409);
       assert.equal(res.body.error.message, "This number is on the do-not-call list.");
     });
 
     test("another organisation's contact cannot be called", async () => {
       const { campaignId, contacts } = await seedCampaign(t, owner.orgId, ["busy"]);
-      await assertOrgIsolation(t, owner, { method: "POST", path: "/api/calls", body: { campaign_id: campaignId, contact_id: contacts[0] } }, { ownerStatus: 202 });
+      await assertOrgIsolation(
+        t,
+        owner,
+        { method: "POST", path: "/api/calls", body: { campaign_id: campaignId, contact_id: contacts[0] } },
+        { ownerStatus: 202 },
+      );
     });
   });
 }

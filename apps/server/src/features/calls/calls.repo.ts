@@ -1,6 +1,6 @@
+import type { KbSource } from "@parley/shared/knowledge-base";
 import type { Db } from "../../platform/db.ts";
 import { personNameSql } from "../../platform/person-name.ts";
-import type { VocabularySource } from "./call-context.ts";
 
 /** Everything a call's agent needs to know, read in one query when the call starts. */
 export type CallContextRow = {
@@ -20,6 +20,10 @@ export type CallContextRow = {
   timezone: string;
   business_hours_start: string;
   business_hours_end: string;
+  /** The team's working hours (Settings; the campaign's zone and hours when not set): meetings go inside them. */
+  team_timezone: string;
+  team_hours_start: string;
+  team_hours_end: string;
   voice_id: string | null;
   /** The campaign's "Transfer to" (E.164 or SIP URI); null: a caller asking for a person is offered a callback. */
   transfer_to: string | null;
@@ -35,6 +39,21 @@ export type CallContextRow = {
   kb_document_ids: string[];
   kb_phrases: string[];
 };
+
+/** The fields of a call's context its speech-recognition vocabulary is drawn from (call-context.ts). */
+export type VocabularySource = Pick<
+  CallContextRow,
+  | "campaign_name"
+  | "description"
+  | "service"
+  | "goal"
+  | "org_name"
+  | "agent_name"
+  | "company_name"
+  | "first_name"
+  | "faqs"
+  | "kb_phrases"
+>;
 
 export type CallFinish = {
   status: "completed" | "no_answer" | "busy" | "failed" | "dropped";
@@ -53,7 +72,8 @@ export type CallFinish = {
   kbSources?: KbSource[];
 };
 
-export type KbSource = { query: string; document_id: string; document_name: string; heading: string; passage_id: string };
+/** One passage a call looked at for a question (the calls.kb_sources column), as packages/shared defines it. */
+export type { KbSource };
 
 /**
  * The voice side of the calls table. The call row is created by the dialer (for "ring now" too); this repo
@@ -73,7 +93,8 @@ export function createCallsRepo(db: Db) {
       const rows = await db.query<VocabularySource>(
         `select k.name as campaign_name, k.description, k.service, k.goal, k.faqs, o.name as org_name,
                 coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name,
-                coalesce((select ct.first_name from contacts ct where ct.campaign_id = k.id order by ct.line_number limit 1), '') as first_name,
+                coalesce((select ct.first_name from contacts ct where ct.campaign_id = k.id order by ct.line_number
+                  limit 1), '') as first_name,
                 ${KB_PHRASES}
            from campaigns k
            join organizations o on o.id = k.org_id
@@ -87,13 +108,21 @@ export function createCallsRepo(db: Db) {
     async context(callId: string): Promise<CallContextRow | null> {
       const rows = await db.query<CallContextRow>(
         `select c.id as call_id, c.org_id, o.name as org_name,
-                coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name, k.id as campaign_id, k.name as campaign_name, k.description,
-                k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end, k.voice_id, k.transfer_to, k.direction as campaign_direction,
+                coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name,
+                  k.id as campaign_id, k.name as campaign_name, k.description,
+                k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end,
+                coalesce(os.timezone, k.timezone) as team_timezone,
+                  coalesce(os.business_hours_start, k.business_hours_start) as team_hours_start,
+                coalesce(os.business_hours_end, k.business_hours_end) as team_hours_end, k.voice_id, k.transfer_to,
+                  k.direction as campaign_direction,
                 -- a browser test call has no contact: the staff member on the line is the lead of the call row
                 coalesce(ct.id::text, '') as contact_id, coalesce(ct.name, c.lead_name) as contact_name,
-                coalesce(ct.first_name, split_part(c.lead_name, ' ', 1)) as first_name, coalesce(ct.phone_e164, c.lead_phone) as phone,
-                coalesce(ct.email, c.lead_email, '') as email, coalesce(ct.variables, '{}'::jsonb) as variables, ct.persona,
-                coalesce((select array_agg(document_id) from campaign_knowledge_bases b where b.campaign_id = k.id), '{}') as kb_document_ids,
+                coalesce(ct.first_name, split_part(c.lead_name, ' ', 1)) as first_name,
+                  coalesce(ct.phone_e164, c.lead_phone) as phone,
+                coalesce(ct.email, c.lead_email, '') as email, coalesce(ct.variables, '{}'::jsonb) as variables,
+                  ct.persona,
+                coalesce((select array_agg(document_id) from campaign_knowledge_bases b
+                  where b.campaign_id = k.id), '{}') as kb_document_ids,
                 ${KB_PHRASES}
            from calls c
            join organizations o on o.id = c.org_id
@@ -107,51 +136,97 @@ export function createCallsRepo(db: Db) {
     },
 
     async ringing(callId: string): Promise<void> {
-      await db.query("update calls set status = 'ringing', started_at = now() where id = $1 and ended_at is null", [callId]);
+      await db.query("update calls set status = 'ringing', started_at = now() where id = $1 and ended_at is null", [
+        callId,
+      ]);
     },
     async answered(callId: string, at: Date): Promise<void> {
-      await db.query("update calls set status = 'in_progress', answered_at = $2 where id = $1 and ended_at is null", [callId, at]);
+      await db.query("update calls set status = 'in_progress', answered_at = $2 where id = $1 and ended_at is null", [
+        callId,
+        at,
+      ]);
     },
     async appendTurn(callId: string, turn: unknown): Promise<void> {
-      await db.query("update calls set transcript = transcript || $2::jsonb where id = $1", [callId, JSON.stringify([turn])]);
+      await db.query("update calls set transcript = transcript || $2::jsonb where id = $1", [
+        callId,
+        JSON.stringify([turn]),
+      ]);
     },
 
     async finish(callId: string, f: CallFinish): Promise<void> {
       await db.query(
         `update calls set status = $2, outcome = $3, answered_at = $4, ended_at = $5, duration_secs = $6, summary = $7,
-                sentiment = $8, transcript = $9::jsonb, latency = $10::jsonb, extracted = $11::jsonb, recording_key = $12, error = $13,
-                budget = coalesce(nullif($14, ''), budget), service = coalesce(nullif($15, ''), service), kb_sources = $16::jsonb
+                sentiment = $8, transcript = $9::jsonb, latency = $10::jsonb, extracted = $11::jsonb,
+                  recording_key = $12, error = $13,
+                budget = coalesce(nullif($14, ''), budget), service = coalesce(nullif($15, ''), service),
+                  kb_sources = $16::jsonb
           where id = $1`,
         [
-          callId, f.status, f.outcome, f.answeredAt, f.endedAt, f.durationSecs, f.summary, f.sentiment,
-          JSON.stringify(f.transcript), JSON.stringify(f.latency), JSON.stringify(f.extracted), f.recordingKey, f.error,
-          f.extracted.budget ?? "", f.extracted.service ?? "", JSON.stringify(f.kbSources ?? []),
+          callId,
+          f.status,
+          f.outcome,
+          f.answeredAt,
+          f.endedAt,
+          f.durationSecs,
+          f.summary,
+          f.sentiment,
+          JSON.stringify(f.transcript),
+          JSON.stringify(f.latency),
+          JSON.stringify(f.extracted),
+          f.recordingKey,
+          f.error,
+          f.extracted.budget ?? "",
+          f.extracted.service ?? "",
+          JSON.stringify(f.kbSources ?? []),
         ],
       );
     },
 
     async personName(userId: string): Promise<string> {
-      const rows = await db.query<{ name: string }>(`select ${personNameSql("u")} as name from users u where id = $1`, [userId]);
+      const rows = await db.query<{ name: string }>(`select ${personNameSql("u")} as name from users u where id = $1`, [
+        userId,
+      ]);
       return rows[0]?.name ?? "Someone";
     },
 
     /** A person listened in, took the call over or handed it back (shown in the call's details). */
     async addIntervention(orgId: string, callId: string, userId: string, kind: string): Promise<void> {
-      await db.query("insert into call_interventions (org_id, call_id, user_id, kind) values ($1, $2, $3, $4)", [orgId, callId, userId, kind]);
+      await db.query("insert into call_interventions (org_id, call_id, user_id, kind) values ($1, $2, $3, $4)", [
+        orgId,
+        callId,
+        userId,
+        kind,
+      ]);
     },
 
-    /** The agent put the caller through to a person, or tried to (shown in the call's details beside the interventions). */
-    async addTransfer(orgId: string, callId: string, t: { to: string; at: Date; answered: boolean; detail: string | null }): Promise<void> {
+    /**
+     * The agent put the caller through to a person, or tried to (shown in the call's details beside the interventions).
+     */
+    async addTransfer(
+      orgId: string,
+      callId: string,
+      t: { to: string; at: Date; answered: boolean; detail: string | null },
+    ): Promise<void> {
       await db.query(
-        "insert into call_interventions (org_id, call_id, kind, at, target, answered, detail) values ($1, $2, 'transfer', $3, $4, $5, $6)",
+        `insert into call_interventions (org_id, call_id, kind, at, target, answered, detail)
+          values ($1, $2, 'transfer', $3, $4, $5, $6)`,
         [orgId, callId, t.at, t.to, t.answered, t.detail],
       );
     },
 
     /** What the live view of one call shows. */
     async live(orgId: string, callId: string) {
-      const rows = await db.query<{ id: string; status: string; outcome: string | null; transcript: unknown[]; duration_secs: number; answered_at: Date | null; ended_at: Date | null }>(
-        "select id, status, outcome, transcript, duration_secs, answered_at, ended_at from calls where org_id = $1 and id = $2",
+      const rows = await db.query<{
+        id: string;
+        status: string;
+        outcome: string | null;
+        transcript: unknown[];
+        duration_secs: number;
+        answered_at: Date | null;
+        ended_at: Date | null;
+      }>(
+        `select id, status, outcome, transcript, duration_secs, answered_at, ended_at from calls where org_id = $1
+          and id = $2`,
         [orgId, callId],
       );
       return rows[0] ?? null;

@@ -7,7 +7,13 @@ type Deps = {
    * The dialer's "ring now" (DialerService.ringNow): it keeps the dialer's rules and lease, places the
    * call, and ends it when the signal aborts.
    */
-  ringNow(orgId: string, campaignId: string, contactId: string, hangUp: AbortSignal, placedBy: string | null): Promise<{ callId: string; ended: Promise<void> }>;
+  ringNow(
+    orgId: string,
+    campaignId: string,
+    contactId: string,
+    hangUp: AbortSignal,
+    placedBy: string | null,
+  ): Promise<{ callId: string; ended: Promise<void> }>;
 };
 
 /** Calls placed by hand and the live view of any call. */
@@ -15,7 +21,12 @@ export function createCallsService(deps: Deps) {
   const running = new Map<string, AbortController>();
   return {
     /** Rings the contact now for the user `placedBy`; the call runs in the background and is followed with `live`. */
-    async callNow(orgId: string, campaignId: string, contactId: string, placedBy: string | null = null): Promise<string> {
+    async callNow(
+      orgId: string,
+      campaignId: string,
+      contactId: string,
+      placedBy: string | null = null,
+    ): Promise<string> {
       const controller = new AbortController();
       const { callId, ended } = await deps.ringNow(orgId, campaignId, contactId, controller.signal, placedBy);
       running.set(callId, controller);

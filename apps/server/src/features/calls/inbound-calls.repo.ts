@@ -1,9 +1,8 @@
 import type { Db, Queryable } from "../../platform/db.ts";
+import { lockOrgLimits } from "./org-limits-lock.ts";
 
 /** The organisation's simultaneous calls when org_limits says nothing (the dialer's default too). */
 const DEFAULT_CONCURRENCY = 10;
-/** What the call log says of an inbound call whose process died mid-call (its lease ran out). */
-export const ABANDONED_ERROR = "The call was cut off: the process answering it stopped before the call ended.";
 
 export const INBOUND_DIRECTION = "INBOUND";
 
@@ -20,8 +19,10 @@ export type Admission =
 export function createInboundCallsRepo(db: Db) {
   async function liveCalls(q: Queryable, orgId: string, campaignId: string | null): Promise<number> {
     const [r] = await q.query<{ n: number }>(
-      `select (select count(*)::int from call_attempts where org_id = $1 and status = 'in_progress' and ($2::uuid is null or campaign_id = $2))
-            + (select count(*)::int from calls where org_id = $1 and direction = '${INBOUND_DIRECTION}' and ended_at is null
+      `select (select count(*)::int from call_attempts where org_id = $1 and status = 'in_progress'
+        and ($2::uuid is null or campaign_id = $2))
+            + (select count(*)::int from calls where org_id = $1 and direction = '${INBOUND_DIRECTION}'
+              and ended_at is null
                   and ($2::uuid is null or campaign_id = $2)) as n`,
       [orgId, campaignId],
     );
@@ -29,7 +30,11 @@ export function createInboundCallsRepo(db: Db) {
   }
 
   /** The organisation's contact with this number (any campaign's, newest), else a new one in the inbound campaign. */
-  async function contactFor(q: Queryable, k: { id: string; org_id: string }, phones: string[]): Promise<{ id: string; name: string } | null> {
+  async function contactFor(
+    q: Queryable,
+    k: { id: string; org_id: string },
+    phones: string[],
+  ): Promise<{ id: string; name: string } | null> {
     if (!phones.length) return null;
     const [found] = await q.query<{ id: string; name: string }>(
       "select id, name from contacts where org_id = $1 and phone_e164 = any($2) order by created_at desc limit 1",
@@ -52,52 +57,52 @@ export function createInboundCallsRepo(db: Db) {
      * campaign's time zone (its country decides a number without a country code; empty when withheld).
      * The call row is leased for `leaseMs`: its process renews the lease while the call lasts.
      */
-    admit(called: string[], caller: string, callerPhones: (timezone: string) => string[], leaseMs: number): Promise<Admission> {
+    admit(
+      called: string[],
+      caller: string,
+      callerPhones: (timezone: string) => string[],
+      leaseMs: number,
+    ): Promise<Admission> {
       return db.tx(async (q) => {
-        const [k] = await q.query<{ id: string; org_id: string; status: string; max_concurrent_calls: number | null; service: string; timezone: string }>(
-          "select id, org_id, status, max_concurrent_calls, service, timezone from campaigns where inbound_number = any($1) and direction = 'inbound' for share",
+        const [k] = await q.query<{
+          id: string;
+          org_id: string;
+          status: string;
+          max_concurrent_calls: number | null;
+          service: string;
+          timezone: string;
+        }>(
+          `select id, org_id, status, max_concurrent_calls, service, timezone from campaigns
+            where inbound_number = any($1) and direction = 'inbound' for share`,
           [called],
         );
         if (!k) return { admitted: false, reason: "unknown" };
         if (k.status !== "active") return { admitted: false, reason: "closed" };
-        await q.query("insert into org_limits (org_id) values ($1) on conflict (org_id) do nothing", [k.org_id]);
-        const [org] = await q.query<{ max_concurrent_calls: number | null; minutes_balance: number }>(
-          "select max_concurrent_calls, minutes_balance::float8 as minutes_balance from org_limits where org_id = $1 for update",
-          [k.org_id],
-        );
-        if (org!.minutes_balance <= 0) return { admitted: false, reason: "closed" };
-        if ((await liveCalls(q, k.org_id, null)) >= (org!.max_concurrent_calls ?? DEFAULT_CONCURRENCY)) return { admitted: false, reason: "busy" };
-        if (k.max_concurrent_calls !== null && (await liveCalls(q, k.org_id, k.id)) >= k.max_concurrent_calls) return { admitted: false, reason: "busy" };
+        const org = await lockOrgLimits(q, k.org_id);
+        if (org.minutes_balance <= 0) return { admitted: false, reason: "closed" };
+        if ((await liveCalls(q, k.org_id, null)) >= (org.max_concurrent_calls ?? DEFAULT_CONCURRENCY))
+          return { admitted: false, reason: "busy" };
+        if (k.max_concurrent_calls !== null && (await liveCalls(q, k.org_id, k.id)) >= k.max_concurrent_calls)
+          return { admitted: false, reason: "busy" };
         const phones = callerPhones(k.timezone);
         const contact = await contactFor(q, k, phones);
         const [call] = await q.query<{ id: string }>(
-          `insert into calls (org_id, campaign_id, contact_id, direction, lead_name, lead_phone, service, status, lease_expires_at)
-           values ($1, $2, $3, '${INBOUND_DIRECTION}', $4, $5, $6, 'ringing', now() + $7 * interval '1 millisecond') returning id`,
-          [k.org_id, k.id, contact?.id ?? null, contact?.name ?? "", phones[0] ?? (caller || "Unknown caller"), k.service, leaseMs],
+          `insert into calls (org_id, campaign_id, contact_id, direction, lead_name, lead_phone, service, status,
+            lease_expires_at)
+           values ($1, $2, $3, '${INBOUND_DIRECTION}', $4, $5, $6, 'ringing', now() + $7 * interval '1 millisecond')
+             returning id`,
+          [
+            k.org_id,
+            k.id,
+            contact?.id ?? null,
+            contact?.name ?? "",
+            phones[0] ?? (caller || "Unknown caller"),
+            k.service,
+            leaseMs,
+          ],
         );
         return { admitted: true, callId: call!.id, orgId: k.org_id };
       });
-    },
-
-    /** This process still runs these calls: their leases last `leaseMs` more. */
-    async renew(callIds: string[], leaseMs: number): Promise<void> {
-      await db.query("update calls set lease_expires_at = now() + $2 * interval '1 millisecond' where id = any($1) and ended_at is null", [callIds, leaseMs]);
-    },
-
-    /**
-     * Closes as dropped the inbound calls whose lease ran out (their process died or lost the database), as
-     * the dialer closes a dead worker's placed calls; no minutes are charged, as for those. Any number of
-     * processes may sweep at once: each row is closed by one.
-     */
-    async closeAbandoned(): Promise<number> {
-      const rows = await db.query(
-        `update calls set status = 'dropped', outcome = coalesce(outcome, 'dropped'), ended_at = now(), error = coalesce(error, $1)
-          where id in (select id from calls where direction = '${INBOUND_DIRECTION}' and ended_at is null and lease_expires_at < now()
-                       for update skip locked)
-          returning id`,
-        [ABANDONED_ERROR],
-      );
-      return rows.length;
     },
 
     /** The minutes an inbound call used, charged like a placed call's. */

@@ -20,20 +20,32 @@ describe(`listening in on a live call and taking it over (${kind})`, () => {
   const ws = (path: string) => t.baseUrl.replace(/^http/, "ws") + path;
   before(async () => {
     t = await startTestApp(kind!, {
+      warmRecognizers: true,
       voice: {
         telephony: createSimulatedTelephony({ tts: createToneTts(200), ringMs: 100 }),
-        stt: createScriptedStt(["hello there", "ok bye"]), tts: createToneTts(300), brain: echoBrain, defaultVoiceId: "tone", recording: true,
+        stt: createScriptedStt(["hello there", "ok bye"]),
+        tts: createToneTts(300),
+        brain: echoBrain,
+        defaultVoiceId: "tone",
+        recording: true,
       },
     });
     owner = await buildUser(t);
   });
   after(() => t.close());
 
-  test("an admin hears both sides, takes over, hands back; members and other organisations are refused; the call log says who", async () => {
+  test("an admin hears both sides, takes over, hands back; members, other orgs refused; the log says who", async () => {
     const { campaignId, contacts } = await seedCampaign(t, owner.orgId, ["say:Hello there;wait:4;say:ok bye"]);
-    const placed = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: contacts[0] } });
+    const placed = await t.request("POST", "/api/calls", {
+      token: owner.token,
+      body: { campaign_id: campaignId, contact_id: contacts[0] },
+    });
     const callId: string = placed.body.call.id;
-    await until(async () => (await t.request("GET", `/api/calls/${callId}`, { token: owner.token })).body.call.answered_at !== null, { ms: 20_000, what: "the call is answered" });
+    await until(
+      async () =>
+        (await t.request("GET", `/api/calls/${callId}`, { token: owner.token })).body.call.answered_at !== null,
+      { ms: 20_000, what: "the call is answered" },
+    );
 
     const member = await addTeamMember(t, owner, "member");
     assert.equal((await t.request("POST", `/api/calls/${callId}/listen`, { token: member.token })).status, 403);
@@ -51,7 +63,10 @@ describe(`listening in on a live call and taking it over (${kind})`, () => {
     await listen.waitFor((m) => m.type === "state" && m.you, "the take-over");
     await listen.talk(300);
     listen.send({ type: "hand_back" });
-    await listen.waitFor((m) => m.type === "state" && m.held_by === null && listen.messages.some((x) => x.type === "state" && x.you), "the hand-back");
+    await listen.waitFor(
+      (m) => m.type === "state" && m.held_by === null && listen.messages.some((x) => x.type === "state" && x.you),
+      "the hand-back",
+    );
 
     await listen.waitFor((m) => m.type === "ended", "the end of the call");
     assert.equal(await listen.closed, 1000);
@@ -60,7 +75,10 @@ describe(`listening in on a live call and taking it over (${kind})`, () => {
     assert.equal(late.body.error.message, "This call is not on the line now.");
 
     const detail = await t.request("GET", `/api/call-history/${callId}`, { token: owner.token });
-    const [me] = await t.db.query<{ name: string }>("select first_name || ' ' || last_name as name from users where id = $1", [owner.userId]);
+    const [me] = await t.db.query<{ name: string }>(
+      "select first_name || ' ' || last_name as name from users where id = $1",
+      [owner.userId],
+    );
     assert.deepEqual(
       detail.body.call.interventions.map((i: { kind: string; by_name: string }) => `${i.kind} by ${i.by_name}`),
       ["listen", "take_over", "hand_back"].map((k) => `${k} by ${me!.name}`),

@@ -18,18 +18,27 @@ export function listenRoutes(deps: { listen: ListenService; requireAuth: Require
   return async (app) => {
     app.post(
       "/calls/:id/listen",
-      { preHandler: requireAuth, schema: { params: z.object({ id: z.uuid("Call not found.") }), response: { 201: ListenTicket } } },
-      async (request, reply) => reply.status(201).send(await listen.issueTicket(request.auth.orgId, request.auth.userId, request.params.id)),
+      {
+        preHandler: requireAuth,
+        schema: { params: z.object({ id: z.uuid("Call not found.") }), response: { 201: ListenTicket } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await listen.issueTicket(request.auth.orgId, request.auth.userId, request.params.id)),
     );
 
     const redeem = async (request: FastifyRequest, _reply: FastifyReply) => {
       const q = request.query as z.output<typeof ListenQuery>;
       const holder = await listen.redeem(q.ticket, q.call_id);
-      if (!holder) throw new AppError("unauthenticated", "The listening ticket is invalid, used or expired. Press Listen again.");
+      if (!holder)
+        throw new AppError("unauthenticated", "The listening ticket is invalid, used or expired. Press Listen again.");
       holders.set(request, holder);
     };
-    app.get("/media/listen", { websocket: true, preValidation: redeem, schema: { hide: true, querystring: ListenQuery } }, (socket, request) => {
-      void listen.run(socket, holders.get(request)!);
-    });
+    app.get(
+      "/media/listen",
+      { websocket: true, preValidation: redeem, schema: { hide: true, querystring: ListenQuery } },
+      (socket, request) => {
+        void listen.run(socket, holders.get(request)!);
+      },
+    );
   };
 }

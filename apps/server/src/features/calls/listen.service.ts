@@ -1,4 +1,9 @@
-import { LISTEN_SAMPLE_RATE, LISTEN_SIDE, ListenClientMessage, type ListenServerMessage } from "@parley/shared/live-listen";
+import {
+  LISTEN_SAMPLE_RATE,
+  LISTEN_SIDE,
+  ListenClientMessage,
+  type ListenServerMessage,
+} from "@parley/shared/live-listen";
 import { createFramer } from "@parley/voice/audio/frames";
 import { bytesToPcm16, pcm16ToBytes } from "@parley/voice/telephony/web/pcm-bytes";
 import type { WebSocketLike } from "@parley/voice/telephony/web/web-call-leg";
@@ -62,7 +67,8 @@ export function createListenService(deps: Deps) {
           return;
         }
         const msg = parseSocketMessage(ListenClientMessage, buf.toString("utf8"));
-        if (msg?.type === "take_over" && !listening.takeOver()) send({ type: "error", message: "Someone else has taken over this call." });
+        if (msg?.type === "take_over" && !listening.takeOver())
+          send({ type: "error", message: "Someone else has taken over this call." });
         else if (msg?.type === "hand_back") listening.handBack();
       });
       socket.on("close", () => listening.leave());

@@ -5,12 +5,18 @@ import { createLiveAudio, type InterventionKind, type Listener } from "./live-au
 
 function setUp() {
   const recorded: string[] = [];
-  const live = createLiveAudio({ record: (_org, _call, user, kind: InterventionKind) => void recorded.push(`${user} ${kind}`) });
+  const live = createLiveAudio({
+    record: (_org, _call, user, kind: InterventionKind) => void recorded.push(`${user} ${kind}`),
+  });
   const sent: Int16Array[] = [];
   const controls: LiveControls & { held: boolean } = {
     held: false,
-    takeOver: () => void (controls.held = true),
-    handBack: () => void (controls.held = false),
+    takeOver: () => {
+      controls.held = true;
+    },
+    handBack: () => {
+      controls.held = false;
+    },
     staffFrame: (f) => void sent.push(f),
   };
   const call = live.open("org-1", "call-1", 8000);
@@ -21,10 +27,13 @@ function setUp() {
 function listener(userId: string) {
   const got = { frames: [] as { side: string; length: number }[], states: [] as (string | null)[], ended: false };
   const l: Listener = {
-    userId, name: `Name of ${userId}`,
+    userId,
+    name: `Name of ${userId}`,
     frame: (side, f) => void got.frames.push({ side, length: f.length }),
     state: (heldBy) => void got.states.push(heldBy?.name ?? null),
-    ended: () => void (got.ended = true),
+    ended: () => {
+      got.ended = true;
+    },
   };
   return { l, got };
 }
@@ -48,7 +57,11 @@ test("listeners hear both sides at 16 kHz; one person holds the call at a time; 
   lb.staffFrame(new Int16Array(320));
   assert.equal(sent.length, 0, "only the holder's voice reaches the call");
   la.staffFrame(new Int16Array(320));
-  assert.deepEqual(sent.map((f) => f.length), [160], "the holder's 16 kHz frame is resampled to the line's 8 kHz");
+  assert.deepEqual(
+    sent.map((f) => f.length),
+    [160],
+    "the holder's 16 kHz frame is resampled to the line's 8 kHz",
+  );
 
   la.leave();
   assert.equal(controls.held, false, "the holder's socket closing hands the call back");

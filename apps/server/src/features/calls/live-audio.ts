@@ -23,13 +23,21 @@ export type Listening = {
   leave(): void;
 };
 
-type OnTheLine = { orgId: string; rate: number; controls: LiveControls | null; listeners: Set<Listener>; holder: Listener | null };
+type OnTheLine = {
+  orgId: string;
+  rate: number;
+  controls: LiveControls | null;
+  listeners: Set<Listener>;
+  holder: Listener | null;
+};
 
 /**
  * The calls this process is running, for people listening in from the browser. In memory: the audio is
  * here and nowhere else, so a listener must reach the process that runs the call (one process today).
  */
-export function createLiveAudio(deps: { record(orgId: string, callId: string, userId: string, kind: InterventionKind): void }) {
+export function createLiveAudio(deps: {
+  record(orgId: string, callId: string, userId: string, kind: InterventionKind): void;
+}) {
   const calls = new Map<string, OnTheLine>();
 
   function setHolder(callId: string, call: OnTheLine, holder: Listener | null, by: Listener) {
@@ -44,7 +52,9 @@ export function createLiveAudio(deps: { record(orgId: string, callId: string, us
       const call: OnTheLine = { orgId, rate: sampleRate, controls: null, listeners: new Set(), holder: null };
       calls.set(callId, call);
       const tap: LiveTap = {
-        attach: (controls) => void (call.controls = controls),
+        attach: (controls) => {
+          call.controls = controls;
+        },
         frame(side, frame) {
           if (!call.listeners.size) return;
           const out = resample(frame, call.rate, LISTEN_SAMPLE_RATE);

@@ -12,7 +12,7 @@ import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../.
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { until } from "../../../../../tests/support/until.ts";
 import { createScriptedStt } from "../../../../../tests/support/voice/test-providers.ts";
-import { createServer } from "../../entry/wire.ts";
+import { createServer } from "../../entry/server.ts";
 import { openPostgres } from "../../platform/db.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { retryDelayMs, startRecordingUploadLoop } from "./recording-uploads.ts";
@@ -31,7 +31,9 @@ test("a pending recording is retried soon, then less often, never less than ever
   assert.equal(retryDelayMs(30), 300_000);
 });
 
-const skip = (await dbKinds()).includes("postgres") ? false : "needs the PostgreSQL at 127.0.0.1:5432 (or TEST_DATABASE_URL)";
+const skip = (await dbKinds()).includes("postgres")
+  ? false
+  : "needs the PostgreSQL at 127.0.0.1:5432 (or TEST_DATABASE_URL)";
 
 // The store is an S3 bucket that is down when the call ends: the call completes, the call log says the
 // recording is pending, and once the bucket answers the recording lands and plays. Nothing is lost.
@@ -43,7 +45,11 @@ describe("a recording when the file store is unreachable (PostgreSQL + S3)", { s
   before(async () => {
     port = await freePort();
     t = await startTestApp("postgres", {
-      env: { STORAGE_URL: `s3://parley-rec?endpoint=http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER" },
+      env: {
+        STORAGE_URL: `s3://parley-rec?endpoint=http://127.0.0.1:${port}`,
+        AWS_ACCESS_KEY_ID: "S3RVER",
+        AWS_SECRET_ACCESS_KEY: "S3RVER",
+      },
       voice: {
         telephony: createSimulatedTelephony({ tts: createToneTts(200), ringMs: 50 }),
         stt: createScriptedStt(["ok bye", "ok bye"]),
@@ -62,7 +68,10 @@ describe("a recording when the file store is unreachable (PostgreSQL + S3)", { s
 
   test("the call completes, says 'recording pending', and the recording lands once the store is back", async () => {
     const { campaignId, contacts } = await seedCampaign(t, owner.orgId, ["say:ok bye;hangup"]);
-    const rung = await t.request("POST", "/api/calls", { token: owner.token, body: { campaign_id: campaignId, contact_id: contacts[0] } });
+    const rung = await t.request("POST", "/api/calls", {
+      token: owner.token,
+      body: { campaign_id: campaignId, contact_id: contacts[0] },
+    });
     assert.equal(rung.status, 202, rung.text);
     const id: string = rung.body.call.id;
     const detail = async () => (await t.request("GET", `/api/call-history/${id}`, { token: owner.token })).body.call;
@@ -70,7 +79,10 @@ describe("a recording when the file store is unreachable (PostgreSQL + S3)", { s
 
     const pending = await detail();
     assert.equal(pending.status, "interested", "the call reached its outcome");
-    const [row] = await t.db.query<{ status: string; recording_key: string }>("select status, recording_key from calls where id = $1", [id]);
+    const [row] = await t.db.query<{ status: string; recording_key: string }>(
+      "select status, recording_key from calls where id = $1",
+      [id],
+    );
     assert.equal(row!.status, "completed", "the call itself is not held up by the store");
     assert.ok(row!.recording_key);
     assert.equal(pending.recording_pending, true);
@@ -79,9 +91,15 @@ describe("a recording when the file store is unreachable (PostgreSQL + S3)", { s
     assert.equal(list.body.call_history.find((c: { id: string }) => c.id === id).recording_pending, true);
 
     s3 = await startS3Server("parley-rec", port);
-    const loop = startRecordingUploadLoop(t.services.recordingUploads, { log: pino({ level: "silent" }), intervalMs: 100 });
+    const loop = startRecordingUploadLoop(t.services.calls.recordingUploads, {
+      log: pino({ level: "silent" }),
+      intervalMs: 100,
+    });
     try {
-      await until(async () => (await detail()).recording_pending === false, { ms: 15_000, what: "the pending recording is stored" });
+      await until(async () => (await detail()).recording_pending === false, {
+        ms: 15_000,
+        what: "the pending recording is stored",
+      });
     } finally {
       await loop.stop();
     }

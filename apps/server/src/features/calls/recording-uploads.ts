@@ -27,13 +27,23 @@ export function createRecordingUploads(deps: { db: Db; storage: Storage; clock: 
         await storage.put(key, wav);
         return "stored";
       } catch (err) {
-        log.warn({ err, callId, storage: storage.name }, "recording could not be stored; it is kept in the database and retried");
+        log.warn(
+          { err, callId, storage: storage.name },
+          "recording could not be stored; it is kept in the database and retried",
+        );
         await db.query(
           `insert into pending_recordings (call_id, org_id, storage_key, body, attempts, next_attempt_at, last_error)
            values ($1, $2, $3, $4, 1, $5, $6)
            on conflict (call_id) do update set storage_key = excluded.storage_key, body = excluded.body,
              next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error`,
-          [callId, orgId, key, Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength), new Date(clock.now().getTime() + retryDelayMs(1)), (err as Error).message],
+          [
+            callId,
+            orgId,
+            key,
+            Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength),
+            new Date(clock.now().getTime() + retryDelayMs(1)),
+            (err as Error).message,
+          ],
         );
         return "pending";
       }
@@ -77,5 +87,9 @@ export type RecordingUploads = ReturnType<typeof createRecordingUploads>;
 
 /** Every API and worker process runs it: a recording kept in the database reaches the store once it answers. */
 export function startRecordingUploadLoop(uploads: RecordingUploads, opts: { log: Logger; intervalMs?: number }) {
-  return startQueueLoop(() => uploads.pass(), { log: opts.log, what: "recording upload", intervalMs: opts.intervalMs ?? 1000 });
+  return startQueueLoop(() => uploads.pass(), {
+    log: opts.log,
+    what: "recording upload",
+    intervalMs: opts.intervalMs ?? 1000,
+  });
 }

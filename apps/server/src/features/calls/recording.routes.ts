@@ -19,7 +19,10 @@ export function recordingRoutes(deps: { callHistory: CallHistoryService }): Fast
       const rec = await callHistory.openRecording(request.params.id, request.query.exp, request.query.sig);
       if (!rec) throw notFound("Recording");
       const range = parseByteRange(request.headers.range, rec.size);
-      reply.header("accept-ranges", "bytes").header("content-type", "audio/wav").header("cache-control", "private, max-age=300");
+      reply
+        .header("accept-ranges", "bytes")
+        .header("content-type", "audio/wav")
+        .header("cache-control", "private, max-age=300");
       if (range === "unsatisfiable") {
         return reply.status(416).header("content-range", `bytes */${rec.size}`).send();
       }

@@ -6,6 +6,7 @@ import { decodeWav } from "@parley/voice/audio/wav";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
+import { insertCampaign } from "../../../../../tests/support/seed.ts";
 
 // Rehearsals on the simulated carrier with real recorded voices (`play:` steps reading Debian's
 // pocketsphinx-testdata) and personas that answer what the agent says. Whole calls with the offline
@@ -14,26 +15,37 @@ const [kind] = await dbKinds();
 const CARDS = "/usr/share/pocketsphinx/test/data/cards"; // 001.wav "ten of clubs", 003.wav "seven of clubs"
 
 type CallRow = {
-  id: string; status: string; outcome: string; error: string | null; recording_key: string | null; duration_secs: number;
+  id: string;
+  status: string;
+  outcome: string;
+  error: string | null;
+  recording_key: string | null;
+  duration_secs: number;
   transcript: Array<{ speaker: string; text: string }>;
 };
 
 const FAQS = [{ question: "What does the premium plan cost?", answer: "The premium plan costs 49 dollars a month." }];
 
-describe(`simulated callees with real voices and reactions (${kind})`, { skip: !fs.existsSync(CARDS) && "pocketsphinx-testdata is not installed" }, () => {
+describe(`simulated callees with real voices and reactions (${kind})`, {
+  skip: !fs.existsSync(CARDS) && "pocketsphinx-testdata is not installed",
+}, () => {
   let t: TestApp;
   let owner: TestUser;
   let campaignId: string;
   before(async () => {
-    t = await startTestApp(kind!, { env: { SIMULATED_RING_MS: "300", SIMULATED_AUDIO_DIR: CARDS } });
+    t = await startTestApp(kind!, {
+      warmRecognizers: true,
+      env: { SIMULATED_RING_MS: "300", SIMULATED_AUDIO_DIR: CARDS },
+    });
     owner = await buildUser(t);
     // An FAQ and the calendar (bookings inside 09:00–17:00 UTC): everything the agent could act on.
-    const [c] = await t.db.query<{ id: string }>(
-      `insert into campaigns (org_id, name, service, status, timezone, business_hours_start, business_hours_end, faqs, goal)
-       values ($1, 'Premium plans', 'premium plans', 'draft', 'UTC', '09:00', '17:00', $2, 'Book a demo of the premium plan') returning id`,
-      [owner.orgId, JSON.stringify(FAQS)],
-    );
-    campaignId = c!.id;
+    campaignId = await insertCampaign(t.db, owner.orgId, {
+      name: "Premium plans",
+      service: "premium plans",
+      timezone: "UTC",
+      faqs: FAQS,
+      goal: "Book a demo of the premium plan",
+    });
   });
   after(() => t.close());
 
@@ -44,9 +56,14 @@ describe(`simulated callees with real voices and reactions (${kind})`, { skip: !
   };
   const transcriptOf = (r: CallRow) => r.transcript.map((x) => `${x.speaker}: ${x.text}`).join("\n");
   const meetingsOf = async (contactId: string) =>
-    (await t.db.query<{ start_at: Date }>("select start_at from calendar_events where contact_id = $1 and status <> 'cancelled'", [contactId])).map((e) => e.start_at);
+    (
+      await t.db.query<{ start_at: Date }>(
+        "select start_at from calendar_events where contact_id = $1 and status <> 'cancelled'",
+        [contactId],
+      )
+    ).map((e) => e.start_at);
 
-  test("a callee playing recorded card names: recording and transcript are kept, and the agent takes no action", async () => {
+  test("a callee playing recorded card names: recording and transcript kept; the agent takes no action", async () => {
     const r = await call("play:001.wav;play:003.wav;hangup");
     const shown = transcriptOf(r);
     assert.equal(r.status, "completed", shown);
@@ -57,9 +74,14 @@ describe(`simulated callees with real voices and reactions (${kind})`, { skip: !
     // (The outcome may read follow_up when the agent offered a call back: an offer, not an action.)
     assert.ok(!["scheduled", "do_not_call"].includes(r.outcome), `${r.outcome}\n${shown}`);
     assert.doesNotMatch(shown, /I'll call you back on|You're booked|removed your number/, shown);
-    const dnc = await t.db.query("select 1 from dnc_numbers where org_id = $1 and phone_e164 = $2", [owner.orgId, r.phone]);
+    const dnc = await t.db.query("select 1 from dnc_numbers where org_id = $1 and phone_e164 = $2", [
+      owner.orgId,
+      r.phone,
+    ]);
     assert.equal(dnc.length, 0, shown);
-    const pending = await t.db.query("select 1 from call_attempts where contact_id = $1 and status = 'pending'", [r.contactId]);
+    const pending = await t.db.query("select 1 from call_attempts where contact_id = $1 and status = 'pending'", [
+      r.contactId,
+    ]);
     assert.equal(pending.length, 0, `a callback was scheduled\n${shown}`);
     // The recording holds both sides, as long as the call.
     const wav = decodeWav(fs.readFileSync(path.join(t.config.dataDir, "files", r.recording_key!)));

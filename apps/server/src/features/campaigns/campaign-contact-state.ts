@@ -25,7 +25,9 @@ const NOBODY_REACHED = new Set(["voicemail", "no_answer", "busy", "failed", "dro
 export function likelyContactZone(phone: string, at: Date | null): string | null {
   const zones = contactZones(phone);
   if (zones.length <= 1 || !at) return zones[0] ?? null;
-  const opening = zones.find((z) => DateTime.fromJSDate(at, { zone: z }).toFormat("HH:mm") === LEGAL_CONTACT_HOURS.start);
+  const opening = zones.find(
+    (z) => DateTime.fromJSDate(at, { zone: z }).toFormat("HH:mm") === LEGAL_CONTACT_HOURS.start,
+  );
   return opening ?? zones[0]!;
 }
 
@@ -39,20 +41,41 @@ function waitReason(a: LatestAttempt, c: CampaignTiming, now: Date): NonNullable
 }
 
 /** Where one contact stands: not queued yet, waiting (why and until when), on a call, or done. */
-export function contactCallState(a: LatestAttempt | null, c: CampaignTiming, phone: string, now: Date): ContactCallState {
-  if (!a) return { state: "not_started", reason: null, due_at: null, attempts_made: 0, last_outcome: null, contact_timezone: likelyContactZone(phone, null) };
+export function contactCallState(
+  a: LatestAttempt | null,
+  c: CampaignTiming,
+  phone: string,
+  now: Date,
+): Omit<ContactCallState, "do_not_call"> {
+  if (!a)
+    return {
+      state: "not_started",
+      reason: null,
+      due_at: null,
+      attempts_made: 0,
+      last_outcome: null,
+      contact_timezone: likelyContactZone(phone, null),
+    };
   if (a.status !== "pending") {
     const ended = a.status === "in_progress" ? a.attempt_number - 1 : a.attempt_number;
     const last = a.status === "in_progress" ? a.previous_outcome : (a.outcome ?? a.status);
     return {
-      state: a.status === "in_progress" ? "calling" : "done", reason: null, due_at: null,
-      attempts_made: ended, last_outcome: last, contact_timezone: likelyContactZone(phone, null),
+      state: a.status === "in_progress" ? "calling" : "done",
+      reason: null,
+      due_at: null,
+      attempts_made: ended,
+      last_outcome: last,
+      contact_timezone: likelyContactZone(phone, null),
     };
   }
   const reason = waitReason(a, c, now);
   const due = reason === "campaign_start" && c.start_at && c.start_at > a.due_at ? c.start_at : a.due_at;
   return {
-    state: "pending", reason, due_at: reason === "paused" ? null : due.toISOString(),
-    attempts_made: a.attempt_number - 1, last_outcome: a.previous_outcome, contact_timezone: likelyContactZone(phone, due),
+    state: "pending",
+    reason,
+    due_at: reason === "paused" ? null : due.toISOString(),
+    attempts_made: a.attempt_number - 1,
+    last_outcome: a.previous_outcome,
+    contact_timezone: likelyContactZone(phone, due),
   };
 }

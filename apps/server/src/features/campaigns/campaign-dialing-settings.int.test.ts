@@ -3,15 +3,19 @@ import { after, before, describe, test } from "node:test";
 import { CampaignMessages } from "@parley/shared/campaigns";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 
 /** Per-campaign dialing settings: max_concurrent_calls (null = only the org limit) and retry_backoff. */
-for (const kind of await dbKinds()) {
+for (const kind of await routeDbKinds()) {
   describe(`campaign dialing settings over HTTP (${kind})`, () => {
     let t: TestApp;
     let u: TestUser;
-    const create = (body: Record<string, unknown>) => t.request("POST", "/api/create_campaign", { token: u.token, body });
-    const settings = (c: { max_concurrent_calls: number | null; retry_backoff: boolean }) => [c.max_concurrent_calls, c.retry_backoff];
+    const create = (body: Record<string, unknown>) =>
+      t.request("POST", "/api/create_campaign", { token: u.token, body });
+    const settings = (c: { max_concurrent_calls: number | null; retry_backoff: boolean }) => [
+      c.max_concurrent_calls,
+      c.retry_backoff,
+    ];
     before(async () => {
       t = await startTestApp(kind);
       u = await buildUser(t);
@@ -33,14 +37,20 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(settings(row!), [5, true]);
     });
 
-    test("an update changes them, keeps them when not sent, and null (or empty) clears the limit — also while running", async () => {
+    test("an update changes them, keeps them when not sent; null or empty clears the limit, even running", async () => {
       const running = await create({ name: "Running", max_concurrent_calls: 3 });
       assert.equal(running.body.campaign.status, "active");
       const id = running.body.campaign.id;
       const put = (body: Record<string, unknown>) => t.request("PUT", `/api/campaigns/${id}`, { token: u.token, body });
-      assert.deepEqual(settings((await put({ max_concurrent_calls: 7, retry_backoff: true })).body.campaign), [7, true]);
+      assert.deepEqual(settings((await put({ max_concurrent_calls: 7, retry_backoff: true })).body.campaign), [
+        7,
+        true,
+      ]);
       assert.deepEqual(settings((await put({ description: "still capped" })).body.campaign), [7, true]);
-      assert.deepEqual(settings((await put({ max_concurrent_calls: null, retry_backoff: false })).body.campaign), [null, false]);
+      assert.deepEqual(settings((await put({ max_concurrent_calls: null, retry_backoff: false })).body.campaign), [
+        null,
+        false,
+      ]);
       await put({ max_concurrent_calls: 4 });
       assert.deepEqual(settings((await put({ max_concurrent_calls: "" })).body.campaign), [null, false]);
     });
@@ -54,14 +64,21 @@ for (const kind of await dbKinds()) {
       const res = await t.request("POST", "/api/create_campaign", { token: u.token, body: form });
       assert.equal(res.status, 201, res.text);
       assert.deepEqual(settings(res.body.campaign), [12, true]);
-      const query = await t.request("POST", "/api/create_campaign?max_concurrent_calls=2&retry_backoff=1", { token: u.token, body: (() => {
-        const f = new FormData();
-        f.set("name", "From the query");
-        f.set("save_as_draft", "true");
-        return f;
-      })() });
+      const query = await t.request("POST", "/api/create_campaign?max_concurrent_calls=2&retry_backoff=1", {
+        token: u.token,
+        body: (() => {
+          const f = new FormData();
+          f.set("name", "From the query");
+          f.set("save_as_draft", "true");
+          return f;
+        })(),
+      });
       assert.deepEqual(settings(query.body.campaign), [2, true]);
-      const cleared = await t.request("PUT", `/api/campaigns/${query.body.campaign.id}?max_concurrent_calls=&retry_backoff=false`, { token: u.token, body: {} });
+      const cleared = await t.request(
+        "PUT",
+        `/api/campaigns/${query.body.campaign.id}?max_concurrent_calls=&retry_backoff=false`,
+        { token: u.token, body: {} },
+      );
       assert.deepEqual(settings(cleared.body.campaign), [null, false]);
     });
 
@@ -77,7 +94,10 @@ for (const kind of await dbKinds()) {
       assert.equal(bool.status, 400);
       assert.equal((await t.request("GET", "/api/campaigns", { token: u.token })).body.total, before);
       const kept = await create({ name: "Kept", save_as_draft: true, max_concurrent_calls: 9 });
-      const refused = await t.request("PUT", `/api/campaigns/${kept.body.campaign.id}`, { token: u.token, body: { max_concurrent_calls: 0 } });
+      const refused = await t.request("PUT", `/api/campaigns/${kept.body.campaign.id}`, {
+        token: u.token,
+        body: { max_concurrent_calls: 0 },
+      });
       assert.equal(refused.status, 400);
       const still = await t.request("GET", `/api/campaigns/${kept.body.campaign.id}`, { token: u.token });
       assert.equal(still.body.campaign.max_concurrent_calls, 9);

@@ -5,15 +5,29 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 
 // Settings a copy keeps: everything the user set on the form, none of the run's state or its contacts.
 const KEPT = [
-  "description", "direction", "channel", "voice_id", "max_attempts", "time_gap", "max_concurrent_calls", "retry_backoff",
-  "faqs", "start_immediately", "start_at", "end_at", "campaign_timezone", "business_hours_start", "business_hours_end", "service",
+  "description",
+  "direction",
+  "channel",
+  "voice_id",
+  "max_attempts",
+  "time_gap",
+  "max_concurrent_calls",
+  "retry_backoff",
+  "faqs",
+  "start_immediately",
+  "start_at",
+  "end_at",
+  "campaign_timezone",
+  "business_hours_start",
+  "business_hours_end",
+  "service",
 ] as const;
 
-for (const kind of await dbKinds()) {
+for (const kind of await routeDbKinds()) {
   describe(`POST /api/campaigns/:id/duplicate (${kind})`, () => {
     let t: TestApp;
     let u: TestUser;
@@ -32,13 +46,31 @@ for (const kind of await dbKinds()) {
       const voiceId = (await t.request("GET", "/api/voices", { token: u.token })).body.voices[1].id as string;
       const form = new FormData();
       const fields = {
-        name, description: "Warm leads from the fair", voice_id: voiceId, max_attempts: "2", time_gap: String(4 * 3600),
-        max_concurrent_calls: "3", retry_backoff: "true", campaign_timezone: "Asia/Dubai", business_hours_start: "10:00",
-        business_hours_end: "18:30", save_as_draft: "true",
-        faqs: JSON.stringify({ opening_line: "Hi {first_name}", goal: "Book a visit", faqs: [{ question: "Price?", answer: "From $49" }] }),
+        name,
+        description: "Warm leads from the fair",
+        voice_id: voiceId,
+        max_attempts: "2",
+        time_gap: String(4 * 3600),
+        max_concurrent_calls: "3",
+        retry_backoff: "true",
+        campaign_timezone: "Asia/Dubai",
+        business_hours_start: "10:00",
+        business_hours_end: "18:30",
+        save_as_draft: "true",
+        faqs: JSON.stringify({
+          opening_line: "Hi {first_name}",
+          goal: "Book a visit",
+          faqs: [{ question: "Price?", answer: "From $49" }],
+        }),
       };
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      form.set("csv_file", new Blob(["name,phone,city\nAsha Rao,+919876543210,Pune\nOmar Ali,+971501234567,Dubai\n"], { type: "text/csv" }), "fair.csv");
+      form.set(
+        "csv_file",
+        new Blob(["name,phone,city\nAsha Rao,+919876543210,Pune\nOmar Ali,+971501234567,Dubai\n"], {
+          type: "text/csv",
+        }),
+        "fair.csv",
+      );
       const res = await t.request("POST", "/api/create_campaign", { token: u.token, body: form });
       assert.equal(res.status, 201, res.text);
       return res.body.campaign;
@@ -66,12 +98,19 @@ for (const kind of await dbKinds()) {
       const stored = await t.request("GET", `/api/campaigns/${copy.id}`, { token: u.token });
       assert.deepEqual(stored.body.campaign, copy);
       const source = await t.request("GET", `/api/campaigns/${original.id}`, { token: u.token });
-      assert.deepEqual([source.body.campaign.status, source.body.campaign.contact_count], ["paused", 2], "the original is untouched");
+      assert.deepEqual(
+        [source.body.campaign.status, source.body.campaign.contact_count],
+        ["paused", 2],
+        "the original is untouched",
+      );
     });
 
     test("a long name is shortened so the copy stays within 200 characters", async () => {
       const long = "L".repeat(200);
-      const res = await t.request("POST", "/api/create_campaign", { token: u.token, body: { name: long, save_as_draft: true } });
+      const res = await t.request("POST", "/api/create_campaign", {
+        token: u.token,
+        body: { name: long, save_as_draft: true },
+      });
       assert.equal(res.status, 201, res.text);
       const copy = await t.request("POST", `/api/campaigns/${res.body.campaign.id}/duplicate`, { token: u.token });
       assert.equal(copy.status, 201, copy.text);
@@ -80,11 +119,21 @@ for (const kind of await dbKinds()) {
     });
 
     test("an unknown id is 404; another organisation's campaign is 404 to them", async () => {
-      const missing = await t.request("POST", "/api/campaigns/00000000-0000-4000-8000-000000000000/duplicate", { token: u.token });
+      const missing = await t.request("POST", "/api/campaigns/00000000-0000-4000-8000-000000000000/duplicate", {
+        token: u.token,
+      });
       assert.equal(missing.status, 404);
       assert.equal(missing.body.error.code, "not_found");
-      const mine = await t.request("POST", "/api/create_campaign", { token: u.token, body: { name: "Private", save_as_draft: true } });
-      await assertOrgIsolation(t, u, { method: "POST", path: `/api/campaigns/${mine.body.campaign.id}/duplicate` }, { ownerStatus: 201 });
+      const mine = await t.request("POST", "/api/create_campaign", {
+        token: u.token,
+        body: { name: "Private", save_as_draft: true },
+      });
+      await assertOrgIsolation(
+        t,
+        u,
+        { method: "POST", path: `/api/campaigns/${mine.body.campaign.id}/duplicate` },
+        { ownerStatus: 201 },
+      );
     });
   });
 }

@@ -14,7 +14,8 @@ import { createCampaignsRepo } from "./campaigns.repo.ts";
 import { createCampaignsService, type CampaignHooks } from "./campaigns.service.ts";
 
 /** The hooks do not read call figures: every campaign has made no call. */
-const noCallsYet: CampaignCallStats = async (_orgId, ids) => new Map(ids.map((id) => [id, { calls_made: 0, success_rate: 0 }]));
+const noCallsYet: CampaignCallStats = async (_orgId, ids) =>
+  new Map(ids.map((id) => [id, { calls_made: 0, success_rate: 0 }]));
 
 for (const kind of await dbKinds()) {
   describe(`campaign hooks run inside the change's transaction (${kind})`, () => {
@@ -34,14 +35,23 @@ for (const kind of await dbKinds()) {
     };
     const service = () =>
       createCampaignsService({
-        db, repo: createCampaignsRepo(db), contacts: createContactsService({ repo: createContactsRepo(db) }),
-        storage: createLocalStorage(dir), voiceExists: async () => true, callStats: noCallsYet, clock: systemClock, hooks: [hook],
+        db,
+        repo: createCampaignsRepo(db),
+        contacts: createContactsService({ repo: createContactsRepo(db) }),
+        storage: createLocalStorage(dir),
+        voiceExists: async () => true,
+        callStats: noCallsYet,
+        clock: systemClock,
+        hooks: [hook],
       });
     const actor = () => ({ orgId, userId: null });
 
     before(async () => {
       ({ db, drop } = await openTestDb(kind));
-      [{ id: orgId }] = await db.query<{ id: string }>("insert into organizations (slug, name) values ('hooks', 'Hooks') returning id") as [{ id: string }];
+      // A bare database, no server to sign up through: the organisation is written straight in.
+      [{ id: orgId }] = (await db.query<{ id: string }>(
+        "insert into organizations (slug, name) values ('hooks', 'Hooks') returning id",
+      )) as [{ id: string }];
     });
     after(async () => {
       await drop();
@@ -53,7 +63,11 @@ for (const kind of await dbKinds()) {
       const c = await s.create(actor(), { name: "Hooked" }, null);
       await s.changeStatus(orgId, c.id, "pause");
       await s.remove(orgId, c.id);
-      assert.deepEqual(seen, ["draft→active (row: active)", "active→paused (row: paused)", "paused→stopped (row: stopped)"]);
+      assert.deepEqual(seen, [
+        "draft→active (row: active)",
+        "active→paused (row: paused)",
+        "paused→stopped (row: stopped)",
+      ]);
     });
 
     test("a failing hook rolls the whole change back", async () => {

@@ -25,7 +25,8 @@ const ENDED = "This campaign's end date has already passed. Change its dates bef
 export function transition(action: LifecycleAction, c: Schedule, now: Date): Transition {
   switch (action) {
     case "launch":
-      if (c.status !== "draft") return { ok: false, message: `Only a draft campaign can be launched; this one is ${c.status}.` };
+      if (c.status !== "draft")
+        return { ok: false, message: `Only a draft campaign can be launched; this one is ${c.status}.` };
       if (ended(c, now)) return { ok: false, message: ENDED };
       return { ok: true, status: runningStatus(c, now) };
     case "pause":
@@ -34,14 +35,18 @@ export function transition(action: LifecycleAction, c: Schedule, now: Date): Tra
       }
       return { ok: true, status: "paused" };
     case "resume":
-      if (c.status !== "paused") return { ok: false, message: `Only a paused campaign can be resumed; this one is ${c.status}.` };
+      if (c.status !== "paused")
+        return { ok: false, message: `Only a paused campaign can be resumed; this one is ${c.status}.` };
       if (ended(c, now)) return { ok: false, message: ENDED };
       return { ok: true, status: runningStatus(c, now) };
     case "stop":
       if (!RUNNING_STATUSES.includes(c.status)) {
         return {
           ok: false,
-          message: c.status === "draft" ? "A draft campaign has not started, so there is nothing to stop." : `This campaign is already ${c.status}.`,
+          message:
+            c.status === "draft"
+              ? "A draft campaign has not started, so there is nothing to stop."
+              : `This campaign is already ${c.status}.`,
         };
       }
       return { ok: true, status: "stopped" };

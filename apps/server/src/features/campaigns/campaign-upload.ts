@@ -8,7 +8,9 @@ import type { StoredUpload } from "./campaigns.service.ts";
 export type CampaignRequestBody = { fields: Record<string, unknown>; upload: StoredUpload | null };
 
 const tooLarge = () =>
-  new AppError("payload_too_large", CampaignMessages.csvTooLarge, [{ path: CSV_FIELD_NAME, message: CampaignMessages.csvTooLarge }]);
+  new AppError("payload_too_large", CampaignMessages.csvTooLarge, [
+    { path: CSV_FIELD_NAME, message: CampaignMessages.csvTooLarge },
+  ]);
 
 const isTooLarge = (err: unknown) => (err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE";
 
@@ -17,7 +19,11 @@ const isTooLarge = (err: unknown) => (err as { code?: string }).code === "FST_RE
  * query parameters become `fields` (body first), and `csv_file` is streamed straight into storage,
  * never held in memory. Other files (email attachments: the email channel is not available) are drained.
  */
-export async function readCampaignBody(request: FastifyRequest, storage: Storage, orgId: string): Promise<CampaignRequestBody> {
+export async function readCampaignBody(
+  request: FastifyRequest,
+  storage: Storage,
+  orgId: string,
+): Promise<CampaignRequestBody> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (!request.isMultipart()) {
     const body = request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>) : {};

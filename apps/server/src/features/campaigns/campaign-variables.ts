@@ -16,9 +16,15 @@ const spokenTexts = (f: CampaignFaqs) => [f.opening_line, f.goal, ...f.faqs.flat
 export async function checkVariables(q: Queryable, campaignId: string, faqs: CampaignFaqs): Promise<void> {
   const texts = spokenTexts(faqs);
   if (!texts.some((t) => t.includes("{"))) return;
-  const [list] = await q.query<{ listed: boolean }>("select exists (select 1 from contacts where campaign_id = $1) as listed", [campaignId]);
+  const [list] = await q.query<{ listed: boolean }>(
+    "select exists (select 1 from contacts where campaign_id = $1) as listed",
+    [campaignId],
+  );
   if (!list?.listed) return;
-  const rows = await q.query<{ key: string }>("select distinct jsonb_object_keys(variables) as key from contacts where campaign_id = $1 order by 1", [campaignId]);
+  const rows = await q.query<{ key: string }>(
+    "select distinct jsonb_object_keys(variables) as key from contacts where campaign_id = $1 order by 1",
+    [campaignId],
+  );
   const columns = [...CONTACT_FIELDS, ...rows.map((r) => r.key)];
   const unknown = unknownVariables(texts, columns);
   if (unknown.length) throw validationError([{ path: "faqs", message: unknownVariablesMessage(unknown, columns) }]);

@@ -1,4 +1,5 @@
 import type { Campaign, CampaignValues } from "@parley/shared/campaigns";
+import { inboundNumberE164 } from "../../platform/phone.ts";
 import type { CampaignPeople, CampaignRow, CampaignSettings } from "./campaigns.repo.ts";
 
 export type CallStats = { calls_made: number; success_rate: number };
@@ -51,7 +52,8 @@ export function toSettings(v: CampaignValues): CampaignSettings {
     max_concurrent_calls: v.max_concurrent_calls,
     retry_backoff: v.retry_backoff,
     transfer_to: v.transfer_to,
-    inbound_number: v.inbound_number,
+    // Stored in E.164, the form calls are looked up in, so a variant of a held number collides with it.
+    inbound_number: v.inbound_number === null ? null : inboundNumberE164(v.inbound_number),
     opening_line: v.faqs.opening_line,
     goal: v.faqs.goal,
     faqs: v.faqs.faqs,

@@ -73,7 +73,8 @@ const LIST_COLUMNS = `id, org_id, name, description, direction, channel, voice_i
   max_concurrent_calls, retry_backoff, transfer_to, inbound_number,
   opening_line, goal, faqs, service, status, status_reason, start_immediately, start_at, end_at, launched_at, timezone,
   business_hours_start, business_hours_end, email_subject, email_body, attachments, csv_file_name, csv_file_size,
-  csv_storage_key, contact_count, rejected_count, duplicates_merged, '[]'::jsonb as rejected_rows, created_at, updated_at`;
+  csv_storage_key, contact_count, rejected_count, duplicates_merged, '[]'::jsonb as rejected_rows,
+  created_at, updated_at`;
 
 export type CampaignPeople = { created_by_name: string | null; updated_by_name: string | null };
 
@@ -83,8 +84,15 @@ export function createCampaignsRepo(db: Queryable) {
   return {
     async insert(
       q: Queryable,
-      row: { id: string; org_id: string; created_by: string | null; updated_by: string | null; status: CampaignStatus; launched_at: Date | null } &
-        CampaignSettings & CampaignContactList,
+      row: {
+        id: string;
+        org_id: string;
+        created_by: string | null;
+        updated_by: string | null;
+        status: CampaignStatus;
+        launched_at: Date | null;
+      } & CampaignSettings &
+        CampaignContactList,
     ): Promise<CampaignRow> {
       const keys = Object.keys(row);
       const rows = await q.query<CampaignRow>(
@@ -99,7 +107,13 @@ export function createCampaignsRepo(db: Queryable) {
       orgId: string,
       id: string,
       values: Partial<
-        CampaignSettings & CampaignContactList & { status: CampaignStatus; status_reason: string | null; launched_at: Date | null; updated_by: string | null }
+        CampaignSettings &
+          CampaignContactList & {
+            status: CampaignStatus;
+            status_reason: string | null;
+            launched_at: Date | null;
+            updated_by: string | null;
+          }
       >,
     ): Promise<CampaignRow | null> {
       const set = assignments(values, 3);
@@ -111,7 +125,11 @@ export function createCampaignsRepo(db: Queryable) {
       return rows[0] ?? null;
     },
     /** One campaign of the org; `forUpdate` locks it for the rest of the transaction. */
-    async get(orgId: string, id: string, opts: { q?: Queryable; forUpdate?: boolean } = {}): Promise<CampaignRow | null> {
+    async get(
+      orgId: string,
+      id: string,
+      opts: { q?: Queryable; forUpdate?: boolean } = {},
+    ): Promise<CampaignRow | null> {
       if (!isUuid(id)) return null;
       const rows = await (opts.q ?? db).query<CampaignRow>(
         `select * from campaigns where org_id = $1 and id = $2${opts.forUpdate ? " for update" : ""}`,
@@ -161,8 +179,12 @@ export function createCampaignsRepo(db: Queryable) {
       // were gathered (PGlite has no autovacuum), and the org's rows are then matched by id.
       const where = `org_id = $1 and ($2::text[] is null or status = any($2::text[]))
         and ($3::text is null or id in (select id from campaigns where
-          campaign_search_text(name, description, direction, channel, status, start_at, end_at, created_at, timezone) ilike $3))`;
-      const [count] = await db.query<{ total: number }>(`select count(*)::int as total from campaigns where ${where}`, params);
+          campaign_search_text(name, description, direction, channel, status, start_at, end_at, created_at, timezone)
+            ilike $3))`;
+      const [count] = await db.query<{ total: number }>(
+        `select count(*)::int as total from campaigns where ${where}`,
+        params,
+      );
       const rows = await db.query<CampaignRow>(
         `select ${LIST_COLUMNS} from campaigns where ${where}
          order by created_at desc, id desc limit $4 offset $5`,

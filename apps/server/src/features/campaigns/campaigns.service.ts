@@ -10,7 +10,7 @@ import {
   type CampaignValues,
 } from "@parley/shared/campaigns";
 import type { ContactListQuery } from "@parley/shared/contacts";
-import { INBOUND_NUMBER_REQUIRED, INBOUND_NUMBER_TAKEN } from "@parley/shared/inbound-number";
+import { INBOUND_NUMBER_REQUIRED, inboundNumberTaken } from "@parley/shared/inbound-number";
 import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db, Queryable } from "../../platform/db.ts";
@@ -31,8 +31,14 @@ export type StoredUpload = { key: string; fileName: string; size: number };
  * e.g. stopping and cancelling pending calls commit together or not at all.
  */
 export type CampaignHooks = {
-  /** Every status change: launch (also create-and-launch), pause, resume, stop, and delete of a running campaign (→ stopped). */
-  statusChanged?: (q: Queryable, e: { orgId: string; campaignId: string; from: CampaignStatus; to: CampaignStatus }) => Promise<void>;
+  /**
+   * Every status change: launch (also create-and-launch), pause, resume,
+   * stop, and delete of a running campaign (→ stopped).
+   */
+  statusChanged?: (
+    q: Queryable,
+    e: { orgId: string; campaignId: string; from: CampaignStatus; to: CampaignStatus },
+  ) => Promise<void>;
   /** A new CSV replaced the contact list (the old contacts are already deleted, the new ones inserted). */
   contactsReplaced?: (q: Queryable, e: { orgId: string; campaignId: string; status: CampaignStatus }) => Promise<void>;
 };
@@ -46,6 +52,8 @@ type Deps = {
   callStats: CampaignCallStats;
   clock: Clock;
   hooks?: CampaignHooks[];
+  /** Which of these numbers are on the organisation's do-not-call list (the dnc service's `listed`). */
+  doNotCall?: (orgId: string, phones: string[]) => Promise<Set<string>>;
 };
 type ListQuery = { search?: string; status: CampaignStatus[]; page: number; page_size: number };
 
@@ -68,8 +76,13 @@ function listColumns(upload: StoredUpload, list: ContactListSummary): CampaignCo
 }
 
 const NO_LIST: CampaignContactList = {
-  csv_file_name: null, csv_file_size: null, csv_storage_key: null,
-  contact_count: 0, rejected_count: 0, duplicates_merged: 0, rejected_rows: [],
+  csv_file_name: null,
+  csv_file_size: null,
+  csv_storage_key: null,
+  contact_count: 0,
+  rejected_count: 0,
+  duplicates_merged: 0,
+  rejected_rows: [],
 };
 
 const NAME_MAX = 200;
@@ -82,28 +95,58 @@ export function copyName(name: string): string {
 /** The columns a user edits, read back from a stored campaign. */
 function settingsOf(r: CampaignRow): CampaignSettings {
   return {
-    name: r.name, description: r.description, direction: r.direction, channel: r.channel, voice_id: r.voice_id,
-    max_attempts: r.max_attempts, time_gap_seconds: r.time_gap_seconds, max_concurrent_calls: r.max_concurrent_calls,
-    retry_backoff: r.retry_backoff, transfer_to: r.transfer_to, inbound_number: r.inbound_number, opening_line: r.opening_line, goal: r.goal, faqs: r.faqs, service: r.service,
-    start_immediately: r.start_immediately, start_at: r.start_at, end_at: r.end_at, timezone: r.timezone,
-    business_hours_start: r.business_hours_start, business_hours_end: r.business_hours_end,
-    email_subject: r.email_subject, email_body: r.email_body,
+    name: r.name,
+    description: r.description,
+    direction: r.direction,
+    channel: r.channel,
+    voice_id: r.voice_id,
+    max_attempts: r.max_attempts,
+    time_gap_seconds: r.time_gap_seconds,
+    max_concurrent_calls: r.max_concurrent_calls,
+    retry_backoff: r.retry_backoff,
+    transfer_to: r.transfer_to,
+    inbound_number: r.inbound_number,
+    opening_line: r.opening_line,
+    goal: r.goal,
+    faqs: r.faqs,
+    service: r.service,
+    start_immediately: r.start_immediately,
+    start_at: r.start_at,
+    end_at: r.end_at,
+    timezone: r.timezone,
+    business_hours_start: r.business_hours_start,
+    business_hours_end: r.business_hours_end,
+    email_subject: r.email_subject,
+    email_body: r.email_body,
   };
 }
 
-/** Another campaign has the inbound number: said on the field, like any other validation message. */
-function numberTaken(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  if (e.code === "23505" && (e.constraint === "campaigns_inbound_number_idx" || e.message?.includes("campaigns_inbound_number_idx"))) {
-    throw validationError([{ path: "inbound_number", message: INBOUND_NUMBER_TAKEN }]);
-  }
-  throw err;
-}
+/** Another campaign (of any organisation) holds the inbound number: 409 naming it, on the field. */
+const numberTaken =
+  (number: string | null) =>
+  (err: unknown): never => {
+    const e = err as { code?: string; constraint?: string; message?: string };
+    if (
+      number &&
+      e.code === "23505" &&
+      (e.constraint === "campaigns_inbound_number_idx" || e.message?.includes("campaigns_inbound_number_idx"))
+    ) {
+      const message = inboundNumberTaken(number);
+      throw new AppError("conflict", message, [{ path: "inbound_number", message }]);
+    }
+    throw err;
+  };
 
 export function createCampaignsService(deps: Deps) {
   const { db, repo, contacts, storage, clock } = deps;
   const hooks = deps.hooks ?? [];
-  const statusChanged = async (q: Queryable, orgId: string, campaignId: string, from: CampaignStatus, to: CampaignStatus) => {
+  const statusChanged = async (
+    q: Queryable,
+    orgId: string,
+    campaignId: string,
+    from: CampaignStatus,
+    to: CampaignStatus,
+  ) => {
     for (const h of hooks) await h.statusChanged?.(q, { orgId, campaignId, from, to });
   };
   const contactsReplaced = async (q: Queryable, orgId: string, campaignId: string, status: CampaignStatus) => {
@@ -114,7 +157,11 @@ export function createCampaignsService(deps: Deps) {
     const ids = rows.map((r) => r.id);
     const [stats, people] = await Promise.all([deps.callStats(orgId, ids), repo.people(orgId, ids)]);
     return rows.map((r) =>
-      toCampaign(r, stats.get(r.id) ?? { calls_made: 0, success_rate: 0 }, people.get(r.id) ?? { created_by_name: null, updated_by_name: null }),
+      toCampaign(
+        r,
+        stats.get(r.id) ?? { calls_made: 0, success_rate: 0 },
+        people.get(r.id) ?? { created_by_name: null, updated_by_name: null },
+      ),
     );
   };
   const one = async (orgId: string, row: CampaignRow) => (await present(orgId, [row]))[0]!;
@@ -124,7 +171,13 @@ export function createCampaignsService(deps: Deps) {
     }
   };
   /** Replaces the campaign's contacts with the uploaded file's, inside the caller's transaction. */
-  const importList = async (q: Queryable, orgId: string, campaignId: string, timezone: string, upload: StoredUpload) => {
+  const importList = async (
+    q: Queryable,
+    orgId: string,
+    campaignId: string,
+    timezone: string,
+    upload: StoredUpload,
+  ) => {
     const open = async () => {
       const stream = await storage.get(upload.key);
       if (!stream) throw new Error(`uploaded file ${upload.key} is missing`);
@@ -161,7 +214,11 @@ export function createCampaignsService(deps: Deps) {
     },
 
     /** Create (spec: POST /create_campaign): a draft with save_as_draft, else launched at once. */
-    create(actor: { orgId: string; userId: string | null }, fields: Record<string, unknown>, upload: StoredUpload | null): Promise<Campaign> {
+    create(
+      actor: { orgId: string; userId: string | null },
+      fields: Record<string, unknown>,
+      upload: StoredUpload | null,
+    ): Promise<Campaign> {
       return cleaningUp(upload, async () => {
         const values = parseValues(fields);
         await checkVoice(values.voice_id);
@@ -174,16 +231,24 @@ export function createCampaignsService(deps: Deps) {
           status = t.status;
         }
         const id = crypto.randomUUID();
-        const row = await db.tx(async (q) => {
-          const inserted = await repo.insert(q, {
-            id, org_id: actor.orgId, created_by: actor.userId, updated_by: actor.userId, status, launched_at: status === "draft" ? null : now,
-            ...settings, ...NO_LIST,
-          });
-          const list = upload ? await importList(q, actor.orgId, id, values.campaign_timezone, upload) : null;
-          await checkVariables(q, id, values.faqs);
-          if (status !== "draft") await statusChanged(q, actor.orgId, id, "draft", status);
-          return list ? (await repo.update(q, actor.orgId, id, list))! : inserted;
-        }).catch(numberTaken);
+        const row = await db
+          .tx(async (q) => {
+            const inserted = await repo.insert(q, {
+              id,
+              org_id: actor.orgId,
+              created_by: actor.userId,
+              updated_by: actor.userId,
+              status,
+              launched_at: status === "draft" ? null : now,
+              ...settings,
+              ...NO_LIST,
+            });
+            const list = upload ? await importList(q, actor.orgId, id, values.campaign_timezone, upload) : null;
+            await checkVariables(q, id, values.faqs);
+            if (status !== "draft") await statusChanged(q, actor.orgId, id, "draft", status);
+            return list ? (await repo.update(q, actor.orgId, id, list))! : inserted;
+          })
+          .catch(numberTaken(settings.inbound_number));
         return one(actor.orgId, row);
       });
     },
@@ -192,30 +257,44 @@ export function createCampaignsService(deps: Deps) {
      * Update: fields not sent keep their value; a new CSV replaces the whole list in the same transaction.
      * `by` is the user making the change (shown as who last changed the campaign).
      */
-    async update(orgId: string, id: string, fields: Record<string, unknown>, upload: StoredUpload | null, by: string | null = null): Promise<Campaign> {
+    async update(
+      orgId: string,
+      id: string,
+      fields: Record<string, unknown>,
+      upload: StoredUpload | null,
+      by: string | null = null,
+    ): Promise<Campaign> {
       let previousKey: string | null = null;
       const row = await cleaningUp(upload, async () => {
         const existing = await repo.get(orgId, id);
         if (!existing) throw notFound("Campaign");
         const values = parseValues({ ...toFormValues(existing), ...normalizeCampaignFields(fields) });
         if (values.voice_id !== existing.voice_id) await checkVoice(values.voice_id);
-        return db.tx(async (q) => {
-          const locked = await repo.get(orgId, id, { q, forUpdate: true });
-          if (!locked) throw notFound("Campaign");
-          previousKey = upload ? locked.csv_storage_key : null;
-          const list = upload ? await importList(q, orgId, id, values.campaign_timezone, upload) : {};
-          await checkVariables(q, id, values.faqs);
-          const updated = await repo.update(q, orgId, id, { ...toSettings(values), ...list, updated_by: by });
-          if (upload) await contactsReplaced(q, orgId, id, locked.status);
-          return updated!;
-        }).catch(numberTaken);
+        const settings = toSettings(values);
+        return db
+          .tx(async (q) => {
+            const locked = await repo.get(orgId, id, { q, forUpdate: true });
+            if (!locked) throw notFound("Campaign");
+            previousKey = upload ? locked.csv_storage_key : null;
+            const list = upload ? await importList(q, orgId, id, values.campaign_timezone, upload) : {};
+            await checkVariables(q, id, values.faqs);
+            const updated = await repo.update(q, orgId, id, { ...settings, ...list, updated_by: by });
+            if (upload) await contactsReplaced(q, orgId, id, locked.status);
+            return updated!;
+          })
+          .catch(numberTaken(settings.inbound_number));
       });
       if (previousKey) await storage.delete(previousKey);
       return one(orgId, row);
     },
 
     /** launch, pause, resume, stop: 409 with the reason when the campaign's status does not allow it. */
-    async changeStatus(orgId: string, id: string, action: LifecycleAction, by: string | null = null): Promise<Campaign> {
+    async changeStatus(
+      orgId: string,
+      id: string,
+      action: LifecycleAction,
+      by: string | null = null,
+    ): Promise<Campaign> {
       const row = await db.tx(async (q) => {
         const c = await repo.get(orgId, id, { q, forUpdate: true });
         if (!c) throw notFound("Campaign");
@@ -223,7 +302,8 @@ export function createCampaignsService(deps: Deps) {
         const t = transition(action, c, now);
         if (!t.ok) throw new AppError("conflict", t.message);
         if (action === "launch") await checkVoice(c.voice_id);
-        if (action === "launch" && c.direction === "inbound" && !c.inbound_number) throw new AppError("conflict", INBOUND_NUMBER_REQUIRED);
+        if (action === "launch" && c.direction === "inbound" && !c.inbound_number)
+          throw new AppError("conflict", INBOUND_NUMBER_REQUIRED);
         const updated = await repo.update(q, orgId, id, {
           status: t.status,
           status_reason: null,
@@ -246,8 +326,14 @@ export function createCampaignsService(deps: Deps) {
       // A number reaches one campaign: the copy starts without it.
       const settings = { ...settingsOf(source), name: copyName(source.name), inbound_number: null };
       const row = await repo.insert(db, {
-        id: crypto.randomUUID(), org_id: actor.orgId, created_by: actor.userId, updated_by: actor.userId, status: "draft", launched_at: null,
-        ...settings, ...NO_LIST,
+        id: crypto.randomUUID(),
+        org_id: actor.orgId,
+        created_by: actor.userId,
+        updated_by: actor.userId,
+        status: "draft",
+        launched_at: null,
+        ...settings,
+        ...NO_LIST,
       });
       return one(actor.orgId, row);
     },
@@ -268,15 +354,34 @@ export function createCampaignsService(deps: Deps) {
     },
 
     /** The campaign's contacts, each with where it stands in the dialer's queue (why and until when it waits). */
-    async listContacts(orgId: string, id: string, query: ContactListQuery & { page: number; page_size: number }): Promise<CampaignContactPage> {
+    async listContacts(
+      orgId: string,
+      id: string,
+      query: ContactListQuery & { page: number; page_size: number },
+    ): Promise<CampaignContactPage> {
       const campaign = await repo.get(orgId, id);
       if (!campaign) throw notFound("Campaign");
       const page = await contacts.list(orgId, id, query);
-      const attempts = await repo.latestAttempts(orgId, id, page.contacts.map((c) => c.id));
+      const attempts = await repo.latestAttempts(
+        orgId,
+        id,
+        page.contacts.map((c) => c.id),
+      );
+      const listed =
+        (await deps.doNotCall?.(
+          orgId,
+          page.contacts.map((c) => c.phone),
+        )) ?? new Set<string>();
       const now = clock.now();
       return {
         ...page,
-        contacts: page.contacts.map((c) => ({ ...c, call_state: contactCallState(attempts.get(c.id) ?? null, campaign, c.phone, now) })),
+        contacts: page.contacts.map((c) => ({
+          ...c,
+          call_state: {
+            ...contactCallState(attempts.get(c.id) ?? null, campaign, c.phone, now),
+            do_not_call: listed.has(c.phone),
+          },
+        })),
       };
     },
   };

@@ -6,7 +6,12 @@ import { AppError, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { toAgentContext } from "../calls/call-context.ts";
 import type { CallContextRow } from "../calls/calls.repo.ts";
-import type { GreetingPreviewRepo, PreviewCampaignRow, PreviewContextRow, PreviewOrgRow } from "./greeting-preview.repo.ts";
+import type {
+  GreetingPreviewRepo,
+  PreviewCampaignRow,
+  PreviewContextRow,
+  PreviewOrgRow,
+} from "./greeting-preview.repo.ts";
 
 type Deps = {
   repo: GreetingPreviewRepo;
@@ -26,22 +31,45 @@ type Deps = {
 export type PreviewSource = { campaignId?: string; openingLine?: string; contact?: PreviewContact };
 
 const SAMPLE_RATE = 16000;
-export const NO_LIST_MESSAGE = "Choose a contact list (Upload CSV File) first: the preview is what its first contact will hear.";
+export const NO_LIST_MESSAGE =
+  "Choose a contact list (Upload CSV File) first: the preview is what its first contact will hear.";
 
 // A draft has no campaign yet: the greeting reads only the organisation, the opening line and the contact.
 const NO_CAMPAIGN = {
-  campaign_id: "", campaign_name: "", description: "", opening_line: "", goal: "", service: "", faqs: [],
-  timezone: "UTC", business_hours_start: "09:00", business_hours_end: "17:00", voice_id: null, campaign_direction: "outbound" as const,
+  campaign_id: "",
+  campaign_name: "",
+  description: "",
+  opening_line: "",
+  goal: "",
+  service: "",
+  faqs: [],
+  timezone: "UTC",
+  business_hours_start: "09:00",
+  business_hours_end: "17:00",
+  voice_id: null,
+  campaign_direction: "outbound" as const,
 } satisfies Partial<PreviewContextRow>;
 
 /** The contact columns of the context, from the request's contact, else the campaign's first contact. */
 function contactColumns(source: PreviewSource, saved: PreviewCampaignRow | null) {
   const c = source.contact;
-  if (c) return { contact_id: "", contact_name: c.name, first_name: c.first_name, phone: c.phone, email: "", variables: c.variables };
+  if (c)
+    return {
+      contact_id: "",
+      contact_name: c.name,
+      first_name: c.first_name,
+      phone: c.phone,
+      email: "",
+      variables: c.variables,
+    };
   if (!saved?.contact_id) throw new AppError("conflict", NO_LIST_MESSAGE);
   return {
-    contact_id: saved.contact_id, contact_name: saved.contact_name ?? "", first_name: saved.first_name ?? "",
-    phone: saved.phone ?? "", email: saved.email ?? "", variables: saved.variables ?? {},
+    contact_id: saved.contact_id,
+    contact_name: saved.contact_name ?? "",
+    first_name: saved.first_name ?? "",
+    phone: saved.phone ?? "",
+    email: saved.email ?? "",
+    variables: saved.variables ?? {},
   };
 }
 
@@ -52,7 +80,11 @@ function contactColumns(source: PreviewSource, saved: PreviewCampaignRow | null)
  */
 export function createGreetingPreview(deps: Deps) {
   const { repo, tts } = deps;
-  const voiceIds = () => tts.listVoices().then((vs) => new Set(vs.map((v) => v.id)), () => new Set<string>());
+  const voiceIds = () =>
+    tts.listVoices().then(
+      (vs) => new Set(vs.map((v) => v.id)),
+      () => new Set<string>(),
+    );
 
   async function context(orgId: string, source: PreviewSource): Promise<PreviewContextRow> {
     const saved = source.campaignId === undefined ? null : await repo.campaign(orgId, source.campaignId);
@@ -61,24 +93,48 @@ export function createGreetingPreview(deps: Deps) {
     if (!org) throw notFound("Organization");
     const campaign = saved ?? NO_CAMPAIGN;
     return {
-      org_id: org.org_id, org_name: org.org_name, agent_name: org.agent_name, company_name: org.company_name,
-      campaign_id: campaign.campaign_id, campaign_name: campaign.campaign_name, description: campaign.description,
-      opening_line: source.openingLine ?? campaign.opening_line, goal: campaign.goal, service: campaign.service,
-      faqs: campaign.faqs, timezone: campaign.timezone, business_hours_start: campaign.business_hours_start,
-      business_hours_end: campaign.business_hours_end, voice_id: campaign.voice_id, campaign_direction: campaign.campaign_direction,
+      org_id: org.org_id,
+      org_name: org.org_name,
+      agent_name: org.agent_name,
+      company_name: org.company_name,
+      campaign_id: campaign.campaign_id,
+      campaign_name: campaign.campaign_name,
+      description: campaign.description,
+      opening_line: source.openingLine ?? campaign.opening_line,
+      goal: campaign.goal,
+      service: campaign.service,
+      faqs: campaign.faqs,
+      timezone: campaign.timezone,
+      business_hours_start: campaign.business_hours_start,
+      business_hours_end: campaign.business_hours_end,
+      voice_id: campaign.voice_id,
+      campaign_direction: campaign.campaign_direction,
       ...contactColumns(source, saved),
     };
   }
 
   function greetingOf(row: PreviewContextRow): string {
-    const asCall: CallContextRow = { ...row, call_id: "", persona: null, kb_document_ids: [], kb_phrases: [], transfer_to: null };
+    const asCall: CallContextRow = {
+      ...row,
+      call_id: "",
+      persona: null,
+      kb_document_ids: [],
+      kb_phrases: [],
+      transfer_to: null,
+      // The greeting says no time: the team's hours do not shape it.
+      team_timezone: row.timezone,
+      team_hours_start: row.business_hours_start,
+      team_hours_end: row.business_hours_end,
+    };
     return greetingLine(toAgentContext(asCall, deps.recording, deps.clock));
   }
 
   return {
     async text(orgId: string, source: PreviewSource): Promise<GreetingPreview> {
       const row = await context(orgId, source);
-      return { text: greetingOf(row), contact_name: row.contact_name };
+      const saved = source.campaignId !== undefined && !source.contact;
+      const list = saved ? await repo.variableGaps(orgId, row.campaign_id) : undefined;
+      return { text: greetingOf(row), contact_name: row.contact_name, ...(list ? { list } : {}) };
     },
 
     /** The greeting as WAV in `voiceId` (else the campaign's voice, else the default: the call runner's rule). */
@@ -87,7 +143,8 @@ export function createGreetingPreview(deps: Deps) {
       const known = await voiceIds();
       const voice = [voiceId, row.voice_id].find((v): v is string => !!v && known.has(v)) ?? deps.defaultVoiceId;
       const parts: Int16Array[] = [];
-      for await (const chunk of tts.synthesize(greetingOf(row), { voiceId: voice, sampleRate: SAMPLE_RATE })) parts.push(chunk);
+      for await (const chunk of tts.synthesize(greetingOf(row), { voiceId: voice, sampleRate: SAMPLE_RATE }))
+        parts.push(chunk);
       const pcm = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
       parts.reduce((at, p) => (pcm.set(p, at), at + p.length), 0);
       if (!pcm.length) throw new AppError("internal", "The greeting could not be spoken. Please try another voice.");

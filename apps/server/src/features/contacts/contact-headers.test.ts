@@ -10,7 +10,10 @@ test("exact header names are matched loosely (case, spaces, punctuation)", () =>
   assert.equal(map.phone, 2);
   assert.equal(map.email, 3);
   assert.equal(map.persona, 5);
-  assert.deepEqual(map.variables, [{ index: 4, key: "company" }, { index: 5, key: "persona" }]);
+  assert.deepEqual(map.variables, [
+    { index: 4, key: "company" },
+    { index: 5, key: "persona" },
+  ]);
 });
 
 test("full name, number and partial matches", () => {
@@ -38,7 +41,13 @@ test("variable keys are snake_case, unique, and never empty", () => {
 });
 
 test("header-less map takes every other column as a variable", () => {
-  assert.deepEqual(headerlessMap(3, 1), { phone: 1, variables: [{ index: 0, key: "column_1" }, { index: 2, key: "column_3" }] });
+  assert.deepEqual(headerlessMap(3, 1), {
+    phone: 1,
+    variables: [
+      { index: 0, key: "column_1" },
+      { index: 2, key: "column_3" },
+    ],
+  });
 });
 
 test("delimiter is read from the header line, outside quotes", () => {

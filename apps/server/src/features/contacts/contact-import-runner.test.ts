@@ -23,7 +23,10 @@ test("a big file is parsed on a worker: batches in order, a late duplicate comes
   assert.deepEqual(sizes, [500, 1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 2500]);
   assert.equal(step.value.contactCount, 40_000);
   assert.equal(step.value.duplicatesMerged, 1);
-  assert.deepEqual(step.value.merged.map((c) => [c.phone, c.name, c.variables.company]), [["+919800000000", "Lead 0", "Acme"]]);
+  assert.deepEqual(
+    step.value.merged.map((c) => [c.phone, c.name, c.variables.company]),
+    [["+919800000000", "Lead 0", "Acme"]],
+  );
 });
 
 test("a broken file fails on the worker with the same NotCsvError", async () => {

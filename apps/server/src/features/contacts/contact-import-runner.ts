@@ -1,7 +1,12 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { startTsWorker } from "@parley/voice/os/ts-worker";
 import { NotCsvError } from "./csv-decode.ts";
-import { readContactList, type ContactImportOptions, type ContactListSummary, type ParsedContact } from "./contact-import.ts";
+import {
+  readContactList,
+  type ContactImportOptions,
+  type ContactListSummary,
+  type ParsedContact,
+} from "./contact-import.ts";
 import type { WorkerMessage } from "./contact-import.worker.ts";
 
 /** Below this size parsing in-process is quicker than starting a worker (~0.4 s). */
@@ -16,7 +21,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** Messages of a worker as an async generator, in order; the worker ends when the generator does. */
-async function* fromWorker(bytes: Buffer, opts: ContactImportOptions): AsyncGenerator<ParsedContact[], ContactListSummary> {
+async function* fromWorker(
+  bytes: Buffer,
+  opts: ContactImportOptions,
+): AsyncGenerator<ParsedContact[], ContactListSummary> {
   const worker = startTsWorker(WORKER_URL, { workerData: { bytes, opts } });
   const queue: WorkerMessage[] = [];
   let wake: (() => void) | null = null;

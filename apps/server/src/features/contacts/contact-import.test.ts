@@ -4,7 +4,8 @@ import { Readable } from "node:stream";
 import { parseContactList } from "../../../../../tests/support/contact-list.ts";
 import { NotCsvError } from "./csv-decode.ts";
 
-const from = (data: string | Buffer) => async () => Readable.from([typeof data === "string" ? Buffer.from(data, "utf8") : data]);
+const from = (data: string | Buffer) => async () =>
+  Readable.from([typeof data === "string" ? Buffer.from(data, "utf8") : data]);
 const parseIn = (data: string | Buffer) => parseContactList(from(data), { region: "IN" });
 
 test("quoted commas stay in their field; other columns become variables", async () => {
@@ -18,7 +19,10 @@ test("quoted commas stay in their field; other columns become variables", async 
 });
 
 test("UTF-8 BOM, Windows line ends and semicolons", async () => {
-  const r = await parseIn("\uFEFFFirst Name;Last Name;Mobile;Email\r\nAsha;Rao;9876543210;asha@example.com\r\nVikram;Shah;+91 99887 76655;\r\n");
+  const r = await parseIn(
+    "\uFEFFFirst Name;Last " +
+      "Name;Mobile;Email\r\nAsha;Rao;9876543210;asha@example.com\r\nVikram;Shah;+91 99887 76655;\r\n",
+  );
   assert.equal(r.delimiter, ";");
   assert.deepEqual(
     r.contacts.map((c) => [c.name, c.firstName, c.lastName, c.phone, c.email, c.line]),
@@ -49,7 +53,10 @@ test("UTF-16 with BOM (Excel 'Unicode text', tab separated)", async () => {
   const text = "\uFEFFname\tphone\nZoë\t+971 50 123 4567\n";
   const r = await parseIn(Buffer.from(text, "utf16le"));
   assert.equal(r.encoding, "utf-16le");
-  assert.deepEqual(r.contacts.map((c) => [c.name, c.phone]), [["Zoë", "+971501234567"]]);
+  assert.deepEqual(
+    r.contacts.map((c) => [c.name, c.phone]),
+    [["Zoë", "+971501234567"]],
+  );
 });
 
 test("20 bad rows among good ones: good rows import, bad ones are reported with their line", async () => {
@@ -64,7 +71,10 @@ test("20 bad rows among good ones: good rows import, bad ones are reported with 
   const r = await parseIn(lines.join("\n") + "\n");
   assert.equal(r.contacts.length, 40);
   assert.equal(r.rejectedCount, 20);
-  assert.deepEqual(r.rejected.map((x) => x.line), bad);
+  assert.deepEqual(
+    r.rejected.map((x) => x.line),
+    bad,
+  );
   assert.equal(r.rejected[0]!.reason, 'Invalid phone number "12-34"');
   assert.equal(r.rejected[1]!.reason, "Missing phone number");
   assert.equal(r.rejected[0]!.raw, "Bad 0,12-34");
@@ -74,11 +84,16 @@ test("line numbers survive quoted line breaks and blank lines", async () => {
   const r = await parseIn('name,phone,address\n\n"Asha","9876543210","12 Main St\nFlat 4"\nNobody,nope,x\n');
   assert.equal(r.contacts[0]!.line, 3);
   assert.equal(r.contacts[0]!.variables.address, "12 Main St\nFlat 4");
-  assert.deepEqual(r.rejected.map((x) => x.line), [5]);
+  assert.deepEqual(
+    r.rejected.map((x) => x.line),
+    [5],
+  );
 });
 
 test("duplicate numbers within a list are merged into the first contact", async () => {
-  const r = await parseIn("name,phone,company,email\nAsha,09876543210,,\n,+91 98765 43210,Acme,asha@x.io\nRavi,9123456789,Beta,\n");
+  const r = await parseIn(
+    "name,phone,company,email\nAsha,09876543210,,\n,+91 98765 43210,Acme,asha@x.io\nRavi,9123456789,Beta,\n",
+  );
   assert.equal(r.contacts.length, 2);
   assert.equal(r.duplicatesMerged, 1);
   assert.deepEqual(
@@ -97,10 +112,13 @@ test("a persona column is kept on the contact and as a variable", async () => {
 
 test("a file without a header row is read when its first row holds a phone number", async () => {
   const r = await parseIn("Asha,9876543210,Acme\nRavi,9123456789,Beta\n");
-  assert.deepEqual(r.contacts.map((c) => [c.phone, c.variables]), [
-    ["+919876543210", { column_1: "Asha", column_3: "Acme" }],
-    ["+919123456789", { column_1: "Ravi", column_3: "Beta" }],
-  ]);
+  assert.deepEqual(
+    r.contacts.map((c) => [c.phone, c.variables]),
+    [
+      ["+919876543210", { column_1: "Asha", column_3: "Acme" }],
+      ["+919123456789", { column_1: "Ravi", column_3: "Beta" }],
+    ],
+  );
   assert.deepEqual(r.columns, ["column_1", "column_2", "column_3"]);
   assert.deepEqual(r.variableKeys, ["column_1", "column_3"]);
 });

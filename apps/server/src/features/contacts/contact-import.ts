@@ -37,7 +37,7 @@ export type ContactImportOptions = { region: CountryCode | undefined; keepReject
 
 const MAX_CELL = 2000;
 const MAX_RAW = 300;
-const clean = (v: string | undefined) => (v ?? "").replace(/\u0000/g, "").trim().slice(0, MAX_CELL);
+const clean = (v: string | undefined) => (v ?? "").replaceAll("\u0000", "").trim().slice(0, MAX_CELL);
 
 function toContact(cells: string[], map: ColumnMap, line: number, phone: string): ParsedContact {
   const at = (i: number | undefined) => (i === undefined ? "" : clean(cells[i]));
@@ -55,7 +55,16 @@ function toContact(cells: string[], map: ColumnMap, line: number, phone: string)
     const value = clean(cells[index]);
     if (value) variables[key] = value;
   }
-  return { line, name, firstName, lastName, phone, email: at(map.email) || null, persona: at(map.persona) || null, variables };
+  return {
+    line,
+    name,
+    firstName,
+    lastName,
+    phone,
+    email: at(map.email) || null,
+    persona: at(map.persona) || null,
+    variables,
+  };
 }
 
 /** A later row with the same number fills what the first one left empty; true when anything changed. */
@@ -71,11 +80,19 @@ function merge(into: ParsedContact, from: ParsedContact): boolean {
 }
 
 /** The header row's column map, or a header-less one when the first row already holds a phone number. */
-function columnsFrom(first: string[], region: CountryCode | undefined): { map: ColumnMap; firstIsData: boolean; columns: string[] } {
+function columnsFrom(
+  first: string[],
+  region: CountryCode | undefined,
+): { map: ColumnMap; firstIsData: boolean; columns: string[] } {
   const map = matchHeaders(first);
   if (map) return { map, firstIsData: false, columns: first.map((h) => clean(h).slice(0, 200)) };
   const phoneIndex = first.findIndex((cell) => normalizePhone(cell, region).ok);
-  if (phoneIndex >= 0) return { map: headerlessMap(first.length, phoneIndex), firstIsData: true, columns: first.map((_, i) => `column_${i + 1}`) };
+  if (phoneIndex >= 0)
+    return {
+      map: headerlessMap(first.length, phoneIndex),
+      firstIsData: true,
+      columns: first.map((_, i) => `column_${i + 1}`),
+    };
   throw new NotCsvError("no column of phone numbers was found (name it phone, mobile or number)");
 }
 
@@ -85,7 +102,10 @@ function columnsFrom(first: string[], region: CountryCode | undefined): { map: C
  * for numbers without +country code), duplicates merged into the first row with that number, rows
  * without a valid phone reported with their line. Throws NotCsvError for a file that is not a CSV.
  */
-export async function* readContactList(open: () => Promise<Readable>, opts: ContactImportOptions): AsyncGenerator<ParsedContact[], ContactListSummary> {
+export async function* readContactList(
+  open: () => Promise<Readable>,
+  opts: ContactImportOptions,
+): AsyncGenerator<ParsedContact[], ContactListSummary> {
   const keep = opts.keepRejected ?? 1000;
   const batchSize = opts.batchSize ?? 5000;
   // Small batches first: the database starts storing while the parser is still warming up (its first
@@ -110,7 +130,8 @@ export async function* readContactList(open: () => Promise<Readable>, opts: Cont
     const phone = normalizePhone(clean(cells[map.phone]), opts.region);
     if (!phone.ok) {
       rejectedCount++;
-      if (rejected.length < keep) rejected.push({ line, reason: phone.reason, raw: cells.join(delimiter).slice(0, MAX_RAW) });
+      if (rejected.length < keep)
+        rejected.push({ line, reason: phone.reason, raw: cells.join(delimiter).slice(0, MAX_RAW) });
       continue;
     }
     const contact = toContact(cells, map, line, phone.e164);
@@ -131,5 +152,15 @@ export async function* readContactList(open: () => Promise<Readable>, opts: Cont
   if (!map) throw new NotCsvError("the file has no rows");
   if (batch.length) yield batch;
   const variableKeys = map.variables.map((v) => v.key);
-  return { contactCount: byPhone.size, merged: [...merged], rejected, rejectedCount, duplicatesMerged, columns, variableKeys, encoding, delimiter };
+  return {
+    contactCount: byPhone.size,
+    merged: [...merged],
+    rejected,
+    rejectedCount,
+    duplicatesMerged,
+    columns,
+    variableKeys,
+    encoding,
+    delimiter,
+  };
 }

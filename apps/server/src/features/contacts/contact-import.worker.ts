@@ -13,7 +13,10 @@ const { bytes, opts } = workerData as { bytes: Uint8Array; opts: ContactImportOp
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 
 try {
-  const reader = readContactList(async () => Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), opts);
+  const reader = readContactList(
+    async () => Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+    opts,
+  );
   let step = await reader.next();
   for (; !step.done; step = await reader.next()) post({ type: "batch", contacts: step.value });
   post({ type: "done", summary: step.value });

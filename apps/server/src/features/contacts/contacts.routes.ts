@@ -9,8 +9,11 @@ import { AppError, toFieldIssues, validationError } from "../../http/errors.ts";
 import type { ContactsService } from "./contacts.service.ts";
 
 const tooLarge = () =>
-  new AppError("payload_too_large", CampaignMessages.csvTooLarge, [{ path: CSV_FIELD_NAME, message: CampaignMessages.csvTooLarge }]);
-const noFile = () => validationError([{ path: CSV_FIELD_NAME, message: `${CampaignMessages.csvInvalid}: no file was sent.` }]);
+  new AppError("payload_too_large", CampaignMessages.csvTooLarge, [
+    { path: CSV_FIELD_NAME, message: CampaignMessages.csvTooLarge },
+  ]);
+const noFile = () =>
+  validationError([{ path: CSV_FIELD_NAME, message: `${CampaignMessages.csvInvalid}: no file was sent.` }]);
 
 /**
  * The csv_file of a multipart form, held in memory (nothing is stored: a check keeps no file), and its
@@ -41,11 +44,18 @@ export function contactsRoutes(deps: { contacts: ContactsService; requireAuth: R
   const { contacts, requireAuth } = deps;
   return async (app) => {
     await app.register(multipart, { limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 20, fieldSize: 1024 } });
-    app.post("/contacts/check", { preHandler: requireAuth, schema: { response: { 200: ContactListCheck } } }, async (request) => {
-      const { bytes, fields } = await readCheckForm(request);
-      const parsed = ContactListCheckFields.safeParse(fields);
-      if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
-      return contacts.check({ open: async () => Readable.from([bytes]), size: bytes.length }, parsed.data.campaign_timezone);
-    });
+    app.post(
+      "/contacts/check",
+      { preHandler: requireAuth, schema: { response: { 200: ContactListCheck } } },
+      async (request) => {
+        const { bytes, fields } = await readCheckForm(request);
+        const parsed = ContactListCheckFields.safeParse(fields);
+        if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
+        return contacts.check(
+          { open: async () => Readable.from([bytes]), size: bytes.length },
+          parsed.data.campaign_timezone,
+        );
+      },
+    );
   };
 }

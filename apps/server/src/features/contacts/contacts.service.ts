@@ -58,7 +58,10 @@ export function createContactsService(deps: { repo: ContactsRepo }) {
         throw err instanceof NotCsvError ? notCsv(err) : err;
       }
     },
-    /** The list as the import would read it with this timezone, nothing stored; the import's 400 for a file that is not a CSV. */
+    /**
+     * The list as the import would read it with this timezone, nothing
+     * stored; the import's 400 for a file that is not a CSV.
+     */
     async check(file: { open: () => Promise<Readable>; size: number }, timezone: string): Promise<ContactListCheck> {
       try {
         return await checkContactList(file, regionForTimezone(timezone));
@@ -67,7 +70,11 @@ export function createContactsService(deps: { repo: ContactsRepo }) {
       }
     },
     /** The caller has already checked that the campaign belongs to the org. */
-    async list(orgId: string, campaignId: string, query: ContactListQuery & { page: number; page_size: number }): Promise<ContactList> {
+    async list(
+      orgId: string,
+      campaignId: string,
+      query: ContactListQuery & { page: number; page_size: number },
+    ): Promise<ContactList> {
       const { rows, total } = await repo.list(orgId, campaignId, {
         search: query.search || undefined,
         limit: query.page_size,

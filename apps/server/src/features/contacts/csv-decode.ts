@@ -45,7 +45,8 @@ export async function detectEncoding(open: () => Promise<Readable>): Promise<Tex
   if (head[0] === 0xff && head[1] === 0xfe) return "utf-16le";
   if (head[0] === 0xfe && head[1] === 0xff) return "utf-16be";
   const type = await fileTypeFromBuffer(head);
-  if (type && type.mime !== "text/csv") throw new NotCsvError(`this is a ${type.ext.toUpperCase()} file; save it as CSV first`);
+  if (type && type.mime !== "text/csv")
+    throw new NotCsvError(`this is a ${type.ext.toUpperCase()} file; save it as CSV first`);
   if (head.includes(0)) throw new NotCsvError("the file is not text");
   return (await isUtf8(await open())) ? "utf-8" : "windows-1252";
 }

@@ -14,7 +14,10 @@ function lineBreaksIn(record: string[]): number {
 
 function csvErrorText(err: Error): string {
   const line = (err as { lines?: number }).lines;
-  const what = (err as { code?: string }).code === "CSV_QUOTE_NOT_CLOSED" ? "a quoted value is never closed" : err.message.split(":")[0]!.toLowerCase();
+  const what =
+    (err as { code?: string }).code === "CSV_QUOTE_NOT_CLOSED"
+      ? "a quoted value is never closed"
+      : err.message.split(":")[0]!.toLowerCase();
   return line ? `${what} (line ${line})` : what;
 }
 
@@ -40,9 +43,13 @@ export async function openCsvRecords(
       chunks.destroy();
     }
   }
-  // No `info` or skip options: they cost ~30% on big files. Blank lines come through as records and
+  // No `info` or skip options: they slow the parse of big files. Blank lines come through as records and
   // are dropped here, which also lets us count physical lines for the rejected-row report.
-  const parser = pipeline(Readable.from(text()), parse({ delimiter, relax_column_count: true, relax_quotes: true }), () => undefined);
+  const parser = pipeline(
+    Readable.from(text()),
+    parse({ delimiter, relax_column_count: true, relax_quotes: true }),
+    () => undefined,
+  );
 
   async function* records(): AsyncGenerator<CsvRecord> {
     let nextLine = 1;

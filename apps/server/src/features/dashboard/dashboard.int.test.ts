@@ -1,12 +1,21 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 import { FIXTURE_NOW, seedAnalyticsFixture } from "../../../../../tests/support/analytics-fixture.ts";
+import { insertCall } from "../../../../../tests/support/seed.ts";
+import { addTeamMember } from "../../../../../tests/support/team-members.ts";
 
-const ZERO = { total_campaigns: 0, total_leads: 0, total_calls: 0, total_appointments: 0, booking_rate: 0, avg_call_duration_seconds: 0 };
+const ZERO = {
+  total_campaigns: 0,
+  total_leads: 0,
+  total_calls: 0,
+  total_appointments: 0,
+  booking_rate: 0,
+  avg_call_duration_seconds: 0,
+};
 
-for (const kind of await dbKinds()) {
+for (const kind of await routeDbKinds()) {
   describe(`dashboard on ${kind}`, () => {
     let t: TestApp;
     let owner: TestUser;
@@ -21,7 +30,14 @@ for (const kind of await dbKinds()) {
       const res = await t.request("GET", "/api/dashboard/overview", { token: owner.token });
       assert.equal(res.status, 200);
       // avg over connected calls (not voicemail, not unanswered): (120 + 60 + 200 + 90) / 4 = 117.5
-      assert.deepEqual(res.body, { total_campaigns: 3, total_leads: 6, total_calls: 6, total_appointments: 1, booking_rate: 16.7, avg_call_duration_seconds: 118 });
+      assert.deepEqual(res.body, {
+        total_campaigns: 3,
+        total_leads: 6,
+        total_calls: 6,
+        total_appointments: 1,
+        booking_rate: 16.7,
+        avg_call_duration_seconds: 118,
+      });
     });
 
     test("channel metrics: all_channels without a channel, voice with calls, email and whatsapp without", async () => {
@@ -33,11 +49,22 @@ for (const kind of await dbKinds()) {
       const voice = await t.request("GET", "/api/dashboard/channel-metrics?channel=voice", { token: owner.token });
       assert.deepEqual(voice.body, {
         channel: "voice",
-        metrics: { voice: { total_campaigns: 2, total_leads: 5, total_calls: 6, total_appointments: 1, booking_rate: 16.7, avg_call_duration_seconds: 118 } },
+        metrics: {
+          voice: {
+            total_campaigns: 2,
+            total_leads: 5,
+            total_calls: 6,
+            total_appointments: 1,
+            booking_rate: 16.7,
+            avg_call_duration_seconds: 118,
+          },
+        },
       });
       const email = await t.request("GET", "/api/dashboard/channel-metrics?channel=email", { token: owner.token });
       assert.deepEqual(email.body.metrics.email, { ...ZERO, total_campaigns: 1, total_leads: 1 });
-      const whatsapp = await t.request("GET", "/api/dashboard/channel-metrics?channel=whatsapp", { token: owner.token });
+      const whatsapp = await t.request("GET", "/api/dashboard/channel-metrics?channel=whatsapp", {
+        token: owner.token,
+      });
       assert.deepEqual(whatsapp.body.metrics.whatsapp, ZERO);
     });
 
@@ -47,7 +74,7 @@ for (const kind of await dbKinds()) {
       assert.match(res.body.error.message, /channel must be one of voice, email or whatsapp/);
     });
 
-    test("conversation minutes: the balance the dialer left, what its calls were charged, and the two together", async () => {
+    test("conversation minutes: the balance the dialer left, what its calls were charged, and the sum", async () => {
       const res = await t.request("GET", "/api/dashboard/conversation-minutes", { token: owner.token });
       assert.equal(res.status, 200);
       // Charged (dialer) calls: 120 s → 2 min, 60 s → 1 min; manual calls are not charged.
@@ -66,7 +93,11 @@ for (const kind of await dbKinds()) {
     test("the figures are the caller's organisation's only; without a token every endpoint is 401", async () => {
       // Org-wide aggregates have no record to 404 on: another org must see its own (empty) figures.
       const stranger = await buildUser(t);
-      for (const path of ["/api/dashboard/overview", "/api/dashboard/channel-metrics?channel=voice", "/api/dashboard/conversation-minutes"]) {
+      for (const path of [
+        "/api/dashboard/overview",
+        "/api/dashboard/channel-metrics?channel=voice",
+        "/api/dashboard/conversation-minutes",
+      ]) {
         const theirs = await t.request("GET", path, { token: stranger.token });
         assert.equal(theirs.status, 200);
         assert.ok(!theirs.text.includes('"total_calls":6'), `${path} leaked the owner's calls`);
@@ -76,6 +107,39 @@ for (const kind of await dbKinds()) {
       assert.equal(minutes.body.used_minutes, 0);
       const voice = await t.request("GET", "/api/dashboard/channel-metrics?channel=voice", { token: stranger.token });
       assert.deepEqual(voice.body.metrics.voice, ZERO);
+    });
+  });
+}
+
+for (const kind of await routeDbKinds()) {
+  describe(`dashboard capacity on ${kind}`, () => {
+    let t: TestApp;
+    let owner: TestUser;
+    before(async () => {
+      t = await startTestApp(kind);
+      owner = await buildUser(t);
+    });
+    after(() => t.close());
+
+    test("admins see their calls on the line and what the live dialing processes carry; members do not", async () => {
+      const other = await buildUser(t);
+      await insertCall(t.db, owner.orgId, {});
+      await insertCall(t.db, other.orgId, {});
+      const none = await t.request("GET", "/api/dashboard/capacity", { token: owner.token });
+      assert.deepEqual(none.body, { calls_in_progress: 1, servers: null });
+      const report = (id: string, live: number, capacity: number, ageMs: number) =>
+        t.db.query(
+          `insert into worker_capacity (worker_id, host, cores, live_calls, capacity, reported_at)
+           values ($1, 'h', 2, $2, $3, $4)`,
+          [id, live, capacity, new Date(Date.now() - ageMs)],
+        );
+      await report("a", 2, 4, 1000);
+      await report("b", 4, 4, 2000);
+      await report("dead", 9, 9, 120_000); // silent for two minutes: not counted
+      const res = await t.request("GET", "/api/dashboard/capacity", { token: owner.token });
+      assert.deepEqual(res.body, { calls_in_progress: 1, servers: { processes: 2, capacity: 8, free: 2 } });
+      const member = await addTeamMember(t, owner, "member");
+      assert.equal((await t.request("GET", "/api/dashboard/capacity", { token: member.token })).status, 403);
     });
   });
 }

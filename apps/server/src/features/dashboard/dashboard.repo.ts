@@ -13,6 +13,14 @@ const DEFAULT_MINUTES_BALANCE = 1000;
  */
 export function createDashboardRepo(db: Queryable) {
   return {
+    /** The organisation's calls on the line now (placed, inbound and test calls). */
+    async callsInProgress(orgId: string): Promise<number> {
+      const [r] = await db.query<{ n: number }>(
+        "select count(*)::int as n from calls where org_id = $1 and ended_at is null",
+        [orgId],
+      );
+      return r?.n ?? 0;
+    },
     async counts(orgId: string, channel: DashboardChannel | null): Promise<MetricCounts> {
       const withCalls = channel === null || channel === "voice";
       // The call figures add up the organisation's rollups (0200, 0230: kept by triggers as calls change;

@@ -1,4 +1,12 @@
-import type { ChannelMetrics, ConversationMinutes, DashboardChannel, DashboardMetrics } from "@parley/shared/dashboard";
+import type {
+  ChannelMetrics,
+  ConversationMinutes,
+  DashboardCapacity,
+  DashboardChannel,
+  DashboardMetrics,
+} from "@parley/shared/dashboard";
+import type { Clock } from "../../platform/clock.ts";
+import type { CapacityRepo } from "../dialer/capacity.repo.ts";
 import type { DashboardRepo, MetricCounts } from "./dashboard.repo.ts";
 
 /** One decimal percent; 0 when there is nothing to divide by. */
@@ -15,9 +23,19 @@ export function toMetrics(c: MetricCounts): DashboardMetrics {
   };
 }
 
-export function createDashboardService(deps: { repo: DashboardRepo }) {
+export function createDashboardService(deps: { repo: DashboardRepo; capacity: CapacityRepo; clock: Clock }) {
   const { repo } = deps;
   return {
+    async capacity(orgId: string): Promise<DashboardCapacity> {
+      const [inProgress, all] = await Promise.all([repo.callsInProgress(orgId), deps.capacity.total(deps.clock.now())]);
+      return {
+        calls_in_progress: inProgress,
+        servers: all.processes
+          ? { processes: all.processes, capacity: all.capacity, free: Math.max(0, all.capacity - all.liveCalls) }
+          : null,
+      };
+    },
+
     async overview(orgId: string): Promise<DashboardMetrics> {
       return toMetrics(await repo.counts(orgId, null));
     },

@@ -19,13 +19,25 @@ const FAQS = {
   opening_line: "I'm calling about our premium plan for teams like {{company}}. Do you have a minute?",
   goal: "Book a 30-minute demo of the premium plan with the sales team.",
   faqs: [
-    { question: "What does the premium plan cost?", answer: "The premium plan costs 49 dollars per user per month, billed monthly." },
-    { question: "Is there a free trial?", answer: "Yes, every plan starts with a free 14-day trial and no credit card." },
-    { question: "What is included in the premium plan?", answer: "Unlimited campaigns, call recordings, a knowledge base and calendar booking." },
+    {
+      question: "What does the premium plan cost?",
+      answer: "The premium plan costs 49 dollars per user per month, billed monthly.",
+    },
+    {
+      question: "Is there a free trial?",
+      answer: "Yes, every plan starts with a free 14-day trial and no credit card.",
+    },
+    {
+      question: "What is included in the premium plan?",
+      answer: "Unlimited campaigns, call recordings, a knowledge base and calendar booking.",
+    },
   ],
 };
 
-export async function seedDemoCampaign(deps: { campaigns: CampaignsService; storage: Storage }, actor: { orgId: string; userId: string }): Promise<void> {
+export async function seedDemoCampaign(
+  deps: { campaigns: CampaignsService; storage: Storage },
+  actor: { orgId: string; userId: string },
+): Promise<void> {
   const body = Buffer.from(CONTACTS);
   const key = `uploads/${actor.orgId}/${crypto.randomUUID()}.csv`;
   await deps.storage.put(key, body);

@@ -13,10 +13,10 @@ for (const kind of await dbKinds()) {
     after(() => t.close());
 
     test("an empty instance gets the demo org 'parley' once, and its credentials sign in", async () => {
-      const campaign = { campaigns: t.services.campaigns, storage: t.services.storage };
-      const creds = await seedDemo({ db: t.db, auth: t.services.auth, campaign });
+      const campaign = { campaigns: t.services.campaigns.service, storage: t.services.storage };
+      const creds = await seedDemo({ db: t.db, auth: t.services.auth.service, campaign });
       assert.ok(creds);
-      assert.equal(await seedDemo({ db: t.db, auth: t.services.auth }), null, "second start seeds nothing");
+      assert.equal(await seedDemo({ db: t.db, auth: t.services.auth.service }), null, "second start seeds nothing");
       const login = await t.request("POST", "/api/auth/login", {
         body: { email_or_username: creds.username, password: creds.password, refresh: true },
       });
@@ -34,8 +34,14 @@ for (const kind of await dbKinds()) {
       assert.deepEqual(c.rejected_rows, []);
       assert.equal(c.contact_count, 8, JSON.stringify(c));
       const contacts = await t.request("GET", `/api/campaigns/${c.id}/contacts`, { token });
-      assert.ok(contacts.body.contacts.every((x: { persona: string | null }) => x.persona), JSON.stringify(contacts.body.contacts[0]));
-      const [{ n }] = (await t.db.query<{ n: number }>("select count(*)::int as n from call_attempts where campaign_id = $1 and status = 'pending'", [c.id])) as [{ n: number }];
+      assert.ok(
+        contacts.body.contacts.every((x: { persona: string | null }) => x.persona),
+        JSON.stringify(contacts.body.contacts[0]),
+      );
+      const [{ n }] = (await t.db.query<{ n: number }>(
+        "select count(*)::int as n from call_attempts where campaign_id = $1 and status = 'pending'",
+        [c.id],
+      )) as [{ n: number }];
       assert.equal(n, 8);
     });
   });

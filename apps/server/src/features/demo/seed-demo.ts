@@ -25,7 +25,9 @@ export async function seedDemo(deps: {
   /** When given, a launched demo campaign whose calls go to simulated callees. */
   campaign?: { campaigns: CampaignsService; storage: Storage };
 }): Promise<DemoCredentials | null> {
-  const [{ count }] = (await deps.db.query<{ count: number }>("select count(*)::int as count from users")) as [{ count: number }];
+  const [{ count }] = (await deps.db.query<{ count: number }>("select count(*)::int as count from users")) as [
+    { count: number },
+  ];
   if (count > 0) return null;
   const password = crypto.randomBytes(9).toString("base64url");
   const owner = await deps.auth.register({
@@ -42,10 +44,13 @@ export async function seedDemo(deps: {
     organization_address: "1 Market Street, San Francisco, CA",
     auth_provider: "password",
   });
-  const [membership] = await deps.db.query<{ org_id: string }>("select org_id from memberships where user_id = $1", [owner.id]);
+  const [membership] = await deps.db.query<{ org_id: string }>("select org_id from memberships where user_id = $1", [
+    owner.id,
+  ]);
   const now = new Date();
   if (membership && deps.emailLogs) await seedDemoEmails(deps.emailLogs, membership.org_id, now);
   if (membership && deps.whatsapp) await seedDemoChats(deps.whatsapp, membership.org_id, now);
-  if (membership && deps.campaign) await seedDemoCampaign(deps.campaign, { orgId: membership.org_id, userId: owner.id });
+  if (membership && deps.campaign)
+    await seedDemoCampaign(deps.campaign, { orgId: membership.org_id, userId: owner.id });
   return { email: "demo@parley.local", username: "demo", password, organizationSlug: DEFAULT_ORG_SLUG };
 }

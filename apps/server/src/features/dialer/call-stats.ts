@@ -9,8 +9,9 @@ export function callStatsFromCalls(db: Queryable): CampaignCallStats {
   return async (orgId, campaignIds) => {
     const rows = campaignIds.length
       ? await db.query<{ campaign_id: string; made: number; ok: number }>(
+          // 'WEB': browser test calls
           `select campaign_id, count(*)::int as made, count(*) filter (where outcome = any($3))::int as ok
-           from calls where org_id = $1 and campaign_id = any($2) and direction <> 'WEB' group by campaign_id`, // 'WEB': browser test calls
+           from calls where org_id = $1 and campaign_id = any($2) and direction <> 'WEB' group by campaign_id`,
           [orgId, campaignIds, SUCCESS],
         )
       : [];

@@ -44,17 +44,28 @@ describe("nextCallTime", () => {
     const endAt = new Date("2026-03-01T00:00:00Z");
     assert.equal(nextCallTime(new Date("2026-03-02T05:00:00Z"), rules({ endAt })), null);
     // Ends before the next opening: nothing left.
-    assert.equal(nextCallTime(new Date("2026-03-02T13:00:00Z"), rules({ endAt: new Date("2026-03-03T01:00:00Z") })), null);
+    assert.equal(
+      nextCallTime(new Date("2026-03-02T13:00:00Z"), rules({ endAt: new Date("2026-03-03T01:00:00Z") })),
+      null,
+    );
   });
 
   test("contact-local hours: a Dubai campaign calling London waits for 08:00 in London", () => {
-    const r = rules({ timezone: "Asia/Dubai", businessHours: { start: "09:00", end: "17:00" }, contactZones: ["Europe/London"] });
+    const r = rules({
+      timezone: "Asia/Dubai",
+      businessHours: { start: "09:00", end: "17:00" },
+      contactZones: ["Europe/London"],
+    });
     // 09:00 Dubai = 05:00 London: too early for the callee; 08:00 London = 12:00 Dubai.
     assert.equal(iso(nextCallTime(new Date("2026-03-02T05:00:00Z"), r)), "2026-03-02T08:00:00.000Z");
   });
 
   test("a number whose country spans zones must fit every zone", () => {
-    const r = rules({ timezone: "UTC", businessHours: { start: "00:00", end: "00:00" }, contactZones: ["America/New_York", "America/Los_Angeles"] });
+    const r = rules({
+      timezone: "UTC",
+      businessHours: { start: "00:00", end: "00:00" },
+      contactZones: ["America/New_York", "America/Los_Angeles"],
+    });
     // 08:00 in Los Angeles (PST, 16:00Z) is the first moment both are inside 08:00–21:00.
     assert.equal(iso(nextCallTime(new Date("2026-01-15T12:00:00Z"), r)), "2026-01-15T16:00:00.000Z");
   });

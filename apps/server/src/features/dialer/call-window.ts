@@ -54,11 +54,12 @@ function occurrences(w: DailyWindow, zone: string, from: number, days: number): 
 
 function intersect(a: Interval[], b: Interval[]): Interval[] {
   const out: Interval[] = [];
-  for (const x of a) for (const y of b) {
-    const start = Math.max(x.start, y.start);
-    const end = Math.min(x.end, y.end);
-    if (end > start) out.push({ start, end });
-  }
+  for (const x of a)
+    for (const y of b) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (end > start) out.push({ start, end });
+    }
   return out.sort((p, q) => p.start - q.start);
 }
 
@@ -83,4 +84,10 @@ function firstWindowStart(earliest: Date, rules: CallWindowRules, days: number):
   }
   const first = windows[0];
   return first ? new Date(first.start) : null;
+}
+
+/** Whether `at` falls inside the daily window in `zone` (one that runs past midnight included). */
+export function isWithin(at: Date, w: DailyWindow, zone: string): boolean {
+  const t = at.getTime();
+  return occurrences(w, zone, t, 0).some((o) => o.start <= t && t < o.end);
 }

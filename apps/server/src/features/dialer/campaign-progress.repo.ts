@@ -1,9 +1,29 @@
-import { LiveCallLine, PROGRESS_OUTCOMES, type CampaignProgress, type ProgressLiveCall } from "@parley/shared/campaign-progress";
+import {
+  LiveCallLine,
+  PROGRESS_OUTCOMES,
+  type CampaignProgress,
+  type ProgressLiveCall,
+} from "@parley/shared/campaign-progress";
 import type { CampaignStatus } from "@parley/shared/campaigns";
 import type { Queryable } from "../../platform/db.ts";
+import { createCapacityRepo } from "./capacity.repo.ts";
+import { DEFAULT_ORG_CONCURRENCY, dialerActivity, type ActivityInput } from "./dialer-activity.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIVE_CALLS_SHOWN = 20;
+/** How many of the first-due waiting contacts the header's "what next" looks at (as the dialer's pass would). */
+const WAITING_SAMPLE = 50;
+
+type CampaignHead = {
+  status: CampaignStatus;
+  status_reason: string | null;
+  contacts: number;
+  timezone: string;
+  business_hours_start: string;
+  business_hours_end: string;
+  start_at: Date | null;
+  end_at: Date | null;
+};
 
 type LiveRow = { call_id: string; name: string; phone: string; status: string; started_at: Date; last_line: unknown };
 
@@ -12,6 +32,7 @@ type LiveRow = { call_id: string; name: string; phone: string; status: string; s
  * by its newest attempt: a contact has at most one open attempt, and that one is always its newest.
  */
 export function createCampaignProgressRepo(db: Queryable) {
+  const capacity = createCapacityRepo(db);
   async function counts(campaignId: string) {
     const rows = await db.query<{ status: string; outcome: string; n: number }>(
       `select status, outcome, count(*)::int as n from (
@@ -34,7 +55,8 @@ export function createCampaignProgressRepo(db: Queryable) {
 
   async function liveCalls(campaignId: string): Promise<ProgressLiveCall[]> {
     const rows = await db.query<LiveRow>(
-      `select c.id as call_id, coalesce(ct.name, '') as name, ct.phone_e164 as phone, c.status, c.started_at, c.transcript -> -1 as last_line
+      `select c.id as call_id, coalesce(ct.name, '') as name, ct.phone_e164 as phone, c.status, c.started_at,
+        c.transcript -> -1 as last_line
        from call_attempts a join calls c on c.id = a.call_id join contacts ct on ct.id = a.contact_id
        where a.campaign_id = $1 and a.status = 'in_progress' order by c.started_at, c.id limit ${LIVE_CALLS_SHOWN}`,
       [campaignId],
@@ -52,18 +74,70 @@ export function createCampaignProgressRepo(db: Queryable) {
     });
   }
 
+  async function orgLines(orgId: string): Promise<ActivityInput["org"]> {
+    const [r] = await db.query<{ max_concurrent_calls: number | null; minutes_balance: string | null; busy: number }>(
+      `select l.max_concurrent_calls, l.minutes_balance,
+              (select count(*)::int from call_attempts where org_id = $1 and status = 'in_progress') as busy
+       from (select 1) one left join org_limits l on l.org_id = $1`,
+      [orgId],
+    );
+    return {
+      maxConcurrentCalls: r?.max_concurrent_calls ?? DEFAULT_ORG_CONCURRENCY,
+      minutesBalance: r?.minutes_balance == null ? null : Number(r.minutes_balance),
+      callsOnLine: r?.busy ?? 0,
+    };
+  }
+
+  async function firstWaiting(campaignId: string): Promise<ActivityInput["waiting"]> {
+    const rows = await db.query<{ due_at: Date; phone: string }>(
+      `select a.due_at, ct.phone_e164 as phone from call_attempts a join contacts ct on ct.id = a.contact_id
+       where a.campaign_id = $1 and a.status = 'pending' order by a.due_at, a.id limit ${WAITING_SAMPLE}`,
+      [campaignId],
+    );
+    return rows.map((r) => ({ dueAt: r.due_at, phone: r.phone }));
+  }
+
   return {
-    /** The org's campaign's progress now; null when the org has no such campaign. */
-    async snapshot(orgId: string, campaignId: string): Promise<CampaignProgress | null> {
+    /** The org's campaign's progress at `now`; null when the org has no such campaign. */
+    async snapshot(orgId: string, campaignId: string, now: Date): Promise<CampaignProgress | null> {
       if (!UUID.test(campaignId)) return null;
-      const [c] = await db.query<{ status: CampaignStatus; status_reason: string | null; contacts: number }>(
-        `select status, status_reason, (select count(*)::int from contacts where campaign_id = $2) as contacts
+      const [c] = await db.query<CampaignHead>(
+        `select status, status_reason, timezone, business_hours_start, business_hours_end, start_at, end_at,
+                (select count(*)::int from contacts where campaign_id = $2) as contacts
          from campaigns where org_id = $1 and id = $2`,
         [orgId, campaignId],
       );
       if (!c) return null;
-      const [tally, live] = await Promise.all([counts(campaignId), liveCalls(campaignId)]);
-      return { status: c.status, status_reason: c.status_reason, contacts: c.contacts, ...tally, live_calls: live };
+      const [tally, live, org, waiting, held] = await Promise.all([
+        counts(campaignId),
+        liveCalls(campaignId),
+        orgLines(orgId),
+        firstWaiting(campaignId),
+        c.status === "active" ? capacity.heldMessage(campaignId, now) : null,
+      ]);
+      const input: ActivityInput = {
+        campaign: {
+          status: c.status,
+          statusReason: c.status_reason,
+          timezone: c.timezone,
+          businessHoursStart: c.business_hours_start,
+          businessHoursEnd: c.business_hours_end,
+          startAt: c.start_at,
+          endAt: c.end_at,
+        },
+        counts: { contacts: c.contacts, ...tally },
+        org,
+        waiting,
+        heldForCapacity: held,
+      };
+      return {
+        status: c.status,
+        status_reason: c.status_reason,
+        contacts: c.contacts,
+        ...tally,
+        live_calls: live,
+        activity: dialerActivity(input, now),
+      };
     },
   };
 }

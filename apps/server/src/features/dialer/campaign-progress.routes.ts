@@ -7,7 +7,10 @@ import { notFound } from "../../http/errors.ts";
 import type { CampaignProgressService } from "./campaign-progress.service.ts";
 
 /** GET /campaigns/:id/progress: the campaign's live progress as Server-Sent Events (`event: progress`). */
-export function campaignProgressRoutes(deps: { progress: CampaignProgressService; requireAuth: RequireAuth }): FastifyPluginAsyncZod {
+export function campaignProgressRoutes(deps: {
+  progress: CampaignProgressService;
+  requireAuth: RequireAuth;
+}): FastifyPluginAsyncZod {
   const { progress, requireAuth } = deps;
   return async (app) => {
     const stream = sseStreams(app);
@@ -17,7 +20,9 @@ export function campaignProgressRoutes(deps: { progress: CampaignProgressService
       const { orgId } = request.auth;
       const first = await progress.snapshot(orgId, request.params.id);
       if (!first) throw notFound("Campaign"); // another org's campaign: 404 before any stream starts
-      await stream<CampaignProgress>(request, reply, "progress", first, (signal) => progress.changes(orgId, request.params.id, first, signal));
+      await stream<CampaignProgress>(request, reply, "progress", first, (signal) =>
+        progress.changes(orgId, request.params.id, first, signal),
+      );
     });
   };
 }

@@ -12,7 +12,8 @@ export function dialerCampaignHooks(deps: { repo: DialerRepo; clock: Clock }): C
   const { repo, clock } = deps;
   return {
     async statusChanged(q, e) {
-      if (e.from === "draft" && (e.to === "active" || e.to === "scheduled")) await repo.enqueueCampaign(e.orgId, e.campaignId, clock.now(), q);
+      if (e.from === "draft" && (e.to === "active" || e.to === "scheduled"))
+        await repo.enqueueCampaign(e.orgId, e.campaignId, clock.now(), q);
       if (e.to === "stopped" || e.to === "completed") await repo.cancelPending(e.campaignId, q);
     },
     async contactsReplaced(q, e) {

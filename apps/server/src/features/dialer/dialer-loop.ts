@@ -9,7 +9,10 @@ import type { DialerService } from "./dialer.service.ts";
  * `stop` ends the loop and hangs up this process's live calls; their attempts are recorded as dropped by
  * whichever worker sees the leases expire, and retried under the normal rules.
  */
-export function startDialerLoop(dialer: DialerService, opts: { log: Logger; intervalMs?: number; maxBackoffMs?: number }) {
+export function startDialerLoop(
+  dialer: DialerService,
+  opts: { log: Logger; intervalMs?: number; maxBackoffMs?: number },
+) {
   const interval = opts.intervalMs ?? 1000;
   const outage = createOutageWatch({ log: opts.log, what: "Dialling", intervalMs: interval, maxMs: opts.maxBackoffMs });
   let stopped = false;

@@ -20,14 +20,24 @@ const WORKER = new URL("../../entry/worker.ts", import.meta.url).pathname;
 function startWorker(databaseUrl: string): ChildProcess {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-worker-"));
   return spawn(process.execPath, ["--import", "tsx", WORKER], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, VOICE_MODE: "instant", SIMULATED_RING_MS: "100", DIALER_LEASE_SECONDS: "30", LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      VOICE_MODE: "instant",
+      SIMULATED_RING_MS: "100",
+      DIALER_LEASE_SECONDS: "30",
+      LOG_LEVEL: "error",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }
 
 const usePostgres = (await dbKinds()).includes("postgres");
 
-describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostgres && "PostgreSQL is not reachable" }, () => {
+describe("dialer workers as separate processes on PostgreSQL", {
+  skip: !usePostgres && "PostgreSQL is not reachable",
+}, () => {
   let t: TestApp;
   let owner: TestUser;
   const workers: ChildProcess[] = [];
@@ -35,7 +45,9 @@ describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostg
     t = await startTestApp("postgres");
     owner = await buildUser(t);
     // Minutes for every call of the test (a new organisation's trial would run out).
-    await t.db.query("update org_limits set max_concurrent_calls = 30, minutes_balance = 10000 where org_id = $1", [owner.orgId]);
+    await t.db.query("update org_limits set max_concurrent_calls = 30, minutes_balance = 10000 where org_id = $1", [
+      owner.orgId,
+    ]);
   });
   after(async () => {
     for (const w of workers) w.kill("SIGKILL");
@@ -51,22 +63,32 @@ describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostg
   }
 
   const campaignDone = (id: string) => async () =>
-    (await t.db.query<{ status: string }>("select status from campaigns where id = $1", [id]))[0]!.status === "completed";
+    (await t.db.query<{ status: string }>("select status from campaigns where id = $1", [id]))[0]!.status ===
+    "completed";
 
   /** Every contact reached one final outcome exactly once, and no contact was ever on two calls at once. */
   async function assertEachContactOnce(campaignId: string, n: number) {
     const finals = await t.db.query<{ contact_id: string; finals: number }>(
-      `select contact_id, count(*) filter (where outcome = 'interested')::int as finals from call_attempts where campaign_id = $1 group by contact_id`,
+      `select contact_id, count(*) filter (where outcome = 'interested')::int as finals from call_attempts
+        where campaign_id = $1 group by contact_id`,
       [campaignId],
     );
     assert.equal(finals.length, n);
-    assert.ok(finals.every((f) => f.finals === 1), "one final outcome per contact");
+    assert.ok(
+      finals.every((f) => f.finals === 1),
+      "one final outcome per contact",
+    );
     assert.equal(await overlappingCalls(t.db, campaignId), 0, "no contact was dialled twice at the same time");
   }
 
   /** What became of a campaign's calls, for a failure's message. */
   const callsBy = async (campaignId: string) =>
-    JSON.stringify(await t.db.query("select status, outcome, summary, count(*)::int as n from calls where campaign_id = $1 group by 1, 2, 3", [campaignId]));
+    JSON.stringify(
+      await t.db.query(
+        "select status, outcome, summary, count(*)::int as n from calls where campaign_id = $1 group by 1, 2, 3",
+        [campaignId],
+      ),
+    );
 
   test("three workers dial 60 contacts with no double-dial", async () => {
     const id = await launchCampaign(60, 0);
@@ -74,8 +96,14 @@ describe("dialer workers as separate processes on PostgreSQL", { skip: !usePostg
     try {
       await until(campaignDone(id), { ms: 150_000, what: "campaign completed", everyMs: 250 });
       await assertEachContactOnce(id, 60);
-      const [calls] = await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1", [id]);
-      assert.equal(calls!.n, 60, `one call per contact; the calls by status, outcome and summary: ${await callsBy(id)}`);
+      const [calls] = await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1", [
+        id,
+      ]);
+      assert.equal(
+        calls!.n,
+        60,
+        `one call per contact; the calls by status, outcome and summary: ${await callsBy(id)}`,
+      );
     } finally {
       // Whatever happened, these workers must not dial the next test's campaign.
       for (const w of workers.splice(0)) w.kill("SIGTERM");

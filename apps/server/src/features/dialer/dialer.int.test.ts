@@ -8,6 +8,7 @@ import { createDialerService } from "./dialer.service.ts";
 import type { CallPlacer, DialJob, DialResult } from "./dialer.types.ts";
 import type { AttemptOutcome } from "./retry-policy.ts";
 import { until } from "../../../../../tests/support/until.ts";
+import { insertCampaign, insertContact, setOrgLimits, type CampaignSeed } from "../../../../../tests/support/seed.ts";
 
 // Monday 2 March 2026, 10:00 in Kolkata: inside the default 09:00–17:00 business hours.
 const MONDAY_10_IST = new Date("2026-03-02T04:30:00Z");
@@ -23,17 +24,18 @@ function fakePlacer(outcomes: Record<string, AttemptOutcome[]>, opts: { hold?: b
       placed.push(job);
       live++;
       maxLive = Math.max(maxLive, live);
-      if (opts.hold) await new Promise<void>((r) => {
-        waiting.push(r);
-        signal.addEventListener("abort", () => r());
-      });
+      if (opts.hold)
+        await new Promise<void>((r) => {
+          waiting.push(r);
+          signal.addEventListener("abort", () => r());
+        });
       live--;
       const list = outcomes[job.persona ?? ""] ?? ["completed"];
       const outcome = list[Math.min(job.attemptNumber - 1, list.length - 1)]!;
       return { outcome, durationSecs: outcome === "interested" ? 95 : 0 } satisfies DialResult;
     },
   };
-  return { placer, placed, release: () => waiting.splice(0).forEach((r) => r()), maxLive: () => maxLive };
+  return { placer, placed, release: () => waiting.splice(0).forEach((r) => void r()), maxLive: () => maxLive };
 }
 
 for (const kind of await dbKinds()) {
@@ -44,25 +46,32 @@ for (const kind of await dbKinds()) {
     });
     after(() => t.close());
 
-    async function campaignWith(orgId: string, personas: string[], extra: Record<string, unknown> = {}) {
-      const [c] = await t.db.query<{ id: string }>(
-        `insert into campaigns (org_id, name, status, max_attempts, time_gap_seconds, timezone, business_hours_start, business_hours_end,
-           max_concurrent_calls, retry_backoff)
-         values ($1, 'Spring outreach', 'active', $2, 7200, 'Asia/Kolkata', $3, $4, $5, $6) returning id`,
-        [orgId, extra.max_attempts ?? 3, extra.hours_start ?? "09:00", extra.hours_end ?? "17:00", extra.max_concurrent_calls ?? null, extra.retry_backoff ?? false],
-      );
+    async function campaignWith(orgId: string, personas: string[], extra: CampaignSeed = {}) {
+      const id = await insertCampaign(t.db, orgId, {
+        status: "active",
+        max_attempts: 3,
+        time_gap_seconds: 7200,
+        timezone: "Asia/Kolkata",
+        business_hours_start: "09:00",
+        business_hours_end: "17:00",
+        ...extra,
+      });
       for (const [i, persona] of personas.entries()) {
-        await t.db.query(
-          "insert into contacts (org_id, campaign_id, line_number, name, phone_e164, persona) values ($1, $2, $3, $4, $5, $6)",
-          [orgId, c!.id, i + 2, `Contact ${i}`, `+9198765${String(43000 + i).padStart(5, "0")}`, persona],
-        );
+        const phone = `+9198765${String(43000 + i).padStart(5, "0")}`;
+        await insertContact(t.db, orgId, id, { line_number: i + 2, name: `Contact ${i}`, phone_e164: phone, persona });
       }
-      return c!.id;
+      return id;
     }
-    const clockAt = (d: Date) => ({ t: d, now() { return this.t; } });
+    const clockAt = (d: Date) => ({
+      t: d,
+      now() {
+        return this.t;
+      },
+    });
     const attempts = (campaignId: string) =>
       t.db.query<{ attempt_number: number; status: string; outcome: string | null; persona: string }>(
-        `select a.attempt_number, a.status, a.outcome, ct.persona from call_attempts a join contacts ct on ct.id = a.contact_id
+        `select a.attempt_number, a.status, a.outcome, ct.persona from call_attempts a
+          join contacts ct on ct.id = a.contact_id
          where a.campaign_id = $1 order by ct.persona, a.attempt_number`,
         [campaignId],
       );
@@ -76,10 +85,14 @@ for (const kind of await dbKinds()) {
         isDoNotCall: (orgId, phones) => t.services.dnc.listed(orgId, phones),
       });
 
-    test("a campaign calls every contact, retries no-answers after the gap, stops at an outcome, then completes", async () => {
+    test("a campaign calls every contact, retries no-answers after the gap, stops at an outcome, ends", async () => {
       const u = await buildUser(t);
       const id = await campaignWith(u.orgId, ["interested", "no_answer", "busy_then_yes"]);
-      const fake = fakePlacer({ interested: ["interested"], no_answer: ["no_answer"], busy_then_yes: ["busy", "interested"] });
+      const fake = fakePlacer({
+        interested: ["interested"],
+        no_answer: ["no_answer"],
+        busy_then_yes: ["busy", "interested"],
+      });
       const clock = clockAt(MONDAY_10_IST);
       const d = dialer(fake.placer, clock);
       assert.equal(await createDialerRepo(t.db).enqueueCampaign(u.orgId, id, clock.now()), 3);
@@ -96,10 +109,23 @@ for (const kind of await dbKinds()) {
       const by = (p: string) => rows.filter((r) => r.persona === p).map((r) => r.outcome);
       assert.deepEqual(by("interested"), ["interested"]);
       assert.deepEqual(by("busy_then_yes"), ["busy", "interested"]);
-      assert.deepEqual(by("no_answer"), ["no_answer", "no_answer", "no_answer"], `max_attempts 3: ${JSON.stringify(await t.db.query("select attempt_number, status, due_at, outcome from call_attempts where campaign_id = $1 order by due_at", [id]))}`);
+      assert.deepEqual(
+        by("no_answer"),
+        ["no_answer", "no_answer", "no_answer"],
+        "max_attempts 3: " +
+          JSON.stringify(
+            await t.db.query(
+              "select attempt_number, status, due_at, outcome from call_attempts " +
+                "where campaign_id = $1 order by due_at",
+              [id],
+            ),
+          ),
+      );
       const [c] = await t.db.query<{ status: string }>("select status from campaigns where id = $1", [id]);
       assert.equal(c!.status, "completed");
-      const [call] = await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1", [id]);
+      const [call] = await t.db.query<{ n: number }>("select count(*)::int as n from calls where campaign_id = $1", [
+        id,
+      ]);
       assert.equal(call!.n, 6, "every placed attempt left a call record");
     });
 
@@ -118,7 +144,10 @@ for (const kind of await dbKinds()) {
     test("numbers on the do-not-call list are never dialled", async () => {
       const u = await buildUser(t);
       const id = await campaignWith(u.orgId, ["a", "b"]);
-      const [first] = await t.db.query<{ phone_e164: string }>("select phone_e164 from contacts where campaign_id = $1 order by line_number limit 1", [id]);
+      const [first] = await t.db.query<{ phone_e164: string }>(
+        "select phone_e164 from contacts where campaign_id = $1 order by line_number limit 1",
+        [id],
+      );
       await t.request("POST", "/api/dnc", { token: u.token, body: { phone: first!.phone_e164 } });
       const fake = fakePlacer({});
       const d = dialer(fake.placer, clockAt(MONDAY_10_IST));
@@ -131,7 +160,7 @@ for (const kind of await dbKinds()) {
 
     test("the org's concurrency limit holds across two workers", async () => {
       const u = await buildUser(t);
-      await t.db.query("insert into org_limits (org_id, max_concurrent_calls) values ($1, 2) on conflict (org_id) do update set max_concurrent_calls = 2", [u.orgId]);
+      await setOrgLimits(t.db, u.orgId, { max_concurrent_calls: 2 });
       const id = await campaignWith(u.orgId, ["a", "b", "c", "d", "e"]);
       const fake = fakePlacer({}, { hold: true });
       const clock = clockAt(MONDAY_10_IST);
@@ -152,9 +181,9 @@ for (const kind of await dbKinds()) {
       assert.equal(new Set(fake.placed.map((j) => j.contactId)).size, 5, "no contact dialled twice");
     });
 
-    test("a campaign's own limit of 2 holds with the org limit at 10; the org's other campaign still dials; an edit applies next pass", async () => {
+    test("a campaign's limit of 2 holds under the org's 10; other campaigns dial; edits apply next pass", async () => {
       const u = await buildUser(t);
-      await t.db.query("insert into org_limits (org_id, max_concurrent_calls) values ($1, 10) on conflict (org_id) do update set max_concurrent_calls = 10", [u.orgId]);
+      await setOrgLimits(t.db, u.orgId, { max_concurrent_calls: 10 });
       const capped = await campaignWith(u.orgId, ["a", "b", "c", "d", "e", "f"], { max_concurrent_calls: 2 });
       const other = await campaignWith(u.orgId, ["x", "y", "z"]);
       const fake = fakePlacer({}, { hold: true });
@@ -197,9 +226,14 @@ for (const kind of await dbKinds()) {
       assert.equal(new Set(fake.placed.map((j) => j.contactId)).size, 9, "every contact dialled once");
     });
 
-    test("with back-off the retry gap doubles after each failed attempt (2 h, 4 h, then 8 h or the next window)", async () => {
+    test("with back-off the retry gap doubles after each failed attempt (2 h, 4 h, then 8 h or later)", async () => {
       const u = await buildUser(t);
-      const id = await campaignWith(u.orgId, ["n"], { max_attempts: 4, retry_backoff: true, hours_start: "08:00", hours_end: "21:00" });
+      const id = await campaignWith(u.orgId, ["n"], {
+        max_attempts: 4,
+        retry_backoff: true,
+        business_hours_start: "08:00",
+        business_hours_end: "21:00",
+      });
       const clock = clockAt(new Date("2026-03-02T02:30:00Z")); // Monday 08:00 in Kolkata
       const d = dialer(fakePlacer({ n: ["no_answer"] }).placer, clock);
       await createDialerRepo(t.db).enqueueCampaign(u.orgId, id, clock.now());
@@ -207,7 +241,10 @@ for (const kind of await dbKinds()) {
       for (let attempt = 1; attempt <= 3; attempt++) {
         assert.equal(await d.tick(), 1);
         await until(async () => d.activeCalls() === 0);
-        const [next] = await t.db.query<{ due_at: Date }>("select due_at from call_attempts where campaign_id = $1 and status = 'pending'", [id]);
+        const [next] = await t.db.query<{ due_at: Date }>(
+          "select due_at from call_attempts where campaign_id = $1 and status = 'pending'",
+          [id],
+        );
         gaps.push((next!.due_at.getTime() - clock.t.getTime()) / 3_600_000);
         clock.t = next!.due_at;
       }
@@ -229,15 +266,27 @@ for (const kind of await dbKinds()) {
       const d = dialer(healthy.placer, clock, "healthy");
       await d.tick();
       const rows = await attempts(id);
-      assert.deepEqual(rows.map((r) => [r.attempt_number, r.outcome]), [[1, "dropped"], [2, null]]);
+      assert.deepEqual(
+        rows.map((r) => [r.attempt_number, r.outcome]),
+        [
+          [1, "dropped"],
+          [2, null],
+        ],
+      );
       clock.t = new Date(MONDAY_10_IST.getTime() + 3 * 3_600_000);
       await d.tick();
       await until(async () => d.activeCalls() === 0);
-      assert.deepEqual((await attempts(id)).map((r) => r.outcome), ["dropped", "interested"]);
+      assert.deepEqual(
+        (await attempts(id)).map((r) => r.outcome),
+        ["dropped", "interested"],
+      );
       // The stalled worker wakes up after losing its lease: its late result must change nothing.
       deadWorker.abortAll();
       await until(async () => deadWorker.activeCalls() === 0);
-      assert.deepEqual((await attempts(id)).map((r) => r.outcome), ["dropped", "interested"]);
+      assert.deepEqual(
+        (await attempts(id)).map((r) => r.outcome),
+        ["dropped", "interested"],
+      );
     });
   });
 }

@@ -17,17 +17,20 @@ export type DueAttempt = {
 export type RingTarget = Omit<DueAttempt, "id" | "attemptNumber">;
 /** Why the lease on a contact was not given (nothing was written). */
 export type LeaseRefusal =
-  | { reason: "contact_busy" | "no_minutes" }
+  | { reason: "contact_busy" | "no_minutes" | "inbound_campaign" }
   | { reason: "org_limit" | "campaign_limit"; limit: number }
   | { reason: "campaign_state"; status: string };
-export type Verdict = { kind: "dial" } | { kind: "close"; outcome: string; note: string } | { kind: "postpone"; at: Date };
+export type Verdict =
+  | { kind: "dial" }
+  | { kind: "close"; outcome: string; note: string }
+  | { kind: "postpone"; at: Date };
 export type Leased = { job: DialJob; campaign: CampaignRules };
 
 type Row = Record<string, unknown>;
 const DEFAULT_CONCURRENCY = 10;
 /**
  * Calls to inbound campaigns on the line now take lines from the organisation's limit too (inbound-calls.repo.ts);
- * one a dead process left open is closed as dropped once its lease runs out (inbound-calls.repo.ts closeAbandoned).
+ * one a dead process left open is closed as dropped once its lease runs out (call-leases.ts).
  */
 const LIVE_INBOUND = (org: string) =>
   `(select count(*)::int from calls i where i.org_id = ${org} and i.direction = 'INBOUND' and i.ended_at is null)`;
@@ -47,15 +50,18 @@ const DUE_SELECT = `
   select a.id, a.org_id, a.attempt_number, a.contact_id,
          ct.phone_e164, ct.name, coalesce(ct.email, '') as email, ct.variables, ct.persona,
          c.id as c_id, c.status as c_status, c.timezone, c.business_hours_start, c.business_hours_end,
-         c.start_at, c.end_at, c.max_attempts, c.time_gap_seconds, c.max_concurrent_calls as c_max_concurrent, c.retry_backoff
+         c.start_at, c.end_at, c.max_attempts, c.time_gap_seconds, c.max_concurrent_calls as c_max_concurrent,
+           c.retry_backoff
   from call_attempts a
   join campaigns c on c.id = a.campaign_id
   join contacts ct on ct.id = a.contact_id`;
 
 const TARGET_SELECT = `
-  select ct.id as contact_id, k.org_id, ct.phone_e164, ct.name, coalesce(ct.email, '') as email, ct.variables, ct.persona,
+  select ct.id as contact_id, k.org_id, ct.phone_e164, ct.name, coalesce(ct.email, '') as email, ct.variables,
+    ct.persona,
          k.id as c_id, k.status as c_status, k.timezone, k.business_hours_start, k.business_hours_end,
-         k.start_at, k.end_at, k.max_attempts, k.time_gap_seconds, k.max_concurrent_calls as c_max_concurrent, k.retry_backoff
+         k.start_at, k.end_at, k.max_attempts, k.time_gap_seconds, k.max_concurrent_calls as c_max_concurrent,
+           k.retry_backoff
   from campaigns k join contacts ct on ct.campaign_id = k.id`;
 
 function toCampaign(r: Row): CampaignRules {
@@ -105,7 +111,10 @@ const toJob = (a: DueAttempt, callId: string): DialJob => ({
 
 async function applyVerdict(q: Queryable, id: string, v: Verdict): Promise<void> {
   if (v.kind === "close") {
-    await q.query("update call_attempts set status = 'done', outcome = $2, note = $3, updated_at = now() where id = $1", [id, v.outcome, v.note]);
+    await q.query(
+      "update call_attempts set status = 'done', outcome = $2, note = $3, updated_at = now() where id = $1",
+      [id, v.outcome, v.note],
+    );
   } else if (v.kind === "postpone") {
     await q.query("update call_attempts set due_at = $2, updated_at = now() where id = $1", [id, v.at]);
   }
@@ -113,17 +122,55 @@ async function applyVerdict(q: Queryable, id: string, v: Verdict): Promise<void>
 
 /**
  * Under the lease lock: applies the postpone/close verdicts and picks the attempts that fit every limit
- * (organisation calls, minutes left, the campaign's own calls), counting what is live right now.
+ * (organisation calls, minutes left, the campaign's own calls), counting what is live right now. Past `room`
+ * (the calls this process can still serve in real time) an attempt that fits is held back, and its campaign
+ * named in `held`.
  */
-async function pickToDial(q: Queryable, due: DueAttempt[], verdicts: Map<string, Verdict>): Promise<DueAttempt[]> {
+async function pickToDial(
+  q: Queryable,
+  due: DueAttempt[],
+  verdicts: Map<string, Verdict>,
+  room: number,
+  held: Set<string>,
+): Promise<DueAttempt[]> {
   const ids = due.map((a) => a.id);
-  const still = new Set((await q.query<{ id: string }>("select id from call_attempts where id = any($1) and status = 'pending' for update skip locked", [ids])).map((r) => r.id));
+  const still = new Set(
+    (
+      await q.query<{ id: string }>(
+        "select id from call_attempts where id = any($1) and status = 'pending' for update skip locked",
+        [ids],
+      )
+    ).map((r) => r.id),
+  );
   const orgIds = [...new Set(due.map((a) => a.orgId))];
-  const busy = new Map((await q.query<{ org_id: string; n: number }>("select org_id, count(*)::int as n from call_attempts where status = 'in_progress' and org_id = any($1) group by org_id", [orgIds])).map((r) => [r.org_id, r.n]));
-  const limits = new Map((await q.query<{ org_id: string; max_concurrent_calls: number; minutes_balance: number }>("select org_id, max_concurrent_calls, minutes_balance from org_limits where org_id = any($1)", [orgIds])).map((r) => [r.org_id, r]));
+  const busy = new Map(
+    (
+      await q.query<{ org_id: string; n: number }>(
+        `select org_id, count(*)::int as n from call_attempts where status = 'in_progress' and org_id = any($1)
+          group by org_id`,
+        [orgIds],
+      )
+    ).map((r) => [r.org_id, r.n]),
+  );
+  const limits = new Map(
+    (
+      await q.query<{ org_id: string; max_concurrent_calls: number; minutes_balance: number }>(
+        "select org_id, max_concurrent_calls, minutes_balance from org_limits where org_id = any($1)",
+        [orgIds],
+      )
+    ).map((r) => [r.org_id, r]),
+  );
   // Per-campaign limits are counted under the same lock as the org's, so no two workers both take a last slot.
   const campaignIds = [...new Set(due.filter((a) => a.campaign.maxConcurrentCalls !== null).map((a) => a.campaign.id))];
-  const campaignBusy = new Map((await q.query<{ campaign_id: string; n: number }>("select campaign_id, count(*)::int as n from call_attempts where status = 'in_progress' and campaign_id = any($1) group by campaign_id", [campaignIds])).map((r) => [r.campaign_id, r.n]));
+  const campaignBusy = new Map(
+    (
+      await q.query<{ campaign_id: string; n: number }>(
+        `select campaign_id, count(*)::int as n from call_attempts where status = 'in_progress'
+          and campaign_id = any($1) group by campaign_id`,
+        [campaignIds],
+      )
+    ).map((r) => [r.campaign_id, r.n]),
+  );
   const toDial: DueAttempt[] = [];
   for (const a of due) {
     if (!still.has(a.id)) continue;
@@ -137,6 +184,10 @@ async function pickToDial(q: Queryable, due: DueAttempt[], verdicts: Map<string,
     if (limit && limit.minutes_balance <= 0) continue; // out of conversation minutes: wait for a top-up
     const campaignLimit = a.campaign.maxConcurrentCalls;
     if (campaignLimit !== null && (campaignBusy.get(a.campaign.id) ?? 0) >= campaignLimit) continue;
+    if (toDial.length >= room) {
+      held.add(a.campaign.id);
+      continue;
+    }
     busy.set(a.orgId, (busy.get(a.orgId) ?? 0) + 1);
     campaignBusy.set(a.campaign.id, (campaignBusy.get(a.campaign.id) ?? 0) + 1);
     toDial.push(a);
@@ -149,12 +200,20 @@ async function pickToDial(q: Queryable, due: DueAttempt[], verdicts: Map<string,
  * simultaneous calls) and the campaign (state, simultaneous calls). Counts what is live right now,
  * calls placed by hand included, since those hold an in-progress attempt like the dialer's.
  */
-async function refusalFor(q: Queryable, t: RingTarget): Promise<{ refused: LeaseRefusal } | { openId: string | undefined }> {
+async function refusalFor(
+  q: Queryable,
+  t: RingTarget,
+): Promise<{ refused: LeaseRefusal } | { openId: string | undefined }> {
   const no = (refused: LeaseRefusal) => ({ refused });
   // The campaign first, with a share lock (a stop in flight is waited for, then seen), then its attempt:
   // the order a stop takes them in, so the two never wait on each other.
-  const [k] = await q.query<{ status: string; max_concurrent_calls: number | null }>("select status, max_concurrent_calls from campaigns where id = $1 for share", [t.campaign.id]);
+  const [k] = await q.query<{ status: string; max_concurrent_calls: number | null; direction: string }>(
+    "select status, max_concurrent_calls, direction from campaigns where id = $1 for share",
+    [t.campaign.id],
+  );
   if (!k || !RINGABLE.has(k.status)) return no({ reason: "campaign_state", status: k?.status ?? "deleted" });
+  // An inbound campaign's contacts are the people who called it: Parley never dials them, by hand or not.
+  if (k.direction === "inbound") return no({ reason: "inbound_campaign" });
   const [open] = await q.query<{ id: string; status: string }>(
     "select id, status from call_attempts where contact_id = $1 and status in ('pending', 'in_progress') for update",
     [t.contactId],
@@ -162,7 +221,8 @@ async function refusalFor(q: Queryable, t: RingTarget): Promise<{ refused: Lease
   if (open?.status === "in_progress") return no({ reason: "contact_busy" });
   const [org] = await q.query<{ max_concurrent_calls: number | null; minutes_balance: number | null; busy: number }>(
     `select l.max_concurrent_calls, l.minutes_balance::float8 as minutes_balance,
-            (select count(*)::int from call_attempts b where b.org_id = $1 and b.status = 'in_progress') + ${LIVE_INBOUND("$1")} as busy
+            (select count(*)::int from call_attempts b where b.org_id = $1
+              and b.status = 'in_progress') + ${LIVE_INBOUND("$1")} as busy
      from (select 1) one left join org_limits l on l.org_id = $1`,
     [t.orgId],
   );
@@ -170,7 +230,10 @@ async function refusalFor(q: Queryable, t: RingTarget): Promise<{ refused: Lease
   const orgLimit = org!.max_concurrent_calls ?? DEFAULT_CONCURRENCY;
   if (org!.busy >= orgLimit) return no({ reason: "org_limit", limit: orgLimit });
   if (k.max_concurrent_calls !== null) {
-    const [c] = await q.query<{ n: number }>("select count(*)::int as n from call_attempts where campaign_id = $1 and status = 'in_progress'", [t.campaign.id]);
+    const [c] = await q.query<{ n: number }>(
+      "select count(*)::int as n from call_attempts where campaign_id = $1 and status = 'in_progress'",
+      [t.campaign.id],
+    );
     if (c!.n >= k.max_concurrent_calls) return no({ reason: "campaign_limit", limit: k.max_concurrent_calls });
   }
   return { openId: open?.id };
@@ -180,7 +243,14 @@ async function refusalFor(q: Queryable, t: RingTarget): Promise<{ refused: Lease
  * Takes the contact's attempt for a call by hand: its pending attempt is brought forward, or (none open)
  * a new one is added. Either way it is the one open attempt the unique index allows per contact.
  */
-async function takeAttempt(q: Queryable, t: RingTarget, openId: string | undefined, worker: string, now: Date, leaseUntil: Date) {
+async function takeAttempt(
+  q: Queryable,
+  t: RingTarget,
+  openId: string | undefined,
+  worker: string,
+  now: Date,
+  leaseUntil: Date,
+) {
   const rows = openId
     ? await q.query<{ id: string; attempt_number: number }>(
         `update call_attempts set status = 'in_progress', lease_owner = $2, lease_expires_at = $3, updated_at = now()
@@ -188,8 +258,10 @@ async function takeAttempt(q: Queryable, t: RingTarget, openId: string | undefin
         [openId, worker, leaseUntil],
       )
     : await q.query<{ id: string; attempt_number: number }>(
-        `insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, due_at, status, lease_owner, lease_expires_at)
-         select $1, $2, $3, coalesce(max(attempt_number), 0) + 1, $4, 'in_progress', $5, $6 from call_attempts where contact_id = $3
+        `insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, due_at, status, lease_owner,
+          lease_expires_at)
+         select $1, $2, $3, coalesce(max(attempt_number), 0) + 1, $4, 'in_progress', $5, $6 from call_attempts
+           where contact_id = $3
          on conflict (contact_id) where status in ('pending', 'in_progress') do nothing returning id, attempt_number`,
         [t.orgId, t.campaign.id, t.contactId, now, worker, leaseUntil],
       );
@@ -213,11 +285,19 @@ export function createDialerRepo(db: Db) {
       return rows.length;
     },
     async cancelPending(campaignId: string, q: Queryable = db): Promise<void> {
-      await q.query("update call_attempts set status = 'cancelled', updated_at = now() where campaign_id = $1 and status = 'pending'", [campaignId]);
+      await q.query(
+        `update call_attempts set status = 'cancelled', updated_at = now() where campaign_id = $1
+          and status = 'pending'`,
+        [campaignId],
+      );
     },
     async activateDueCampaigns(now: Date): Promise<void> {
       // The dialer's own status changes clear updated_by: the last change was nobody's (see migration 0070).
-      await db.query("update campaigns set status = 'active', updated_at = now(), updated_by = null where status = 'scheduled' and (start_at is null or start_at <= $1)", [now]);
+      await db.query(
+        `update campaigns set status = 'active', updated_at = now(), updated_by = null where status = 'scheduled'
+          and (start_at is null or start_at <= $1)`,
+        [now],
+      );
     },
 
     /**
@@ -228,10 +308,12 @@ export function createDialerRepo(db: Db) {
     async dueAttempts(now: Date, limit: number): Promise<DueAttempt[]> {
       const orgs = await db.query<{ id: string; slots: number }>(
         `select o.id, coalesce(l.max_concurrent_calls, ${DEFAULT_CONCURRENCY})
-                - (select count(*)::int from call_attempts b where b.org_id = o.id and b.status = 'in_progress') - ${LIVE_INBOUND("o.id")} as slots
+                - (select count(*)::int from call_attempts b where b.org_id = o.id
+                  and b.status = 'in_progress') - ${LIVE_INBOUND("o.id")} as slots
          from organizations o left join org_limits l on l.org_id = o.id
          where coalesce(l.minutes_balance, 1) > 0
-           and exists (select 1 from call_attempts p where p.org_id = o.id and p.status = 'pending' and p.due_at <= $1)`,
+           and exists (select 1 from call_attempts p where p.org_id = o.id and p.status = 'pending'
+             and p.due_at <= $1)`,
         [now],
       );
       const out: DueAttempt[] = [];
@@ -250,17 +332,29 @@ export function createDialerRepo(db: Db) {
 
     /**
      * Applies verdicts and leases the attempts to dial, inside one transaction under a lock shared by all
-     * workers, so concurrency limits are counted exactly and no attempt is taken twice.
+     * workers, so concurrency limits are counted exactly and no attempt is taken twice. At most `room` are
+     * leased (this process's capacity); `held` gets the campaigns of those it had to leave for later.
      */
-    async leaseDue(due: DueAttempt[], verdicts: Map<string, Verdict>, worker: string, leaseUntil: Date): Promise<Leased[]> {
+    async leaseDue(
+      due: DueAttempt[],
+      verdicts: Map<string, Verdict>,
+      worker: string,
+      leaseUntil: Date,
+      room = Infinity,
+      held = new Set<string>(),
+    ): Promise<Leased[]> {
       if (!due.length) return [];
       return db.tx(async (q) => {
         await q.query("select pg_advisory_xact_lock($1)", [LEASE_LOCK]);
-        const toDial = await pickToDial(q, due, verdicts);
+        const toDial = await pickToDial(q, due, verdicts, room, held);
         if (!toDial.length) return [];
         // One statement for all the call records and one for all the leases: the pass stays short.
         const p = (i: number, k: number) => `$${i * 7 + k}`;
-        const values = toDial.map((_, i) => `(${p(i, 1)}::uuid, ${p(i, 2)}::uuid, ${p(i, 3)}::uuid, ${p(i, 4)}::uuid, ${p(i, 5)}, ${p(i, 6)}, ${p(i, 7)})`);
+        const values = toDial.map(
+          (_, i) =>
+            `(${p(i, 1)}::uuid, ${p(i, 2)}::uuid, ${p(i, 3)}::uuid, ` +
+            `${p(i, 4)}::uuid, ${p(i, 5)}, ${p(i, 6)}, ${p(i, 7)})`,
+        );
         const calls = await q.query<{ id: string; attempt_id: string }>(
           `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service)
            select v.org_id, v.campaign_id, v.contact_id, v.attempt_id, v.name, v.phone, v.email, c.service
@@ -270,7 +364,8 @@ export function createDialerRepo(db: Db) {
         );
         const callOf = new Map(calls.map((c) => [c.attempt_id, c.id]));
         await q.query(
-          `update call_attempts a set status = 'in_progress', lease_owner = $1, lease_expires_at = $2, call_id = v.call_id, updated_at = now()
+          `update call_attempts a set status = 'in_progress', lease_owner = $1, lease_expires_at = $2,
+            call_id = v.call_id, updated_at = now()
            from unnest($3::uuid[], $4::uuid[]) as v(attempt_id, call_id) where a.id = v.attempt_id`,
           [worker, leaseUntil, toDial.map((a) => a.id), toDial.map((a) => callOf.get(a.id))],
         );
@@ -281,7 +376,11 @@ export function createDialerRepo(db: Db) {
 
     /** The org's contact of one of its campaigns, with the campaign's dialing rules; null when not theirs. */
     async ringTarget(orgId: string, campaignId: string, contactId: string): Promise<RingTarget | null> {
-      const rows = await db.query<Row>(`${TARGET_SELECT} where k.org_id = $1 and k.id = $2 and ct.id = $3`, [orgId, campaignId, contactId]);
+      const rows = await db.query<Row>(`${TARGET_SELECT} where k.org_id = $1 and k.id = $2 and ct.id = $3`, [
+        orgId,
+        campaignId,
+        contactId,
+      ]);
       return rows[0] ? toDue({ ...rows[0], id: "", attempt_number: 0 }) : null;
     },
 
@@ -290,7 +389,11 @@ export function createDialerRepo(db: Db) {
      * neither the dialer nor another request can ring the contact meanwhile; creates the call record.
      */
     async leaseContact(
-      t: RingTarget, worker: string, now: Date, leaseUntil: Date, placedBy: string | null = null,
+      t: RingTarget,
+      worker: string,
+      now: Date,
+      leaseUntil: Date,
+      placedBy: string | null = null,
     ): Promise<{ leased: Leased } | { refused: LeaseRefusal }> {
       return db.tx(async (q) => {
         await q.query("select pg_advisory_xact_lock($1)", [LEASE_LOCK]);
@@ -299,8 +402,10 @@ export function createDialerRepo(db: Db) {
         const attempt = await takeAttempt(q, t, fits.openId, worker, now, leaseUntil);
         if (!attempt) return { refused: { reason: "contact_busy" } };
         const [call] = await q.query<{ id: string }>(
-          `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service, status, placed_by)
-           select $1, k.id, $3, $4, $5, $6, $7, k.service, 'ringing', $8::uuid from campaigns k where k.id = $2 returning id`,
+          `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service,
+            status, placed_by)
+           select $1, k.id, $3, $4, $5, $6, $7, k.service, 'ringing', $8::uuid from campaigns k where k.id = $2
+             returning id`,
           [t.orgId, t.campaign.id, t.contactId, attempt.id, t.name, t.phone, t.email, placedBy],
         );
         await q.query("update call_attempts set call_id = $2 where id = $1", [attempt.id, call!.id]);
@@ -310,7 +415,10 @@ export function createDialerRepo(db: Db) {
     },
 
     async extendLease(attemptId: string, worker: string, until: Date): Promise<void> {
-      await db.query("update call_attempts set lease_expires_at = $3 where id = $1 and lease_owner = $2 and status = 'in_progress'", [attemptId, worker, until]);
+      await db.query(
+        "update call_attempts set lease_expires_at = $3 where id = $1 and lease_owner = $2 and status = 'in_progress'",
+        [attemptId, worker, until],
+      );
     },
 
     /** Takes over attempts whose worker died (lease expired), so they can be closed as dropped. */
@@ -318,12 +426,16 @@ export function createDialerRepo(db: Db) {
       const rows = await db.query<Row>(
         `with taken as (
            update call_attempts set lease_owner = $2, lease_expires_at = $1::timestamptz + interval '5 minutes'
-           where id in (select id from call_attempts where status = 'in_progress' and lease_expires_at < $1 for update skip locked)
+           where id in (select id from call_attempts where status = 'in_progress'
+             and lease_expires_at < $1 for update skip locked)
            returning id)
          ${DUE_SELECT}, taken where a.id = taken.id`,
         [now, worker],
       );
-      const calls = await db.query<{ id: string; call_id: string }>("select id, call_id from call_attempts where id = any($1)", [rows.map((r) => r.id)]);
+      const calls = await db.query<{ id: string; call_id: string }>(
+        "select id, call_id from call_attempts where id = any($1)",
+        [rows.map((r) => r.id)],
+      );
       const callOf = new Map(calls.map((r) => [r.id, r.call_id]));
       return rows.map(toDue).map((a) => ({ job: toJob(a, callOf.get(a.id)!), campaign: a.campaign }));
     },
@@ -332,10 +444,17 @@ export function createDialerRepo(db: Db) {
      * Closes the attempt and its call and charges the minutes used, only while `worker` still holds the
      * lease: a worker that lost its lease (it stalled, another took over) must not overwrite the result.
      */
-    async completeAttempt(job: DialJob, result: DialResult, endedAt: Date, worker: string, retryAt: Date | null): Promise<boolean> {
+    async completeAttempt(
+      job: DialJob,
+      result: DialResult,
+      endedAt: Date,
+      worker: string,
+      retryAt: Date | null,
+    ): Promise<boolean> {
       return db.tx(async (q) => {
         const held = await q.query(
-          "update call_attempts set status = 'done', outcome = $2, lease_owner = null, updated_at = now() where id = $1 and status = 'in_progress' and lease_owner = $3 returning id",
+          `update call_attempts set status = 'done', outcome = $2, lease_owner = null, updated_at = now() where id = $1
+            and status = 'in_progress' and lease_owner = $3 returning id`,
           [job.attemptId, result.outcome, worker],
         );
         if (!held.length) return false;
@@ -343,7 +462,8 @@ export function createDialerRepo(db: Db) {
         // in between (which would let the campaign be marked completed too early).
         if (retryAt) {
           await q.query(
-            `insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, due_at) values ($1, $2, $3, $4, $5)
+            `insert into call_attempts (org_id, campaign_id, contact_id, attempt_number, due_at)
+              values ($1, $2, $3, $4, $5)
              on conflict (contact_id) where status in ('pending', 'in_progress') do nothing`,
             [job.orgId, job.campaignId, job.contactId, job.attemptNumber + 1, retryAt],
           );
@@ -351,7 +471,8 @@ export function createDialerRepo(db: Db) {
         // Only a call its runner could not close (it threw, or the worker lost it) is closed here: a closed
         // row is the runner's, and a second ended_at would contradict what the live view already showed.
         await q.query(
-          `update calls set status = case when $2 in ('no_answer', 'busy', 'failed', 'dropped') then $2 else 'completed' end,
+          `update calls set status = case when $2 in ('no_answer', 'busy', 'failed', 'dropped') then $2
+            else 'completed' end,
              outcome = coalesce(outcome, $2), ended_at = $3, duration_secs = $4 where id = $1 and ended_at is null`,
           [job.callId, result.outcome, endedAt, Math.round(result.durationSecs)],
         );
@@ -369,13 +490,18 @@ export function createDialerRepo(db: Db) {
 
     async recentOutcomes(campaignId: string, n: number): Promise<string[]> {
       const rows = await db.query<{ outcome: string }>(
-        "select outcome from call_attempts where campaign_id = $1 and status = 'done' and call_id is not null order by updated_at desc limit $2",
+        `select outcome from call_attempts where campaign_id = $1 and status = 'done' and call_id is not null
+          order by updated_at desc limit $2`,
         [campaignId, n],
       );
       return rows.map((r) => r.outcome).reverse();
     },
     async pauseCampaign(campaignId: string, reason: string): Promise<void> {
-      await db.query("update campaigns set status = 'paused', status_reason = $2, updated_at = now(), updated_by = null where id = $1 and status = 'active'", [campaignId, reason]);
+      await db.query(
+        `update campaigns set status = 'paused', status_reason = $2, updated_at = now(), updated_by = null
+          where id = $1 and status = 'active'`,
+        [campaignId, reason],
+      );
     },
     /**
      * Pauses, saying why, the dialling campaigns (work still waiting) of organisations whose minutes are
@@ -393,7 +519,8 @@ export function createDialerRepo(db: Db) {
     /** Marks the campaign completed when no call is left; answers it when this call did so (once). */
     async completeCampaignIfDone(campaignId: string): Promise<{ org_id: string; name: string } | null> {
       const [done] = await db.query<{ org_id: string; name: string }>(
-        `update campaigns set status = 'completed', updated_at = now(), updated_by = null where id = $1 and status = 'active'
+        `update campaigns set status = 'completed', updated_at = now(), updated_by = null where id = $1
+          and status = 'active'
          and not exists (select 1 from call_attempts where campaign_id = $1 and status in ('pending', 'in_progress'))
          returning org_id, name`,
         [campaignId],

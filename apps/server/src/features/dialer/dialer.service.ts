@@ -3,12 +3,15 @@ import { DateTime } from "luxon";
 import { AppError, notFound } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { nextCallTime, clampContactHours, type CallWindowRules } from "./call-window.ts";
-import { contactZones } from "./contact-zones.ts";
+import { nextCallTime, type CallWindowRules } from "./call-window.ts";
+import { handCallRules, windowRules } from "./dialer-rules.ts";
 import type { CallPlacer, CampaignRules, DialJob, DialResult } from "./dialer.types.ts";
 import type { DialerRepo, DueAttempt, LeaseRefusal, RingTarget, Verdict } from "./dialer.repo.ts";
 import { decideRetry, shouldTripBreaker } from "./retry-policy.ts";
 import type { WebhookEvents } from "../webhooks/webhook-events.ts";
+import type { Admission } from "./admission.ts";
+import { createCapacityReports } from "./capacity-reports.ts";
+import type { CapacityRepo } from "./capacity.repo.ts";
 
 export type DialerDeps = {
   repo: DialerRepo;
@@ -23,39 +26,33 @@ export type DialerDeps = {
   /** Numbers on the org's do-not-call list are never dialled. */
   isDoNotCall(orgId: string, phones: string[]): Promise<Set<string>>;
   events?: WebhookEvents;
+  /** This process's admission control: no call is placed past what it can serve in real time. */
+  admission?: Admission;
+  /** Where the process says what it can carry and which campaigns it holds back (the campaign view reads it). */
+  capacity?: CapacityRepo;
 };
-
-const windowRules = (c: CampaignRules, phone: string): CallWindowRules => ({
-  businessHours: { start: c.businessHoursStart, end: c.businessHoursEnd },
-  timezone: c.timezone,
-  startAt: c.startAt,
-  endAt: c.endAt,
-  contactZones: contactZones(phone),
-  contactHours: clampContactHours(null),
-});
-
-/**
- * A call by hand keeps to the contact's local calling hours (the law) but not to the campaign's business
- * hours and dates: those pace the dialer's queue, and the person pressing "ring now" decides them.
- */
-const handCallRules = (phone: string): CallWindowRules => ({
-  businessHours: { start: "00:00", end: "00:00" }, // end ≤ start: the whole day
-  timezone: "UTC",
-  contactZones: contactZones(phone),
-  contactHours: clampContactHours(null),
-});
 
 const refuse = (message: string, details: CallRefusal) => new AppError("conflict", message, details);
 
 function leaseRefusal(r: LeaseRefusal): AppError {
   switch (r.reason) {
-    case "contact_busy": return refuse(M.contactBusy, { reason: r.reason });
-    case "no_minutes": return refuse(M.noMinutes, { reason: r.reason });
-    case "org_limit": return refuse(M.orgLimit(r.limit), { reason: r.reason, limit: r.limit });
-    case "campaign_limit": return refuse(M.campaignLimit(r.limit), { reason: r.reason, limit: r.limit });
-    case "campaign_state": return refuse(M.campaignState(r.status), { reason: r.reason });
+    case "contact_busy":
+      return refuse(M.contactBusy, { reason: r.reason });
+    case "inbound_campaign":
+      return refuse(M.inboundCampaign, { reason: r.reason });
+    case "no_minutes":
+      return refuse(M.noMinutes, { reason: r.reason });
+    case "org_limit":
+      return refuse(M.orgLimit(r.limit), { reason: r.reason, limit: r.limit });
+    case "campaign_limit":
+      return refuse(M.campaignLimit(r.limit), { reason: r.reason, limit: r.limit });
+    case "campaign_state":
+      return refuse(M.campaignState(r.status), { reason: r.reason });
   }
 }
+
+const atCapacity = (admission: Admission) =>
+  refuse(M.atCapacity(admission.message()), { reason: "at_capacity", limit: admission.capacity().calls });
 
 /**
  * When the contact's calling window is closed, the refusal says when it opens on the contact's clock:
@@ -67,9 +64,17 @@ function outsideHours(now: Date, rules: CallWindowRules): AppError | null {
   if (!next) return refuse(M.noWindow, { reason: "no_window" });
   if (next.getTime() <= now.getTime()) return null;
   const at = (zone: string) => DateTime.fromJSDate(next, { zone });
-  const zone = rules.contactZones.find((z) => at(z).toFormat("HH:mm") === rules.contactHours.start) ?? rules.contactZones[0] ?? rules.timezone;
+  const zone =
+    rules.contactZones.find((z) => at(z).toFormat("HH:mm") === rules.contactHours.start) ??
+    rules.contactZones[0] ??
+    rules.timezone;
   const local = at(zone).toFormat("HH:mm 'on' ccc d LLL");
-  return refuse(M.outsideHours(local, zone), { reason: "outside_hours", opens_at: next.toISOString(), contact_zone: zone, contact_local_time: at(zone).toISO()! });
+  return refuse(M.outsideHours(local, zone), {
+    reason: "outside_hours",
+    opens_at: next.toISOString(),
+    contact_zone: zone,
+    contact_local_time: at(zone).toISO()!,
+  });
 }
 
 /**
@@ -82,10 +87,12 @@ export function createDialerService(deps: DialerDeps) {
   const running = new Map<string, AbortController>();
   // Every call's run, until its attempt is recorded: closing the app waits for them (see idle).
   const inFlight = new Set<Promise<void>>();
+  const reports = deps.admission && deps.capacity ? createCapacityReports(deps.admission, deps.capacity, deps) : null;
 
   /** Whether a due attempt may be dialled now, must wait for its next window, or can never be. */
   function verdictFor(a: DueAttempt, now: Date, blocked: Set<string>): Verdict {
-    if (blocked.has(a.phone)) return { kind: "close", outcome: "do_not_call", note: "Number is on the do-not-call list." };
+    if (blocked.has(a.phone))
+      return { kind: "close", outcome: "do_not_call", note: "Number is on the do-not-call list." };
     const next = nextCallTime(now, windowRules(a.campaign, a.phone));
     if (!next) return { kind: "close", outcome: "cancelled", note: "No calling window left before the campaign ends." };
     return next.getTime() > now.getTime() ? { kind: "postpone", at: next } : { kind: "dial" };
@@ -93,16 +100,28 @@ export function createDialerService(deps: DialerDeps) {
 
   async function finish(job: DialJob, campaign: CampaignRules, result: DialResult): Promise<void> {
     const endedAt = result.endedAt ?? clock.now();
-    const rules = { maxAttempts: campaign.maxAttempts, timeGapSeconds: campaign.timeGapSeconds, backoff: campaign.retryBackoff };
+    const rules = {
+      maxAttempts: campaign.maxAttempts,
+      timeGapSeconds: campaign.timeGapSeconds,
+      backoff: campaign.retryBackoff,
+    };
     const retry = decideRetry(result.outcome, job.attemptNumber, endedAt, rules, result.callbackAt);
     const retryAt = retry.retry ? nextCallTime(retry.notBefore, windowRules(campaign, job.phone)) : null;
-    if (!(await repo.completeAttempt(job, result, endedAt, deps.workerId, retryAt))) return; // lease lost: another worker owns it
+    // lease lost: another worker owns it
+    if (!(await repo.completeAttempt(job, result, endedAt, deps.workerId, retryAt))) return;
     await repo.pauseOutOfMinutes(OUT_OF_MINUTES_REASON, job.orgId); // this call may have spent the last minutes
     if (shouldTripBreaker(await repo.recentOutcomes(campaign.id, 20))) {
-      await repo.pauseCampaign(campaign.id, "Paused automatically: over half of the last 20 calls failed at the carrier.");
+      await repo.pauseCampaign(
+        campaign.id,
+        "Paused automatically: over half of the last 20 calls failed at the carrier.",
+      );
     }
     const completed = await repo.completeCampaignIfDone(campaign.id);
-    if (completed) await deps.events?.emit(completed.org_id, "campaign.completed", { campaign_id: campaign.id, name: completed.name });
+    if (completed)
+      await deps.events?.emit(completed.org_id, "campaign.completed", {
+        campaign_id: campaign.id,
+        name: completed.name,
+      });
   }
 
   function run(job: DialJob, campaign: CampaignRules, hangUp?: AbortSignal): Promise<void> {
@@ -115,15 +134,21 @@ export function createDialerService(deps: DialerDeps) {
     const controller = new AbortController();
     hangUp?.addEventListener("abort", () => controller.abort(), { once: true });
     running.set(job.attemptId, controller);
+    const release = deps.admission?.begin();
     let renewedAt = Date.now();
     const renew = () =>
       repo.extendLease(job.attemptId, deps.workerId, new Date(clock.now().getTime() + leaseMs)).then(
-        () => void (renewedAt = Date.now()),
+        () => {
+          renewedAt = Date.now();
+        },
         (err: Error) => {
           // Two renewals missed: the lease is about to run out and another worker would take the contact
           // over. Hang up first, so no contact is ever on two calls at once.
           if (Date.now() - renewedAt < (2 * leaseMs) / 3 || controller.signal.aborted) return;
-          log.warn({ err, attemptId: job.attemptId }, "call hung up: its lease could not be renewed (the database cannot be reached); the attempt is retried");
+          log.warn(
+            { err, attemptId: job.attemptId },
+            "call hung up: its lease could not be renewed (the database cannot be reached); the attempt is retried",
+          );
           controller.abort();
         },
       );
@@ -137,11 +162,15 @@ export function createDialerService(deps: DialerDeps) {
       await finish(job, campaign, result).catch((err: Error) => {
         // Not recorded (the database is out of reach): the lease runs out and a worker closes the attempt
         // as dropped and retries it, so the contact is not lost.
-        log.error({ err, attemptId: job.attemptId }, "call ended but its attempt could not be recorded; it will be retried");
+        log.error(
+          { err, attemptId: job.attemptId },
+          "call ended but its attempt could not be recorded; it will be retried",
+        );
       });
     } finally {
       clearInterval(heartbeat);
       running.delete(job.attemptId);
+      release?.();
     }
   }
 
@@ -156,12 +185,20 @@ export function createDialerService(deps: DialerDeps) {
       await repo.pauseOutOfMinutes(OUT_OF_MINUTES_REASON);
       const due = await repo.dueAttempts(now, deps.batchSize ?? 200);
       const blocked = new Set<string>();
-      for (const [orgId, phones] of groupBy(due, (a) => a.orgId, (a) => a.phone)) {
+      for (const [orgId, phones] of groupBy(
+        due,
+        (a) => a.orgId,
+        (a) => a.phone,
+      )) {
         for (const p of await deps.isDoNotCall(orgId, phones)) blocked.add(p);
       }
       const verdicts = new Map(due.map((a) => [a.id, verdictFor(a, now, blocked)] as const));
-      const leased = await repo.leaseDue(due, verdicts, deps.workerId, new Date(now.getTime() + leaseMs));
+      // Only as many calls as this process can serve in real time; the campaigns of the rest are told why.
+      const held = new Set<string>();
+      const room = deps.admission?.room() ?? Number.POSITIVE_INFINITY;
+      const leased = await repo.leaseDue(due, verdicts, deps.workerId, new Date(now.getTime() + leaseMs), room, held);
       for (const { job, campaign } of leased) void run(job, campaign);
+      await reports?.afterPass(held, now);
       return leased.length;
     },
     /**
@@ -171,18 +208,27 @@ export function createDialerService(deps: DialerDeps) {
      * `placedBy` is the user who asked for the call, kept on the call record.
      */
     async ringNow(
-      orgId: string, campaignId: string, contactId: string, hangUp?: AbortSignal, placedBy: string | null = null,
+      orgId: string,
+      campaignId: string,
+      contactId: string,
+      hangUp?: AbortSignal,
+      placedBy: string | null = null,
     ): Promise<{ callId: string; ended: Promise<void> }> {
+      // Past capacity the answer comes before any query: a busy process must still refuse at once.
+      if (deps.admission && deps.admission.room() <= 0) throw atCapacity(deps.admission);
       const target: RingTarget | null = await repo.ringTarget(orgId, campaignId, contactId);
       if (!target) throw notFound("Contact");
-      if (["stopped", "completed", "failed"].includes(target.campaign.status)) throw leaseRefusal({ reason: "campaign_state", status: target.campaign.status });
+      if (["stopped", "completed", "failed"].includes(target.campaign.status))
+        throw leaseRefusal({ reason: "campaign_state", status: target.campaign.status });
       if ((await deps.isDoNotCall(orgId, [target.phone])).size) throw refuse(M.doNotCall, { reason: "do_not_call" });
       const now = clock.now();
       const closed = outsideHours(now, handCallRules(target.phone));
       if (closed) throw closed;
       const lease = await repo.leaseContact(target, deps.workerId, now, new Date(now.getTime() + leaseMs), placedBy);
       if ("refused" in lease) throw leaseRefusal(lease.refused);
-      const ended = run(lease.leased.job, lease.leased.campaign, hangUp).catch((err: Error) => log.error({ err, callId: lease.leased.job.callId }, "call by hand failed"));
+      const ended = run(lease.leased.job, lease.leased.campaign, hangUp).catch((err: Error) =>
+        log.error({ err, callId: lease.leased.job.callId }, "call by hand failed"),
+      );
       return { callId: lease.leased.job.callId, ended };
     },
     /** Calls this worker is placing right now. */

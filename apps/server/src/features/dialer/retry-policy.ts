@@ -11,7 +11,12 @@ export type AttemptOutcome =
   | "no_answer"
   | "busy"
   | "failed"
-  | "dropped";
+  | "dropped"
+  /**
+   * The callee spoke but the server was too busy to recognise the words: someone answered, so it is never retried
+   * as a no-answer (what they said may have been a no; a person follows it up from the recording).
+   */
+  | "not_understood";
 
 const RETRYABLE = new Set<AttemptOutcome>(["voicemail", "no_answer", "busy", "failed", "dropped"]);
 

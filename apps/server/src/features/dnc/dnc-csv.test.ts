@@ -3,7 +3,10 @@ import { test } from "node:test";
 import { readDncCsv } from "./dnc-csv.ts";
 
 test("reads the phone column by name, merges duplicates, reports bad lines by number", () => {
-  const csv = "\uFEFFname,Mobile Number\r\nAsha,+91 98765 43210\r\nBob,12\r\nAsha again,+919876543210\r\nCarl,+1 (415) 555-0100\r\n";
+  const csv =
+    "\uFEFFname,Mobile Number\r\nAsha,+91 98765 " +
+    "43210\r\nBob,12\r\nAsha again,+919876543210\r\nCarl,+1 (415) " +
+    "555-0100\r\n";
   const r = readDncCsv(csv);
   assert.deepEqual(r.phones.sort(), ["+14155550100", "+919876543210"]);
   assert.equal(r.rejected.length, 1);

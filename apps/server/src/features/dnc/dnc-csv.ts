@@ -10,7 +10,12 @@ const PHONE_HEADER = /^(phone|phone[ _-]?number|mobile|mobile[ _-]?number|number
  * there is no header. Bad lines are reported by line number; good ones are kept.
  */
 export function readDncCsv(text: string, defaultCountry?: string): DncCsvResult {
-  const rows = parse(text.replace(/^\uFEFF/, ""), { relax_column_count: true, skip_empty_lines: true, delimiter: [",", ";", "\t"], trim: true }) as string[][];
+  const rows = parse(text.replace(/^\uFEFF/, ""), {
+    relax_column_count: true,
+    skip_empty_lines: true,
+    delimiter: [",", ";", "\t"],
+    trim: true,
+  }) as string[][];
   const header = rows[0] ?? [];
   let col = header.findIndex((h) => PHONE_HEADER.test(h));
   const hasHeader = col >= 0 || (header.length > 0 && header.every((h) => !/\d{5,}/.test(h)));

@@ -13,7 +13,13 @@ export type DncRow = {
   added_by_name: string | null;
   created_at: Date;
 };
-export type NewDncEntry = { phone: string; source: DncRow["source"]; reason: string; campaignId?: string | null; addedBy?: string | null };
+export type NewDncEntry = {
+  phone: string;
+  source: DncRow["source"];
+  reason: string;
+  campaignId?: string | null;
+  addedBy?: string | null;
+};
 
 /** The WHERE clause of a list query: digits match the number, any text the reason or the campaign's name. */
 function listFilter(orgId: string, search: string | undefined): { where: string; params: unknown[] } {
@@ -32,7 +38,10 @@ function listFilter(orgId: string, search: string | undefined): { where: string;
 
 export function createDncRepo(db: Queryable) {
   return {
-    async list(orgId: string, q: { search?: string; limit: number; offset: number }): Promise<{ rows: DncRow[]; total: number }> {
+    async list(
+      orgId: string,
+      q: { search?: string; limit: number; offset: number },
+    ): Promise<{ rows: DncRow[]; total: number }> {
       const { where, params } = listFilter(orgId, q.search);
       const from = "dnc_numbers d left join campaigns k on k.id = d.campaign_id and k.org_id = d.org_id";
       const [count] = await db.query<{ n: number }>(`select count(*)::int as n from ${from} where ${where}`, params);
@@ -51,7 +60,9 @@ export function createDncRepo(db: Queryable) {
       for (let i = 0; i < entries.length; i += 1000) {
         const chunk = entries.slice(i, i + 1000);
         const at = (j: number, k: number) => `$${j * 5 + k}`;
-        const values = chunk.map((_, j) => `($1, ${at(j, 2)}, ${at(j, 3)}, ${at(j, 4)}, ${at(j, 5)}::uuid, ${at(j, 6)}::uuid)`).join(", ");
+        const values = chunk
+          .map((_, j) => `($1, ${at(j, 2)}, ${at(j, 3)}, ${at(j, 4)}, ${at(j, 5)}::uuid, ${at(j, 6)}::uuid)`)
+          .join(", ");
         const rows = await db.query(
           `insert into dnc_numbers (org_id, phone_e164, source, reason, campaign_id, added_by) values ${values}
            on conflict (org_id, phone_e164) do nothing returning id`,
@@ -62,7 +73,9 @@ export function createDncRepo(db: Queryable) {
       return added;
     },
     async remove(orgId: string, id: string): Promise<boolean> {
-      return (await db.query("delete from dnc_numbers where org_id = $1 and id = $2 returning id", [orgId, id])).length > 0;
+      return (
+        (await db.query("delete from dnc_numbers where org_id = $1 and id = $2 returning id", [orgId, id])).length > 0
+      );
     },
     /** The subset of numbers that are on the org's list (the dialer asks before every call). */
     async listed(orgId: string, phones: string[]): Promise<Set<string>> {

@@ -1,8 +1,20 @@
 import type { Queryable } from "../../platform/db.ts";
 import type { InboundEmail } from "./inbound-email.ts";
 
-export type EmailThreadRow = { id: string; contact_email: string; subject: string; last_message_at: Date; message_count: number };
-export type EmailMessageRow = { from_address: string; to_addresses: string; subject: string; body: string; sent_at: Date };
+export type EmailThreadRow = {
+  id: string;
+  contact_email: string;
+  subject: string;
+  last_message_at: Date;
+  message_count: number;
+};
+export type EmailMessageRow = {
+  from_address: string;
+  to_addresses: string;
+  subject: string;
+  body: string;
+  sent_at: Date;
+};
 
 /** Most recent first; the list shows at most this many threads. */
 const THREAD_LIST_LIMIT = 500;
@@ -17,7 +29,9 @@ export function createEmailLogsRepo(db: Queryable) {
       );
     },
     async threadExists(orgId: string, threadId: string): Promise<boolean> {
-      return (await db.query("select 1 from email_threads where org_id = $1 and id = $2", [orgId, threadId])).length > 0;
+      return (
+        (await db.query("select 1 from email_threads where org_id = $1 and id = $2", [orgId, threadId])).length > 0
+      );
     },
     async messages(orgId: string, threadId: string): Promise<EmailMessageRow[]> {
       return db.query<EmailMessageRow>(
@@ -27,7 +41,10 @@ export function createEmailLogsRepo(db: Queryable) {
       );
     },
     async threadOfMessage(q: Queryable, orgId: string, messageId: string): Promise<string | null> {
-      const [row] = await q.query<{ thread_id: string }>("select thread_id from email_messages where org_id = $1 and message_id = $2", [orgId, messageId]);
+      const [row] = await q.query<{ thread_id: string }>(
+        "select thread_id from email_messages where org_id = $1 and message_id = $2",
+        [orgId, messageId],
+      );
       return row?.thread_id ?? null;
     },
     /** The thread holding any of the referenced messages (the nearest reference wins). */
@@ -48,9 +65,14 @@ export function createEmailLogsRepo(db: Queryable) {
       );
       return row?.id ?? null;
     },
-    async createThread(q: Queryable, orgId: string, t: { subject: string; key: string; contactEmail: string; at: Date }): Promise<string> {
+    async createThread(
+      q: Queryable,
+      orgId: string,
+      t: { subject: string; key: string; contactEmail: string; at: Date },
+    ): Promise<string> {
       const [row] = await q.query<{ id: string }>(
-        `insert into email_threads (org_id, subject, subject_key, contact_email, last_message_at) values ($1, $2, $3, $4, $5) returning id`,
+        `insert into email_threads (org_id, subject, subject_key, contact_email, last_message_at)
+          values ($1, $2, $3, $4, $5) returning id`,
         [orgId, t.subject, t.key, t.contactEmail, t.at],
       );
       return row!.id;
@@ -68,7 +90,9 @@ export function createEmailLogsRepo(db: Queryable) {
       );
     },
     async tokenOf(orgId: string): Promise<string | null> {
-      const [row] = await db.query<{ token: string }>("select token from email_inbound_tokens where org_id = $1", [orgId]);
+      const [row] = await db.query<{ token: string }>("select token from email_inbound_tokens where org_id = $1", [
+        orgId,
+      ]);
       return row?.token ?? null;
     },
     async setToken(orgId: string, token: string): Promise<void> {
@@ -80,11 +104,16 @@ export function createEmailLogsRepo(db: Queryable) {
     },
     /** Keeps the token another request created first. */
     async ensureToken(orgId: string, token: string): Promise<string> {
-      await db.query("insert into email_inbound_tokens (org_id, token) values ($1, $2) on conflict (org_id) do nothing", [orgId, token]);
+      await db.query(
+        "insert into email_inbound_tokens (org_id, token) values ($1, $2) on conflict (org_id) do nothing",
+        [orgId, token],
+      );
       return (await this.tokenOf(orgId)) ?? token;
     },
     async orgOfToken(token: string): Promise<string | null> {
-      const [row] = await db.query<{ org_id: string }>("select org_id from email_inbound_tokens where token = $1", [token]);
+      const [row] = await db.query<{ org_id: string }>("select org_id from email_inbound_tokens where token = $1", [
+        token,
+      ]);
       return row?.org_id ?? null;
     },
   };

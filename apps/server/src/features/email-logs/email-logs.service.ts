@@ -24,7 +24,12 @@ export function createEmailLogsService(deps: { db: Db; repo: EmailLogsRepo; cloc
         const threadId =
           (await repo.threadByReferences(q, orgId, email.references)) ??
           (await repo.threadBySubject(q, orgId, key, email.from)) ??
-          (await repo.createThread(q, orgId, { subject: email.subject, key, contactEmail: email.from, at: email.sentAt }));
+          (await repo.createThread(q, orgId, {
+            subject: email.subject,
+            key,
+            contactEmail: email.from,
+            at: email.sentAt,
+          }));
         await repo.addMessage(q, orgId, threadId, email);
         return { thread_id: threadId, duplicate: false };
       });
@@ -68,7 +73,13 @@ export function createEmailLogsService(deps: { db: Db; repo: EmailLogsRepo; cloc
       if (!UUID.test(threadId) || !(await repo.threadExists(orgId, threadId))) throw notFound("Email thread");
       const rows = await repo.messages(orgId, threadId);
       return {
-        conversation: rows.map((m) => ({ from: m.from_address, to: m.to_addresses, date: m.sent_at.toISOString(), subject: m.subject, body: m.body })),
+        conversation: rows.map((m) => ({
+          from: m.from_address,
+          to: m.to_addresses,
+          date: m.sent_at.toISOString(),
+          subject: m.subject,
+          body: m.body,
+        })),
       };
     },
     /** The org's webhook address, created on first use. */

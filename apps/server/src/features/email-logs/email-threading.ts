@@ -15,7 +15,12 @@ export function subjectKey(subject: string): string {
 /** Message-IDs named by In-Reply-To and References, in the order given, each as `<id>`, without repeats. */
 export function referenceIds(inReplyTo: string | undefined, references: string | string[] | undefined): string[] {
   const raw = [inReplyTo ?? "", ...(Array.isArray(references) ? references : [references ?? ""])].join(" ");
-  const ids = raw.match(/<[^<>\s]+>/g) ?? raw.split(/\s+/).filter(Boolean).map((id) => `<${id}>`);
+  const ids =
+    raw.match(/<[^<>\s]+>/g) ??
+    raw
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => `<${id}>`);
   return [...new Set(ids.map(normalizeMessageId))];
 }
 

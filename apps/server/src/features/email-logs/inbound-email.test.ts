@@ -31,7 +31,9 @@ test("emailFromMime reads headers, references and the plain-text body", async ()
 });
 
 test("emailFromMime turns an HTML-only body into text and keys a message without Message-ID by its bytes", async () => {
-  const raw = "From: a@b.example\r\nTo: c@d.example\r\nSubject: Hi\r\nContent-Type: text/html\r\n\r\n<p>Hello <b>there</b></p>\r\n";
+  const raw =
+    "From: a@b.example\r\nTo: c@d.example\r\nSubject: " +
+    "Hi\r\nContent-Type: text/html\r\n\r\n<p>Hello <b>there</b></p>\r\n";
   const e = await emailFromMime(Buffer.from(raw), now);
   assert.match(e.body, /Hello there/i);
   assert.match(e.messageId, /^<sha256-[0-9a-f]{64}@parley\.invalid>$/);
@@ -44,7 +46,17 @@ test("emailFromMime refuses a message without a From address", async () => {
 });
 
 test("emailFromJson validates and normalises the documented JSON form", () => {
-  const e = emailFromJson({ message_id: "m1@x", from: "Sam <SAM@acme.io>", to: ["a@b.c", "d@e.f"], subject: "Hello", text: "Hi", references: "<m0@x>" }, now);
+  const e = emailFromJson(
+    {
+      message_id: "m1@x",
+      from: "Sam <SAM@acme.io>",
+      to: ["a@b.c", "d@e.f"],
+      subject: "Hello",
+      text: "Hi",
+      references: "<m0@x>",
+    },
+    now,
+  );
   assert.equal(e.messageId, "<m1@x>");
   assert.equal(e.from, "sam@acme.io");
   assert.equal(e.to, "a@b.c, d@e.f");

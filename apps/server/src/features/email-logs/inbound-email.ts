@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { simpleParser, type AddressObject } from "mailparser";
+import type { AddressObject } from "mailparser";
 import { InboundEmailJson } from "@parley/shared/email-logs";
 import { AppError, toFieldIssues, validationError } from "../../http/errors.ts";
 import { addressOf, normalizeMessageId, referenceIds } from "./email-threading.ts";
@@ -35,13 +35,19 @@ export function emailFromJson(body: unknown, now: Date): InboundEmail {
 
 /** Raw MIME (message/rfc822), parsed with mailparser. */
 export async function emailFromMime(raw: Buffer, now: Date): Promise<InboundEmail> {
+  // mailparser (and its charset tables) is loaded at the first inbound message, not at every start-up.
+  const { simpleParser } = await import("mailparser");
   const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true }).catch(() => {
     throw new AppError("validation_failed", "The email could not be parsed as MIME.");
   });
-  const from = mail.from?.value.map((a) => a.address).find(Boolean)?.toLowerCase();
+  const from = mail.from?.value
+    .map((a) => a.address)
+    .find(Boolean)
+    ?.toLowerCase();
   if (!from) throw new AppError("validation_failed", "The email has no From address.");
   // A message without a Message-ID still needs a stable key so a redelivery is recognised.
-  const messageId = mail.messageId ?? `<sha256-${crypto.createHash("sha256").update(raw).digest("hex")}@parley.invalid>`;
+  const messageId =
+    mail.messageId ?? `<sha256-${crypto.createHash("sha256").update(raw).digest("hex")}@parley.invalid>`;
   return {
     messageId: normalizeMessageId(messageId),
     from,
@@ -55,5 +61,8 @@ export async function emailFromMime(raw: Buffer, now: Date): Promise<InboundEmai
 
 function addresses(field: AddressObject | AddressObject[] | undefined): string {
   const list = field ? (Array.isArray(field) ? field : [field]) : [];
-  return list.flatMap((o) => o.value.map((a) => a.address ?? "")).filter(Boolean).join(", ");
+  return list
+    .flatMap((o) => o.value.map((a) => a.address ?? ""))
+    .filter(Boolean)
+    .join(", ");
 }

@@ -4,11 +4,11 @@ import assert from "node:assert/strict";
 import net from "node:net";
 import { after, before, describe, test } from "node:test";
 import { startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 
-for (const kind of await dbKinds()) {
+for (const kind of await routeDbKinds()) {
   describe(`GET /api/health and /metrics (${kind})`, () => {
     let t: TestApp;
     before(async () => (t = await startTestApp(kind, { env: { METRICS_TOKEN: TOKEN } })));
@@ -36,7 +36,10 @@ for (const kind of await dbKinds()) {
       assert.match(text, /^parley_dial_queue_depth 0$/m);
       assert.match(text, /^parley_recordings_pending 0$/m);
       assert.match(text, /^# TYPE parley_call_outcomes_total counter$/m);
-      assert.match(text, /^parley_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status_code="200"\} [1-9]/m);
+      assert.match(
+        text,
+        /^parley_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status_code="200"\} [1-9]/m,
+      );
     });
   });
 }
@@ -49,7 +52,11 @@ describe("readiness when the file store is down, and no /metrics without a token
     const { port } = closed.address() as net.AddressInfo;
     await new Promise((r) => closed.close(r));
     t = await startTestApp("pglite", {
-      env: { STORAGE_URL: `s3://parley-down?endpoint=http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: "k", AWS_SECRET_ACCESS_KEY: "s" },
+      env: {
+        STORAGE_URL: `s3://parley-down?endpoint=http://127.0.0.1:${port}`,
+        AWS_ACCESS_KEY_ID: "k",
+        AWS_SECRET_ACCESS_KEY: "s",
+      },
     });
   });
   after(() => t.close());

@@ -22,16 +22,24 @@ const Health = z.object({
  * file store, 503 otherwise (take it out of rotation). Public, so it names no address and no error: the
  * reason is in the log.
  */
-export function healthRoutes(deps: { db: Db; storage: Storage; telephony?: "simulated" | "twilio" | "sip"; onFailure?: (what: string, err: unknown) => void }): FastifyPluginAsyncZod {
+export function healthRoutes(deps: {
+  db: Db;
+  storage: Storage;
+  telephony?: "simulated" | "twilio" | "sip";
+  onFailure?: (what: string, err: unknown) => void;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/health", { schema: { response: { 200: Health, 503: Health } } }, async (request, reply) => {
-      const report = (what: string) => (err: unknown) => (deps.onFailure ?? ((w, e) => request.log.warn({ err: e }, `health: ${w} unavailable`)))(what, err);
+      const report = (what: string) => (err: unknown) =>
+        (deps.onFailure ?? ((w, e) => request.log.warn({ err: e }, `health: ${w} unavailable`)))(what, err);
       const [database, storage] = await Promise.all([
         probe(() => deps.db.query("select 1"), report("database")),
         probe(() => deps.storage.check(), report("storage")),
       ]);
       const ok = database.status === "ok" && storage.status === "ok";
-      return reply.status(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", telephony: deps.telephony, checks: { database, storage } });
+      return reply
+        .status(ok ? 200 : 503)
+        .send({ status: ok ? "ok" : "unavailable", telephony: deps.telephony, checks: { database, storage } });
     });
   };
 }

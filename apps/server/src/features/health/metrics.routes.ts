@@ -17,7 +17,12 @@ export function registerMetricsRoute(app: FastifyInstance, deps: { metrics: Metr
     const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
     // Compared as hashes in constant time: the token's length and prefix leak nothing.
     if (!crypto.timingSafeEqual(crypto.createHash("sha256").update(sent).digest(), expected)) {
-      throw new AppError("unauthenticated", "Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.", undefined, { "www-authenticate": 'Bearer realm="metrics"' });
+      throw new AppError(
+        "unauthenticated",
+        "Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.",
+        undefined,
+        { "www-authenticate": 'Bearer realm="metrics"' },
+      );
     }
     return reply.header("content-type", deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
   });

@@ -2,13 +2,19 @@
 export const PROBE_TIMEOUT_MS = 3000;
 
 /** Runs one readiness check with a deadline; answers its status and how long it took, never throws. */
-export async function probe(check: () => Promise<unknown>, onFailure: (err: unknown) => void, timeoutMs = PROBE_TIMEOUT_MS): Promise<{ status: "ok" | "unavailable"; ms: number }> {
+export async function probe(
+  check: () => Promise<unknown>,
+  onFailure: (err: unknown) => void,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<{ status: "ok" | "unavailable"; ms: number }> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
       check(),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs))),
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs)),
+      ),
     ]);
     return { status: "ok", ms: Math.round(performance.now() - started) };
   } catch (err) {

@@ -1,4 +1,12 @@
-import { createCalendarObject, createDAVClient, type DAVCalendar, deleteCalendarObject, fetchCalendarObjects, getBasicAuthHeaders, updateCalendarObject } from "tsdav";
+import {
+  createCalendarObject,
+  createDAVClient,
+  type DAVCalendar,
+  deleteCalendarObject,
+  fetchCalendarObjects,
+  getBasicAuthHeaders,
+  updateCalendarObject,
+} from "tsdav";
 import { createCaldavFetch, CalendarUnreachable } from "./caldav-fetch.ts";
 import { busyFromIcs, meetingIcs, type Busy, type MirroredMeeting } from "./caldav-ics.ts";
 
@@ -6,7 +14,10 @@ export type CaldavAccount = { url: string; username: string; password: string };
 export type CaldavCalendar = { calendarUrl: string; calendarName: string };
 /** Why a connection was refused, and which field of the form to fix. */
 export class CaldavConnectError extends Error {
-  constructor(readonly field: "url" | "password", message: string) {
+  constructor(
+    readonly field: "url" | "password",
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -19,8 +30,10 @@ const sameUrl = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/\
 function strict(f: typeof fetch): typeof fetch {
   return async (input, init) => {
     const res = await f(input, init);
-    if (res.status === 401 || res.status === 403) throw new CalendarRefused(`the calendar server refused the username or password (HTTP ${res.status})`);
-    if (res.status >= 400) throw new CalendarRefused(`the calendar server answered HTTP ${res.status} ${res.statusText}`.trim());
+    if (res.status === 401 || res.status === 403)
+      throw new CalendarRefused(`the calendar server refused the username or password (HTTP ${res.status})`);
+    if (res.status >= 400)
+      throw new CalendarRefused(`the calendar server answered HTTP ${res.status} ${res.statusText}`.trim());
     return res;
   };
 }
@@ -44,21 +57,41 @@ export function createCaldavClient(o: { allowPrivate: boolean; timeoutMs: number
       };
       let calendars: DAVCalendar[];
       try {
-        const client = await createDAVClient({ serverUrl: a.url, credentials: { username: a.username, password: a.password }, authMethod: "Basic", defaultAccountType: "caldav", fetch: recording });
+        const client = await createDAVClient({
+          serverUrl: a.url,
+          credentials: { username: a.username, password: a.password },
+          authMethod: "Basic",
+          defaultAccountType: "caldav",
+          fetch: recording,
+        });
         calendars = await client.fetchCalendars();
       } catch (err) {
-        if (err instanceof CalendarUnreachable) throw new CaldavConnectError("url", `Could not reach the calendar server: ${err.message}. Check the address.`);
+        if (err instanceof CalendarUnreachable)
+          throw new CaldavConnectError(
+            "url",
+            `Could not reach the calendar server: ${err.message}. Check the address.`,
+          );
         calendars = [];
       }
       if (statuses.some((s) => s === 401 || s === 403)) {
-        throw new CaldavConnectError("password", "The calendar server refused this username and password. For iCloud and Fastmail use an app password.");
+        throw new CaldavConnectError(
+          "password",
+          "The calendar server refused this username and password. For iCloud and Fastmail use an app password.",
+        );
       }
       const withEvents = calendars.filter((c) => !c.components || c.components.includes("VEVENT"));
       const chosen = withEvents.find((c) => sameUrl(c.url, a.url)) ?? withEvents[0];
       if (!chosen) {
-        throw new CaldavConnectError("url", "No calendar was found at this address. Enter your server's CalDAV address, such as https://caldav.fastmail.com/ or https://cloud.example.com/remote.php/dav/.");
+        throw new CaldavConnectError(
+          "url",
+          "No calendar was found at this address. Enter your server's CalDAV address, such as " +
+            "https://caldav.fastmail.com/ or https://cloud.example.com/remote.php/dav/.",
+        );
       }
-      const name = typeof chosen.displayName === "string" && chosen.displayName ? chosen.displayName : decodeURIComponent(new URL(chosen.url).pathname.split("/").filter(Boolean).at(-1) ?? "Calendar");
+      const name =
+        typeof chosen.displayName === "string" && chosen.displayName
+          ? chosen.displayName
+          : decodeURIComponent(new URL(chosen.url).pathname.split("/").filter(Boolean).at(-1) ?? "Calendar");
       return { calendarUrl: chosen.url, calendarName: name };
     },
 
@@ -67,22 +100,42 @@ export function createCaldavClient(o: { allowPrivate: boolean; timeoutMs: number
       const objects = await fetchCalendarObjects({
         calendar: { url: calendarUrl },
         timeRange: { start: new Date(from).toISOString(), end: new Date(to).toISOString() },
-        headers: headers(a), fetch: strict(base),
+        headers: headers(a),
+        fetch: strict(base),
       });
       return busyFromIcs(objects.map((ob) => ob.data ?? "").filter(Boolean), from, to, zone);
     },
 
     /** Writes a meeting: a new object, or the one written before (a reschedule). Answers where it is. */
-    async put(a: CaldavAccount, calendarUrl: string, m: MirroredMeeting, now: Date, existing: { url: string; etag: string | null } | null) {
+    async put(
+      a: CaldavAccount,
+      calendarUrl: string,
+      m: MirroredMeeting,
+      now: Date,
+      existing: { url: string; etag: string | null } | null,
+    ) {
       const iCalString = meetingIcs(m, now);
       const f = strict(base);
       if (existing) {
-        const res = await updateCalendarObject({ calendarObject: { url: existing.url, data: iCalString }, headers: headers(a), fetch: f });
+        const res = await updateCalendarObject({
+          calendarObject: { url: existing.url, data: iCalString },
+          headers: headers(a),
+          fetch: f,
+        });
         return { url: existing.url, etag: res.headers.get("etag") };
       }
       const filename = `${encodeURIComponent(m.uid)}.ics`;
-      const res = await createCalendarObject({ calendar: { url: calendarUrl }, filename, iCalString, headers: headers(a), fetch: f });
-      return { url: new URL(filename, calendarUrl.endsWith("/") ? calendarUrl : `${calendarUrl}/`).href, etag: res.headers.get("etag") };
+      const res = await createCalendarObject({
+        calendar: { url: calendarUrl },
+        filename,
+        iCalString,
+        headers: headers(a),
+        fetch: f,
+      });
+      return {
+        url: new URL(filename, calendarUrl.endsWith("/") ? calendarUrl : `${calendarUrl}/`).href,
+        etag: res.headers.get("etag"),
+      };
     },
 
     /** Removes a meeting; one already gone (deleted by hand in the calendar app) counts as removed. */

@@ -2,7 +2,10 @@ import http from "node:http";
 import https from "node:https";
 import { resolveSafeTarget, UrlFetchError } from "../knowledge-base/safe-fetch.ts";
 
-/** The calendar server could not be reached at all (no answer, refused, a name that does not resolve, a blocked address). */
+/**
+ * The calendar server could not be reached at all (no answer, refused,
+ * a name that does not resolve, a blocked address).
+ */
 export class CalendarUnreachable extends Error {}
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -11,29 +14,48 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 
 type Answer = { status: number; statusText: string; headers: Headers; body: Buffer };
 
-function once(url: string, init: { method: string; headers: Headers; body?: string }, o: Options, signal: AbortSignal): Promise<Answer> {
-  return resolveSafeTarget(url, { allowPrivate: o.allowPrivate }).then((target) => new Promise<Answer>((resolve, reject) => {
-    const client = target.url.protocol === "https:" ? https : http;
-    const headers = Object.fromEntries(init.headers);
-    if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
-    const req = client.request(target.url, { method: init.method, headers, lookup: target.lookup, signal }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on("data", (c: Buffer) => {
-        size += c.length;
-        if (size > MAX_BYTES) res.destroy(new Error(`the calendar answered more than ${MAX_BYTES / 1024 / 1024} MB`));
-        else chunks.push(c);
-      });
-      res.on("end", () => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(", ") : v);
-        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", headers: h, body: Buffer.concat(chunks) });
-      });
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(init.body);
-  }));
+function once(
+  url: string,
+  init: { method: string; headers: Headers; body?: string },
+  o: Options,
+  signal: AbortSignal,
+): Promise<Answer> {
+  return resolveSafeTarget(url, { allowPrivate: o.allowPrivate }).then(
+    (target) =>
+      new Promise<Answer>((resolve, reject) => {
+        const client = target.url.protocol === "https:" ? https : http;
+        const headers = Object.fromEntries(init.headers);
+        if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
+        const req = client.request(
+          target.url,
+          { method: init.method, headers, lookup: target.lookup, signal },
+          (res) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            res.on("data", (c: Buffer) => {
+              size += c.length;
+              if (size > MAX_BYTES)
+                res.destroy(new Error(`the calendar answered more than ${MAX_BYTES / 1024 / 1024} MB`));
+              else chunks.push(c);
+            });
+            res.on("end", () => {
+              const h = new Headers();
+              for (const [k, v] of Object.entries(res.headers))
+                if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(", ") : v);
+              resolve({
+                status: res.statusCode ?? 0,
+                statusText: res.statusMessage ?? "",
+                headers: h,
+                body: Buffer.concat(chunks),
+              });
+            });
+            res.on("error", reject);
+          },
+        );
+        req.on("error", reject);
+        req.end(init.body);
+      }),
+  );
 }
 
 type Options = { allowPrivate: boolean; timeoutMs: number };
@@ -59,13 +81,20 @@ export function createCaldavFetch(o: Options): typeof fetch {
           if (a.status === 303) [method, body] = ["GET", undefined];
           continue;
         }
-        return new Response(NULL_BODY.has(a.status) ? null : new Uint8Array(a.body), { status: a.status, statusText: a.statusText, headers: a.headers });
+        return new Response(NULL_BODY.has(a.status) ? null : new Uint8Array(a.body), {
+          status: a.status,
+          statusText: a.statusText,
+          headers: a.headers,
+        });
       }
     } catch (err) {
-      if (signal.aborted) throw new CalendarUnreachable(`the calendar server did not answer within ${o.timeoutMs / 1000} s`);
+      if (signal.aborted)
+        throw new CalendarUnreachable(`the calendar server did not answer within ${o.timeoutMs / 1000} s`);
       if (err instanceof UrlFetchError) throw new CalendarUnreachable(err.message);
       const e = err as NodeJS.ErrnoException;
-      throw new CalendarUnreachable(e.code === "ECONNREFUSED" ? "the calendar server refused the connection" : e.message);
+      throw new CalendarUnreachable(
+        e.code === "ECONNREFUSED" ? "the calendar server refused the connection" : e.message,
+      );
     }
   };
 }

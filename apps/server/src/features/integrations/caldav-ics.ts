@@ -13,10 +13,18 @@ export type Busy = { start: number; end: number };
 export function meetingIcs(m: MirroredMeeting, now: Date): string {
   return writeIcs({
     product: "Meetings",
-    events: [{
-      uid: m.uid, stamp: now, title: m.title, description: m.description, location: m.location || m.meetingUrl || "",
-      url: m.meetingUrl, startAt: m.startAt, endAt: m.endAt,
-    }],
+    events: [
+      {
+        uid: m.uid,
+        stamp: now,
+        title: m.title,
+        description: m.description,
+        location: m.location || m.meetingUrl || "",
+        url: m.meetingUrl,
+        startAt: m.startAt,
+        endAt: m.endAt,
+      },
+    ],
   });
 }
 
@@ -26,7 +34,14 @@ function instant(t: ICAL.Time, zone: string): number {
   // `timezone` is the TZID parameter as written; ical.js keeps it when the VTIMEZONE is not registered.
   const tzid = (t as ICAL.Time & { timezone?: string }).timezone || t.zone?.tzid;
   const z = tzid && DateTime.local().setZone(tzid).isValid ? tzid : zone;
-  const parts = { year: t.year, month: t.month, day: t.day, hour: t.isDate ? 0 : t.hour, minute: t.isDate ? 0 : t.minute, second: t.isDate ? 0 : t.second };
+  const parts = {
+    year: t.year,
+    month: t.month,
+    day: t.day,
+    hour: t.isDate ? 0 : t.hour,
+    minute: t.isDate ? 0 : t.minute,
+    second: t.isDate ? 0 : t.second,
+  };
   return DateTime.fromObject(parts, { zone: z }).toMillis();
 }
 

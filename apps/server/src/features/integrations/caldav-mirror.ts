@@ -17,7 +17,10 @@ type Deps = {
   meeting(orgId: string, eventId: string): Promise<CalendarEvent | null>;
   /** Meetings between two dates (YYYY-MM-DD, UTC, inclusive), cancelled ones included. */
   upcoming(orgId: string, startDate: string, endDate: string): Promise<CalendarEvent[]>;
-  /** The meeting's UID is `<event id>@<uidHost>`, the same as its email invitation's, so a calendar that gets both shows one meeting. */
+  /**
+   * The meeting's UID is `<event id>@<uidHost>`, the same as its email
+   * invitation's, so a calendar that gets both shows one meeting.
+   */
   uidHost: string;
 };
 
@@ -35,7 +38,9 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export function createCaldavMirror({ repo, client, clock, log, connection: open, meeting, upcoming, uidHost }: Deps) {
   const catchingUp = new Set<string>();
 
-  /** The connection, or null; a password that no longer decrypts (INTEGRATIONS_KEY changed) is an outage, not a crash. */
+  /**
+   * The connection, or null; a password that no longer decrypts (INTEGRATIONS_KEY changed) is an outage, not a crash.
+   */
   async function connection(orgId: string): Promise<ConnectedCaldav | null> {
     try {
       return await open(orgId);
@@ -63,8 +68,13 @@ export function createCaldavMirror({ repo, client, clock, log, connection: open,
   }
 
   const toIcs = (e: CalendarEvent) => ({
-    uid: `${e.id}@${uidHost}`, title: e.title, description: e.description, location: e.location,
-    meetingUrl: e.meeting_url, startAt: new Date(e.start_time), endAt: new Date(e.end_time),
+    uid: `${e.id}@${uidHost}`,
+    title: e.title,
+    description: e.description,
+    location: e.location,
+    meetingUrl: e.meeting_url,
+    startAt: new Date(e.start_time),
+    endAt: new Date(e.end_time),
   });
 
   async function put(orgId: string, c: ConnectedCaldav, event: CalendarEvent, before: MirrorRow | null) {
@@ -82,7 +92,9 @@ export function createCaldavMirror({ repo, client, clock, log, connection: open,
     if (!c) return;
     if (o.deferred || c.unreadable) return repo.markPending(orgId, event.id, "write");
     const before = await repo.mirrorOf(orgId, event.id);
-    await track(orgId, c, "write", () => put(orgId, c, event, before)).catch(() => repo.markPending(orgId, event.id, "write"));
+    await track(orgId, c, "write", () => put(orgId, c, event, before)).catch(() =>
+      repo.markPending(orgId, event.id, "write"),
+    );
   }
 
   /** Writes or removes, oldest first, what an outage left; stops at the first failure (the next success resumes). */
@@ -112,7 +124,8 @@ export function createCaldavMirror({ repo, client, clock, log, connection: open,
     const now = clock.now().getTime();
     const events = await upcoming(orgId, isoDay(now), isoDay(now + UPCOMING_DAYS * 86_400_000));
     for (const e of events) {
-      if (e.status === "scheduled" && Date.parse(e.end_time) > now && !(await repo.mirrorOf(orgId, e.id))) await repo.markPending(orgId, e.id, "write");
+      if (e.status === "scheduled" && Date.parse(e.end_time) > now && !(await repo.mirrorOf(orgId, e.id)))
+        await repo.markPending(orgId, e.id, "write");
     }
     // The first batch before Connect answers; a team with more upcoming meetings gets the rest in the background.
     await catchUp(orgId, 1);
@@ -125,7 +138,10 @@ export function createCaldavMirror({ repo, client, clock, log, connection: open,
       if (!c) return { busy: [], unreachable: null };
       if (c.unreadable) return { busy: [], unreachable: c.unreadable };
       try {
-        return { busy: await track(orgId, c, "read", () => client.busy(c.account, c.calendarUrl, from, to, zone)), unreachable: null };
+        return {
+          busy: await track(orgId, c, "read", () => client.busy(c.account, c.calendarUrl, from, to, zone)),
+          unreachable: null,
+        };
       } catch (err) {
         return { busy: [], unreachable: reason(err) };
       }
@@ -137,7 +153,9 @@ export function createCaldavMirror({ repo, client, clock, log, connection: open,
       const before = c && (await repo.mirrorOf(orgId, event.id));
       if (!c || !before) return;
       if (c.unreadable) return repo.markPending(orgId, event.id, "delete");
-      await track(orgId, c, "delete", () => remove(orgId, c, before)).catch(() => repo.markPending(orgId, event.id, "delete"));
+      await track(orgId, c, "delete", () => remove(orgId, c, before)).catch(() =>
+        repo.markPending(orgId, event.id, "delete"),
+      );
     },
   };
   return { external, catchUp, copyUpcoming };

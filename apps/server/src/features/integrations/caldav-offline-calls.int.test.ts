@@ -4,6 +4,7 @@ import { startRadicale, type Radicale } from "../../../../../tests/support/radic
 import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { insertCampaign } from "../../../../../tests/support/seed.ts";
 
 // A whole call with the offline voice engine (flite, pocketsphinx, the rules brain) while the team's CalDAV
 // calendar is down. Its name puts it in scripts/test.sh's lane of whole calls ("offline-calls"); the voice path
@@ -18,18 +19,22 @@ describe(`a call while the team's calendar cannot be reached, against radicale (
   let campaignId: string;
   before(async () => {
     [t, radicale] = await Promise.all([
-      startTestApp(kind!, { env: { SIMULATED_RING_MS: "300", INTEGRATIONS_ALLOW_PRIVATE_URLS: "1" } }),
+      startTestApp(kind!, {
+        warmRecognizers: true,
+        env: { SIMULATED_RING_MS: "300", INTEGRATIONS_ALLOW_PRIVATE_URLS: "1" },
+      }),
       startRadicale(),
     ]);
     owner = await buildUser(t);
-    const [c] = await t.db.query<{ id: string }>(
-      `insert into campaigns (org_id, name, service, status, timezone, business_hours_start, business_hours_end, goal)
-       values ($1, 'Premium plans', 'premium plans', 'draft', 'UTC', '09:00', '17:00', 'Book a demo of the premium plan') returning id`,
-      [owner.orgId],
-    );
-    campaignId = c!.id;
+    campaignId = await insertCampaign(t.db, owner.orgId, {
+      name: "Premium plans",
+      service: "premium plans",
+      timezone: "UTC",
+      goal: "Book a demo of the premium plan",
+    });
     const connected = await t.request("PUT", "/api/integrations/caldav", {
-      token: owner.token, body: { url: radicale.calendarUrl, username: radicale.username, password: radicale.password },
+      token: owner.token,
+      body: { url: radicale.calendarUrl, username: radicale.username, password: radicale.password },
     });
     assert.equal(connected.status, 200, connected.text);
   });
@@ -38,27 +43,41 @@ describe(`a call while the team's calendar cannot be reached, against radicale (
     await radicale?.close();
   });
 
-  test("the agent books from Parley's own calendar, the call's notes say so, and the meeting reaches the team's calendar once it answers", async () => {
+  test("the agent books from Parley's calendar, notes say so, and the meeting reaches the team's later", async () => {
     await radicale.stop();
     let callId: string;
     try {
-      callId = (await callByHand(t, owner, campaignId, "say:Hello?;say:OK book me Thursday at 10 am;hangup", { numberIndex: 12 })).id;
+      callId = (
+        await callByHand(t, owner, campaignId, "say:Hello?;say:OK book me Thursday at 10 am;hangup", {
+          numberIndex: 12,
+        })
+      ).id;
       const detail = (await t.request("GET", `/api/call-history/${callId}`, { token: owner.token })).body.call;
-      const transcript = detail.transcript.map((x: { speaker: string; text: string }) => `${x.speaker}: ${x.text}`).join("\n");
+      const transcript = detail.transcript
+        .map((x: { speaker: string; text: string }) => `${x.speaker}: ${x.text}`)
+        .join("\n");
       assert.equal(detail.outcome, "scheduled", transcript);
-      assert.match(detail.extracted.calendar_note, /could not be reached.*Parley's own calendar only/, "the call's notes say where the times came from");
+      assert.match(
+        detail.extracted.calendar_note,
+        /could not be reached.*Parley's own calendar only/,
+        "the call's notes say where the times came from",
+      );
       const status = (await t.request("GET", "/api/integrations", { token: owner.token })).body.caldav;
       assert.equal(status.status, "unreachable");
     } finally {
       await radicale.start();
     }
     const [meeting] = await t.db.query<{ id: string; start_at: Date }>(
-      "select id, start_at from calendar_events where call_id = $1 and status <> 'cancelled'", [callId],
+      "select id, start_at from calendar_events where call_id = $1 and status <> 'cancelled'",
+      [callId],
     );
     assert.ok(meeting, "the meeting is in Parley's calendar");
     assert.deepEqual([meeting.start_at.getUTCDay(), meeting.start_at.getUTCHours()], [4, 10]);
     // The calendar answers again: Test connection does what the outage left, so the salesperson sees the meeting.
-    assert.equal((await t.request("POST", "/api/integrations/caldav/test", { token: owner.token })).body.status, "connected");
+    assert.equal(
+      (await t.request("POST", "/api/integrations/caldav/test", { token: owner.token })).body.status,
+      "connected",
+    );
     const written = (await radicale.events()).filter((e) => e.includes(`UID:${meeting.id}@parley`));
     assert.equal(written.length, 1);
     assert.match(written[0]!, /DTSTART:\d{8}T100000Z/);

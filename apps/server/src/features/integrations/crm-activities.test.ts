@@ -9,28 +9,64 @@ const REC = "https://parley.example/api/recordings/c1?exp=1&sig=x";
 
 function call(over: Partial<Call> = {}): Call {
   return {
-    id: "c1", lead_name: "Ana Silva", lead_phone: "+14155550101", lead_email: "", property: "", type_of_property: "", budget: "",
-    date: "2030-01-02", time: "10:00", started_at: "2030-01-02T10:00:00.000Z", timezone: "UTC", created_at: "2030-01-01T00:00:00.000Z",
-    status: "interested", direction: "OUTBOUND", call_duration_secs: 95, audio_url: null, recording_pending: false,
-    summary: "Wants a quote for 20 seats.", campaign_id: "k1", campaign_name: "Spring demo", placed_by_name: null,
-    outcome: "interested", sentiment: "positive", answered_at: "2030-01-02T10:00:05.000Z", ended_at: "2030-01-02T10:01:40.000Z",
+    id: "c1",
+    lead_name: "Ana Silva",
+    lead_phone: "+14155550101",
+    lead_email: "",
+    property: "",
+    type_of_property: "",
+    budget: "",
+    date: "2030-01-02",
+    time: "10:00",
+    started_at: "2030-01-02T10:00:00.000Z",
+    timezone: "UTC",
+    created_at: "2030-01-01T00:00:00.000Z",
+    status: "interested",
+    direction: "OUTBOUND",
+    call_duration_secs: 95,
+    audio_url: null,
+    recording_pending: false,
+    summary: "Wants a quote for 20 seats.",
+    campaign_id: "k1",
+    campaign_name: "Spring demo",
+    placed_by_name: null,
+    outcome: "interested",
+    sentiment: "positive",
+    answered_at: "2030-01-02T10:00:05.000Z",
+    ended_at: "2030-01-02T10:01:40.000Z",
     transcript: [
       { speaker: "agent", text: "Hi Ana, this is Parley calling for Acme.", startMs: 0, endMs: 2000 },
       { speaker: "callee", text: "Hi <there> & hello.", startMs: 2500, endMs: 4000 },
     ],
-    extracted: {}, latency: [], meeting: null, interventions: [], crm_sync: null, ...over,
+    extracted: {},
+    latency: [],
+    meeting: null,
+    interventions: [],
+    crm_sync: null,
+    ...over,
   };
 }
 
-test("an answered call becomes one call activity: title with campaign and outcome, summary, transcript excerpt, duration, recording", () => {
+test("an answered call is one call activity: title, summary, transcript excerpt, duration, recording", () => {
   const [a, ...rest] = callActivities(call(), "101", REC);
   assert.equal(rest.length, 0);
   assert.deepEqual(a, {
-    kind: "call", contactId: "101", title: "Parley AI call (Spring demo): Interested", outcome: "interested", status: "completed",
-    direction: "OUTBOUND", toNumber: "+14155550101", startedAt: "2030-01-02T10:00:00.000Z", durationMs: 95_000, recordingUrl: REC,
+    kind: "call",
+    contactId: "101",
+    title: "Parley AI call (Spring demo): Interested",
+    outcome: "interested",
+    status: "completed",
+    direction: "OUTBOUND",
+    toNumber: "+14155550101",
+    startedAt: "2030-01-02T10:00:00.000Z",
+    durationMs: 95_000,
+    recordingUrl: REC,
     body: [
-      "Outcome: Interested", "Campaign: Spring demo", "Summary: Wants a quote for 20 seats.",
-      "Transcript (excerpt):\nAgent: Hi Ana, this is Parley calling for Acme.\nLead: Hi <there> & hello.", `Recording: ${REC}`,
+      "Outcome: Interested",
+      "Campaign: Spring demo",
+      "Summary: Wants a quote for 20 seats.",
+      "Transcript (excerpt):\nAgent: Hi Ana, this is Parley calling for Acme.\nLead: Hi <there> & hello.",
+      `Recording: ${REC}`,
     ].join("\n\n"),
   });
   const req = hubspotRequest(a!);
@@ -38,21 +74,55 @@ test("an answered call becomes one call activity: title with campaign and outcom
   assert.equal(req.path, "/crm/v3/objects/calls");
   const props = (req.body as { properties: Record<string, string> }).properties;
   assert.deepEqual(
-    [props.hs_timestamp, props.hs_call_title, props.hs_call_status, props.hs_call_duration, props.hs_call_direction, props.hs_call_disposition, props.hs_call_recording_url, props.hs_call_to_number],
-    ["2030-01-02T10:00:00.000Z", "Parley AI call (Spring demo): Interested", "COMPLETED", "95000", "OUTBOUND", DISPOSITIONS.connected, REC, "+14155550101"],
+    [
+      props.hs_timestamp,
+      props.hs_call_title,
+      props.hs_call_status,
+      props.hs_call_duration,
+      props.hs_call_direction,
+      props.hs_call_disposition,
+      props.hs_call_recording_url,
+      props.hs_call_to_number,
+    ],
+    [
+      "2030-01-02T10:00:00.000Z",
+      "Parley AI call (Spring demo): Interested",
+      "COMPLETED",
+      "95000",
+      "OUTBOUND",
+      DISPOSITIONS.connected,
+      REC,
+      "+14155550101",
+    ],
   );
-  assert.match(props.hs_call_body!, /Lead: Hi &lt;there&gt; &amp; hello\./, "the body is escaped for HubSpot's rich text");
+  assert.match(
+    props.hs_call_body!,
+    /Lead: Hi &lt;there&gt; &amp; hello\./,
+    "the body is escaped for HubSpot's rich text",
+  );
   assert.match(props.hs_call_body!, /Outcome: Interested<br><br>Campaign/);
-  assert.deepEqual(req.body.associations, [{ to: { id: "101" }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: 194 }] }]);
+  assert.deepEqual(req.body.associations, [
+    { to: { id: "101" }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: 194 }] },
+  ]);
 });
 
-test("lines that never became a conversation keep HubSpot's status and outcome; an unrecorded call has no recording link", () => {
+test("lines never a conversation keep HubSpot's status and outcome; an unrecorded call has no recording link", () => {
   const statusOf = (status: Call["status"], outcome: string) => {
     const [a] = callActivities(call({ status, outcome, answered_at: null, transcript: [], summary: "" }), "101", null);
     const props = (hubspotRequest(a!).body as { properties: Record<string, string> }).properties;
-    return [props.hs_call_status, props.hs_call_disposition ?? null, "hs_call_recording_url" in props, a!.kind === "call" ? a!.body : null];
+    return [
+      props.hs_call_status,
+      props.hs_call_disposition ?? null,
+      "hs_call_recording_url" in props,
+      a!.kind === "call" ? a!.body : null,
+    ];
   };
-  assert.deepEqual(statusOf("busy", "busy"), ["BUSY", DISPOSITIONS.busy, false, "Outcome: Busy\n\nCampaign: Spring demo"]);
+  assert.deepEqual(statusOf("busy", "busy"), [
+    "BUSY",
+    DISPOSITIONS.busy,
+    false,
+    "Outcome: Busy\n\nCampaign: Spring demo",
+  ]);
   assert.deepEqual(statusOf("no_answer", "no_answer").slice(0, 2), ["NO_ANSWER", DISPOSITIONS.noAnswer]);
   assert.deepEqual(statusOf("failed", "failed").slice(0, 2), ["FAILED", null]);
   assert.deepEqual(statusOf("voicemail", "voicemail").slice(0, 2), ["COMPLETED", DISPOSITIONS.leftVoicemail]);
@@ -60,25 +130,61 @@ test("lines that never became a conversation keep HubSpot's status and outcome; 
 });
 
 test("a booked meeting and an opt-out add a meeting on the contact and the do-not-call property", () => {
-  const meeting = { id: "m1", title: "Spring demo: meeting with Ana Silva", start_time: "2030-01-05T15:00:00.000Z", end_time: "2030-01-05T15:30:00.000Z", timezone: "UTC", status: "confirmed" };
+  const meeting = {
+    id: "m1",
+    title: "Spring demo: meeting with Ana Silva",
+    start_time: "2030-01-05T15:00:00.000Z",
+    end_time: "2030-01-05T15:30:00.000Z",
+    timezone: "UTC",
+    status: "confirmed",
+  };
   const booked = callActivities(call({ outcome: "scheduled", status: "scheduled", meeting }), "101", null);
-  assert.deepEqual(booked.map((a) => a.kind), ["call", "meeting"]);
+  assert.deepEqual(
+    booked.map((a) => a.kind),
+    ["call", "meeting"],
+  );
   const req = hubspotRequest(booked[1]!);
   assert.equal(req.path, "/crm/v3/objects/meetings");
   const props = (req.body as { properties: Record<string, string> }).properties;
-  assert.deepEqual([props.hs_meeting_title, props.hs_meeting_start_time, props.hs_meeting_end_time, props.hs_timestamp, props.hs_meeting_outcome],
-    [meeting.title, meeting.start_time, meeting.end_time, meeting.start_time, "SCHEDULED"]);
+  assert.deepEqual(
+    [
+      props.hs_meeting_title,
+      props.hs_meeting_start_time,
+      props.hs_meeting_end_time,
+      props.hs_timestamp,
+      props.hs_meeting_outcome,
+    ],
+    [meeting.title, meeting.start_time, meeting.end_time, meeting.start_time, "SCHEDULED"],
+  );
   assert.match(props.hs_meeting_body!, /during a call to \+14155550101: Wants a quote/);
-  assert.deepEqual(req.body.associations, [{ to: { id: "101" }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: 200 }] }]);
-  assert.deepEqual(callActivities(call({ meeting: { ...meeting, status: "cancelled" } }), "101", null).map((a) => a.kind), ["call"], "a cancelled meeting is not written");
+  assert.deepEqual(req.body.associations, [
+    { to: { id: "101" }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: 200 }] },
+  ]);
+  assert.deepEqual(
+    callActivities(call({ meeting: { ...meeting, status: "cancelled" } }), "101", null).map((a) => a.kind),
+    ["call"],
+    "a cancelled meeting is not written",
+  );
 
   const optOut = callActivities(call({ outcome: "do_not_call", status: "do_not_call" }), "10 1", null);
-  assert.deepEqual(optOut.map((a) => a.kind), ["call", "do_not_call"]);
-  assert.deepEqual(hubspotRequest(optOut[1]!), { method: "PATCH", path: "/crm/v3/objects/contacts/10%201", body: { properties: { [DNC_PROPERTY]: "true" } } });
+  assert.deepEqual(
+    optOut.map((a) => a.kind),
+    ["call", "do_not_call"],
+  );
+  assert.deepEqual(hubspotRequest(optOut[1]!), {
+    method: "PATCH",
+    path: "/crm/v3/objects/contacts/10%201",
+    body: { properties: { [DNC_PROPERTY]: "true" } },
+  });
 });
 
 test("the transcript excerpt keeps whole turns up to its limit and says when more was said", () => {
-  const turns = Array.from({ length: 50 }, (_, i) => ({ speaker: i % 2 ? "callee" as const : "agent" as const, text: `Turn number ${i} with some words.`, startMs: i, endMs: i + 1 }));
+  const turns = Array.from({ length: 50 }, (_, i) => ({
+    speaker: i % 2 ? ("callee" as const) : ("agent" as const),
+    text: `Turn number ${i} with some words.`,
+    startMs: i,
+    endMs: i + 1,
+  }));
   const excerpt = transcriptExcerpt(turns, 200);
   assert.ok(excerpt.length <= 202, String(excerpt.length));
   assert.ok(excerpt.endsWith("\n…"));

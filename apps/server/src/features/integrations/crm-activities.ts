@@ -35,7 +35,9 @@ export function transcriptExcerpt(turns: Call["transcript"], max = TRANSCRIPT_EX
 function callActivity(call: Call, contactId: string, recordingUrl: string | null): CallActivity {
   const outcome = call.outcome ?? call.status;
   // The log status already says how the line ended when nobody talked; an answered call is "completed".
-  const status: CallActivity["status"] = LINE_ENDINGS.has(call.status as CallActivity["status"]) ? (call.status as CallActivity["status"]) : "completed";
+  const status: CallActivity["status"] = LINE_ENDINGS.has(call.status as CallActivity["status"])
+    ? (call.status as CallActivity["status"])
+    : "completed";
   const excerpt = transcriptExcerpt(call.transcript);
   const body = [
     `Outcome: ${outcomeWords(outcome)}`,
@@ -71,13 +73,20 @@ export function callActivities(call: Call, contactId: string, recordingUrl: stri
       kind: "meeting",
       contactId,
       title: call.meeting.title,
-      body: `Booked by Parley's AI agent during a call to ${call.lead_phone}${call.summary.trim() ? `: ${call.summary.trim()}` : "."}`,
+      body:
+        "Booked by Parley's AI agent during a call to " +
+        `${call.lead_phone}${call.summary.trim() ? `: ${call.summary.trim()}` : "."}`,
       startAt: call.meeting.start_time,
       endAt: call.meeting.end_time,
     });
   }
   if (call.outcome === "do_not_call") {
-    activities.push({ kind: "do_not_call", contactId, reason: "Asked not to be called again during a Parley call.", at: call.ended_at ?? call.started_at });
+    activities.push({
+      kind: "do_not_call",
+      contactId,
+      reason: "Asked not to be called again during a Parley call.",
+      at: call.ended_at ?? call.started_at,
+    });
   }
   return activities;
 }

@@ -60,7 +60,10 @@ export interface CrmProvider {
 export class CrmAuthError extends Error {}
 /** Anything else the CRM answered that is not usable, with a message fit to show. */
 export class CrmError extends Error {
-  constructor(message: string, readonly status: number | null = null) {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
     super(message);
   }
 }

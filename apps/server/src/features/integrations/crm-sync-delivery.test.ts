@@ -8,13 +8,22 @@ const NOW = new Date("2030-03-01T12:00:00Z");
 type Attempt = Parameters<CrmSyncRepo["recordAttempt"]>[1];
 
 /** One due cancellation, whose meeting's own write stands as given; what the sender did with it. */
-async function send(meeting: { objectId: string | null; status: DueCrmWrite["meeting_status"] }, answer: (a: CrmActivity) => Promise<{ id: string | null }>) {
+async function send(
+  meeting: { objectId: string | null; status: DueCrmWrite["meeting_status"] },
+  answer: (a: CrmActivity) => Promise<{ id: string | null }>,
+) {
   const attempts: Attempt[] = [];
   const sent: CrmActivity[] = [];
   const due: DueCrmWrite = {
-    id: "w1", org_id: "o1", call_id: "c1", provider: "hubspot", kind: "meeting_cancelled", attempts: 0,
+    id: "w1",
+    org_id: "o1",
+    call_id: "c1",
+    provider: "hubspot",
+    kind: "meeting_cancelled",
+    attempts: 0,
     activity: { kind: "meeting_cancelled", contactId: "101", meetingId: null },
-    meeting_object_id: meeting.objectId, meeting_status: meeting.status,
+    meeting_object_id: meeting.objectId,
+    meeting_status: meeting.status,
   };
   const repo = {
     claimDue: async () => [due],
@@ -24,7 +33,9 @@ async function send(meeting: { objectId: string | null; status: DueCrmWrite["mee
   } as unknown as CrmSyncRepo;
   const crm = { writeActivity: async (a: CrmActivity) => (sent.push(a), answer(a)) } as unknown as CrmProvider;
   const delivery = createCrmSyncDelivery({
-    repo, clock: { now: () => NOW }, connections: { hubspot: { open: async () => crm, refused: async () => "refused" } },
+    repo,
+    clock: { now: () => NOW },
+    connections: { hubspot: { open: async () => crm, refused: async () => "refused" } },
   });
   await delivery.deliverDue();
   return { attempts, sent };
@@ -37,10 +48,13 @@ test("a meeting's cancellation goes out with the CRM's id of the meeting once th
   assert.equal(attempts[0]!.status, "synced");
 });
 
-test("while the meeting itself still waits, so does its cancellation; when the meeting failed for good, the cancellation fails with it", async () => {
+test("while the meeting still waits, so does its cancellation; if the meeting failed for good, it does", async () => {
   const waiting = await send({ objectId: null, status: "pending" }, ok);
   assert.deepEqual(waiting.sent, []);
-  assert.deepEqual([waiting.attempts[0]!.status, waiting.attempts[0]!.error], ["pending", "Waiting for the meeting itself to be written first."]);
+  assert.deepEqual(
+    [waiting.attempts[0]!.status, waiting.attempts[0]!.error],
+    ["pending", "Waiting for the meeting itself to be written first."],
+  );
   assert.ok(waiting.attempts[0]!.nextAt > NOW);
 
   const failed = await send({ objectId: null, status: "failed" }, ok);

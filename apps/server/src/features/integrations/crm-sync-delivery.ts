@@ -11,7 +11,13 @@ export type CrmConnection = {
   refused(orgId: string, at: Date): Promise<string>;
 };
 
-type Deps = { repo: CrmSyncRepo; clock: Clock; connections: Record<CrmProviderName, CrmConnection>; batchSize?: number; leaseMs?: number };
+type Deps = {
+  repo: CrmSyncRepo;
+  clock: Clock;
+  connections: Record<CrmProviderName, CrmConnection>;
+  batchSize?: number;
+  leaseMs?: number;
+};
 
 /**
  * A meeting's cancellation goes out after the meeting itself (it needs the CRM's id of it): while that write still
@@ -20,12 +26,17 @@ type Deps = { repo: CrmSyncRepo; clock: Clock; connections: Record<CrmProviderNa
  */
 function meetingNotWritten(w: DueCrmWrite): { error: string; retry: boolean } | null {
   if (w.kind !== "meeting_cancelled" || w.meeting_object_id) return null;
-  if (w.meeting_status === "pending") return { error: "Waiting for the meeting itself to be written first.", retry: true };
-  return { error: "The meeting itself could not be written to the CRM, so there is nothing to mark cancelled.", retry: false };
+  if (w.meeting_status === "pending")
+    return { error: "Waiting for the meeting itself to be written first.", retry: true };
+  return {
+    error: "The meeting itself could not be written to the CRM, so there is nothing to mark cancelled.",
+    retry: false,
+  };
 }
 
 /** The CRM could not be reached or was overwhelmed: the same write will work later. */
-const isOutage = (err: unknown) => !(err instanceof CrmError) || err.status === null || err.status === 429 || err.status >= 500;
+const isOutage = (err: unknown) =>
+  !(err instanceof CrmError) || err.status === null || err.status === 429 || err.status >= 500;
 const LAST_DELAY_MS = RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1]!;
 
 /**
@@ -46,11 +57,20 @@ export function createCrmSyncDelivery(deps: Deps) {
     const waiting = meetingNotWritten(w);
     if (waiting) {
       const at = clock.now();
-      const retryAt = waiting.retry ? (nextRetryAt(w.attempts + 1, at) ?? new Date(at.getTime() + LAST_DELAY_MS)) : null;
-      await repo.recordAttempt(w.id, { status: retryAt ? "pending" : "failed", error: waiting.error, at, nextAt: retryAt ?? at, objectId: null });
+      const retryAt = waiting.retry
+        ? (nextRetryAt(w.attempts + 1, at) ?? new Date(at.getTime() + LAST_DELAY_MS))
+        : null;
+      await repo.recordAttempt(w.id, {
+        status: retryAt ? "pending" : "failed",
+        error: waiting.error,
+        at,
+        nextAt: retryAt ?? at,
+        objectId: null,
+      });
       return "done";
     }
-    const activity = w.activity.kind === "meeting_cancelled" ? { ...w.activity, meetingId: w.meeting_object_id } : w.activity;
+    const activity =
+      w.activity.kind === "meeting_cancelled" ? { ...w.activity, meetingId: w.meeting_object_id } : w.activity;
     try {
       const { id } = await crm.writeActivity(activity);
       const at = clock.now();
@@ -66,8 +86,16 @@ export function createCrmSyncDelivery(deps: Deps) {
         return "done";
       }
       const error = err instanceof CrmError ? err.message : `Could not write to HubSpot: ${(err as Error).message}.`;
-      const retryAt = isOutage(err) ? (nextRetryAt(w.attempts + 1, at) ?? new Date(at.getTime() + LAST_DELAY_MS)) : null;
-      await repo.recordAttempt(w.id, { status: retryAt ? "pending" : "failed", error, at, nextAt: retryAt ?? at, objectId: null });
+      const retryAt = isOutage(err)
+        ? (nextRetryAt(w.attempts + 1, at) ?? new Date(at.getTime() + LAST_DELAY_MS))
+        : null;
+      await repo.recordAttempt(w.id, {
+        status: retryAt ? "pending" : "failed",
+        error,
+        at,
+        nextAt: retryAt ?? at,
+        objectId: null,
+      });
       return "done";
     }
   }
@@ -77,10 +105,17 @@ export function createCrmSyncDelivery(deps: Deps) {
     const { org_id: orgId, provider } = writes[0]!;
     const connection = connections[provider];
     const crm = await connection.open(orgId);
-    if (!crm) return repo.release(writes.map((w) => w.id), "The CRM is not connected.");
+    if (!crm)
+      return repo.release(
+        writes.map((w) => w.id),
+        "The CRM is not connected.",
+      );
     for (const [i, w] of writes.entries()) {
       if ((await attempt(crm, w)) === "auth") {
-        await repo.release(writes.slice(i).map((x) => x.id), await connection.refused(orgId, clock.now()));
+        await repo.release(
+          writes.slice(i).map((x) => x.id),
+          await connection.refused(orgId, clock.now()),
+        );
         return;
       }
     }

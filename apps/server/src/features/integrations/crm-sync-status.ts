@@ -2,7 +2,8 @@ import type { CrmSyncStatus } from "@parley/shared/crm-sync";
 import type { CrmWriteRow } from "./crm-sync.repo.ts";
 import { RECONNECT } from "./hubspot.service.ts";
 
-const DISCONNECTED = "HubSpot was disconnected: connect it again in Settings → Integrations and this call's results are sent.";
+const DISCONNECTED =
+  "HubSpot was disconnected: connect it again in Settings → Integrations and this call's results are sent.";
 
 /**
  * One line's worth for the call log out of a call's queued writes (its call activity, meeting, opt-out). What
@@ -22,5 +23,10 @@ export function summarizeCrmWrites(rows: CrmWriteRow[]): CrmSyncStatus | null {
   const failed = open.find((r) => r.status === "failed");
   if (failed) return { ...base, state: "failed", last_error: failed.last_error };
   const next = Math.min(...open.map((r) => r.next_attempt_at.getTime()));
-  return { ...base, state: "pending", next_attempt_at: new Date(next).toISOString(), last_error: open.find((r) => r.last_error)?.last_error ?? null };
+  return {
+    ...base,
+    state: "pending",
+    next_attempt_at: new Date(next).toISOString(),
+    last_error: open.find((r) => r.last_error)?.last_error ?? null,
+  };
 }

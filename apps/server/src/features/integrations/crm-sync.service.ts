@@ -1,13 +1,13 @@
 import type { CallDetail } from "@parley/shared/call-history";
-import type { CrmSyncStatus } from "@parley/shared/crm-sync";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { callActivities } from "./crm-activities.ts";
 import type { CrmSyncRepo } from "./crm-sync.repo.ts";
-import { summarizeCrmWrites } from "./crm-sync-status.ts";
 
 type Deps = {
-  repo: CrmSyncRepo; clock: Clock; log: Logger;
+  repo: CrmSyncRepo;
+  clock: Clock;
+  log: Logger;
   callDetail(orgId: string, callId: string): Promise<CallDetail["call"]>;
   /** An absolute link to the call's recording that keeps playing from the CRM; null without PUBLIC_URL. */
   recordingUrl(orgId: string, callId: string): string | null;
@@ -44,14 +44,17 @@ export function createCrmSyncService(deps: Deps) {
       try {
         const contactId = await repo.hubspotId(orgId, callId);
         if (!contactId || !(await repo.hasWrite(orgId, callId, "meeting"))) return;
-        await repo.enqueue(orgId, callId, "hubspot", [{ kind: "meeting_cancelled", contactId, meetingId: null }], clock.now());
+        await repo.enqueue(
+          orgId,
+          callId,
+          "hubspot",
+          [{ kind: "meeting_cancelled", contactId, meetingId: null }],
+          clock.now(),
+        );
       } catch (err) {
         log.error({ err, orgId, callId }, "A meeting's cancellation could not be queued for the CRM");
       }
     },
-
-    /** For the call log; null when the call's contact did not come from a CRM. */
-    status: async (orgId: string, callId: string): Promise<CrmSyncStatus | null> => summarizeCrmWrites(await repo.forCall(orgId, callId)),
 
     /** After HubSpot is connected again: what it had refused is tried again (what waited goes out anyway). */
     resume: (orgId: string) => repo.rearmFailed(orgId, "hubspot", clock.now()),

@@ -3,9 +3,12 @@ import type { CrmActivity } from "./crm-provider.ts";
 /**
  * Parley's activities as HubSpot CRM v3 requests (developers.hubspot.com/docs/api/crm/calls, …/meetings,
  * …/contacts, …/properties):
- *   POST  /crm/v3/objects/calls      {properties, associations}: a call engagement on the contact (association type 194, call → contact)
- *   POST  /crm/v3/objects/meetings   {properties, associations}: a meeting engagement on the contact (association type 200, meeting → contact)
- *   PATCH /crm/v3/objects/meetings/{id} {properties: {hs_meeting_outcome: "CANCELED"}}: the meeting, cancelled in Parley since
+ *   POST  /crm/v3/objects/calls      {properties, associations}: a call
+ * engagement on the contact (association type 194, call → contact)
+ *   POST  /crm/v3/objects/meetings   {properties, associations}: a meeting
+ * engagement on the contact (association type 200, meeting → contact)
+ *   PATCH /crm/v3/objects/meetings/{id} {properties: {hs_meeting_outcome:
+ * "CANCELED"}}: the meeting, cancelled in Parley since
  *   PATCH /crm/v3/objects/contacts/{id} {properties: {parley_do_not_call: "true"}}
  *   POST  /crm/v3/properties/contacts  creates that property the first time HubSpot says it does not exist
  */
@@ -29,7 +32,10 @@ export const DNC_PROPERTY_DEFINITION = {
   groupName: "contactinformation",
   type: "bool",
   fieldType: "booleancheckbox",
-  options: [{ label: "Yes", value: "true", displayOrder: 0 }, { label: "No", value: "false", displayOrder: 1 }],
+  options: [
+    { label: "Yes", value: "true", displayOrder: 0 },
+    { label: "No", value: "false", displayOrder: 1 },
+  ],
 };
 
 /** HubSpot's default call outcomes (hs_call_disposition), the same GUIDs in every portal. */
@@ -41,7 +47,11 @@ export const DISPOSITIONS = {
 } as const;
 
 const STATUS: Record<Extract<CrmActivity, { kind: "call" }>["status"], string> = {
-  completed: "COMPLETED", dropped: "COMPLETED", busy: "BUSY", no_answer: "NO_ANSWER", failed: "FAILED",
+  completed: "COMPLETED",
+  dropped: "COMPLETED",
+  busy: "BUSY",
+  no_answer: "NO_ANSWER",
+  failed: "FAILED",
 };
 
 /** HubSpot shows hs_call_body and hs_meeting_body as rich text: the plain text is escaped and its lines kept. */
@@ -76,7 +86,11 @@ export function hubspotRequest(a: CrmActivity): HubspotRequest {
       ...(outcome ? { hs_call_disposition: outcome } : {}),
       ...(a.recordingUrl ? { hs_call_recording_url: a.recordingUrl } : {}),
     };
-    return { method: "POST", path: "/crm/v3/objects/calls", body: { properties, associations: associate(a.contactId, CALL_TO_CONTACT) } };
+    return {
+      method: "POST",
+      path: "/crm/v3/objects/calls",
+      body: { properties, associations: associate(a.contactId, CALL_TO_CONTACT) },
+    };
   }
   if (a.kind === "meeting") {
     const properties = {
@@ -87,11 +101,23 @@ export function hubspotRequest(a: CrmActivity): HubspotRequest {
       hs_meeting_end_time: a.endAt,
       hs_meeting_outcome: "SCHEDULED",
     };
-    return { method: "POST", path: "/crm/v3/objects/meetings", body: { properties, associations: associate(a.contactId, MEETING_TO_CONTACT) } };
+    return {
+      method: "POST",
+      path: "/crm/v3/objects/meetings",
+      body: { properties, associations: associate(a.contactId, MEETING_TO_CONTACT) },
+    };
   }
   if (a.kind === "meeting_cancelled") {
     if (!a.meetingId) throw new Error("A meeting's cancellation is sent once the meeting's CRM id is known.");
-    return { method: "PATCH", path: `/crm/v3/objects/meetings/${encodeURIComponent(a.meetingId)}`, body: { properties: { hs_meeting_outcome: "CANCELED" } } };
+    return {
+      method: "PATCH",
+      path: `/crm/v3/objects/meetings/${encodeURIComponent(a.meetingId)}`,
+      body: { properties: { hs_meeting_outcome: "CANCELED" } },
+    };
   }
-  return { method: "PATCH", path: `/crm/v3/objects/contacts/${encodeURIComponent(a.contactId)}`, body: { properties: { [DNC_PROPERTY]: "true" } } };
+  return {
+    method: "PATCH",
+    path: `/crm/v3/objects/contacts/${encodeURIComponent(a.contactId)}`,
+    body: { properties: { [DNC_PROPERTY]: "true" } },
+  };
 }

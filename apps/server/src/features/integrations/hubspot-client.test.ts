@@ -8,7 +8,9 @@ import { recordsToCsv } from "./hubspot-csv.ts";
 let hs: HubspotServer;
 before(async () => {
   hs = await startHubspotServer({
-    token: "good", contacts: sampleContacts(), pageSize: 2,
+    token: "good",
+    contacts: sampleContacts(),
+    pageSize: 2,
     lists: [
       { listId: "7", name: "Leads", members: ["101", "102", "103"] },
       { listId: "9", name: "Opened the webinar mail", members: ["102", "107", "106"], processingType: "DYNAMIC" },
@@ -17,7 +19,7 @@ before(async () => {
 });
 after(() => hs.close());
 
-test("a 429 is waited out for its Retry-After, bounded: longer than allowed fails at once with a clear message", async () => {
+test("a 429 is waited out for its Retry-After, bounded: longer than allowed fails at once, clearly", async () => {
   const waited: number[] = [];
   const client = createHubspotClient({ baseUrl: hs.baseUrl, token: "good", sleep: async (ms) => void waited.push(ms) });
   hs.state.retryAfterSeconds = 2;
@@ -27,24 +29,33 @@ test("a 429 is waited out for its Retry-After, bounded: longer than allowed fail
 
   hs.state.retryAfterSeconds = 60;
   hs.state.rateLimitNext = "/memberships";
-  await assert.rejects(client.fetchContacts("7", ["phone"], "2"), (err: unknown) => err instanceof CrmError && err.status === 429 && /rate limit/.test(err.message));
+  await assert.rejects(
+    client.fetchContacts("7", ["phone"], "2"),
+    (err: unknown) => err instanceof CrmError && err.status === 429 && /rate limit/.test(err.message),
+  );
   assert.deepEqual(waited, [2000], "a minute is not waited inside a request");
   hs.state.retryAfterSeconds = 1;
 });
 
-test("HubSpot's documented 429 without Retry-After: the ten-second window is waited whole, the daily limit fails at once", async () => {
+test("HubSpot's 429 without Retry-After: the ten-second window is waited whole; the daily limit fails", async () => {
   const waited: number[] = [];
   const client = createHubspotClient({ baseUrl: hs.baseUrl, token: "good", sleep: async (ms) => void waited.push(ms) });
   hs.state.retryAfterSeconds = null;
   try {
     hs.state.rateLimitNext = "/memberships";
-    assert.deepEqual((await client.fetchContacts("7", ["phone"], null)).records.map((r) => r.id), ["101", "102"]);
+    assert.deepEqual(
+      (await client.fetchContacts("7", ["phone"], null)).records.map((r) => r.id),
+      ["101", "102"],
+    );
     assert.deepEqual(waited, [10_000], "TEN_SECONDLY_ROLLING: the window HubSpot's own client waits");
 
     hs.state.rateLimitPolicy = "DAILY";
     hs.state.rateLimitNext = "/memberships";
     const before = hs.state.requests.length;
-    await assert.rejects(client.fetchContacts("7", ["phone"], null), (err: unknown) => err instanceof CrmError && err.status === 429 && /daily API limit/.test(err.message));
+    await assert.rejects(
+      client.fetchContacts("7", ["phone"], null),
+      (err: unknown) => err instanceof CrmError && err.status === 429 && /daily API limit/.test(err.message),
+    );
     assert.deepEqual([waited.length, hs.state.requests.length - before], [1, 1], "not asked again within the request");
   } finally {
     hs.state.retryAfterSeconds = 1;
@@ -55,13 +66,16 @@ test("HubSpot's documented 429 without Retry-After: the ten-second window is wai
 test("an expired token (a rotated private-app token) is a CrmAuthError saying so", async () => {
   hs.state.expiredToken = "rotated-away";
   try {
-    await assert.rejects(createHubspotClient({ baseUrl: hs.baseUrl, token: "rotated-away" }).account(), (err: unknown) => err instanceof CrmAuthError && /has expired/.test(err.message));
+    await assert.rejects(
+      createHubspotClient({ baseUrl: hs.baseUrl, token: "rotated-away" }).account(),
+      (err: unknown) => err instanceof CrmAuthError && /has expired/.test(err.message),
+    );
   } finally {
     hs.state.expiredToken = null;
   }
 });
 
-test("lists carry their kind (an active list is HubSpot's saved filter); a member no longer a contact comes back as gone (HubSpot's 207)", async () => {
+test("lists carry their kind (active: a saved filter); a member no longer a contact is gone (207)", async () => {
   const client = createHubspotClient({ baseUrl: hs.baseUrl, token: "good" });
   assert.deepEqual(await client.listSources(), [
     { id: "7", name: "Leads", size: 3, kind: "static" },
@@ -73,12 +87,19 @@ test("lists carry their kind (an active list is HubSpot's saved filter); a membe
   assert.ok(hs.state.requests.includes("POST /crm/v3/objects/contacts/batch/read"));
 });
 
-test("an account with more lists than one search page: every contact list is read, page after page by offset", async () => {
-  const lists = Array.from({ length: 230 }, (_, i) => ({ listId: String(1000 + i), name: `Segment ${i}`, members: [] }));
+test("an account with more lists than one search page: every contact list is read, page by page", async () => {
+  const lists = Array.from({ length: 230 }, (_, i) => ({
+    listId: String(1000 + i),
+    name: `Segment ${i}`,
+    members: [],
+  }));
   const many = await startHubspotServer({ token: "good", contacts: [], lists });
   try {
     const sources = await createHubspotClient({ baseUrl: many.baseUrl, token: "good" }).listSources();
-    assert.deepEqual(sources.map((s) => s.id), lists.map((l) => l.listId));
+    assert.deepEqual(
+      sources.map((s) => s.id),
+      lists.map((l) => l.listId),
+    );
     assert.equal(many.state.requests.filter((r) => r === "POST /crm/v3/lists/search").length, 3, "pages of 100");
   } finally {
     await many.close();
@@ -88,11 +109,20 @@ test("an account with more lists than one search page: every contact list is rea
 test("a refused token is a CrmAuthError; a list id that is not a number never reaches HubSpot", async () => {
   await assert.rejects(createHubspotClient({ baseUrl: hs.baseUrl, token: "revoked" }).account(), CrmAuthError);
   const before = hs.state.requests.length;
-  await assert.rejects(createHubspotClient({ baseUrl: hs.baseUrl, token: "good" }).fetchContacts("../../x", [], null), CrmError);
+  await assert.rejects(
+    createHubspotClient({ baseUrl: hs.baseUrl, token: "good" }).fetchContacts("../../x", [], null),
+    CrmError,
+  );
   assert.equal(hs.state.requests.length, before);
 });
 
-test("records become CSV rows the import reads back: quotes, commas and line breaks kept in their cell, the HubSpot id last", () => {
-  const csv = recordsToCsv([{ id: "9", values: { phone: "+14155550101", company: 'Acme, "West"\nInc' } }], { phone: "phone", variables: [{ property: "company", key: "company" }] });
-  assert.equal(csv, 'phone,name,first_name,last_name,email,company,hubspot_id\r\n+14155550101,,,,,"Acme, ""West""\nInc",9\r\n');
+test("records become CSV rows the import reads back: quotes, commas, line breaks kept; HubSpot id last", () => {
+  const csv = recordsToCsv([{ id: "9", values: { phone: "+14155550101", company: 'Acme, "West"\nInc' } }], {
+    phone: "phone",
+    variables: [{ property: "company", key: "company" }],
+  });
+  assert.equal(
+    csv,
+    'phone,name,first_name,last_name,email,company,hubspot_id\r\n+14155550101,,,,,"Acme, ""West""\nInc",9\r\n',
+  );
 });

@@ -34,32 +34,54 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
   /** What a refusal means depends on the request: reading lists or writing activities. */
   type Refusals = { 403: string; 404: string };
   const READ: Refusals = {
-    403: "This token may not read contacts and lists: give the private app the scopes crm.objects.contacts.read and crm.lists.read.",
+    403:
+      "This token may not read contacts and lists: give the private app the " +
+      "scopes crm.objects.contacts.read and crm.lists.read.",
     404: "HubSpot has no such list.",
   };
   const WRITE: Refusals = {
-    403: "This token may not write to contacts: give the private app the scope crm.objects.contacts.write (and crm.schemas.contacts.write for the do-not-call property).",
+    403:
+      "This token may not write to contacts: give the private app the scope " +
+      "crm.objects.contacts.write (and crm.schemas.contacts.write for the do-not-call " +
+      "property).",
     404: "HubSpot has no such contact any more (deleted or merged).",
   };
 
-  async function call<T>(method: "GET" | "POST" | "PATCH", path: string, body?: unknown, refusals: Refusals = READ): Promise<T> {
+  async function call<T>(
+    method: "GET" | "POST" | "PATCH",
+    path: string,
+    body?: unknown,
+    refusals: Refusals = READ,
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
         res = await fetch(`${baseUrl}${path}`, {
           method,
-          headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: "application/json",
+            ...(body ? { "content-type": "application/json" } : {}),
+          },
           body: body ? JSON.stringify(body) : undefined,
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (err) {
-        const why = (err as Error).name === "TimeoutError" ? `no answer in ${timeoutMs / 1000} s` : ((err as { cause?: Error }).cause?.message ?? (err as Error).message);
+        const why =
+          (err as Error).name === "TimeoutError"
+            ? `no answer in ${timeoutMs / 1000} s`
+            : ((err as { cause?: Error }).cause?.message ?? (err as Error).message);
         throw new CrmError(`Could not reach HubSpot: ${why}.`);
       }
       if (res.status === 429) {
         const ms = await rateLimitWaitMs(res);
-        if (ms === null) throw new CrmError("HubSpot's daily API limit was reached: it resets at midnight in the HubSpot account's time zone.", 429);
-        if (attempt >= maxRetries || ms > maxRetryWaitMs) throw new CrmError("HubSpot's rate limit was reached: try again in a minute.", 429);
+        if (ms === null)
+          throw new CrmError(
+            "HubSpot's daily API limit was reached: it resets at midnight in the HubSpot account's time zone.",
+            429,
+          );
+        if (attempt >= maxRetries || ms > maxRetryWaitMs)
+          throw new CrmError("HubSpot's rate limit was reached: try again in a minute.", 429);
         await sleep(ms);
         continue;
       }
@@ -79,7 +101,9 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
         try {
           const parsed = JSON.parse(raw) as { message?: unknown };
           if (typeof parsed.message === "string") text = parsed.message;
-        } catch { /* not JSON: the text itself */ }
+        } catch {
+          /* not JSON: the text itself */
+        }
         text = text.trim().replace(/\.$/, "").slice(0, 300);
         throw new CrmError(`HubSpot answered ${res.status}${text ? `: ${text}` : ""}.`, res.status);
       }
@@ -87,11 +111,19 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
     }
   }
 
-  type HsList = { listId: string | number; name: string; objectTypeId?: string; processingType?: string; additionalProperties?: { hs_list_size?: string } };
+  type HsList = {
+    listId: string | number;
+    name: string;
+    objectTypeId?: string;
+    processingType?: string;
+    additionalProperties?: { hs_list_size?: string };
+  };
   const toSource = (l: HsList): CrmSource => {
     const size = Number(l.additionalProperties?.hs_list_size);
     return {
-      id: String(l.listId), name: l.name, size: Number.isFinite(size) && l.additionalProperties?.hs_list_size !== undefined ? size : null,
+      id: String(l.listId),
+      name: l.name,
+      size: Number.isFinite(size) && l.additionalProperties?.hs_list_size !== undefined ? size : null,
       // DYNAMIC is an active list (members are whoever its filters match); MANUAL and SNAPSHOT keep their members.
       kind: l.processingType === "DYNAMIC" ? "active" : "static",
     };
@@ -110,7 +142,10 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
       // Lists search pages with a numeric offset; 500 lists is more than a team picks from.
       for (let offset = 0; sources.length < 500; ) {
         const page = await call<{ lists: HsList[]; hasMore: boolean; offset: number }>("POST", "/crm/v3/lists/search", {
-          query: "", count: 100, offset, additionalProperties: ["hs_list_size"],
+          query: "",
+          count: 100,
+          offset,
+          additionalProperties: ["hs_list_size"],
         });
         sources.push(...page.lists.filter((l) => (l.objectTypeId ?? CONTACTS) === CONTACTS).map(toSource));
         if (!page.hasMore || page.offset <= offset) break;
@@ -126,32 +161,43 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
     },
 
     async properties() {
-      const { results } = await call<{ results: Array<{ name: string; label: string; hidden?: boolean }> }>("GET", "/crm/v3/properties/contacts");
-      return results.filter((p) => !p.hidden).map((p) => ({ name: p.name, label: p.label || p.name })).sort((a, b) => a.label.localeCompare(b.label));
+      const { results } = await call<{ results: Array<{ name: string; label: string; hidden?: boolean }> }>(
+        "GET",
+        "/crm/v3/properties/contacts",
+      );
+      return results
+        .filter((p) => !p.hidden)
+        .map((p) => ({ name: p.name, label: p.label || p.name }))
+        .sort((a, b) => a.label.localeCompare(b.label));
     },
 
     async fetchContacts(sourceId, properties, after, limit = BATCH): Promise<CrmPage> {
       if (!/^\d{1,20}$/.test(sourceId)) throw new CrmError("HubSpot has no such list.", 404);
       const query = new URLSearchParams({ limit: String(Math.min(limit, BATCH)) });
       if (after) query.set("after", after);
-      const members = await call<{ results: Array<{ recordId: string | number }>; paging?: { next?: { after?: string } } }>(
-        "GET", `/crm/v3/lists/${sourceId}/memberships?${query}`,
-      );
+      const members = await call<{
+        results: Array<{ recordId: string | number }>;
+        paging?: { next?: { after?: string } };
+      }>("GET", `/crm/v3/lists/${sourceId}/memberships?${query}`);
       const ids = members.results.map((m) => String(m.recordId));
       let records: CrmRecord[] = [];
       let gone: string[] = [];
       if (ids.length) {
         const batch = await call<{ results: Array<{ id: string; properties: Record<string, string | null> }> }>(
-          "POST", "/crm/v3/objects/contacts/batch/read", { properties, propertiesWithHistory: [], inputs: ids.map((id) => ({ id })) },
+          "POST",
+          "/crm/v3/objects/contacts/batch/read",
+          { properties, propertiesWithHistory: [], inputs: ids.map((id) => ({ id })) },
         );
         const byId = new Map(batch.results.map((r) => [r.id, r]));
-        // In the list's order; a member deleted or merged since (HubSpot's 207 names it, and it is not among the results) is `gone`.
+        // In the list's order; a member deleted or merged since (HubSpot's 207
+        // names it, and it is not among the results) is `gone`.
         gone = ids.filter((id) => !byId.has(id));
         records = ids.flatMap((id) => {
           const r = byId.get(id);
           if (!r) return [];
           const values: Record<string, string> = {};
-          for (const [k, v] of Object.entries(r.properties ?? {})) if (v !== null && v !== undefined && String(v).trim()) values[k] = String(v);
+          for (const [k, v] of Object.entries(r.properties ?? {}))
+            if (v !== null && v !== undefined && String(v).trim()) values[k] = String(v);
           return [{ id, values }];
         });
       }
@@ -165,7 +211,16 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
         return { id: req.method === "POST" && made.id ? String(made.id) : null };
       } catch (err) {
         // The do-not-call property is created in the account the first time it is missing (409: made meanwhile).
-        if (!(activity.kind === "do_not_call" && err instanceof CrmError && err.status === 400 && err.message.includes(DNC_PROPERTY) && /does not exist|PROPERTY_DOESNT_EXIST/.test(err.message))) throw err;
+        if (
+          !(
+            activity.kind === "do_not_call" &&
+            err instanceof CrmError &&
+            err.status === 400 &&
+            err.message.includes(DNC_PROPERTY) &&
+            /does not exist|PROPERTY_DOESNT_EXIST/.test(err.message)
+          )
+        )
+          throw err;
         await call("POST", "/crm/v3/properties/contacts", DNC_PROPERTY_DEFINITION, WRITE).catch((e: unknown) => {
           if (!(e instanceof CrmError && e.status === 409)) throw e;
         });
@@ -193,8 +248,19 @@ async function rateLimitWaitMs(res: Response): Promise<number | null> {
 /** A 401's reason: HubSpot's category says whether the token expired (a rotated private-app token) or is unknown. */
 async function authRefusal(res: Response): Promise<string> {
   const body = (await res.json().catch(() => ({}))) as { category?: unknown };
-  return body.category === "EXPIRED_AUTHENTICATION" ? "HubSpot says this token has expired: paste the private app's current token." : "HubSpot refused this token.";
+  return body.category === "EXPIRED_AUTHENTICATION"
+    ? "HubSpot says this token has expired: paste the private app's current token."
+    : "HubSpot refused this token.";
 }
 
 /** The properties shown as a preview's columns when the account offers them (HubSpot's defaults). */
-export const PREVIEW_PROPERTIES = ["firstname", "lastname", "phone", "mobilephone", "email", "company", "jobtitle", "city"];
+export const PREVIEW_PROPERTIES = [
+  "firstname",
+  "lastname",
+  "phone",
+  "mobilephone",
+  "email",
+  "company",
+  "jobtitle",
+  "city",
+];

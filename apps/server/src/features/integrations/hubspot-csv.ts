@@ -15,7 +15,13 @@ const cell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.rep
 
 /** The CRM properties a mapping reads, each once. */
 export function mappedProperties(m: CrmMapping): string[] {
-  return [...new Set([m.phone, m.name, m.first_name, m.last_name, m.email, ...m.variables.map((v) => v.property)].filter((p): p is string => !!p))];
+  return [
+    ...new Set(
+      [m.phone, m.name, m.first_name, m.last_name, m.email, ...m.variables.map((v) => v.property)].filter(
+        (p): p is string => !!p,
+      ),
+    ),
+  ];
 }
 
 /** Line 1 is the header, so records[i] is on line i + 2 (the import reports rejected rows by line). */
@@ -24,7 +30,19 @@ export function recordsToCsv(records: CrmRecord[], m: CrmMapping): string {
   const lines = [header.join(",")];
   for (const r of records) {
     const at = (p: string | undefined) => (p ? (r.values[p] ?? "") : "");
-    lines.push([at(m.phone), at(m.name), at(m.first_name), at(m.last_name), at(m.email), ...m.variables.map((v) => at(v.property)), r.id].map(cell).join(","));
+    lines.push(
+      [
+        at(m.phone),
+        at(m.name),
+        at(m.first_name),
+        at(m.last_name),
+        at(m.email),
+        ...m.variables.map((v) => at(v.property)),
+        r.id,
+      ]
+        .map(cell)
+        .join(","),
+    );
   }
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import type {
-  CrmImportRequest, CrmImportResult, CrmPreview, CrmSkipped, CrmSourceList, HubspotConnect, HubspotIntegration,
+  CrmImportRequest,
+  CrmImportResult,
+  CrmPreview,
+  CrmSkipped,
+  CrmSourceList,
+  HubspotConnect,
+  HubspotIntegration,
 } from "@parley/shared/integrations";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import type { Clock } from "../../platform/clock.ts";
@@ -15,10 +21,14 @@ import type { SecretBox } from "./secret-box.ts";
 /** More than this in one list is refused rather than cut short silently. */
 const MAX_IMPORT = 50_000;
 const PREVIEW_SIZE = 10;
-export const RECONNECT = "HubSpot refused the saved token (revoked or expired): connect HubSpot again in Settings → Integrations.";
+export const RECONNECT =
+  "HubSpot refused the saved token (revoked or expired): connect HubSpot again in Settings → Integrations.";
 
 type Deps = {
-  repo: HubspotRepo; box: SecretBox; clock: Clock; storage: Storage;
+  repo: HubspotRepo;
+  box: SecretBox;
+  clock: Clock;
+  storage: Storage;
   campaigns: Pick<CampaignsService, "get" | "update">;
   /** The adapter for a token (createHubspotClient with HUBSPOT_BASE_URL). */
   provider(token: string): CrmProvider;
@@ -33,7 +43,8 @@ export function createHubspotService(deps: Deps) {
   /** The connected provider, or a 409 saying to connect (or reconnect) first. */
   const connected = async (orgId: string) => {
     const row = await repo.get(orgId);
-    if (!row) throw new AppError("conflict", "HubSpot is not connected: an admin connects it in Settings → Integrations.");
+    if (!row)
+      throw new AppError("conflict", "HubSpot is not connected: an admin connects it in Settings → Integrations.");
     if (row.status === "reconnect") throw new AppError("conflict", RECONNECT);
     return deps.provider(box.open(row.secret_ciphertext, orgId));
   };
@@ -47,7 +58,11 @@ export function createHubspotService(deps: Deps) {
         await repo.setStatus(orgId, "reconnect", RECONNECT, clock.now());
         throw new AppError("conflict", RECONNECT);
       }
-      if (err instanceof CrmError) throw new AppError(err.status === 429 ? "rate_limited" : err.status === 404 ? "not_found" : "conflict", err.message);
+      if (err instanceof CrmError)
+        throw new AppError(
+          err.status === 429 ? "rate_limited" : err.status === 404 ? "not_found" : "conflict",
+          err.message,
+        );
       throw err;
     }
   };
@@ -55,11 +70,12 @@ export function createHubspotService(deps: Deps) {
   return {
     /** The token is tried against HubSpot first; nothing is saved unless it works. */
     async connect(orgId: string, userId: string, input: HubspotConnect): Promise<HubspotIntegration> {
-      let account;
+      let account: { accountId: number | null };
       try {
         account = await deps.provider(input.token).account();
       } catch (err) {
-        if (err instanceof CrmAuthError || err instanceof CrmError) throw validationError([{ path: "token", message: err.message }]);
+        if (err instanceof CrmAuthError || err instanceof CrmError)
+          throw validationError([{ path: "token", message: err.message }]);
         throw err;
       }
       const settings = { portal_id: account.accountId, token_hint: `…${input.token.slice(-4)}` };
@@ -78,7 +94,8 @@ export function createHubspotService(deps: Deps) {
         await deps.onConnected?.(orgId);
       } catch (err) {
         if (err instanceof CrmAuthError) await repo.setStatus(orgId, "reconnect", RECONNECT, clock.now());
-        else if (err instanceof CrmError) throw new AppError(err.status === 429 ? "rate_limited" : "conflict", err.message);
+        else if (err instanceof CrmError)
+          throw new AppError(err.status === 429 ? "rate_limited" : "conflict", err.message);
         else throw err;
       }
       return toHubspot((await repo.get(orgId))!);
@@ -88,7 +105,8 @@ export function createHubspotService(deps: Deps) {
       if (!(await repo.delete(orgId))) throw notFound("HubSpot connection");
     },
 
-    lists: (orgId: string): Promise<CrmSourceList> => using(orgId, async (crm) => ({ sources: await crm.listSources() })),
+    lists: (orgId: string): Promise<CrmSourceList> =>
+      using(orgId, async (crm) => ({ sources: await crm.listSources() })),
 
     /** The list's first contacts with the account's properties, to choose a mapping from. */
     preview: (orgId: string, sourceId: string): Promise<CrmPreview> =>
@@ -112,10 +130,20 @@ export function createHubspotService(deps: Deps) {
      * transaction, rules and hooks as an uploaded file). Records without a phone are skipped before it;
      * records whose number it rejects are reported by their HubSpot id.
      */
-    async importInto(actor: { orgId: string; userId: string }, campaignId: string, input: CrmImportRequest): Promise<CrmImportResult> {
+    async importInto(
+      actor: { orgId: string; userId: string },
+      campaignId: string,
+      input: CrmImportRequest,
+    ): Promise<CrmImportResult> {
       const { orgId } = actor;
       const clash = input.mapping.variables.find((v) => RESERVED_KEYS.has(v.key));
-      if (clash) throw validationError([{ path: "mapping.variables", message: `{{${clash.key}}} is one of Parley's own fields: name the variable differently.` }]);
+      if (clash)
+        throw validationError([
+          {
+            path: "mapping.variables",
+            message: `{{${clash.key}}} is one of Parley's own fields: name the variable differently.`,
+          },
+        ]);
       await deps.campaigns.get(orgId, campaignId);
       const { source, records, gone } = await using(orgId, async (crm) => {
         const source = await crm.source(input.source_id);
@@ -127,12 +155,19 @@ export function createHubspotService(deps: Deps) {
           const page = await crm.fetchContacts(source.id, properties, after);
           records.push(...page.records);
           gone.push(...page.gone);
-          if (records.length > MAX_IMPORT) throw new AppError("validation_failed", `This list has more than ${MAX_IMPORT.toLocaleString("en")} contacts: split it in HubSpot.`);
+          if (records.length > MAX_IMPORT)
+            throw new AppError(
+              "validation_failed",
+              `This list has more than ${MAX_IMPORT.toLocaleString("en")} contacts: split it in HubSpot.`,
+            );
           after = page.after;
         } while (after);
         return { source, records, gone };
       });
-      const skipped: CrmSkipped[] = gone.map((id) => ({ crm_id: id, reason: "No longer a contact in HubSpot (deleted or merged)." }));
+      const skipped: CrmSkipped[] = gone.map((id) => ({
+        crm_id: id,
+        reason: "No longer a contact in HubSpot (deleted or merged).",
+      }));
       const withPhone = records.filter((r) => {
         if (r.values[input.mapping.phone]?.trim()) return true;
         skipped.push({ crm_id: r.id, reason: `No phone number (${input.mapping.phone} is empty).` });
@@ -142,7 +177,13 @@ export function createHubspotService(deps: Deps) {
       const key = `csv/${orgId}/${crypto.randomUUID()}.csv`;
       await deps.storage.put(key, csv);
       const fileName = `HubSpot - ${source.name}.csv`.replace(/[\\/:*?"<>|]/g, "_").slice(0, 255);
-      const campaign = await deps.campaigns.update(orgId, campaignId, {}, { key, fileName, size: csv.length }, actor.userId);
+      const campaign = await deps.campaigns.update(
+        orgId,
+        campaignId,
+        {},
+        { key, fileName, size: csv.length },
+        actor.userId,
+      );
       for (const row of campaign.rejected_rows) {
         const record = withPhone[row.line - 2];
         skipped.push({ crm_id: record?.id ?? `line ${row.line}`, reason: row.reason });

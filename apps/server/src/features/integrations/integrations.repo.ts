@@ -14,19 +14,27 @@ export type CaldavRow = {
 };
 
 /** A Parley meeting's copy in the team's calendar: where it is (null until first written) and what is left to do. */
-export type MirrorRow = { event_id: string; object_url: string | null; etag: string | null; pending: "write" | "delete" | null };
+export type MirrorRow = {
+  event_id: string;
+  object_url: string | null;
+  etag: string | null;
+  pending: "write" | "delete" | null;
+};
 
 /**
  * Saves one organisation's connection of a kind (CalDAV, HubSpot): connecting again replaces the settings and
  * the sealed secret, and the connection starts over as connected.
  */
 export async function saveConnection(
-  db: Queryable, c: { orgId: string; kind: "caldav" | "hubspot"; userId: string; settings: object; ciphertext: string; at: Date },
+  db: Queryable,
+  c: { orgId: string; kind: "caldav" | "hubspot"; userId: string; settings: object; ciphertext: string; at: Date },
 ): Promise<void> {
   await db.query(
-    `insert into integrations (org_id, kind, settings, secret_ciphertext, status, last_error, last_checked_at, connected_by, connected_at)
+    `insert into integrations (org_id, kind, settings, secret_ciphertext, status, last_error, last_checked_at,
+      connected_by, connected_at)
      values ($1, $2, $3, $4, 'connected', null, $5, $6, $5)
-     on conflict (org_id, kind) do update set settings = excluded.settings, secret_ciphertext = excluded.secret_ciphertext,
+     on conflict (org_id, kind) do update
+       set settings = excluded.settings, secret_ciphertext = excluded.secret_ciphertext,
        status = 'connected', last_error = null, last_checked_at = excluded.last_checked_at,
        connected_by = excluded.connected_by, connected_at = excluded.connected_at`,
     [c.orgId, c.kind, JSON.stringify(c.settings), c.ciphertext, c.at, c.userId],
@@ -48,7 +56,8 @@ export function createIntegrationsRepo(db: Queryable) {
       saveConnection(db, { orgId, kind: "caldav", userId, settings, ciphertext, at }),
     async setCaldavStatus(orgId: string, status: IntegrationStatus, error: string | null, at: Date): Promise<void> {
       await db.query(
-        `update integrations set status = $2, last_error = $3, last_checked_at = $4 where org_id = $1 and kind = 'caldav'`,
+        `update integrations set status = $2, last_error = $3, last_checked_at = $4 where org_id = $1
+          and kind = 'caldav'`,
         [orgId, status, error, at],
       );
     },
@@ -58,7 +67,9 @@ export function createIntegrationsRepo(db: Queryable) {
     },
     async deleteCaldav(orgId: string): Promise<boolean> {
       await db.query("delete from caldav_events where org_id = $1", [orgId]);
-      const rows = await db.query("delete from integrations where org_id = $1 and kind = 'caldav' returning org_id", [orgId]);
+      const rows = await db.query("delete from integrations where org_id = $1 and kind = 'caldav' returning org_id", [
+        orgId,
+      ]);
       return rows.length > 0;
     },
     async mirrorOf(orgId: string, eventId: string): Promise<MirrorRow | null> {
@@ -86,7 +97,8 @@ export function createIntegrationsRepo(db: Queryable) {
     /** The oldest work left over from an outage, a bounded batch at a time. */
     pending: (orgId: string, limit: number) =>
       db.query<MirrorRow>(
-        "select event_id, object_url, etag, pending from caldav_events where org_id = $1 and pending is not null order by created_at limit $2",
+        `select event_id, object_url, etag, pending from caldav_events where org_id = $1 and pending is not null
+          order by created_at limit $2`,
         [orgId, limit],
       ),
     async deleteMirror(orgId: string, eventId: string): Promise<void> {

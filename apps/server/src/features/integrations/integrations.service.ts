@@ -1,7 +1,13 @@
-import type { CaldavConnect, CaldavIntegration, HubspotIntegration, IntegrationList, IntegrationStatus } from "@parley/shared/integrations";
+import type {
+  CaldavConnect,
+  CaldavIntegration,
+  HubspotIntegration,
+  IntegrationList,
+  IntegrationStatus,
+} from "@parley/shared/integrations";
 import type { Clock } from "../../platform/clock.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import { CaldavConnectError, type CaldavAccount, type CaldavClient } from "./caldav-client.ts";
+import { CaldavConnectError, type CaldavAccount, type CaldavCalendar, type CaldavClient } from "./caldav-client.ts";
 import type { CaldavRow, IntegrationsRepo } from "./integrations.repo.ts";
 import type { SecretBox } from "./secret-box.ts";
 
@@ -9,7 +15,12 @@ import type { SecretBox } from "./secret-box.ts";
  * A CalDAV connection ready to use: the account with its password opened, and the calendar chosen at connect.
  * `unreadable` says why the password could not be opened (then the account's password is empty).
  */
-export type ConnectedCaldav = { account: CaldavAccount; calendarUrl: string; status: IntegrationStatus; unreadable?: string };
+export type ConnectedCaldav = {
+  account: CaldavAccount;
+  calendarUrl: string;
+  status: IntegrationStatus;
+  unreadable?: string;
+};
 
 /** The saved password does not decrypt: INTEGRATIONS_KEY changed since it was saved. */
 export class PasswordUnreadable extends Error {
@@ -31,7 +42,10 @@ const toCaldav = (r: CaldavRow): CaldavIntegration => ({
 
 /** Settings → Integrations: what is connected, connecting the team's calendar (tested first), disconnecting. */
 type Deps = {
-  repo: IntegrationsRepo; box: SecretBox; caldav: CaldavClient; clock: Clock;
+  repo: IntegrationsRepo;
+  box: SecretBox;
+  caldav: CaldavClient;
+  clock: Clock;
   /** Writes and removes what an outage left (the mirror's catch-up); awaited after a successful Test. */
   catchUp(orgId: string): Promise<void>;
   /** Copies the upcoming meetings into a newly connected calendar. */
@@ -59,14 +73,20 @@ export function createIntegrationsService(deps: Deps) {
     /** Saves nothing unless the server accepts the account and has a calendar: the error says what to fix. */
     async connectCaldav(orgId: string, userId: string, input: CaldavConnect): Promise<CaldavIntegration> {
       const account = { url: input.url, username: input.username, password: input.password };
-      let found;
+      let found: CaldavCalendar;
       try {
         found = await caldav.connect(account);
       } catch (err) {
-        if (err instanceof CaldavConnectError) throw new AppError("validation_failed", err.message, [{ path: err.field, message: err.message }]);
+        if (err instanceof CaldavConnectError)
+          throw new AppError("validation_failed", err.message, [{ path: err.field, message: err.message }]);
         throw err;
       }
-      const settings = { url: input.url, username: input.username, calendar_url: found.calendarUrl, calendar_name: found.calendarName };
+      const settings = {
+        url: input.url,
+        username: input.username,
+        calendar_url: found.calendarUrl,
+        calendar_name: found.calendarName,
+      };
       // Another calendar: the copies made in the old one are no longer Parley's to update or remove.
       if ((await repo.caldav(orgId))?.settings.calendar_url !== found.calendarUrl) await repo.forgetMirrors(orgId);
       await repo.saveCaldav(orgId, userId, settings, box.seal(input.password, orgId), clock.now());

@@ -14,7 +14,9 @@ export function createSecretBox(key: Buffer) {
       const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
       cipher.setAAD(Buffer.from(orgId));
       const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return ["v1", iv, cipher.getAuthTag(), data].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+      return ["v1", iv, cipher.getAuthTag(), data]
+        .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+        .join(".");
     },
     open(sealed: string, orgId: string): string {
       const [version, iv, tag, data] = sealed.split(".");

@@ -17,20 +17,22 @@ export function buildInvitationIcs(i: InvitationIcsInput): string {
   return writeIcs({
     product: "Meetings",
     method: i.method,
-    events: [{
-      uid: i.uid,
-      stamp: i.stamp,
-      sequence: i.sequence,
-      title: i.title,
-      description: withJoinLine(i),
-      location: i.location,
-      url: i.meetingUrl,
-      startAt: i.startAt,
-      endAt: i.endAt,
-      timezone: i.timezone,
-      status: i.method === "CANCEL" ? "cancelled" : "confirmed",
-      organizer: i.organizer,
-      attendees: i.attendees,
-    }],
+    events: [
+      {
+        uid: i.uid,
+        stamp: i.stamp,
+        sequence: i.sequence,
+        title: i.title,
+        description: withJoinLine(i),
+        location: i.location,
+        url: i.meetingUrl,
+        startAt: i.startAt,
+        endAt: i.endAt,
+        timezone: i.timezone,
+        status: i.method === "CANCEL" ? "cancelled" : "confirmed",
+        organizer: i.organizer,
+        attendees: i.attendees,
+      },
+    ],
   });
 }

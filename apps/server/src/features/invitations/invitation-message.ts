@@ -8,13 +8,21 @@ export function meetingWhen(e: CalendarEvent): string {
   const start = DateTime.fromISO(e.start_time, { zone: e.timezone });
   const end = DateTime.fromISO(e.end_time, { zone: e.timezone });
   const sameDay = start.toISODate() === end.toISODate();
-  return `${start.toFormat("ccc d LLL yyyy, HH:mm")}–${end.toFormat(sameDay ? "HH:mm" : "ccc d LLL yyyy, HH:mm")} (${e.timezone})`;
+  return (
+    `${start.toFormat("ccc d LLL yyyy, HH:mm")}–${end.toFormat(sameDay ? "HH:mm" : "ccc d LLL yyyy, HH:mm")} ` +
+    `(${e.timezone})`
+  );
 }
 
 /** Subject and plain text of the email that carries the ICS. */
-export function invitationText(e: CalendarEvent, change: InvitationChange, orgName: string): { subject: string; text: string } {
+export function invitationText(
+  e: CalendarEvent,
+  change: InvitationChange,
+  orgName: string,
+): { subject: string; text: string } {
   const when = meetingWhen(e);
-  const subject = { booked: "Invitation", updated: "Updated invitation", cancelled: "Cancelled" }[change] + `: ${e.title} @ ${when}`;
+  const subject =
+    { booked: "Invitation", updated: "Updated invitation", cancelled: "Cancelled" }[change] + `: ${e.title} @ ${when}`;
   const lead = {
     booked: `${orgName} has booked a meeting with you.`,
     updated: `${orgName} has changed your meeting; the attached invitation replaces the earlier one.`,

@@ -12,9 +12,24 @@ export type InvitationRow = {
   next_attempt_at: Date;
   last_error: string | null;
 };
-export type NewInvitation = { eventId: string; method: "REQUEST" | "CANCEL"; recipients: string[]; subject: string; body: string; ics: string };
+export type NewInvitation = {
+  eventId: string;
+  method: "REQUEST" | "CANCEL";
+  recipients: string[];
+  subject: string;
+  body: string;
+  ics: string;
+};
 /** A leased invitation with what sending it needs. */
-type DueInvitation = { id: string; recipients: string[]; subject: string; body: string; ics: string; method: "REQUEST" | "CANCEL"; attempts: number };
+type DueInvitation = {
+  id: string;
+  recipients: string[];
+  subject: string;
+  body: string;
+  ics: string;
+  method: "REQUEST" | "CANCEL";
+  attempts: number;
+};
 
 const STATUS = "event_id, method, sequence, recipients, status, attempts, sent_at, next_attempt_at, last_error";
 
@@ -23,7 +38,8 @@ export function createInvitationsRepo(db: Queryable) {
     /** The meeting's next SEQUENCE: one more than the last message queued for it (0 for the first). */
     async nextSequence(orgId: string, eventId: string): Promise<number> {
       const [row] = await db.query<{ next: number }>(
-        "select coalesce(max(sequence) + 1, 0)::int as next from meeting_invitations where org_id = $1 and event_id = $2",
+        `select coalesce(max(sequence) + 1, 0)::int as next from meeting_invitations where org_id = $1
+          and event_id = $2`,
         [orgId, eventId],
       );
       return row!.next;
@@ -34,11 +50,13 @@ export function createInvitationsRepo(db: Queryable) {
      */
     async enqueue(orgId: string, sequence: number, m: NewInvitation, dueAt: Date): Promise<void> {
       await db.query(
-        "update meeting_invitations set status = 'superseded' where org_id = $1 and event_id = $2 and status = 'pending'",
+        `update meeting_invitations set status = 'superseded' where org_id = $1 and event_id = $2
+          and status = 'pending'`,
         [orgId, m.eventId],
       );
       await db.query(
-        `insert into meeting_invitations (org_id, event_id, method, sequence, recipients, subject, body, ics, next_attempt_at)
+        `insert into meeting_invitations (org_id, event_id, method, sequence, recipients, subject, body, ics,
+          next_attempt_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [orgId, m.eventId, m.method, sequence, m.recipients, m.subject, m.body, m.ics, dueAt],
       );
@@ -48,10 +66,10 @@ export function createInvitationsRepo(db: Queryable) {
       eventIds.length === 0
         ? Promise.resolve([] as InvitationRow[])
         : db.query<InvitationRow>(
-          `select distinct on (event_id) ${STATUS} from meeting_invitations
+            `select distinct on (event_id) ${STATUS} from meeting_invitations
             where org_id = $1 and event_id = any($2::uuid[]) order by event_id, sequence desc`,
-          [orgId, eventIds],
-        ),
+            [orgId, eventIds],
+          ),
     /** Leases due messages like webhook deliveries: rows another worker holds are skipped. */
     async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DueMail[]> {
       const rows = await db.query<DueInvitation>(
@@ -63,12 +81,17 @@ export function createInvitationsRepo(db: Queryable) {
           returning id, recipients, subject, body, ics, method, attempts`,
         [now, leaseUntil],
       );
-      return rows.map((d) => ({ id: d.id, attempts: d.attempts, mail: { to: d.recipients, subject: d.subject, text: d.body, calendar: { method: d.method, ics: d.ics } } }));
+      return rows.map((d) => ({
+        id: d.id,
+        attempts: d.attempts,
+        mail: { to: d.recipients, subject: d.subject, text: d.body, calendar: { method: d.method, ics: d.ics } },
+      }));
     },
     /** Records one attempt; a message superseded while it was being sent keeps that status. */
     async recordAttempt(id: string, a: MailAttempt): Promise<void> {
       await db.query(
-        `update meeting_invitations set status = case when status = 'superseded' then status else $2::text end, attempts = attempts + 1,
+        `update meeting_invitations set status = case when status = 'superseded' then status
+          else $2::text end, attempts = attempts + 1,
                 last_error = $3, last_attempt_at = $4, next_attempt_at = $5, lease_until = null,
                 sent_at = case when $2::text = 'sent' then $4::timestamptz else sent_at end
           where id = $1`,
@@ -81,7 +104,8 @@ export function createInvitationsRepo(db: Queryable) {
      */
     async orgContact(orgId: string): Promise<{ name: string; email: string | null }> {
       const [row] = await db.query<{ name: string; email: string | null }>(
-        `select o.name, coalesce(nullif(o.contact_email, ''), (select u.email from memberships m join users u on u.id = m.user_id
+        `select o.name, coalesce(nullif(o.contact_email, ''), (select u.email from memberships m
+          join users u on u.id = m.user_id
                           where m.org_id = o.id and m.role = 'owner' order by m.created_at, u.id limit 1)) as email
            from organizations o where o.id = $1`,
         [orgId],

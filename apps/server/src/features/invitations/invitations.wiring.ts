@@ -12,7 +12,19 @@ import { createMeetingInvitations } from "./meeting-invitations.ts";
  * Meeting invitations: the calendar's hook and the sender's pass (null without SMTP_URL: nothing to send).
  * `send` is the process's one mailer (null without SMTP_URL).
  */
-export function wireInvitations({ db, config, clock, log, send }: { db: Db; config: Config; clock: Clock; log: Logger; send: SendMail | null }) {
+export function wireInvitations({
+  db,
+  config,
+  clock,
+  log,
+  send,
+}: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  send: SendMail | null;
+}) {
   const repo = createInvitationsRepo(db);
   const uidHost = config.publicUrl ? new URL(config.publicUrl).hostname : "parley";
   return {
@@ -25,5 +37,7 @@ export type WiredInvitations = ReturnType<typeof wireInvitations>;
 /** Sends queued invitations until stopped; nothing runs without SMTP_URL. */
 export function startInvitationLoop(wired: WiredInvitations, opts: { log: Logger; intervalMs?: number }) {
   const { delivery } = wired;
-  return delivery ? startQueueLoop(() => delivery.deliverDue(), { ...opts, what: "meeting invitation" }) : { stop: async () => {} };
+  return delivery
+    ? startQueueLoop(() => delivery.deliverDue(), { ...opts, what: "meeting invitation" })
+    : { stop: async () => {} };
 }

@@ -26,13 +26,24 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 /** "Parley <meetings@example.com>" → meetings@example.com. */
 const addressOf = (from: string) => (from.match(/<([^>]+)>/)?.[1] ?? from).trim();
 
-const NOT_QUEUED = { method: null, sequence: null, recipients: [], attempts: 0, sent_at: null, next_attempt_at: null, last_error: null } as const;
+const NOT_QUEUED = {
+  method: null,
+  sequence: null,
+  recipients: [],
+  attempts: 0,
+  sent_at: null,
+  next_attempt_at: null,
+  last_error: null,
+} as const;
 
 function toInvitation(r: InvitationRow): MeetingInvitation {
   return {
     // A superseded row is never the newest, so it never shows; read as pending should it ever.
     status: r.status === "superseded" ? "pending" : r.status,
-    method: r.method, sequence: r.sequence, recipients: r.recipients, attempts: r.attempts,
+    method: r.method,
+    sequence: r.sequence,
+    recipients: r.recipients,
+    attempts: r.attempts,
     sent_at: r.sent_at?.toISOString() ?? null,
     next_attempt_at: r.status === "pending" ? r.next_attempt_at.toISOString() : null,
     last_error: r.last_error,
@@ -67,12 +78,27 @@ export function createMeetingInvitations(deps: Deps): MeetingInvitations {
         if (method === "CANCEL" && (await repo.latest(orgId, [e.id]))[0]?.method === "CANCEL") return;
         const sequence = await repo.nextSequence(orgId, e.id);
         const ics = buildInvitationIcs({
-          uid: `${e.id}@${uidHost}`, method, sequence, title: e.title, description: e.description, location: e.location,
-          meetingUrl: e.meeting_url, startAt: new Date(e.start_time), endAt: new Date(e.end_time), timezone: e.timezone,
-          organizer: { name: org.name, email: addressOf(from) }, attendees: people, stamp: clock.now(),
+          uid: `${e.id}@${uidHost}`,
+          method,
+          sequence,
+          title: e.title,
+          description: e.description,
+          location: e.location,
+          meetingUrl: e.meeting_url,
+          startAt: new Date(e.start_time),
+          endAt: new Date(e.end_time),
+          timezone: e.timezone,
+          organizer: { name: org.name, email: addressOf(from) },
+          attendees: people,
+          stamp: clock.now(),
         });
         const { subject, text } = invitationText(e, change, org.name);
-        await repo.enqueue(orgId, sequence, { eventId: e.id, method, recipients: people.map((p) => p.email), subject, body: text, ics }, clock.now());
+        await repo.enqueue(
+          orgId,
+          sequence,
+          { eventId: e.id, method, recipients: people.map((p) => p.email), subject, body: text, ics },
+          clock.now(),
+        );
       } catch (err) {
         log.error({ err, orgId, eventId: e.id, change }, "meeting invitation could not be queued");
       }

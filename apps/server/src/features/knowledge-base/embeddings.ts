@@ -28,15 +28,19 @@ export function createOpenAiEmbedder(o: OpenAiEmbedderOptions): Embedder {
       body: JSON.stringify({ model: o.model, input }),
       signal: AbortSignal.timeout(o.timeoutMs ?? 30_000),
     });
-    if (!res.ok) throw new Error(`embeddings endpoint answered HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    if (!res.ok)
+      throw new Error(`embeddings endpoint answered HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`);
     const body = (await res.json()) as EmbeddingsAnswer;
     const rows = body.data ?? [];
-    if (rows.length !== input.length) throw new Error(`embeddings endpoint answered ${rows.length} vectors for ${input.length} texts`);
+    if (rows.length !== input.length)
+      throw new Error(`embeddings endpoint answered ${rows.length} vectors for ${input.length} texts`);
     // The index field orders answers; providers may return them in any order.
-    return [...rows].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map((r) => {
-      if (!Array.isArray(r.embedding)) throw new Error("embeddings endpoint answered without an embedding");
-      return r.embedding;
-    });
+    return [...rows]
+      .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+      .map((r) => {
+        if (!Array.isArray(r.embedding)) throw new Error("embeddings endpoint answered without an embedding");
+        return r.embedding;
+      });
   }
 
   return {
@@ -52,6 +56,6 @@ export function createOpenAiEmbedder(o: OpenAiEmbedderOptions): Embedder {
 /** Reciprocal rank fusion of several best-first id lists (k = 60, as in the original paper). */
 export function fuseRanks(lists: string[][], k = 60): Map<string, number> {
   const scores = new Map<string, number>();
-  for (const list of lists) list.forEach((id, rank) => scores.set(id, (scores.get(id) ?? 0) + 1 / (k + rank + 1)));
+  for (const list of lists) list.forEach((id, rank) => void scores.set(id, (scores.get(id) ?? 0) + 1 / (k + rank + 1)));
   return scores;
 }

@@ -3,7 +3,7 @@ import { assertHasText, decodeText, docText, docxSections, ExtractionError } fro
 import type { DocKind } from "./file-sniff.ts";
 import { mainContentOfHtml, type HtmlSections } from "./html-text.ts";
 import { isContentsLine, isContentsPage, removeRunningLines } from "./pdf-cleanup.ts";
-import { readPdfLayout, type PdfLayout } from "./pdf-layout.ts";
+import type { PdfLayout } from "./pdf-layout.ts";
 import { pdfSections } from "./pdf-sections.ts";
 import { pdfTablesAsSentences } from "./pdf-tables.ts";
 
@@ -24,7 +24,13 @@ export type ExtractedDocument = { sections: Section[]; cleanup: ExtractionCleanu
 /** What can be extracted: an uploaded file's kind, or a fetched web page ("html") or plain-text page. */
 export type ExtractKind = DocKind | "html";
 
-export const noCleanup = (): ExtractionCleanup => ({ runningLines: 0, contentsPages: 0, contentsLines: 0, hyphenJoins: 0, tableRows: 0 });
+export const noCleanup = (): ExtractionCleanup => ({
+  runningLines: 0,
+  contentsPages: 0,
+  contentsLines: 0,
+  hyphenJoins: 0,
+  tableRows: 0,
+});
 
 /** A read PDF's sections after its clean-up. */
 export function pdfDocument(layout: PdfLayout): ExtractedDocument {
@@ -49,17 +55,25 @@ export function pdfDocument(layout: PdfLayout): ExtractedDocument {
 }
 
 const fromText = (text: string): ExtractedDocument => ({ sections: textSections(text), cleanup: noCleanup() });
-const fromHtml = ({ sections, tableRows }: HtmlSections): ExtractedDocument => ({ sections, cleanup: { ...noCleanup(), tableRows } });
+const fromHtml = ({ sections, tableRows }: HtmlSections): ExtractedDocument => ({
+  sections,
+  cleanup: { ...noCleanup(), tableRows },
+});
 
 /**
  * A document's sections (heading path, paragraphs with their page) and what its clean-up did. Throws
  * ExtractionError with the reason a user reads when the file cannot be read or holds no text. `charset`:
  * a fetched page's declared one (an uploaded text file is read as UTF-8, else Latin-1).
  */
-export async function extractDocument(kind: ExtractKind, bytes: Uint8Array, charset?: string): Promise<ExtractedDocument> {
+export async function extractDocument(
+  kind: ExtractKind,
+  bytes: Uint8Array,
+  charset?: string,
+): Promise<ExtractedDocument> {
   let doc: ExtractedDocument;
   try {
-    if (kind === "pdf") doc = pdfDocument(await readPdfLayout(bytes));
+    // pdf.js takes most of a reader's start-up: loaded only for a PDF (each document is read in a new process).
+    if (kind === "pdf") doc = pdfDocument(await (await import("./pdf-layout.ts")).readPdfLayout(bytes));
     else if (kind === "docx") doc = fromHtml(await docxSections(bytes));
     else if (kind === "doc") doc = fromText(await docText(bytes));
     else if (kind === "html") doc = fromHtml(mainContentOfHtml(new TextDecoder(charset ?? "utf-8").decode(bytes)));
@@ -70,6 +84,6 @@ export async function extractDocument(kind: ExtractKind, bytes: Uint8Array, char
   }
   assertHasText(doc.sections.flatMap((s) => s.paragraphs.map((p) => p.text)).join(" "));
   // A text file's title line is its only statement of what it is about ("How to setup Git server over http"):
-  // its words stay on every passage's heading path (dev set, text files only: top-3 52 → 53 of 57).
+  // its words stay on every passage's heading path.
   return { ...doc, sections: kind === "txt" ? doc.sections : dropCommonRoot(doc.sections) };
 }

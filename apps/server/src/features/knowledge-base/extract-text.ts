@@ -3,6 +3,7 @@ import mammoth from "mammoth";
 import WordExtractor from "word-extractor";
 import { ExtractionError } from "./extraction-error.ts";
 import { htmlSections, type HtmlSections } from "./html-text.ts";
+import { boundedDocx } from "./zip-limits.ts";
 
 export { ExtractionError };
 
@@ -15,9 +16,12 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** A Word file's sections through mammoth's HTML, which keeps headings and tables. */
+/**
+ * A Word file's sections through mammoth's HTML, which keeps headings and tables. mammoth gets the file unpacked
+ * within the ZIP limits and packed again uncompressed: it would otherwise inflate whatever the archive holds.
+ */
 export async function docxSections(bytes: Uint8Array): Promise<HtmlSections> {
-  const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
+  const { value } = await mammoth.convertToHtml({ buffer: await boundedDocx(bytes) });
   return htmlSections(value);
 }
 

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { looksLikeText, sniffDocKind } from "./file-sniff.ts";
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../../../../../tests/support/kb-documents/${name}`, import.meta.url));
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../../../../../tests/support/kb-documents/${name}`, import.meta.url));
 
 test("recognises each real fixture by content", async () => {
   assert.equal(await sniffDocKind(fixture("helios-battery.pdf"), "helios-battery.pdf"), "pdf");

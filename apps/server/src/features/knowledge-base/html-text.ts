@@ -9,16 +9,50 @@ export type HtmlSections = { sections: Section[]; tableRows: number };
 
 const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "HEAD", "BUTTON", "SELECT"]);
 const BLOCK = new Set([
-  "P", "DIV", "SECTION", "ARTICLE", "MAIN", "ASIDE", "HEADER", "FOOTER", "NAV", "BLOCKQUOTE", "PRE", "UL", "OL", "LI",
-  "DL", "DT", "DD", "FIGURE", "FIGCAPTION", "FORM", "FIELDSET", "ADDRESS", "CAPTION", "HR", "BR", "BODY",
+  "P",
+  "DIV",
+  "SECTION",
+  "ARTICLE",
+  "MAIN",
+  "ASIDE",
+  "HEADER",
+  "FOOTER",
+  "NAV",
+  "BLOCKQUOTE",
+  "PRE",
+  "UL",
+  "OL",
+  "LI",
+  "DL",
+  "DT",
+  "DD",
+  "FIGURE",
+  "FIGCAPTION",
+  "FORM",
+  "FIELDSET",
+  "ADDRESS",
+  "CAPTION",
+  "HR",
+  "BR",
+  "BODY",
   // A layout table's rows and cells (a data table is read as sentences before it gets here).
-  "TABLE", "TR", "TD", "TH",
+  "TABLE",
+  "TR",
+  "TD",
+  "TH",
 ]);
 /** Page furniture, not content: navigation, menus, tables of contents, banners. */
-const BOILERPLATE = /(^|[\s_-])(nav\w*|menu|sidebar|breadcrumbs?|toc|footer|masthead|banner|cookies?|skip\w*)($|[\s_-])/i;
+const BOILERPLATE =
+  /(^|[\s_-])(nav\w*|menu|sidebar|breadcrumbs?|toc|footer|masthead|banner|cookies?|skip\w*)($|[\s_-])/i;
 
 // linkedom's nodes, typed as far as this file reads them.
-type DomNode = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<DomNode>; parentNode: DomNode | null };
+type DomNode = {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<DomNode>;
+  parentNode: DomNode | null;
+};
 type DomElement = DomNode & {
   getAttribute(name: string): string | null;
   querySelectorAll(selector: string): ArrayLike<DomElement>;
@@ -48,7 +82,9 @@ function rowsOf(table: DomElement): TableCell[][] {
   return rows.map((tr) =>
     Array.from(tr.childNodes as ArrayLike<DomElement>)
       .filter((c) => c.nodeName === "TD" || c.nodeName === "TH")
-      .flatMap((c) => Array.from({ length: Math.min(Math.max(Number(c.getAttribute("colspan")) || 1, 1), 20) }, () => cellOf(c))),
+      .flatMap((c) =>
+        Array.from({ length: Math.min(Math.max(Number(c.getAttribute("colspan")) || 1, 1), 20) }, () => cellOf(c)),
+      ),
   );
 }
 
@@ -71,7 +107,9 @@ function boldTitle(node: DomElement): string | null {
  */
 function isLayoutTable(table: DomElement): boolean {
   const cells = Array.from(table.querySelectorAll("td, th")).filter((c) => closestTable(c) === table);
-  return cells.some((c) => c.querySelectorAll("h1, h2, h3, h4, h5, h6, pre, ul, ol, dl, table").length > 0 || words(textOf(c)) > 80);
+  return cells.some(
+    (c) => c.querySelectorAll("h1, h2, h3, h4, h5, h6, pre, ul, ol, dl, table").length > 0 || words(textOf(c)) > 80,
+  );
 }
 
 /**
@@ -81,10 +119,14 @@ function isLayoutTable(table: DomElement): boolean {
  */
 function questionRow(row: DomElement): { asked: string; shown: string } | null {
   if (row.nodeName !== "TR") return null;
-  const cells = Array.from(row.childNodes as ArrayLike<DomElement>).filter((c) => c.nodeName === "TD" || c.nodeName === "TH");
+  const cells = Array.from(row.childNodes as ArrayLike<DomElement>).filter(
+    (c) => c.nodeName === "TD" || c.nodeName === "TH",
+  );
   const texts = cells.map(textOf).filter(Boolean);
   // The question as set in bold, without the error message or listing shown after it.
-  const boldText = cells.length ? collapse(Array.from(cells.at(-1)!.querySelectorAll("strong, b")).map(textOf).join(" ")).trim() : "";
+  const boldText = cells.length
+    ? collapse(Array.from(cells.at(-1)!.querySelectorAll("strong, b")).map(textOf).join(" ")).trim()
+    : "";
   const asked = words(boldText) >= 3 ? boldText : (texts.at(-1) ?? "");
   const numbered = texts.length === 2 && /^(?:\d+\.)+$/.test(texts[0]!);
   const bold = boldText !== "" && boldText === texts.at(-1);
@@ -118,7 +160,9 @@ export function htmlSections(html: string): HtmlSections {
   let inline: string[] = [];
   let tableRows = 0;
   const anchors = new Set(
-    Array.from((document as unknown as DomElement).querySelectorAll("[id], a[name]")).flatMap((e) => [e.getAttribute("id"), e.getAttribute("name")]).filter((x): x is string => !!x),
+    Array.from((document as unknown as DomElement).querySelectorAll("[id], a[name]"))
+      .flatMap((e) => [e.getAttribute("id"), e.getAttribute("name")])
+      .filter((x): x is string => !!x),
   );
 
   const paragraph = (text: string) => {
@@ -141,7 +185,7 @@ export function htmlSections(html: string): HtmlSections {
     const el = node as DomElement;
     const h = /^H([1-6])$/.exec(node.nodeName);
     const asked = questionRow(el);
-    if (asked) return heading(7, asked.asked), paragraph(asked.shown);
+    if (asked) return (heading(7, asked.asked), paragraph(asked.shown));
     const title = h ? textOf(node) : boldTitle(el);
     if (title) return heading(h ? Number(h[1]) : 7, title);
     if (isInPageIndex(el, anchors)) return;
@@ -165,7 +209,10 @@ export function htmlSections(html: string): HtmlSections {
 /** The page's body without its furniture (navigation, menus, table of contents, header and footer). */
 function bodyContent(html: string): string {
   const { document } = parseHTML(html);
-  for (const el of Array.from(document.querySelectorAll("nav, header, footer, aside, form, [role=navigation]")) as DomElement[]) el.remove();
+  for (const el of Array.from(
+    document.querySelectorAll("nav, header, footer, aside, form, [role=navigation]"),
+  ) as DomElement[])
+    el.remove();
   for (const el of Array.from(document.querySelectorAll("[class], [id]")) as DomElement[]) {
     if (BOILERPLATE.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`)) el.remove();
   }

@@ -1,6 +1,6 @@
 import type { KbAskRequest, KbAskResponse } from "@parley/shared/knowledge-base";
-import { answerFromPassages, type KbAnswer, type KbPassage } from "@parley/voice/brain/kb-answer";
-import { answerWithLlm } from "@parley/voice/brain/kb-answer-llm";
+import { answerFromPassages, passageChecks, type KbAnswer, type KbPassage } from "@parley/voice/knowledge/answer";
+import { answerWithLlm } from "@parley/voice/knowledge/llm-answer";
 import type { LlmConfig } from "@parley/voice/brain/llm/chat-types";
 import { notFound } from "../../http/errors.ts";
 import type { KbAskRepo } from "./kb-ask.repo.ts";
@@ -26,7 +26,9 @@ export function createKbAskService({ retrieval, knowledgeBase, documents, repo, 
   /** The documents to search: the screen's choice, else the campaign's, else all of the organisation's. */
   async function documentScope(orgId: string, req: KbAskRequest): Promise<string[] | null> {
     // A campaign of another organisation is not found, as its page would be.
-    const campaignIds = req.campaign_id ? (await knowledgeBase.campaignDocuments(orgId, req.campaign_id)).map((d) => d.id) : null;
+    const campaignIds = req.campaign_id
+      ? (await knowledgeBase.campaignDocuments(orgId, req.campaign_id)).map((d) => d.id)
+      : null;
     if (!req.document_ids) return campaignIds;
     const ids = [...new Set(req.document_ids)];
     if (ids.length && (await documents.countOwned(orgId, ids)) !== ids.length) throw notFound("Knowledge base item");
@@ -40,14 +42,25 @@ export function createKbAskService({ retrieval, knowledgeBase, documents, repo, 
         ? await retrieveForCampaign(retrieval, { org_id: orgId, kb_document_ids: ids }, req.question)
         : await retrieval.retrieve(orgId, req.question, { limit: CALL_PASSAGES });
       const passages: KbPassage[] = found.map((p) => ({ heading: p.heading, text: p.text }));
-      const answer: KbAnswer = llm ? await answerWithLlm(llm, req.question, passages, signal) : answerFromPassages(req.question, passages);
-      const pages = await repo.pages(orgId, found.map((p) => p.passageId));
+      const answer: KbAnswer = llm
+        ? await answerWithLlm(llm, req.question, passages, signal)
+        : answerFromPassages(req.question, passages);
+      const pages = await repo.pages(
+        orgId,
+        found.map((p) => p.passageId),
+      );
       return {
         answer: answer.text,
         answered: answer.answered,
         passages: found.map((p, i) => ({
-          document_id: p.documentId, document_name: p.documentName, heading: p.heading, page: pages.get(p.passageId) ?? null,
-          text: p.text, score: p.score, used: answer.used.includes(i),
+          document_id: p.documentId,
+          document_name: p.documentName,
+          heading: p.heading,
+          page: pages.get(p.passageId) ?? null,
+          text: p.text,
+          score: p.score,
+          used: answer.used.includes(i),
+          checks: passageChecks(answer, i),
         })),
       };
     },

@@ -2,9 +2,10 @@ import { buffer } from "node:stream/consumers";
 import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Embedder } from "./embeddings.ts";
-import { ExtractionError } from "./extract-text.ts";
+import { ExtractionError } from "./extraction-error.ts";
 import type { DocKind } from "./file-sniff.ts";
 import { extractPassages, type ExtractJob, type ExtractLimits } from "./isolated-extract.ts";
+import { createFairQueue } from "./kb-ingest-queue.ts";
 import type { KbVectors } from "./kb-vectors.ts";
 import type { KbDocumentRow, KnowledgeBaseRepo } from "./knowledge-base.repo.ts";
 import { UrlFetchError, type FetchPage } from "./safe-fetch.ts";
@@ -17,7 +18,7 @@ type Deps = {
   /** pgvector or the in-memory index (kb-vectors.ts): the embeddings are copied there too. */
   vectors?: KbVectors | null;
   logger: Logger;
-  /** Memory and time one document's extraction may take (on its own worker thread). */
+  /** Memory and time one document's extraction may take (in its own child process). */
   limits: ExtractLimits;
   /** After a document of the org is indexed (retrieval drops its caches). */
   onIndexed?: (orgId: string) => void;
@@ -32,21 +33,26 @@ const KIND_OF_MIME: Record<string, DocKind> = {
 
 /** A document whose indexing was cut off this many times (the process died under it) is given up. */
 export const MAX_INGEST_ATTEMPTS = 3;
+/** Documents indexed at once, each of another organisation: one per core of the 2-core box it runs on. */
+export const INGEST_SLOTS = 2;
 
 /**
- * Background indexing, one document at a time (a 2-core box keeps answering requests). The file is
- * parsed and chunked on a worker thread with memory and time limits (isolated-extract.ts); only the
- * passages come back. State lives in the database: a document stays 'processing' until indexed, so
- * `recover()` at start re-queues whatever a crash or restart interrupted, at most MAX_INGEST_ATTEMPTS times.
+ * Background indexing, fair across organisations (kb-ingest-queue.ts): one organisation's backlog never
+ * makes another's document wait behind it. The file is parsed and chunked in a child process with memory
+ * and time limits (isolated-extract.ts); only the passages come back. State lives in the database: a document
+ * stays 'processing' until indexed, so `recover()` at start re-queues whatever a crash or restart interrupted,
+ * at most MAX_INGEST_ATTEMPTS times.
  */
 export function createKbIngest({ repo, storage, fetchPage, embedder, vectors, logger, limits, onIndexed }: Deps) {
-  const queue: string[] = [];
-  let running: Promise<void> | null = null;
-
   async function jobOf(doc: KbDocumentRow): Promise<ExtractJob> {
     if (doc.source === "url") {
       const page = await fetchPage(doc.url!);
-      return { kind: "page", bytes: page.body, charset: page.charset ?? "utf-8", html: page.contentType !== "text/plain" };
+      return {
+        kind: "page",
+        bytes: page.body,
+        charset: page.charset ?? "utf-8",
+        html: page.contentType !== "text/plain",
+      };
     }
     const stream = await storage.get(doc.storage_key!);
     if (!stream) throw new ExtractionError("the uploaded file is missing");
@@ -67,7 +73,9 @@ export function createKbIngest({ repo, storage, fetchPage, embedder, vectors, lo
   // The real[] copy stays the source: a failure here costs only the vector ranking of this document until
   // the next start copies what is missing (pgvector) or the next question builds its block (kb-vectors.ts).
   async function storeVectors(documentId: string, embeddings: number[][]): Promise<void> {
-    await vectors?.store(documentId, embeddings).catch((err: unknown) => logger.warn({ err, documentId }, "knowledge base: vector copy failed"));
+    await vectors
+      ?.store(documentId, embeddings)
+      .catch((err: unknown) => logger.warn({ err, documentId }, "knowledge base: vector copy failed"));
   }
 
   async function ingest(id: string): Promise<void> {
@@ -92,26 +100,25 @@ export function createKbIngest({ repo, storage, fetchPage, embedder, vectors, lo
     }
   }
 
-  async function drain(): Promise<void> {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) await ingest(id);
-    running = null;
-  }
+  const queue = createFairQueue({
+    slots: INGEST_SLOTS,
+    run: (id) =>
+      ingest(id).catch((err: unknown) => logger.error({ err, documentId: id }, "knowledge base: indexing failed")),
+  });
 
   return {
-    enqueue(ids: string[]): void {
-      queue.push(...ids);
-      running ??= drain();
+    /** Indexes these new documents of the organisation, in turn with other organisations'. */
+    enqueue(orgId: string, ids: string[]): void {
+      queue.push(orgId, ids);
     },
     /** Re-queues documents a previous process left in 'processing'. */
     async recover(): Promise<number> {
-      const ids = await repo.processingIds();
-      if (ids.length) this.enqueue(ids);
-      return ids.length;
+      const docs = await repo.processingIds();
+      for (const d of docs) queue.push(d.org_id, [d.id]);
+      return docs.length;
     },
-    /** Resolves once the queue is empty (tests, graceful shutdown). */
-    async idle(): Promise<void> {
-      while (running) await running;
-    },
+    /** Resolves once nothing is indexing or waiting (tests, graceful shutdown). */
+    idle: queue.idle,
   };
 }
 export type KbIngest = ReturnType<typeof createKbIngest>;

@@ -8,7 +8,14 @@ function clustered(n: number, dims: number, clusters: number, seed = 1): Float32
   const rnd = seededRandom(seed);
   const centres = Array.from({ length: clusters }, () => Array.from({ length: dims }, () => rnd() * 2 - 1));
   const out = new Float32Array(n * dims);
-  for (let i = 0; i < n; i++) out.set(unitVector(centres[i % clusters]!.map((x) => x + (rnd() - 0.5) * 0.2), dims)!, i * dims);
+  for (let i = 0; i < n; i++)
+    out.set(
+      unitVector(
+        centres[i % clusters]!.map((x) => x + (rnd() - 0.5) * 0.2),
+        dims,
+      )!,
+      i * dims,
+    );
   return out;
 }
 
@@ -23,8 +30,18 @@ test("unitVector scales to length 1 and refuses what cannot be ranked", () => {
 
 test("TopK keeps the best scores, best first", () => {
   const top = new TopK<string>(3);
-  for (const [id, s] of [["a", 0.1], ["b", 0.9], ["c", 0.5], ["d", 0.7], ["e", 0.2]] as const) top.push(id, s);
-  assert.deepEqual(top.items.map((i) => i.item), ["b", "d", "c"]);
+  for (const [id, s] of [
+    ["a", 0.1],
+    ["b", 0.9],
+    ["c", 0.5],
+    ["d", 0.7],
+    ["e", 0.2],
+  ] as const)
+    top.push(id, s);
+  assert.deepEqual(
+    top.items.map((i) => i.item),
+    ["b", "d", "c"],
+  );
   assert.equal(top.floor, 0.5);
 });
 

@@ -4,8 +4,8 @@ import { dotRow, nearestRow, TopK } from "./kb-vector-math.ts";
  * An inverted-file (IVF) index over unit vectors: spherical k-means cuts the space into about √n lists
  * around centroids, each vector belongs to its nearest list, and a question scans only the vectors of the
  * lists nearest it. A vector is placed against every centroid (n·k·d multiply-adds, done in slices in the
- * background): a two-level tree placing it against √k + √k centroids was 5x cheaper but, on embeddings
- * without a coarse structure, put a third of the vectors in the wrong list (recall@20 0.70 against 0.9+).
+ * background): a two-level tree placing it against √k + √k centroids is cheaper but, on embeddings without a
+ * coarse structure, puts many vectors in the wrong list and loses recall.
  *
  * Written here rather than taken from a library: the npm ANN packages (hnswlib-node, faiss-node) are native
  * addons built or downloaded at install; this is plain TypeScript that installs nowhere and follows documents
@@ -43,7 +43,8 @@ export async function assignLists(ivf: Ivf, matrix: Float32Array): Promise<Uint1
   const out = new Uint16Array(matrix.length / d);
   const slice = Math.max(1, Math.floor(WORK_PER_SLICE / (k * d)));
   for (let from = 0; from < out.length; from += slice) {
-    for (let i = from; i < Math.min(out.length, from + slice); i++) out[i] = nearestRow(ivf.centroids, matrix.subarray(i * d, (i + 1) * d), 0, k);
+    for (let i = from; i < Math.min(out.length, from + slice); i++)
+      out[i] = nearestRow(ivf.centroids, matrix.subarray(i * d, (i + 1) * d), 0, k);
     await pause();
   }
   return out;
@@ -79,7 +80,8 @@ export async function trainIvf(sample: Float32Array, dims: number, total: number
       let norm = 0;
       for (let j = 0; j < dims; j++) norm += (sizes[c] ? sums[c * dims + j]! : sample[row * dims + j]!) ** 2;
       const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-      for (let j = 0; j < dims; j++) centroids[c * dims + j] = (sizes[c] ? sums[c * dims + j]! : sample[row * dims + j]!) * scale;
+      for (let j = 0; j < dims; j++)
+        centroids[c * dims + j] = (sizes[c] ? sums[c * dims + j]! : sample[row * dims + j]!) * scale;
     }
   }
   return ivf;

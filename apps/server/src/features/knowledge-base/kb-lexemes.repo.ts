@@ -13,7 +13,8 @@ export async function countDocumentLexemes(
   positions: { from: number; to: number } = { from: 0, to: 2 ** 31 - 1 },
 ): Promise<void> {
   // The statement ts_stat runs is text: the ids and positions are quoted by format() (%L), never pasted.
-  const passages = `format('select tsv from kb_passages where org_id = %L and document_id = %L and position >= %s and position < %s',
+  const passages = `format('select tsv from kb_passages
+      where org_id = %L and document_id = %L and position >= %s and position < %s',
     $1::uuid::text, $3::text, $4::int, $5::int)`;
   await q.query(
     // Rows sorted by lexeme: two transactions updating one org's counts lock them in the same order.
@@ -28,4 +29,3 @@ export async function countDocumentLexemes(
   );
   if (sign < 0) await q.query(`delete from kb_lexemes where org_id = $1 and passages <= 0`, [doc.orgId]);
 }
-

@@ -1,7 +1,14 @@
 import type { Db } from "../../platform/db.ts";
 import { allOf, anyOf, BM25, type CorpusStats, type LexemeStat, type RankPlan } from "./kb-query-terms.ts";
 
-export type PassageHit = { passage_id: string; document_id: string; document_name: string; heading: string; text: string; score: number };
+export type PassageHit = {
+  passage_id: string;
+  document_id: string;
+  document_name: string;
+  heading: string;
+  text: string;
+  score: number;
+};
 
 // Scoring reads each candidate's tsvector (tens of microseconds a row on PGlite), so the candidates are
 // found through the question's rare words (kb-query-terms.ts): at most CANDIDATES passages through its
@@ -26,17 +33,26 @@ const IN_DOCUMENTS = `($4::uuid[] is null or p.document_id = any($4::uuid[]))
  * passages is read lazily up to its LIMIT.
  */
 const RANKED = (where: string, sample: boolean) => `
-  ${sample ? `
+  ${
+    sample
+      ? `
   with found as materialized (
     select p.id, p.tsv from (select id, tsv, org_id, document_id from kb_passages p where ${where} offset 0) p
-    where coalesce(p.org_id = $1, false) and ${IN_DOCUMENTS} limit ${SAMPLE}),` : `
-  with hits as materialized (select id, tsv, org_id, document_id from kb_passages p where ${where} and coalesce(p.org_id = $1, false)),
-  found as materialized (select p.id, p.tsv from hits p where ${IN_DOCUMENTS} limit ${2 * CANDIDATES}),`}
+    where coalesce(p.org_id = $1, false) and ${IN_DOCUMENTS} limit ${SAMPLE}),`
+      : `
+  with hits as materialized (select id, tsv, org_id, document_id from kb_passages p
+    where ${where} and coalesce(p.org_id = $1, false)),
+  found as materialized (select p.id, p.tsv from hits p where ${IN_DOCUMENTS} limit ${2 * CANDIDATES}),`
+  }
   scored as (
-    select f.id, sum(w.idf * t.tf * ${BM25.k1 + 1} / (t.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * length(f.tsv) / $7::float8))) as score
+    select f.id,
+      sum(w.idf * t.tf * ${BM25.k1 + 1}
+        / (t.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * length(f.tsv) / $7::float8)))
+        as score
     from found f
     cross join lateral (
-      select u.lexeme, cardinality(u.positions) + ${BM25.heading} * coalesce(cardinality(array_positions(u.weights, 'A')), 0) as tf
+      select u.lexeme,
+        cardinality(u.positions) + ${BM25.heading} * coalesce(cardinality(array_positions(u.weights, 'A')), 0) as tf
       from unnest(f.tsv) u where u.lexeme = any($2::text[])) t
     join unnest($2::text[], $6::float8[]) w(lexeme, idf) on w.lexeme = t.lexeme
     group by f.id)
@@ -62,8 +78,10 @@ export function createKbRetrievalRepo(db: Db) {
     /** How many passages the org's ready documents hold, and their mean length (over a sample of them). */
     async corpusStats(orgId: string): Promise<CorpusStats> {
       const [row] = await db.query<{ passages: number; avg_length: number }>(
-        `select (select coalesce(sum(passage_count), 0) from kb_documents where org_id = $1 and status = 'ready')::int as passages,
-                (select coalesce(avg(length(tsv)), 0) from (select tsv from kb_passages where org_id = $1 limit 1000) s)::float8 as avg_length`,
+        `select (select coalesce(sum(passage_count), 0) from kb_documents where org_id = $1
+          and status = 'ready')::int as passages,
+                (select coalesce(avg(length(tsv)), 0) from (select tsv from kb_passages where org_id = $1
+                  limit 1000) s)::float8 as avg_length`,
         [orgId],
       );
       return { passages: row?.passages ?? 0, avgLength: row?.avg_length ?? 0 };
@@ -74,18 +92,38 @@ export function createKbRetrievalRepo(db: Db) {
      * lexemes or whose heading holds one of its rare heading lexemes; for a question of common words only,
      * a sample of the passages holding the rarest (those holding every word, when `everyWord`).
      */
-    searchRanked(orgId: string, plan: RankPlan, corpus: CorpusStats, limit: number, documentIds: string[] | null, everyWord = false): Promise<PassageHit[]> {
+    searchRanked(
+      orgId: string,
+      plan: RankPlan,
+      corpus: CorpusStats,
+      limit: number,
+      documentIds: string[] | null,
+      everyWord = false,
+    ): Promise<PassageHit[]> {
       const terms = plan.terms.map((t) => t.lexeme);
       // Every word (sample): found through the index entries of the rarer ones, each row checked against all.
       // Else: passages holding a rare body word, or whose heading holds a rare word.
-      const [where, five, eight] = plan.sample && everyWord
-        ? [`p.tsv @@ $5::tsquery and ts_match_vq(p.tsv, $8::tsquery)`, allOf(plan.indexed), allOf(terms)]
-        : [`(p.tsv @@ $5::tsquery or to_tsvector('english', p.heading) @@ $8::tsquery)`, anyOf(plan.body), anyOf(plan.headings)];
+      const [where, five, eight] =
+        plan.sample && everyWord
+          ? [`p.tsv @@ $5::tsquery and ts_match_vq(p.tsv, $8::tsquery)`, allOf(plan.indexed), allOf(terms)]
+          : [
+              `(p.tsv @@ $5::tsquery or to_tsvector('english', p.heading) @@ $8::tsquery)`,
+              anyOf(plan.body),
+              anyOf(plan.headings),
+            ];
       return db.tx(async (q) => {
         // The index entries, never a scan of the table (see RANKED).
         await q.query(`set local enable_seqscan = off`);
-        return q.query<PassageHit>(RANKED(where, plan.sample),
-          [orgId, terms, limit, documentIds, five, plan.terms.map((t) => t.idf), corpus.avgLength || 1, eight]);
+        return q.query<PassageHit>(RANKED(where, plan.sample), [
+          orgId,
+          terms,
+          limit,
+          documentIds,
+          five,
+          plan.terms.map((t) => t.idf),
+          corpus.avgLength || 1,
+          eight,
+        ]);
       });
     },
 
@@ -95,7 +133,10 @@ export function createKbRetrievalRepo(db: Db) {
      * PostgreSQL's autovacuum merges it in time, PGlite has none.
      */
     async flushSearchIndexes(): Promise<void> {
-      await db.query(`select gin_clean_pending_list('kb_passages_tsv_idx'::regclass), gin_clean_pending_list('kb_passages_heading_idx'::regclass)`);
+      await db.query(
+        `select gin_clean_pending_list('kb_passages_tsv_idx'::regclass),
+          gin_clean_pending_list('kb_passages_heading_idx'::regclass)`,
+      );
     },
 
     /** Whether this database can load pgvector (always in PGlite; on PostgreSQL only where it is installed). */
@@ -121,11 +162,19 @@ export function createKbRetrievalRepo(db: Db) {
 
     /** Copies a document's embeddings (real[]) into embedding_vec once its passages are stored. */
     async storeVectors(documentId: string): Promise<void> {
-      await db.query(`update kb_passages set embedding_vec = embedding::vector where document_id = $1 and embedding is not null`, [documentId]);
+      await db.query(
+        `update kb_passages set embedding_vec = embedding::vector where document_id = $1 and embedding is not null`,
+        [documentId],
+      );
     },
 
     /** The org's passages nearest the query vector by cosine distance; other dimensions (another model) are skipped. */
-    async nearestPassages(orgId: string, query: number[], limit: number, documentIds: string[] | null): Promise<string[]> {
+    async nearestPassages(
+      orgId: string,
+      query: number[],
+      limit: number,
+      documentIds: string[] | null,
+    ): Promise<string[]> {
       const rows = await db.query<{ id: string }>(
         `select p.id from kb_passages p
          where p.org_id = $1 and ${IN_DOCUMENTS} and p.embedding_vec is not null and vector_dims(p.embedding_vec) = $5

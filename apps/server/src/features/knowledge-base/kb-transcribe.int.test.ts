@@ -31,7 +31,15 @@ for (const kind of await dbKinds()) {
       t = await startTestApp(kind);
       owner = await buildUser(t);
       const created = await t.request("POST", "/api/create_campaign", {
-        token: owner.token, body: { name: "Robot moves", description: "Go forward and turn", direction: "outbound", channel: "voice", save_as_draft: true, start_immediately: true },
+        token: owner.token,
+        body: {
+          name: "Robot moves",
+          description: "Go forward and turn",
+          direction: "outbound",
+          channel: "voice",
+          save_as_draft: true,
+          start_immediately: true,
+        },
       });
       assert.equal(created.status, 201, created.text);
       campaignId = created.body.campaign.id;
@@ -60,7 +68,11 @@ for (const kind of await dbKinds()) {
       const ok = await transcribe(wav(goForward()), `?campaign_id=${campaignId}`);
       assert.equal(ok.status, 200, ok.text);
       assert.equal(ok.body.text, "go forward ten meters");
-      await assertOrgIsolation(t, owner, { method: "POST", path: `/api/voice/KB/transcribe?campaign_id=${campaignId}`, body: wav(goForward()) });
+      await assertOrgIsolation(t, owner, {
+        method: "POST",
+        path: `/api/voice/KB/transcribe?campaign_id=${campaignId}`,
+        body: wav(goForward()),
+      });
       const missing = await transcribe(wav(goForward()), "?campaign_id=nope");
       assert.equal(missing.status, 400);
       assert.equal(missing.body.error.message, "campaign_id must be a campaign's id.");
@@ -91,11 +103,17 @@ for (const kind of await dbKinds()) {
       const long = await transcribe(wav(encodeWav(twelve, 16_000)));
       assert.equal(long.status, 413);
       assert.equal(long.body.error.code, "payload_too_large");
-      assert.equal(long.body.error.message, "A spoken question can be at most 30 seconds long; this recording is 33 seconds.");
+      assert.equal(
+        long.body.error.message,
+        "A spoken question can be at most 30 seconds long; this recording is 33 seconds.",
+      );
 
       const huge = await transcribe(wav(Buffer.alloc(7 * 1024 * 1024)));
       assert.equal(huge.status, 413);
-      assert.match(huge.body.error.message, /^The recording is too large: a spoken question can be at most 30 seconds long\.$/);
+      assert.match(
+        huge.body.error.message,
+        /^The recording is too large: a spoken question can be at most 30 seconds long\.$/,
+      );
     });
   });
 }

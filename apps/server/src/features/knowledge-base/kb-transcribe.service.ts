@@ -25,11 +25,20 @@ export function createKbTranscribeService({ stt, vad, campaignVocabulary }: Deps
       const pcm = readRecording(wav);
       const durationMs = Math.round((pcm.samples.length / pcm.channels / pcm.sampleRate) * 1000);
       if (durationMs > KB_SPOKEN_QUESTION_MAX_MS) {
-        throw new AppError("payload_too_large", `A spoken question can be at most ${KB_SPOKEN_QUESTION_MAX_MS / 1000} seconds long; this recording is ${Math.round(durationMs / 1000)} seconds.`);
+        throw new AppError(
+          "payload_too_large",
+          `A spoken question can be at most ${KB_SPOKEN_QUESTION_MAX_MS / 1000} seconds ` +
+            `long; this recording is ${Math.round(durationMs / 1000)} seconds.`,
+        );
       }
       const vocabulary = campaignId ? await campaignVocabulary(orgId, campaignId) : [];
       const heard = await transcribeRecording(pcm, { stt, vad, vocabulary });
-      const utterances = heard.map(({ start_ms, end_ms, text, confidence }) => ({ start_ms, end_ms, text, confidence }));
+      const utterances = heard.map(({ start_ms, end_ms, text, confidence }) => ({
+        start_ms,
+        end_ms,
+        text,
+        confidence,
+      }));
       return { text: utterances.map((u) => u.text).join(" "), duration_ms: durationMs, utterances };
     },
   };

@@ -10,7 +10,9 @@ const invalid = (message: string) => new AppError("validation_failed", message, 
  * Reads a multipart knowledge-base upload. Files beyond the fifth and files over 20 MB are drained,
  * never held, but still counted and named so the answer carries the spec's message (count, type, size).
  */
-export async function readKbUpload(request: FastifyRequest): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+export async function readKbUpload(
+  request: FastifyRequest,
+): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw invalid(KbMessages.noFiles);
   const files: UploadedFile[] = [];
   const seen: Array<{ name: string; size: number }> = [];
@@ -38,7 +40,9 @@ export async function readKbUpload(request: FastifyRequest): Promise<{ files: Up
   const problem = checkKbFiles(seen);
   if (problem) {
     const tooLarge = seen.some((f) => f.size === Number.POSITIVE_INFINITY) && problem.startsWith("File(s) too large");
-    throw tooLarge ? new AppError("payload_too_large", problem, [{ path: KB_FILES_FIELD, message: problem }]) : invalid(problem);
+    throw tooLarge
+      ? new AppError("payload_too_large", problem, [{ path: KB_FILES_FIELD, message: problem }])
+      : invalid(problem);
   }
   return { files, fields };
 }

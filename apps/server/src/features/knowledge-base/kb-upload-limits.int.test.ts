@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createServer } from "../../entry/wire.ts";
+import { createServer } from "../../entry/server.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { docxBomb } from "../../../../../tests/support/docx-bomb.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
@@ -29,21 +29,25 @@ for (const kind of await dbKinds()) {
     });
     after(() => t.close());
 
-    const docs = async (): Promise<Doc[]> => (await t.request("GET", "/api/voice/KB/documents", { token: owner.token })).body.data.documents;
+    const docs = async (): Promise<Doc[]> =>
+      (await t.request("GET", "/api/voice/KB/documents", { token: owner.token })).body.data.documents;
 
     test("a DOCX that inflates to 100 MB fails with the reason while the server keeps answering", async () => {
-      const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", { token: owner.token, body: upload("brochure.docx", await docxBomb(100)) });
+      const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", {
+        token: owner.token,
+        body: upload("brochure.docx", await docxBomb(100)),
+      });
       assert.equal(res.status, 201, res.text);
       const health = await t.request("GET", "/api/health");
       assert.equal(health.status, 200);
-      await t.services.kbIngest.idle();
+      await t.services.knowledgeBase.ingest.idle();
       const bomb = (await docs()).find((d) => d.name === "brochure")!;
       assert.equal(bomb.status, "failed");
       assert.match(bomb.status_reason ?? "", /expands to more than 64 MB when unpacked|ZIP bomb/);
       assert.equal((await t.request("GET", "/api/health")).status, 200);
     });
 
-    test("at start-up a document interrupted too often is failed, not read again; one interrupted once is indexed", async () => {
+    test("at start-up a document interrupted too often is failed; one interrupted once is read again", async () => {
       const res = await t.request("POST", "/api/voice/KB/bulk-upload-documents", {
         token: owner.token,
         body: (() => {
@@ -53,21 +57,28 @@ for (const kind of await dbKinds()) {
         })(),
       });
       assert.equal(res.status, 201, res.text);
-      await t.services.kbIngest.idle();
-      const [hours, parking] = ["hours", "parking"].map((n) => res.body.data.documents.find((d: Doc) => d.name === n).id as string);
+      await t.services.knowledgeBase.ingest.idle();
+      const [hours, parking] = ["hours", "parking"].map(
+        (n) => res.body.data.documents.find((d: Doc) => d.name === n).id as string,
+      );
       // As a process that died while indexing them would leave them.
-      await t.db.query(`update kb_documents set status = 'processing', ingest_attempts = $2 where id = $1`, [hours, MAX_INGEST_ATTEMPTS]);
+      await t.db.query(`update kb_documents set status = 'processing', ingest_attempts = $2 where id = $1`, [
+        hours,
+        MAX_INGEST_ATTEMPTS,
+      ]);
       await t.db.query(`update kb_documents set status = 'processing', ingest_attempts = 1 where id = $1`, [parking]);
 
       // A second process starting on the same database recovers what was left in 'processing'.
       const restarted = await createServer({ config: t.config, db: t.db, logger: createLogger(t.config) });
       try {
-        await restarted.services.kbIngest.idle();
+        await restarted.services.knowledgeBase.ingest.idle();
         const byName = new Map((await docs()).map((d) => [d.name, d]));
         assert.equal(byName.get("hours")?.status, "failed");
         assert.match(byName.get("hours")?.status_reason ?? "", new RegExp(`interrupted ${MAX_INGEST_ATTEMPTS} times`));
         assert.equal(byName.get("parking")?.status, "ready");
-        const [row] = await t.db.query<{ n: number }>(`select ingest_attempts as n from kb_documents where id = $1`, [hours]);
+        const [row] = await t.db.query<{ n: number }>(`select ingest_attempts as n from kb_documents where id = $1`, [
+          hours,
+        ]);
         assert.equal(row!.n, MAX_INGEST_ATTEMPTS + 1);
       } finally {
         await restarted.app.close();

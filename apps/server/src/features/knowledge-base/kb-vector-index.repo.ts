@@ -1,7 +1,13 @@
 import type { Db } from "../../platform/db.ts";
 
 /** A document's embeddings as stored in kb_document_vectors (migration 0220). */
-export type DocumentVectorsRow = { document_id: string; version: string; dims: number; passage_ids: string[]; vectors: Uint8Array };
+export type DocumentVectorsRow = {
+  document_id: string;
+  version: string;
+  dims: number;
+  passage_ids: string[];
+  vectors: Uint8Array;
+};
 /** A ready document and the version of its passages (its ingest attempt and passage count: a rename keeps it). */
 export type ReadyDocument = { id: string; version: string };
 
@@ -14,12 +20,18 @@ export function createKbVectorIndexRepo(db: Db) {
   return {
     /** Bumped by a trigger whenever the org's documents change (0 before its first document). */
     async generation(orgId: string): Promise<number> {
-      const rows = await db.query<{ generation: number }>(`select generation from kb_vector_generations where org_id = $1`, [orgId]);
+      const rows = await db.query<{ generation: number }>(
+        `select generation from kb_vector_generations where org_id = $1`,
+        [orgId],
+      );
       return rows[0]?.generation ?? 0;
     },
 
     readyDocuments(orgId: string): Promise<ReadyDocument[]> {
-      return db.query<ReadyDocument>(`select d.id, ${VERSION} as version from kb_documents d where d.org_id = $1 and d.status = 'ready'`, [orgId]);
+      return db.query<ReadyDocument>(
+        `select d.id, ${VERSION} as version from kb_documents d where d.org_id = $1 and d.status = 'ready'`,
+        [orgId],
+      );
     },
 
     /** The stored blocks of these documents whatever their version (the caller compares). */
@@ -33,10 +45,14 @@ export function createKbVectorIndexRepo(db: Db) {
       return rows.map((r) => ({ ...r, vectors: Buffer.from(r.vectors, "base64") }));
     },
 
-    /** A ready document's version and its passages' ids in position order; null when it is not ready (deleted, re-indexing). */
+    /**
+     * A ready document's version and its passages' ids in position order;
+     * null when it is not ready (deleted, re-indexing).
+     */
     async passageIds(documentId: string): Promise<{ version: string; ids: string[] } | null> {
       const [doc] = await db.query<{ version: string; ids: string[] }>(
-        `select ${VERSION} as version, array(select p.id from kb_passages p where p.document_id = d.id order by p.position) as ids
+        `select ${VERSION} as version, array(select p.id from kb_passages p where p.document_id = d.id
+          order by p.position) as ids
          from kb_documents d where d.id = $1 and d.status = 'ready'`,
         [documentId],
       );
@@ -47,16 +63,24 @@ export function createKbVectorIndexRepo(db: Db) {
      * A ready document's version and its passages' real[] embeddings (null elements as NaN); null when it is
      * not ready. Read as array_send's binary form: node-postgres parses 5,000 real[] of 256 in 2.4 s, this in 0.4 s.
      */
-    async embeddedPassages(documentId: string): Promise<{ version: string; passages: Array<{ id: string; embedding: Float32Array }> } | null> {
+    async embeddedPassages(
+      documentId: string,
+    ): Promise<{ version: string; passages: Array<{ id: string; embedding: Float32Array }> } | null> {
       return db.tx(async (q) => {
-        const [doc] = await q.query<{ version: string }>(`select ${VERSION} as version from kb_documents d where d.id = $1 and d.status = 'ready'`, [documentId]);
+        const [doc] = await q.query<{ version: string }>(
+          `select ${VERSION} as version from kb_documents d where d.id = $1 and d.status = 'ready'`,
+          [documentId],
+        );
         if (!doc) return null;
         const rows = await q.query<{ id: string; embedding: string }>(
           `select id, encode(array_send(embedding), 'base64') as embedding from kb_passages
            where document_id = $1 and embedding is not null order by position`,
           [documentId],
         );
-        return { version: doc.version, passages: rows.map((r) => ({ id: r.id, embedding: float4ArrayOf(Buffer.from(r.embedding, "base64")) })) };
+        return {
+          version: doc.version,
+          passages: rows.map((r) => ({ id: r.id, embedding: float4ArrayOf(Buffer.from(r.embedding, "base64")) })),
+        };
       });
     },
 
@@ -64,10 +88,17 @@ export function createKbVectorIndexRepo(db: Db) {
     async saveDocumentVectors(documentId: string, row: Omit<DocumentVectorsRow, "document_id">): Promise<void> {
       await db.query(
         `insert into kb_document_vectors (document_id, org_id, version, dims, passage_ids, vectors)
-         select d.id, d.org_id, $2, $3, $4::uuid[], decode($5, 'base64') from kb_documents d where d.id = $1 and ${VERSION} = $2
+         select d.id, d.org_id, $2, $3, $4::uuid[], decode($5, 'base64') from kb_documents d where d.id = $1
+           and ${VERSION} = $2
          on conflict (document_id) do update set version = excluded.version, dims = excluded.dims,
            passage_ids = excluded.passage_ids, vectors = excluded.vectors`,
-        [documentId, row.version, row.dims, row.passage_ids, Buffer.from(row.vectors.buffer, row.vectors.byteOffset, row.vectors.byteLength).toString("base64")],
+        [
+          documentId,
+          row.version,
+          row.dims,
+          row.passage_ids,
+          Buffer.from(row.vectors.buffer, row.vectors.byteOffset, row.vectors.byteLength).toString("base64"),
+        ],
       );
     },
   };

@@ -24,7 +24,12 @@ function fakeDatabase() {
     embeddedPassages: async (id) => {
       reads.realArrays++;
       const d = docs.get(id);
-      return d ? { version: d.version, passages: d.passages.map((p) => ({ id: p.id, embedding: Float32Array.from(p.embedding) })) } : null;
+      return d
+        ? {
+            version: d.version,
+            passages: d.passages.map((p) => ({ id: p.id, embedding: Float32Array.from(p.embedding) })),
+          }
+        : null;
     },
     passageIds: async (id) => {
       const d = docs.get(id);
@@ -48,12 +53,19 @@ function fakeDatabase() {
 
 const warnings = () => {
   const said: string[] = [];
-  return { said, logger: { warn: (_o: unknown, m: string) => said.push(m), info: () => undefined } as unknown as Logger };
+  return {
+    said,
+    logger: { warn: (_o: unknown, m: string) => said.push(m), info: () => undefined } as unknown as Logger,
+  };
 };
 
-test("passages come nearest first; a document added or deleted by another process is seen on the next question", async () => {
+test("passages come nearest first; a document added or deleted by another process is seen next question", async () => {
   const db = fakeDatabase();
-  db.add("org", "a", [[1, 0, 0], [0.9, 0.1, 0], [0, 1, 0]]);
+  db.add("org", "a", [
+    [1, 0, 0],
+    [0.9, 0.1, 0],
+    [0, 1, 0],
+  ]);
   db.add("other", "x", [[1, 0, 0]]);
   const [mine, theirs] = [createKbVectorIndex({ repo: db.repo }), createKbVectorIndex({ repo: db.repo })];
   assert.deepEqual(await mine.nearest("org", [1, 0, 0], 2, null), ["a-0", "a-1"]);
@@ -69,19 +81,32 @@ test("passages come nearest first; a document added or deleted by another proces
   db.remove("org", "a");
   assert.deepEqual(await mine.nearest("org", [1, 0, 0], 5, null), ["b-0"]);
   assert.deepEqual(await theirs.nearest("org", [1, 0, 0], 5, null), ["b-0"]);
-  assert.equal(db.reads.realArrays, 2, "each document's real[] embeddings are read once; the stored block serves every other process");
+  assert.equal(
+    db.reads.realArrays,
+    2,
+    "each document's real[] embeddings are read once; the stored block serves every other process",
+  );
 });
 
 test("a wrong-length or empty embedding is skipped with a log line, never a crash", async () => {
   const db = fakeDatabase();
   const { said, logger } = warnings();
-  db.add("org", "a", [[1, 0], [1, 0, 0], [0, 0], [0, 1]]);
+  db.add("org", "a", [
+    [1, 0],
+    [1, 0, 0],
+    [0, 0],
+    [0, 1],
+  ]);
   db.add("org", "b", [[1, 0, 0, 0]]); // another model's length
   const index = createKbVectorIndex({ repo: db.repo, logger });
   assert.deepEqual(await index.nearest("org", [1, 0], 5, null), ["a-0", "a-3"]);
   assert.deepEqual(await index.nearest("org", [0, 0], 5, null), []);
   assert.deepEqual(await index.nearest("org", [1, 0, 0, 0], 5, null), ["b-0"]);
-  assert.equal(said.filter((m) => /an embedding of another length or without direction/.test(m)).length, 2, said.join(" | "));
+  assert.equal(
+    said.filter((m) => /an embedding of another length or without direction/.test(m)).length,
+    2,
+    said.join(" | "),
+  );
   assert.equal(said.filter((m) => /another length than the question's/.test(m)).length, 2, "once per document");
   assert.ok(said.some((m) => /no direction/.test(m)));
 });
@@ -92,8 +117,17 @@ test("beyond exact scans an index is trained, and it finds what the exact rankin
   const dims = 16;
   const topics = Array.from({ length: 50 }, () => Array.from({ length: dims }, () => rnd() * 2 - 1));
   const near = (t: number) => topics[t]!.map((x) => x + (rnd() - 0.5) * 0.8);
-  for (let d = 0; d < 4; d++) db.add("org", `d${d}`, Array.from({ length: 500 }, (_, i) => near((i * 7 + d) % 50)));
-  db.add("org", "small", Array.from({ length: 10 }, (_, i) => near(i)));
+  for (let d = 0; d < 4; d++)
+    db.add(
+      "org",
+      `d${d}`,
+      Array.from({ length: 500 }, (_, i) => near((i * 7 + d) % 50)),
+    );
+  db.add(
+    "org",
+    "small",
+    Array.from({ length: 10 }, (_, i) => near(i)),
+  );
   const index = createKbVectorIndex({ repo: db.repo, exactWork: 1000 });
   // A call asks about its campaign's few documents: only those are read, and scanned exactly.
   assert.equal((await index.nearest("org", near(0), 10, ["small"])).length, 10);
@@ -119,7 +153,7 @@ test("beyond exact scans an index is trained, and it finds what the exact rankin
 test("a real[] in PostgreSQL's binary form is read back, a null element as NaN (then skipped as no vector)", () => {
   // array_send('{0.5,NULL,-2}'::real[]): 1 dimension, has nulls, float4 (700), length 3, lower bound 1.
   const bytes = Buffer.alloc(20 + 8 + 4 + 8);
-  [1, 1, 700, 3, 1].forEach((v, i) => bytes.writeInt32BE(v, i * 4));
+  [1, 1, 700, 3, 1].forEach((v, i) => void bytes.writeInt32BE(v, i * 4));
   bytes.writeInt32BE(4, 20);
   bytes.writeFloatBE(0.5, 24);
   bytes.writeInt32BE(-1, 28);
@@ -134,7 +168,10 @@ test("a real[] in PostgreSQL's binary form is read back, a null element as NaN (
 
 test("an organisation nobody asks about gives its memory back, and is read again when asked", async () => {
   const db = fakeDatabase();
-  db.add("quiet", "a", [[1, 0], [0, 1]]);
+  db.add("quiet", "a", [
+    [1, 0],
+    [0, 1],
+  ]);
   db.add("busy", "b", [[1, 0]]);
   let at = Date.parse("2026-01-01T09:00:00Z");
   const index = createKbVectorIndex({ repo: db.repo, clock: { now: () => new Date(at) } });

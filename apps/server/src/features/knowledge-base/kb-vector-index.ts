@@ -32,7 +32,9 @@ type OrgVectors = {
   usedAt: number;
 };
 
-/** Up to this many multiply-adds a question scans every vector in scope (≈ 8,000 passages of 256 dimensions, a few ms). */
+/**
+ * Up to this many multiply-adds a question scans every vector in scope (≈ 8,000 passages of 256 dimensions, a few ms).
+ */
 export const EXACT_WORK = 2_000_000;
 // Documents whose blocks are read in one query (a block of 5,000 passages at 768 dimensions is 15 MB, 20 MB
 // as the base64 text it travels as).
@@ -45,7 +47,15 @@ const SWEEP_MS = 60_000;
 function blockOf(row: DocumentVectorsRow): Block {
   const bytes = new Uint8Array(row.vectors.byteLength);
   bytes.set(row.vectors);
-  return { documentId: row.document_id, version: row.version, dims: row.dims, ids: row.passage_ids, matrix: new Float32Array(bytes.buffer), lists: null, listsOf: null };
+  return {
+    documentId: row.document_id,
+    version: row.version,
+    dims: row.dims,
+    ids: row.passage_ids,
+    matrix: new Float32Array(bytes.buffer),
+    lists: null,
+    listsOf: null,
+  };
 }
 
 /**
@@ -59,10 +69,19 @@ function blockOf(row: DocumentVectorsRow): Block {
  * to the lists nearest the question. Never throws for bad vectors: a wrong-length or empty one is skipped
  * with a log line.
  */
-export function createKbVectorIndex(
-  { repo, logger, exactWork = EXACT_WORK, probeShare = PROBE_SHARE, clock = systemClock }:
-  { repo: KbVectorIndexRepo; logger?: Logger; exactWork?: number; probeShare?: number; clock?: Clock },
-) {
+export function createKbVectorIndex({
+  repo,
+  logger,
+  exactWork = EXACT_WORK,
+  probeShare = PROBE_SHARE,
+  clock = systemClock,
+}: {
+  repo: KbVectorIndexRepo;
+  logger?: Logger;
+  exactWork?: number;
+  probeShare?: number;
+  clock?: Clock;
+}) {
   const orgs = new Map<string, OrgVectors>();
   let sweptAt = 0;
 
@@ -70,12 +89,25 @@ export function createKbVectorIndex(
   function sweep(now: number): void {
     if (now - sweptAt < SWEEP_MS) return;
     sweptAt = now;
-    for (const [orgId, s] of orgs) if (now - s.usedAt > IDLE_MS && !s.refreshing && !s.loading && !s.training) orgs.delete(orgId);
+    for (const [orgId, s] of orgs)
+      if (now - s.usedAt > IDLE_MS && !s.refreshing && !s.loading && !s.training) orgs.delete(orgId);
   }
 
   const stateOf = (orgId: string): OrgVectors => {
     let s = orgs.get(orgId);
-    if (!s) orgs.set(orgId, (s = { generation: -1, docs: new Map(), blocks: new Map(), loading: null, ivf: null, refreshing: null, training: null, usedAt: 0 }));
+    if (!s) {
+      s = {
+        generation: -1,
+        docs: new Map(),
+        blocks: new Map(),
+        loading: null,
+        ivf: null,
+        refreshing: null,
+        training: null,
+        usedAt: 0,
+      };
+      orgs.set(orgId, s);
+    }
     return s;
   };
 
@@ -85,9 +117,10 @@ export function createKbVectorIndex(
    */
   async function buildBlock(documentId: string, embeddings?: number[][]): Promise<Block | null> {
     const known = embeddings ? await repo.passageIds(documentId) : null;
-    const source = known && known.ids.length === embeddings!.length
-      ? { version: known.version, passages: known.ids.map((id, i) => ({ id, embedding: embeddings![i]! })) }
-      : await repo.embeddedPassages(documentId);
+    const source =
+      known && known.ids.length === embeddings!.length
+        ? { version: known.version, passages: known.ids.map((id, i) => ({ id, embedding: embeddings![i]! })) }
+        : await repo.embeddedPassages(documentId);
     if (!source) return null;
     const dims = source.passages[0]?.embedding.length ?? 0;
     const ids: string[] = [];
@@ -95,16 +128,30 @@ export function createKbVectorIndex(
     for (const p of source.passages) {
       const unit = unitVector(p.embedding, dims);
       if (!unit) {
-        logger?.warn({ documentId, passageId: p.id, dims: p.embedding.length, expected: dims }, "knowledge base: an embedding of another length or without direction is skipped");
+        logger?.warn(
+          { documentId, passageId: p.id, dims: p.embedding.length, expected: dims },
+          "knowledge base: an embedding of another length or without direction is skipped",
+        );
         continue;
       }
       matrix.set(unit, ids.length * dims);
       ids.push(p.id);
     }
-    const block: Block = { documentId, version: source.version, dims, ids, matrix: matrix.slice(0, ids.length * dims), lists: null, listsOf: null };
+    const block: Block = {
+      documentId,
+      version: source.version,
+      dims,
+      ids,
+      matrix: matrix.slice(0, ids.length * dims),
+      lists: null,
+      listsOf: null,
+    };
     const vectors = new Uint8Array(block.matrix.buffer, block.matrix.byteOffset, block.matrix.byteLength);
-    await repo.saveDocumentVectors(documentId, { version: block.version, dims, passage_ids: ids, vectors })
-      .catch((err: unknown) => logger?.warn({ err, documentId }, "knowledge base: document vectors not stored; built again on the next load"));
+    await repo
+      .saveDocumentVectors(documentId, { version: block.version, dims, passage_ids: ids, vectors })
+      .catch((err: unknown) =>
+        logger?.warn({ err, documentId }, "knowledge base: document vectors not stored; built again on the next load"),
+      );
     return block;
   }
 
@@ -167,7 +214,9 @@ export function createKbVectorIndex(
     const ivf = state.ivf;
     if (state.training || total * dims <= exactWork) return;
     if (ivf && ivf.dims === dims && total <= 2 * ivf.builtFor && total >= ivf.builtFor / 2) return;
-    const blocks = [...state.blocks.values()].filter((b) => b.dims === dims).sort((a, b) => (a.documentId < b.documentId ? -1 : 1));
+    const blocks = [...state.blocks.values()]
+      .filter((b) => b.dims === dims)
+      .sort((a, b) => (a.documentId < b.documentId ? -1 : 1));
     state.training = (async () => {
       const started = performance.now();
       // A sample spread evenly over the org's rows in document-id order: the same in every process.
@@ -184,8 +233,14 @@ export function createKbVectorIndex(
       if (state.ivf?.dims !== dims) state.ivf = next;
       for (const block of state.blocks.values()) await place(next, block);
       state.ivf = next;
-      logger?.info({ orgId, vectors: total, lists: listCount(next), ms: Math.round(performance.now() - started) }, "knowledge base: vector index trained");
-    })().catch((err: unknown) => logger?.warn({ err, orgId }, "knowledge base: vector index not trained; questions scan every vector"))
+      logger?.info(
+        { orgId, vectors: total, lists: listCount(next), ms: Math.round(performance.now() - started) },
+        "knowledge base: vector index trained",
+      );
+    })()
+      .catch((err: unknown) =>
+        logger?.warn({ err, orgId }, "knowledge base: vector index not trained; questions scan every vector"),
+      )
       .finally(() => {
         state.training = null;
       });
@@ -209,10 +264,19 @@ export function createKbVectorIndex(
   }
 
   /** The blocks in scope of the question's length, scanned (the org's blocks brought up to date first). */
-  async function nearest(orgId: string, query: number[], limit: number, documentIds: string[] | null, exact: boolean): Promise<string[]> {
+  async function nearest(
+    orgId: string,
+    query: number[],
+    limit: number,
+    documentIds: string[] | null,
+    exact: boolean,
+  ): Promise<string[]> {
     const q = unitVector(query, query.length);
     if (!q) {
-      logger?.warn({ dims: query.length }, "knowledge base: the question's embedding has no direction; vector ranking skipped");
+      logger?.warn(
+        { dims: query.length },
+        "knowledge base: the question's embedding has no direction; vector ranking skipped",
+      );
       return [];
     }
     const now = clock.now().getTime();
@@ -226,7 +290,12 @@ export function createKbVectorIndex(
     const blocks = inScope.filter((b) => {
       if (b.ids.length === 0) return false;
       if (b.dims === q.length) return true;
-      if (!b.warned) logger?.warn({ documentId: b.documentId, dims: b.dims, questionDims: q.length }, "knowledge base: a document's embeddings have another length than the question's (another model?); skipped until it is indexed again");
+      if (!b.warned)
+        logger?.warn(
+          { documentId: b.documentId, dims: b.dims, questionDims: q.length },
+          "knowledge base: a document's embeddings have another length than the " +
+            "question's (another model?); skipped until it is indexed again",
+        );
       b.warned = true;
       return false;
     });
@@ -236,14 +305,18 @@ export function createKbVectorIndex(
   }
 
   return {
-    /** Builds and stores the document's block once its passages are stored (ingest); loading it again is then one read. */
+    /**
+     * Builds and stores the document's block once its passages are stored (ingest); loading it again is then one read.
+     */
     async store(documentId: string, embeddings?: number[][]): Promise<void> {
       await buildBlock(documentId, embeddings);
     },
 
-    nearest: (orgId: string, query: number[], limit: number, documentIds: string[] | null) => nearest(orgId, query, limit, documentIds, false),
+    nearest: (orgId: string, query: number[], limit: number, documentIds: string[] | null) =>
+      nearest(orgId, query, limit, documentIds, false),
     /** The exact ranking, every vector in scope scanned (the bench's and tests' reference for recall). */
-    nearestExact: (orgId: string, query: number[], limit: number, documentIds: string[] | null) => nearest(orgId, query, limit, documentIds, true),
+    nearestExact: (orgId: string, query: number[], limit: number, documentIds: string[] | null) =>
+      nearest(orgId, query, limit, documentIds, true),
 
     /** This process changed the org's documents: its next question reads the generation's documents again. */
     forget(orgId: string): void {

@@ -20,7 +20,11 @@ export function unitVector(v: ArrayLike<number> | null | undefined, dims: number
 export function dotRow(m: Float32Array, row: number, q: Float32Array): number {
   const d = q.length;
   const o = row * d;
-  let a = 0, b = 0, c = 0, e = 0, j = 0;
+  let a = 0,
+    b = 0,
+    c = 0,
+    e = 0,
+    j = 0;
   for (; j + 3 < d; j += 4) {
     a += m[o + j]! * q[j]!;
     b += m[o + j + 1]! * q[j + 1]!;

@@ -16,13 +16,16 @@ type Repo = Pick<KbRetrievalRepo, "vectorAvailable" | "enableVectors" | "storeVe
 
 /**
  * pgvector on a PostgreSQL server that has it; the in-memory index everywhere else. PGlite ships pgvector,
- * but there it only scans exactly (p50 530 ms at 100,000 passages, load 15) and an HNSW index crashed it,
+ * but there it only scans exactly (far too slow at 100,000 passages) and an HNSW index crashed it,
  * so PGlite uses the in-memory index too. pgvector is set up from code at start, not in a migration: the
  * migrations must also run on a PostgreSQL without it (Debian's, here).
  */
-export async function setUpKbVectors(
-  deps: { repo: Repo; indexRepo: KbVectorIndexRepo; engine: "pglite" | "postgres"; logger?: Logger },
-): Promise<KbVectors> {
+export async function setUpKbVectors(deps: {
+  repo: Repo;
+  indexRepo: KbVectorIndexRepo;
+  engine: "pglite" | "postgres";
+  logger?: Logger;
+}): Promise<KbVectors> {
   const { repo, indexRepo, engine, logger } = deps;
   const inMemory = () => createKbVectorIndex({ repo: indexRepo, logger });
   if (engine === "pglite") return inMemory();

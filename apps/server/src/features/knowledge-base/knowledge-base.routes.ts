@@ -59,9 +59,14 @@ export function knowledgeBaseRoutes(deps: {
     // Let indexing in progress finish before the database closes.
     app.addHook("onClose", () => ingest.idle());
     // Oversized files are truncated, not thrown: the upload reader names them in the spec's message.
-    await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: KB_MAX_FILE_BYTES, files: 50, fields: 50, fieldSize: 64 * 1024 } });
-    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 256 * 1024 }, (_req, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    await app.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: KB_MAX_FILE_BYTES, files: 50, fields: 50, fieldSize: 64 * 1024 },
+    });
+    app.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
     app.addHook("preHandler", requireAuth);
 
@@ -73,10 +78,18 @@ export function knowledgeBaseRoutes(deps: {
       });
     }
 
-    app.post("/voice/KB/bulk-upload-urls", { schema: { body: UrlsBody, response: { 201: KbUploadResult } } }, async (request, reply) => {
-      const documents = await kb.uploadUrls(request.auth.orgId, parseUrlsData(request.body.urls_data), request.auth.userId);
-      return reply.status(201).send({ message: KbMessages.urlsUploaded, data: { documents } });
-    });
+    app.post(
+      "/voice/KB/bulk-upload-urls",
+      { schema: { body: UrlsBody, response: { 201: KbUploadResult } } },
+      async (request, reply) => {
+        const documents = await kb.uploadUrls(
+          request.auth.orgId,
+          parseUrlsData(request.body.urls_data),
+          request.auth.userId,
+        );
+        return reply.status(201).send({ message: KbMessages.urlsUploaded, data: { documents } });
+      },
+    );
 
     // Combined files + URLs exists for Email and WhatsApp only (spec §5); neither channel is available yet.
     app.post("/upload-prompt-enhanced", async (request) => {
@@ -92,41 +105,69 @@ export function knowledgeBaseRoutes(deps: {
       data: { documents: await kb.list(request.auth.orgId) },
     }));
 
-    app.get("/voice/KB/documents/:id", { schema: { params: IdParams, response: { 200: KbDocumentResponse } } }, async (request) => ({
-      data: { document: await kb.get(request.auth.orgId, request.params.id) },
-    }));
+    app.get(
+      "/voice/KB/documents/:id",
+      { schema: { params: IdParams, response: { 200: KbDocumentResponse } } },
+      async (request) => ({
+        data: { document: await kb.get(request.auth.orgId, request.params.id) },
+      }),
+    );
 
-    app.get("/voice/KB/agent/:agentId/kb-status", { schema: { params: z.object({ agentId: z.string() }), response: { 200: KbStatusCounts } } }, async (request) => ({
-      data: { agent_id: request.params.agentId, ...(await kb.status(request.auth.orgId)) },
-    }));
+    app.get(
+      "/voice/KB/agent/:agentId/kb-status",
+      { schema: { params: z.object({ agentId: z.string() }), response: { 200: KbStatusCounts } } },
+      async (request) => ({
+        data: { agent_id: request.params.agentId, ...(await kb.status(request.auth.orgId)) },
+      }),
+    );
 
-    app.delete("/voice/KB/unassign-and-delete/:id", { schema: { params: IdParams, response: { 200: Deleted } } }, async (request) => {
-      await kb.remove(request.auth.orgId, request.params.id);
-      return { id: request.params.id, message: KbMessages.itemDeleted };
-    });
+    app.delete(
+      "/voice/KB/unassign-and-delete/:id",
+      { schema: { params: IdParams, response: { 200: Deleted } } },
+      async (request) => {
+        await kb.remove(request.auth.orgId, request.params.id);
+        return { id: request.params.id, message: KbMessages.itemDeleted };
+      },
+    );
 
-    app.put("/knowledge-base/:id", { schema: { params: IdParams, body: KbUpdate, response: { 200: KbDocumentResponse } } }, async (request) => ({
-      data: { document: await kb.update(request.auth.orgId, request.params.id, request.body, request.auth.userId) },
-    }));
+    app.put(
+      "/knowledge-base/:id",
+      { schema: { params: IdParams, body: KbUpdate, response: { 200: KbDocumentResponse } } },
+      async (request) => ({
+        data: { document: await kb.update(request.auth.orgId, request.params.id, request.body, request.auth.userId) },
+      }),
+    );
 
     // "Test your knowledge base": what a call would find and say for this question.
-    app.post("/voice/KB/ask", { schema: { body: KbAskRequest, response: { 200: KbAskResponse } } }, async (request, reply) => {
-      // A language model's answer is not waited for once the browser has gone.
-      const gone = new AbortController();
-      reply.raw.once("close", () => gone.abort());
-      return ask.ask(request.auth.orgId, request.body, gone.signal);
-    });
+    app.post(
+      "/voice/KB/ask",
+      { schema: { body: KbAskRequest, response: { 200: KbAskResponse } } },
+      async (request, reply) => {
+        // A language model's answer is not waited for once the browser has gone.
+        const gone = new AbortController();
+        reply.raw.once("close", () => gone.abort());
+        return ask.ask(request.auth.orgId, request.body, gone.signal);
+      },
+    );
 
-    app.get("/campaigns/:id/knowledge-bases", { schema: { params: IdParams, response: { 200: CampaignKnowledgeBasesResponse } } }, async (request) => {
-      const documents = await kb.campaignDocuments(request.auth.orgId, request.params.id);
-      return { document_ids: documents.map((d) => d.id), documents };
-    });
+    app.get(
+      "/campaigns/:id/knowledge-bases",
+      { schema: { params: IdParams, response: { 200: CampaignKnowledgeBasesResponse } } },
+      async (request) => {
+        const documents = await kb.campaignDocuments(request.auth.orgId, request.params.id);
+        return { document_ids: documents.map((d) => d.id), documents };
+      },
+    );
 
     app.put(
       "/campaigns/:id/knowledge-bases",
       { schema: { params: IdParams, body: CampaignKnowledgeBases, response: { 200: CampaignKnowledgeBasesResponse } } },
       async (request) => {
-        const documents = await kb.setCampaignDocuments(request.auth.orgId, request.params.id, request.body.document_ids);
+        const documents = await kb.setCampaignDocuments(
+          request.auth.orgId,
+          request.params.id,
+          request.body.document_ids,
+        );
         return { document_ids: documents.map((d) => d.id), documents };
       },
     );

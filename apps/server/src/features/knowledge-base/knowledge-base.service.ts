@@ -29,17 +29,32 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toKbDocument(r: KbDocumentRow): KbDocument {
   return {
-    id: r.id, name: r.name, type: TYPE_LABEL[r.channel], channel: r.channel, description: r.description, source: r.source,
-    url: r.url, file_name: r.file_name, file_size: r.file_size, mime_type: r.mime_type, status: r.status,
-    status_reason: r.status_reason, passage_count: r.passage_count, added_by_name: r.added_by_name ?? null, updated_by_name: r.updated_by_name ?? null,
-    created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+    id: r.id,
+    name: r.name,
+    type: TYPE_LABEL[r.channel],
+    channel: r.channel,
+    description: r.description,
+    source: r.source,
+    url: r.url,
+    file_name: r.file_name,
+    file_size: r.file_size,
+    mime_type: r.mime_type,
+    status: r.status,
+    status_reason: r.status_reason,
+    passage_count: r.passage_count,
+    added_by_name: r.added_by_name ?? null,
+    updated_by_name: r.updated_by_name ?? null,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
 const invalid = (message: string, path: string) => new AppError("validation_failed", message, [{ path, message }]);
 
 function checkUrls(entries: KbUrlEntry[]): Array<{ url: string; name: string }> {
-  const kept = entries.map((e) => ({ url: (e.url ?? "").trim(), name: (e.name ?? "").trim() })).filter((e) => e.url !== "");
+  const kept = entries
+    .map((e) => ({ url: (e.url ?? "").trim(), name: (e.name ?? "").trim() }))
+    .filter((e) => e.url !== "");
   if (kept.length === 0) throw invalid(KbMessages.noUrls, "urls_data");
   if (kept.length > KB_MAX_URLS) throw invalid(KbMessages.tooManyUrls, "urls_data");
   return kept.map((e, i) => {
@@ -75,14 +90,24 @@ export function createKnowledgeBaseService({ repo, storage, ingest, campaignExis
       const docs: NewKbDocument[] = files.map((f, i) => {
         const id = crypto.randomUUID();
         return {
-          id, name: f.fileName.replace(/\.[^.]+$/, "").slice(0, 200) || f.fileName, channel: "voice", source: "file", url: null,
-          file_name: f.fileName.slice(0, 255), file_size: f.bytes.length, mime_type: MIME_OF[kinds[i]!], storage_key: `kb/${orgId}/${id}`,
+          id,
+          name: f.fileName.replace(/\.[^.]+$/, "").slice(0, 200) || f.fileName,
+          channel: "voice",
+          source: "file",
+          url: null,
+          file_name: f.fileName.slice(0, 255),
+          file_size: f.bytes.length,
+          mime_type: MIME_OF[kinds[i]!],
+          storage_key: `kb/${orgId}/${id}`,
         };
       });
       await Promise.all(docs.map((d, i) => storage.put(d.storage_key!, files[i]!.bytes)));
       try {
         const rows = await repo.insertDocuments(orgId, docs, addedBy);
-        ingest.enqueue(rows.map((r) => r.id));
+        ingest.enqueue(
+          orgId,
+          rows.map((r) => r.id),
+        );
         return rows.map(toKbDocument);
       } catch (err) {
         await Promise.all(docs.map((d) => storage.delete(d.storage_key!)));
@@ -92,11 +117,25 @@ export function createKnowledgeBaseService({ repo, storage, ingest, campaignExis
 
     async uploadUrls(orgId: string, entries: KbUrlEntry[], addedBy: string | null = null): Promise<KbDocument[]> {
       const urls = checkUrls(entries);
-      const rows = await repo.insertDocuments(orgId, urls.map((u) => ({
-        id: crypto.randomUUID(), name: u.name, channel: "voice", source: "url", url: u.url,
-        file_name: null, file_size: null, mime_type: null, storage_key: null,
-      })), addedBy);
-      ingest.enqueue(rows.map((r) => r.id));
+      const rows = await repo.insertDocuments(
+        orgId,
+        urls.map((u) => ({
+          id: crypto.randomUUID(),
+          name: u.name,
+          channel: "voice",
+          source: "url",
+          url: u.url,
+          file_name: null,
+          file_size: null,
+          mime_type: null,
+          storage_key: null,
+        })),
+        addedBy,
+      );
+      ingest.enqueue(
+        orgId,
+        rows.map((r) => r.id),
+      );
       return rows.map(toKbDocument);
     },
 
@@ -108,9 +147,19 @@ export function createKnowledgeBaseService({ repo, storage, ingest, campaignExis
       return toKbDocument(await owned(orgId, id));
     },
 
-    async update(orgId: string, id: string, patch: { name?: string; description?: string | null }, updatedBy: string | null = null): Promise<KbDocument> {
+    async update(
+      orgId: string,
+      id: string,
+      patch: { name?: string; description?: string | null },
+      updatedBy: string | null = null,
+    ): Promise<KbDocument> {
       await owned(orgId, id);
-      const row = await repo.update(orgId, id, { name: patch.name, description: patch.description === "" ? null : patch.description }, updatedBy);
+      const row = await repo.update(
+        orgId,
+        id,
+        { name: patch.name, description: patch.description === "" ? null : patch.description },
+        updatedBy,
+      );
       if (!row) throw notFound("Knowledge base item");
       return toKbDocument(row);
     },

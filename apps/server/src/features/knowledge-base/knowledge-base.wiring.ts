@@ -16,7 +16,9 @@ import { createSafeFetcher } from "./safe-fetch.ts";
 
 type Deps = {
   db: Db;
-  config: Pick<Config, "kbAllowPrivateUrls" | "kbExtractLimits" | "embeddings"> & { voice: Pick<Config["voice"], "llm"> };
+  config: Pick<Config, "kbAllowPrivateUrls" | "kbExtractLimits" | "embeddings"> & {
+    voice: Pick<Config["voice"], "llm">;
+  };
   logger: Logger;
   storage: Storage;
   campaignExists: (orgId: string, campaignId: string) => Promise<boolean>;
@@ -34,14 +36,31 @@ export async function wireKnowledgeBase({ db, config, logger, storage, campaignE
     : null;
   const retrieval = createRetrievalService({ repo: retrievalRepo, embedder, vectors, logger });
   const ingest = createKbIngest({
-    repo, storage, embedder, vectors, logger, limits: config.kbExtractLimits,
+    repo,
+    storage,
+    embedder,
+    vectors,
+    logger,
+    limits: config.kbExtractLimits,
     fetchPage: createSafeFetcher({ allowPrivate: config.kbAllowPrivateUrls }),
     onIndexed: (orgId) => void retrieval.indexed(orgId),
   });
-  const knowledgeBase = createKnowledgeBaseService({ repo, storage, ingest, campaignExists, changed: retrieval.invalidate });
+  const knowledgeBase = createKnowledgeBaseService({
+    repo,
+    storage,
+    ingest,
+    campaignExists,
+    changed: retrieval.invalidate,
+  });
   // Documents a previous process left half-indexed start again.
   const recovered = await ingest.recover();
   if (recovered) logger.info({ recovered }, "knowledge base: re-queued documents left in processing");
-  const kbAsk = createKbAskService({ retrieval, knowledgeBase, documents: repo, repo: createKbAskRepo(db), llm: config.voice.llm });
-  return { knowledgeBase, retrieval, kbIngest: ingest, kbAsk };
+  const kbAsk = createKbAskService({
+    retrieval,
+    knowledgeBase,
+    documents: repo,
+    repo: createKbAskRepo(db),
+    llm: config.voice.llm,
+  });
+  return { service: knowledgeBase, retrieval, ingest, ask: kbAsk };
 }

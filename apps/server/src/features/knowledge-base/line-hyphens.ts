@@ -12,7 +12,8 @@ export function hyphenJoiner(lines: Array<{ text: string }>, { typeset = true } 
     const text = l.text.toLowerCase();
     for (const w of text.match(/\p{L}+(?:[-\u2010]\p{L}+)+/gu) ?? []) hyphenated.add(w.replace(/\u2010/g, "-"));
     // Not a line's first word nor one before a hyphen: either may be half of a split word ("sions").
-    for (const w of text.replace(/^\P{L}*\p{L}+/u, "").match(/(?<![\p{L}\u2010-])\p{L}+(?![\p{L}\u2010-])/gu) ?? []) known.add(w);
+    for (const w of text.replace(/^\P{L}*\p{L}+/u, "").match(/(?<![\p{L}\u2010-])\p{L}+(?![\p{L}\u2010-])/gu) ?? [])
+      known.add(w);
   }
   return (before: string, after: string): { text: string; joined: boolean } | null => {
     const tail = /(\p{L}+)[-\u00ad\u2010]$/u.exec(before);
@@ -23,6 +24,8 @@ export function hyphenJoiner(lines: Array<{ text: string }>, { typeset = true } 
     if (!lower && !capitals) return null;
     const [a, b] = [tail[1]!.toLowerCase(), head[1]!.toLowerCase()];
     const keep = !known.has(a + b) && (hyphenated.has(`${a}-${b}`) || (known.has(a) && (known.has(b) || !typeset)));
-    return keep ? { text: `${before}${after}`, joined: false } : { text: `${before.slice(0, -1)}${after}`, joined: true };
+    return keep
+      ? { text: `${before}${after}`, joined: false }
+      : { text: `${before.slice(0, -1)}${after}`, joined: true };
   };
 }

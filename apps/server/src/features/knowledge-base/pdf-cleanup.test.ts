@@ -4,10 +4,13 @@ import fs from "node:fs";
 import { isContentsLine, isContentsPage, isPageMarker, removeRunningLines } from "./pdf-cleanup.ts";
 import { readPdfLayout } from "./pdf-layout.ts";
 
-const extract = (name: string) => readPdfLayout(new Uint8Array(fs.readFileSync(new URL(`../../../../../tests/support/debian-extracts/${name}`, import.meta.url))));
+const extract = (name: string) =>
+  readPdfLayout(
+    new Uint8Array(fs.readFileSync(new URL(`../../../../../tests/support/debian-extracts/${name}`, import.meta.url))),
+  );
 const texts = (lines: Array<{ text: string }>) => lines.map((l) => l.text);
 
-test("texinfo manual: chapter headers with their page numbers and bare page numbers go, headings and body stay", async () => {
+test("texinfo manual: chapter headers with page numbers and bare page numbers go; headings and body stay", async () => {
   const layout = await extract("bashref-extract.pdf");
   const { pages, removed } = removeRunningLines(layout.pages);
   const before = layout.pages.flatMap((p) => texts(p.lines));
@@ -31,7 +34,10 @@ test("manual page: the repeated title line and dated footer go on every page", a
   assert.equal(before.filter((t) => /^GNU Bash 5\.2 2022 September 19 \d$/.test(t)).length, 4);
   const { pages, removed } = removeRunningLines(layout.pages);
   const after = pages.flatMap((p) => texts(p.lines));
-  assert.ok(!after.some((t) => t.startsWith("BASH(1)") || t.startsWith("GNU Bash 5.2 2022")), after.filter((t) => /BASH\(1\)|GNU Bash 5/.test(t)).join(" | "));
+  assert.ok(
+    !after.some((t) => t.startsWith("BASH(1)") || t.startsWith("GNU Bash 5.2 2022")),
+    after.filter((t) => /BASH\(1\)|GNU Bash 5/.test(t)).join(" | "),
+  );
   assert.equal(removed, 8);
   assert.ok(after.includes("NAME") && after.includes("bash − GNU Bourne-Again SHell"));
 });
@@ -51,7 +57,12 @@ test("page markers", () => {
 
 test("a contents entry is a title, a dot leader and a page number", () => {
   // The last entry of the Filesystem Hierarchy Standard's table of contents (debian-policy), alone on its page.
-  assert.ok(isContentsLine("7.6. Contributors ....................................................................................................... 43"));
+  assert.ok(
+    isContentsLine(
+      "7.6. Contributors " +
+        "....................................................................................................... 43",
+    ),
+  );
   assert.ok(isContentsLine("Appendix A . . . . . . . . . . . . . iv"));
   for (const t of ["and so on....", "See the manual... page 4", "cd ../../.. 3"]) assert.ok(!isContentsLine(t), t);
 });

@@ -9,7 +9,8 @@ import type { PdfLine, PdfPage } from "./pdf-layout.ts";
 /** The body's font size: the one most characters are set in. */
 export function bodySize(lines: PdfLine[]): number {
   const chars = new Map<number, number>();
-  for (const l of lines) chars.set(Math.round(l.size * 2) / 2, (chars.get(Math.round(l.size * 2) / 2) ?? 0) + l.text.length);
+  for (const l of lines)
+    chars.set(Math.round(l.size * 2) / 2, (chars.get(Math.round(l.size * 2) / 2) ?? 0) + l.text.length);
   return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
 }
 
@@ -21,7 +22,11 @@ const words = (text: string) => (text.match(/\S+/g) ?? []).length;
 /** A line that is nothing but a page number: "12", "- 12 -", "Page 3 of 40", "3/40", "iv". */
 export function isPageMarker(text: string): boolean {
   const t = text.trim();
-  return /^(page\s+)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i.test(t) || /^[-–—]\s*\d{1,4}\s*[-–—]$/.test(t) || /^[ivxlcdm]{1,7}$/i.test(t);
+  return (
+    /^(page\s+)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i.test(t) ||
+    /^[-–—]\s*\d{1,4}\s*[-–—]$/.test(t) ||
+    /^[ivxlcdm]{1,7}$/i.test(t)
+  );
 }
 
 /** The number a line starts or ends with ("Chapter 2: Definitions 4" → 4), if any. */
@@ -52,7 +57,12 @@ function outermost(page: PdfPage): PdfLine[] {
 function pageNumberOffset(pages: PdfPage[]): number | null {
   const votes = new Map<number, number>();
   for (const page of pages) {
-    const offsets = new Set(outermost(page).map((l) => edgeNumber(l.text)).filter((n) => n !== null).map((n) => page.page - n));
+    const offsets = new Set(
+      outermost(page)
+        .map((l) => edgeNumber(l.text))
+        .filter((n) => n !== null)
+        .map((n) => page.page - n),
+    );
     for (const o of offsets) votes.set(o, (votes.get(o) ?? 0) + 1);
   }
   const [best] = [...votes].sort((a, b) => b[1] - a[1]);
@@ -68,7 +78,8 @@ export function removeRunningLines(pages: PdfPage[]): { pages: PdfPage[]; remove
   for (const page of pages) {
     const edge = edges(page, 2);
     for (const s of new Set(edge.map((l) => shape(l.text)))) seen.set(s, (seen.get(s) ?? 0) + 1);
-    for (const s of new Set(page.lines.filter((l) => !edge.includes(l)).map((l) => shape(l.text)))) inBody.set(s, (inBody.get(s) ?? 0) + 1);
+    for (const s of new Set(page.lines.filter((l) => !edge.includes(l)).map((l) => shape(l.text))))
+      inBody.set(s, (inBody.get(s) ?? 0) + 1);
   }
   const repeatsOn = Math.min(3, Math.max(2, pages.length));
   const offset = pageNumberOffset(pages);
@@ -79,9 +90,12 @@ export function removeRunningLines(pages: PdfPage[]): { pages: PdfPage[]; remove
     const running = (l: PdfLine) => {
       if (!edge.has(l) || l.size > body * 1.1) return false;
       const s = shape(l.text);
-      if (pages.length > 1 && words(l.text) <= 15 && (seen.get(s) ?? 0) >= repeatsOn && (inBody.get(s) ?? 0) < 2) return true;
+      if (pages.length > 1 && words(l.text) <= 15 && (seen.get(s) ?? 0) >= repeatsOn && (inBody.get(s) ?? 0) < 2)
+        return true;
       if (!outer.has(l)) return false;
-      return isPageMarker(l.text) || (offset !== null && edgeNumber(l.text) === page.page - offset && words(l.text) <= 12);
+      return (
+        isPageMarker(l.text) || (offset !== null && edgeNumber(l.text) === page.page - offset && words(l.text) <= 12)
+      );
     };
     const lines = page.lines.filter((l) => !running(l));
     removed += page.lines.length - lines.length;
@@ -92,7 +106,11 @@ export function removeRunningLines(pages: PdfPage[]): { pages: PdfPage[]; remove
 
 const DOT_LEADER = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6})?$|…\s*\d{1,4}$/i;
 const PAGE_REFS = /\s(\d{1,4})(?:\s*[,–-]\s*\d{1,4})*$/;
-const CONTENTS_TITLE = /^(table of )?contents$|^index$|^(concept|function|variable|command|general|subject|keystroke|program|option)s?( and [a-z]+)? index$|^list of (figures|tables)$/i;
+const CONTENTS_TITLE = new RegExp(
+  String.raw`^(table of )?contents$|^index$|^(concept|function|variable|command|general|subject|` +
+    String.raw`keystroke|program|option)s?( and [a-z]+)? index$|^list of (figures|tables)$`,
+  "i",
+);
 
 /** A contents or index entry: a title, dot leaders, a page number ("7.6. Contributors ........ 43"). */
 export const isContentsLine = (text: string) => /\p{L}.*(?:\.\s?){5,}\s*(?:\d{1,4}|[ivxlcdm]{1,6})$/iu.test(text);
@@ -110,5 +128,7 @@ export function isContentsPage(page: PdfPage, pageCount: number): boolean {
     return m !== null && Number(m[1]) <= pageCount + 50 && words(l.text) <= 12;
   }).length;
   const titled = lines.slice(0, 3).some((l) => CONTENTS_TITLE.test(l.text.replace(/^[\d.]+\s+/, "")));
-  return leaders >= lines.length * 0.4 || refs >= lines.length * 0.6 || (titled && leaders + refs >= lines.length * 0.3);
+  return (
+    leaders >= lines.length * 0.4 || refs >= lines.length * 0.6 || (titled && leaders + refs >= lines.length * 0.3)
+  );
 }

@@ -30,7 +30,10 @@ const isTextItem = (item: TextItem | TextMarkedContent): item is TextItem => "st
 type OpenLine = PdfLine & { end: number; cellList: PdfCell[] };
 
 /** Joins the text items pdf.js reports for one page into lines, in the order the page draws them. */
-export function linesOfItems(items: Array<Pick<TextItem, "str" | "transform" | "width" | "height" | "fontName">>, page: number): PdfLine[] {
+export function linesOfItems(
+  items: Array<Pick<TextItem, "str" | "transform" | "width" | "height" | "fontName">>,
+  page: number,
+): PdfLine[] {
   const lines: OpenLine[] = [];
   let current: OpenLine | null = null;
   for (const item of items) {
@@ -42,7 +45,15 @@ export function linesOfItems(items: Array<Pick<TextItem, "str" | "transform" | "
     const sameLine = current && Math.abs(current.y - y) <= Math.max(current.size, size, 1) / 3 && x >= current.x;
     if (!sameLine || !current) {
       if (current) lines.push(current);
-      current = { text: item.str, page, y, x, size, end: blank ? x : x + item.width, cellList: [{ x, text: item.str, font: item.fontName }] };
+      current = {
+        text: item.str,
+        page,
+        y,
+        x,
+        size,
+        end: blank ? x : x + item.width,
+        cellList: [{ x, text: item.str, font: item.fontName }],
+      };
       continue;
     }
     // Some PDFs draw no space between words: a gap wider than a fifth of the type's height is one; one
@@ -50,7 +61,8 @@ export function linesOfItems(items: Array<Pick<TextItem, "str" | "transform" | "
     const gap = x - current.end;
     const spaced = /\s$/.test(current.text) || /^\s/.test(item.str);
     current.text += !spaced && gap > size * 0.2 ? ` ${item.str}` : item.str;
-    if (!blank && gap > Math.max(size, current.size) * 1.5) current.cellList.push({ x, text: item.str, font: item.fontName });
+    if (!blank && gap > Math.max(size, current.size) * 1.5)
+      current.cellList.push({ x, text: item.str, font: item.fontName });
     else current.cellList[current.cellList.length - 1]!.text += !spaced && gap > size * 0.2 ? ` ${item.str}` : item.str;
     current.size = Math.max(current.size, size);
     if (!blank) current.end = Math.max(current.end, x + item.width);
@@ -90,11 +102,17 @@ async function outlineOf(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
 
 async function open(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   // pdf.js takes ownership of (detaches) the buffer it is given, and refuses a Buffer: hand it a plain copy.
-  const task = getDocument({ data: new Uint8Array(bytes), verbosity: VerbosityLevel.ERRORS, isEvalSupported: false, useSystemFonts: false });
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: VerbosityLevel.ERRORS,
+    isEvalSupported: false,
+    useSystemFonts: false,
+  });
   try {
     return await task.promise;
   } catch (err) {
-    if ((err as Error).name === "PasswordException") throw new ExtractionError("password-protected PDF: remove the password and upload it again");
+    if ((err as Error).name === "PasswordException")
+      throw new ExtractionError("password-protected PDF: remove the password and upload it again");
     throw new ExtractionError(`unreadable PDF (${(err as Error).message})`);
   }
 }

@@ -11,7 +11,12 @@ import type { OutlineEntry, PdfLine } from "./pdf-layout.ts";
  */
 
 const SENTENCE_END = /[.!?:;]["'”’)]?$/;
-const key = (title: string) => title.replace(SECTION_NUMBER, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const key = (title: string) =>
+  title
+    .replace(SECTION_NUMBER, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 const words = (text: string) => (text.match(/\S+/g) ?? []).length;
 
 type Heading = { level: number; title: string };
@@ -26,7 +31,8 @@ function outlineMatcher(outline: OutlineEntry[]) {
   return (text: string, page: number, big: boolean): Heading | null => {
     const k = key(text);
     if (k === "") return null;
-    const near = (e: { page: number | null }) => (e.page === null ? big : e.page === page || (big && Math.abs(e.page - page) <= 1));
+    const near = (e: { page: number | null }) =>
+      e.page === null ? big : e.page === page || (big && Math.abs(e.page - page) <= 1);
     const entry = entries.find((e) => !e.used && e.key === k && near(e));
     if (!entry) return null;
     entry.used = true;
@@ -36,7 +42,11 @@ function outlineMatcher(outline: OutlineEntry[]) {
 
 /** Heading levels by type size: the largest size above the body's is level 0. */
 function sizeLevels(lines: PdfLine[], body: number): (size: number) => number | null {
-  const sizes = [...new Set(lines.filter((l) => l.size >= body * 1.15 && words(l.text) <= 14).map((l) => Math.round(l.size * 2) / 2))].sort((a, b) => b - a);
+  const sizes = [
+    ...new Set(
+      lines.filter((l) => l.size >= body * 1.15 && words(l.text) <= 14).map((l) => Math.round(l.size * 2) / 2),
+    ),
+  ].sort((a, b) => b - a);
   return (size) => {
     const i = sizes.indexOf(Math.round(size * 2) / 2);
     return i < 0 ? null : i;
@@ -49,7 +59,10 @@ const capitalsTitle = (text: string) => /^[\p{Lu}][\p{Lu}\d \-/&]{2,40}$/u.test(
 
 export type PdfSectionStats = { hyphenJoins: number };
 
-export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sections: Section[]; stats: PdfSectionStats } {
+export function pdfSections(
+  lines: PdfLine[],
+  outline: OutlineEntry[],
+): { sections: Section[]; stats: PdfSectionStats } {
   const body = bodySize(lines);
   // A loop, not Math.min(...): a 20 MB PDF has more lines than a call takes arguments.
   const margin = lines.reduce((m, l) => (Math.abs(l.size - body) < 0.5 ? Math.min(m, l.x) : m), Infinity);
@@ -70,7 +83,12 @@ export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sectio
 
   const endParagraph = () => {
     const text = para?.parts.join(" ") ?? "";
-    if (para && /\p{L}|\d/u.test(text)) sections[sections.length - 1]!.paragraphs.push({ text, page: para.page, ...(para.breaks.length ? { breaks: para.breaks } : {}) });
+    if (para && /\p{L}|\d/u.test(text))
+      sections[sections.length - 1]!.paragraphs.push({
+        text,
+        page: para.page,
+        ...(para.breaks.length ? { breaks: para.breaks } : {}),
+      });
     para = null;
   };
   const startSection = (h: Heading) => {
@@ -92,8 +110,10 @@ export function pdfSections(lines: PdfLine[], outline: OutlineEntry[]): { sectio
       return null;
     }
     const level = levelOfSize(line.size);
-    if (level !== null && titleLike(line.text)) return { heading: { level, title: headingTitle(line.text) }, consumed: 1 };
-    if (line.x <= margin + 1 && capitalsTitle(line.text)) return { heading: { level: bigTypeLevels, title: line.text }, consumed: 1 };
+    if (level !== null && titleLike(line.text))
+      return { heading: { level, title: headingTitle(line.text) }, consumed: 1 };
+    if (line.x <= margin + 1 && capitalsTitle(line.text))
+      return { heading: { level: bigTypeLevels, title: line.text }, consumed: 1 };
     return null;
   };
 

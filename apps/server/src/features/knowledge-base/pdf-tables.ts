@@ -32,12 +32,16 @@ function tableAt(lines: PdfLine[], start: number): { rows: string[][]; end: numb
       // A new row needs more than its first cell: a lone line at the left margin is text after the table.
       if (cells.length < 2) break;
       const row = columns.map(() => "");
-      cells.forEach((c, i) => (row[at[i]!] = c.text));
+      cells.forEach((c, i) => {
+        row[at[i]!] = c.text;
+      });
       rows.push(row);
     } else {
       // A cell wrapped onto the next line, in the columns right of the first.
       const last = rows[rows.length - 1]!;
-      cells.forEach((c, i) => (last[at[i]!] = `${last[at[i]!]}${/[/-]$/.test(last[at[i]!]!) ? "" : " "}${c.text}`.trim()));
+      cells.forEach((c, i) => {
+        last[at[i]!] = `${last[at[i]!]}${/[/-]$/.test(last[at[i]!]!) ? "" : " "}${c.text}`.trim();
+      });
     }
   }
   if (rows.length < MIN_ROWS) return null;
@@ -60,7 +64,8 @@ export function pdfTablesAsSentences(lines: PdfLine[]): { lines: PdfLine[]; rows
     }
     const sentences = tableSentences(table.rows.map((r, n) => r.map((text) => ({ text, header: n === 0 }))));
     const first = lines[i]!;
-    for (const text of sentences) out.push({ text, page: first.page, y: first.y, x: first.x, size: first.size, block: true });
+    for (const text of sentences)
+      out.push({ text, page: first.page, y: first.y, x: first.x, size: first.size, block: true });
     rows += sentences.length;
     i = table.end - 1;
   }

@@ -13,7 +13,8 @@ const hits: string[] = [];
 before(async () => {
   server = http.createServer((req, res) => {
     hits.push(`${req.socket.localAddress} ${req.url}`);
-    if (req.url === "/page") return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<p>Hello</p>");
+    if (req.url === "/page")
+      return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<p>Hello</p>");
     if (req.url === "/to-loopback") return res.writeHead(302, { location: `http://127.0.0.2:${port}/page` }).end();
     if (req.url === "/to-v6-loopback") return res.writeHead(301, { location: `http://[::1]:${port}/page` }).end();
     if (req.url === "/to-file") return res.writeHead(302, { location: "file:///etc/passwd" }).end();
@@ -42,12 +43,23 @@ const refuses = async (p: Promise<unknown>, pattern: RegExp) => {
   await assert.rejects(p, (err: unknown) => err instanceof UrlFetchError && pattern.test(err.message));
 };
 // Pretends only the test server's address (127.0.0.1) is public, to reach the redirect tests' first hop.
-const onlyTestServer = createSafeFetcher({ allowAddress: (a) => a === "127.0.0.1" || isPublicAddress(a), timeoutMs: 1000 });
+const onlyTestServer = createSafeFetcher({
+  allowAddress: (a) => a === "127.0.0.1" || isPublicAddress(a),
+  timeoutMs: 1000,
+});
 
 test("the default policy refuses loopback, private and metadata addresses before connecting", async () => {
   const fetchPage = createSafeFetcher();
   const before = hits.length;
-  for (const url of [`${base}/page`, "http://10.0.0.1/", "http://169.254.169.254/latest/meta-data/", "http://[::1]/", "http://0.0.0.0/", "http://[::ffff:127.0.0.1]/", "http://2130706433/"]) {
+  for (const url of [
+    `${base}/page`,
+    "http://10.0.0.1/",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[::1]/",
+    "http://0.0.0.0/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://2130706433/",
+  ]) {
     await refuses(fetchPage(url), /^refused: .* private, loopback or reserved address/);
   }
   assert.equal(hits.length, before, "no request reached the server");
@@ -55,7 +67,10 @@ test("the default policy refuses loopback, private and metadata addresses before
 
 test("a DNS name resolving to loopback is refused (real resolver and an injected one)", async () => {
   await refuses(createSafeFetcher()(`http://localhost:${port}/page`), /^refused: localhost points to/);
-  const resolve = async () => [{ address: "93.184.216.34", family: 4 }, { address: "127.0.0.1", family: 4 }];
+  const resolve = async () => [
+    { address: "93.184.216.34", family: 4 },
+    { address: "127.0.0.1", family: 4 },
+  ];
   await refuses(createSafeFetcher({ resolve })(`http://mixed.example/`), /^refused: mixed.example points to/);
 });
 
@@ -76,5 +91,8 @@ test("only http(s), text responses, within size and time limits", async () => {
   await refuses(onlyTestServer(`${base}/pdf`), /returned application\/pdf, not a web page or text/);
   await refuses(onlyTestServer(`${base}/huge`), /larger than 5 MB/);
   await refuses(onlyTestServer(`${base}/missing`), /answered HTTP 404/);
-  await refuses(createSafeFetcher({ allowPrivate: true, timeoutMs: 300 })(`${base}/slow`), /did not answer within 0.3 s/);
+  await refuses(
+    createSafeFetcher({ allowPrivate: true, timeoutMs: 300 })(`${base}/slow`),
+    /did not answer within 0.3 s/,
+  );
 });

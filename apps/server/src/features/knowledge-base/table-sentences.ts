@@ -2,7 +2,7 @@
  * A table read aloud: each value becomes a sentence naming its row and column ("GPL — Can be linked
  * from proprietary code: No."), so a passage still says what a cell means once the grid is gone.
  */
-export type TableCell = { text: string; /** a <th>, or a cell set wholly in bold */ header: boolean };
+export type TableCell = { text: string /** a <th>, or a cell set wholly in bold */; header: boolean };
 
 const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
@@ -23,7 +23,9 @@ function firstRowIsHeader(rows: TableCell[][], width: number): boolean {
 
 /** One paragraph per row of the table (rows without a value give none). */
 export function tableSentences(table: TableCell[][]): string[] {
-  const rows = table.map((r) => r.map((c) => ({ ...c, text: clean(c.text) }))).filter((r) => r.some((c) => c.text !== ""));
+  const rows = table
+    .map((r) => r.map((c) => ({ ...c, text: clean(c.text) })))
+    .filter((r) => r.some((c) => c.text !== ""));
   if (rows.length === 0) return [];
   const width = rows.reduce((m, r) => Math.max(m, r.length), 0);
   if (width === 1) return rows.map((r) => sentence(r[0]!.text));

@@ -41,14 +41,25 @@ const isMarkdown = (text: string) => /^#{1,6} \S/m.test(text) || /^```/m.test(te
 export function withoutMarkdownMarkup(text: string): string {
   if (!isMarkdown(text)) return text;
   return text
-    .replace(/<\/?(?:div|span|sup|sub|br|p|a|img|b|i|em|strong|code|kbd|small|u|s|del|ins|details|summary)\b[^<>]*>/gi, (tag) => (/^<sup\b/i.test(tag) ? "^" : /^<\/?(?:sup|sub|span|a|b|i|em|strong|code|kbd|small|u|s)\b/i.test(tag) ? "" : " "))
+    .replace(
+      /<\/?(?:div|span|sup|sub|br|p|a|img|b|i|em|strong|code|kbd|small|u|s|del|ins|details|summary)\b[^<>]*>/gi,
+      (tag) =>
+        /^<sup\b/i.test(tag) ? "^" : /^<\/?(?:sup|sub|span|a|b|i|em|strong|code|kbd|small|u|s)\b/i.test(tag) ? "" : " ",
+    )
     .replace(/\\([\\`*_{}[\]()#+\-.!<>|])/g, "$1");
 }
 
-/** A markdown table's line ("| billion laughs | **True** | False (1) |"), and its rule under the header ("| --- | :-: |"). */
+/**
+ * A markdown table's line ("| billion laughs | **True** | False (1) |"),
+ * and its rule under the header ("| --- | :-: |").
+ */
 export const isPipeRow = (line: string) => /^\|.*\|$/.test(line.trim()) && line.trim().length > 2;
 export const isPipeRule = (line: string) => /^\|(?:\s*:?-{3,}:?\s*\|)+$/.test(line.trim());
 
 /** The cells of a markdown table's line, without their emphasis marks. */
 export const pipeCells = (line: string) =>
-  line.trim().slice(1, -1).split("|").map((c) => c.replace(/\*\*|__|`/g, "").trim());
+  line
+    .trim()
+    .slice(1, -1)
+    .split("|")
+    .map((c) => c.replace(/\*\*|__|`/g, "").trim());

@@ -33,25 +33,41 @@ const LIVE_CALL_MAX_MS = 60 * 60_000;
 export function createOrganizationDeletion(deps: Deps) {
   const { db, repo, storage, clock, log, auth, organizations, sessionCheck } = deps;
 
-  return async function deleteOrganization(orgId: string, userId: string, typedName: string): Promise<OrganizationExit> {
+  return async function deleteOrganization(
+    orgId: string,
+    userId: string,
+    typedName: string,
+  ): Promise<OrganizationExit> {
     const org = await repo.membership(userId, { orgId });
     if (!org) throw notFound("Organization");
     if (typedName.trim() !== org.name.trim()) {
-      throw validationError([{ path: "name", message: `Type the organization's name, ${org.name}, exactly as it is to delete it.` }]);
+      throw validationError([
+        { path: "name", message: `Type the organization's name, ${org.name}, exactly as it is to delete it.` },
+      ]);
     }
     const files = await db.tx(async (q) => {
       await repo.lockQueuedCalls(q, orgId);
       const live = await repo.liveCalls(q, orgId, new Date(clock.now().getTime() - LIVE_CALL_MAX_MS));
       if (live > 0) {
-        throw new AppError("conflict", `${live === 1 ? "A call is" : `${live} calls are`} on the line. Pause or stop the campaigns, wait for the calls to end, then delete the organization.`);
+        throw new AppError(
+          "conflict",
+          `${live === 1 ? "A call is" : `${live} calls are`} on the line. Pause or stop the ` +
+            "campaigns, wait for the calls to end, then delete the organization.",
+        );
       }
       const keys = await repo.storedFiles(q, orgId);
       await repo.remove(q, orgId);
       return keys;
     });
     // After the commit: a file that cannot be removed now is only orphaned bytes, never a half-deleted organisation.
-    const failed = (await Promise.allSettled(files.map((key) => storage.delete(key)))).filter((r) => r.status === "rejected").length;
-    if (failed) log.warn({ orgId, failed, files: files.length }, "files of a deleted organization could not be removed from storage");
+    const failed = (await Promise.allSettled(files.map((key) => storage.delete(key)))).filter(
+      (r) => r.status === "rejected",
+    ).length;
+    if (failed)
+      log.warn(
+        { orgId, failed, files: files.length },
+        "files of a deleted organization could not be removed from storage",
+      );
     sessionCheck.markOrganizationClosed(orgId);
     log.info({ orgId, userId, files: files.length }, "organization deleted");
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 
-for (const kind of await dbKinds()) {
+for (const kind of await routeDbKinds()) {
   describe(`organizations over HTTP (${kind})`, () => {
     let t: TestApp;
     before(async () => {
@@ -15,13 +15,22 @@ for (const kind of await dbKinds()) {
       const u = await buildUser(t, { organization_name: "First Org" });
       const created = await t.request("POST", "/api/organizations", {
         token: u.token,
-        body: { name: "Second Org", website: "https://second.example", contact_email: "hi@second.example", contact_phone: "", address: "Main St" },
+        body: {
+          name: "Second Org",
+          website: "https://second.example",
+          contact_email: "hi@second.example",
+          contact_phone: "",
+          address: "Main St",
+        },
       });
       assert.equal(created.status, 201);
       assert.equal(created.body.organization.slug, "second-org");
       assert.equal(created.body.organization.role, "owner");
       const list = await t.request("GET", "/api/organizations", { token: u.token });
-      assert.deepEqual(list.body.organizations.map((o: { name: string }) => o.name), ["First Org", "Second Org"]);
+      assert.deepEqual(
+        list.body.organizations.map((o: { name: string }) => o.name),
+        ["First Org", "Second Org"],
+      );
     });
 
     test("the form's rules are enforced with the spec's messages", async () => {
@@ -45,15 +54,24 @@ for (const kind of await dbKinds()) {
       const b = await buildUser(t);
       const listB = await t.request("GET", "/api/organizations", { token: b.token });
       assert.ok(!JSON.stringify(listB.body).includes(a.orgId));
-      const sw = await t.request("POST", "/api/auth/switch-organization", { token: b.token, body: { organization_slug: a.orgSlug } });
+      const sw = await t.request("POST", "/api/auth/switch-organization", {
+        token: b.token,
+        body: { organization_slug: a.orgSlug },
+      });
       assert.equal(sw.status, 404);
       assert.equal(sw.body.error.code, "not_found");
     });
 
     test("switching organisation issues tokens scoped to it", async () => {
       const u = await buildUser(t);
-      const created = await t.request("POST", "/api/organizations", { token: u.token, body: { name: "Branch Office" } });
-      const sw = await t.request("POST", "/api/auth/switch-organization", { token: u.token, body: { organization_slug: created.body.organization.slug } });
+      const created = await t.request("POST", "/api/organizations", {
+        token: u.token,
+        body: { name: "Branch Office" },
+      });
+      const sw = await t.request("POST", "/api/auth/switch-organization", {
+        token: u.token,
+        body: { organization_slug: created.body.organization.slug },
+      });
       assert.equal(sw.status, 200);
       assert.equal(sw.body.user.organization_id, created.body.organization.id);
       const me = await t.request("GET", "/api/auth/me", { token: sw.body.access_token });

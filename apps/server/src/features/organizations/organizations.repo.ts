@@ -41,7 +41,10 @@ export function createOrganizationsRepo(db: Queryable) {
      * one created before trial minutes existed, and keeps the 1000 minutes it was given then.
      */
     async startLimits(q: Queryable, orgId: string, minutes: number): Promise<void> {
-      await q.query("insert into org_limits (org_id, minutes_balance) values ($1, $2) on conflict (org_id) do nothing", [orgId, minutes]);
+      await q.query(
+        "insert into org_limits (org_id, minutes_balance) values ($1, $2) on conflict (org_id) do nothing",
+        [orgId, minutes],
+      );
     },
     listForUser(userId: string): Promise<MembershipRow[]> {
       return db.query<MembershipRow>(
@@ -55,11 +58,17 @@ export function createOrganizationsRepo(db: Queryable) {
      * it cannot start one of them meanwhile.
      */
     async lockQueuedCalls(q: Queryable, orgId: string): Promise<void> {
-      await q.query("select id from call_attempts where org_id = $1 and status in ('pending', 'in_progress') for update", [orgId]);
+      await q.query(
+        "select id from call_attempts where org_id = $1 and status in ('pending', 'in_progress') for update",
+        [orgId],
+      );
     },
     /** Calls on the line now. `since` ignores rows a crashed process left open (no call lasts that long). */
     async liveCalls(q: Queryable, orgId: string, since: Date): Promise<number> {
-      const rows = await q.query<{ n: number }>("select count(*)::int as n from calls where org_id = $1 and ended_at is null and started_at > $2", [orgId, since]);
+      const rows = await q.query<{ n: number }>(
+        "select count(*)::int as n from calls where org_id = $1 and ended_at is null and started_at > $2",
+        [orgId, since],
+      );
       return rows[0]!.n;
     },
     /** Every file the organisation keeps in storage: contact lists, knowledge-base uploads, recordings. */

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { Organization, OrganizationCreate, OrganizationDelete, OrganizationExit, OrganizationList } from "@parley/shared/organizations";
+import {
+  Organization,
+  OrganizationCreate,
+  OrganizationDelete,
+  OrganizationExit,
+  OrganizationList,
+} from "@parley/shared/organizations";
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import { HOUR_MS, hourlyRule, waitPhrase, type Throttle } from "../auth/throttle.ts";
 import type { DeleteOrganization } from "./delete-organization.ts";
@@ -33,17 +39,21 @@ export function organizationsRoutes(deps: {
           hourlyRule(`org-create:address:${request.ip}`, deps.createPerHour),
         ];
         const reserved = await throttle.reserve(rules, HOUR_MS, tooMany);
-        const row = await organizations.createForOwner(request.body, request.auth.userId).catch(async (err: unknown) => {
-          await throttle.refund(rules, reserved);
-          throw err;
-        });
+        const row = await organizations
+          .createForOwner(request.body, request.auth.userId)
+          .catch(async (err: unknown) => {
+            await throttle.refund(rules, reserved);
+            throw err;
+          });
         return reply.status(201).send({ organization: toOrganization(row) });
       },
     );
 
     // The organisation of the request (owner only: route-roles.ts), never one named in the URL.
-    app.delete("/organizations/current", { schema: { body: OrganizationDelete, response: { 200: OrganizationExit } } }, async (request) =>
-      deps.deleteOrganization(request.auth.orgId, request.auth.userId, request.body.name),
+    app.delete(
+      "/organizations/current",
+      { schema: { body: OrganizationDelete, response: { 200: OrganizationExit } } },
+      async (request) => deps.deleteOrganization(request.auth.orgId, request.auth.userId, request.body.name),
     );
   };
 }

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp } from "../../../../../tests/support/test-app.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 import { openPglite } from "../../platform/db.ts";
 import { migrate } from "../../platform/migrate.ts";
 import { verifyPassword } from "../auth/password-hash.ts";
@@ -16,10 +16,16 @@ const ROOT = new URL("../../../../../", import.meta.url).pathname;
 const ENTRY = path.join(ROOT, "apps/server/src/entry/reset-password.ts");
 
 /** Runs `npm run reset-password -- <login>`'s entry file the way npm does (tsx), with its own env. */
-function runReset(login: string | undefined, env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+function runReset(
+  login: string | undefined,
+  env: Record<string, string>,
+): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
     const args = ["--import", "tsx", ENTRY, ...(login === undefined ? [] : [login])];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", ...env } });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", ...env },
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
@@ -39,6 +45,9 @@ async function freePort(): Promise<number> {
 
 const printedPassword = (out: string) => /New password for .*:\n {2}(\S+)/.exec(out)?.[1];
 
+// Known before any test is registered: --test-force-exit ends the file once the tests it knows of are done.
+const kinds = await routeDbKinds();
+
 describe("npm run reset-password on an embedded (PGlite) data folder", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-reset-"));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -46,7 +55,11 @@ describe("npm run reset-password on an embedded (PGlite) data folder", () => {
   test("prints a new password that verifies; unknown logins and a missing argument fail", async () => {
     const db = await openPglite(dir);
     await migrate(db);
-    await db.query("insert into users (email, username, first_name, last_name, password_hash) values ('demo@parley.local', 'demo', 'Demo', 'Owner', 'x')");
+    // The command works on a data directory no server has run on: the user is written straight in.
+    await db.query(
+      `insert into users (email, username, first_name, last_name, password_hash)
+        values ('demo@parley.local', 'demo', 'Demo', 'Owner', 'x')`,
+    );
     await db.close();
     const env = { DATA_DIR: dir, PORT: String(await freePort()), DEMO: "0" };
 
@@ -81,7 +94,7 @@ describe("npm run reset-password on an embedded (PGlite) data folder", () => {
   });
 });
 
-for (const kind of await dbKinds()) {
+for (const kind of kinds) {
   if (kind !== "postgres") continue;
   describe("npm run reset-password with DATABASE_URL (PostgreSQL, server running)", () => {
     let t: TestApp;
@@ -95,10 +108,14 @@ for (const kind of await dbKinds()) {
       const res = await runReset(u.email, { DATABASE_URL: t.url!, PORT: String(await freePort()) });
       assert.equal(res.code, 0, res.err);
       const password = printedPassword(res.out)!;
-      const login = (pw: string) => t.request("POST", "/api/auth/login", { body: { email_or_username: u.username, password: pw } });
+      const login = (pw: string) =>
+        t.request("POST", "/api/auth/login", { body: { email_or_username: u.username, password: pw } });
       assert.equal((await login(u.password)).status, 401);
       assert.equal((await login(password)).status, 200);
-      assert.equal((await t.request("POST", "/api/auth/refresh", { body: { refresh_token: u.refreshToken } })).status, 401);
+      assert.equal(
+        (await t.request("POST", "/api/auth/refresh", { body: { refresh_token: u.refreshToken } })).status,
+        401,
+      );
     });
   });
 }

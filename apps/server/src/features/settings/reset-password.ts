@@ -11,7 +11,11 @@ export const randomPassword = (): string => crypto.randomBytes(9).toString("base
  * Gives the account signing in as `login` (email or username) a new random password and ends its sessions,
  * for an operator who lost the one printed at first start. Null when no account signs in as `login`.
  */
-export async function resetPassword(repo: SettingsRepo, login: string, makePassword = randomPassword): Promise<PasswordReset | null> {
+export async function resetPassword(
+  repo: SettingsRepo,
+  login: string,
+  makePassword = randomPassword,
+): Promise<PasswordReset | null> {
   const user = await repo.userByLogin(login.trim());
   if (!user) return null;
   const password = makePassword();

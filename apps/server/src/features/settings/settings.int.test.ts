@@ -1,18 +1,27 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
-import { dbKinds } from "../../../../../tests/support/test-db.ts";
+import { routeDbKinds } from "../../../../../tests/support/test-db.ts";
 import { createCallsRepo } from "../calls/calls.repo.ts";
+import { insertCall, insertCampaign } from "../../../../../tests/support/seed.ts";
 
 /** Adds `user` to `owner`'s organisation with a role and answers a token for that organisation. */
 async function joinAs(t: TestApp, owner: TestUser, user: TestUser, role: "admin" | "member"): Promise<string> {
-  await t.db.query("insert into memberships (org_id, user_id, role) values ($1, $2, $3)", [owner.orgId, user.userId, role]);
-  const res = await t.request("POST", "/api/auth/switch-organization", { token: user.token, body: { organization_slug: owner.orgSlug } });
+  // An existing user joins without an invitation (invitations have their own tests).
+  await t.db.query("insert into memberships (org_id, user_id, role) values ($1, $2, $3)", [
+    owner.orgId,
+    user.userId,
+    role,
+  ]);
+  const res = await t.request("POST", "/api/auth/switch-organization", {
+    token: user.token,
+    body: { organization_slug: owner.orgSlug },
+  });
   assert.equal(res.status, 200, res.text);
   return res.body.access_token;
 }
 
-for (const kind of await dbKinds()) {
+for (const kind of await routeDbKinds()) {
   describe(`organisation settings over HTTP (${kind})`, () => {
     let t: TestApp;
     before(async () => {
@@ -40,13 +49,27 @@ for (const kind of await dbKinds()) {
     test("the owner saves; fields not sent keep their value; a known voice is accepted", async () => {
       const u = await buildUser(t);
       const voice = (await t.request("GET", "/api/voices", { token: u.token })).body.voices[0].id as string;
-      const body = { name: "Acme Homes", agent_name: "Maya", company_name: "Acme Realty", timezone: "Europe/Berlin", business_hours_start: "08:30", business_hours_end: "18:00", default_voice_id: voice };
+      const body = {
+        name: "Acme Homes",
+        agent_name: "Maya",
+        company_name: "Acme Realty",
+        timezone: "Europe/Berlin",
+        business_hours_start: "08:30",
+        business_hours_end: "18:00",
+        default_voice_id: voice,
+      };
       const put = await t.request("PUT", "/api/settings/organization", { token: u.token, body });
       assert.equal(put.status, 200, put.text);
       assert.deepEqual(put.body.settings, body);
-      const partial = await t.request("PUT", "/api/settings/organization", { token: u.token, body: { agent_name: "  Sam ", timezone: "" } });
+      const partial = await t.request("PUT", "/api/settings/organization", {
+        token: u.token,
+        body: { agent_name: "  Sam ", timezone: "" },
+      });
       assert.deepEqual(partial.body.settings, { ...body, agent_name: "Sam", timezone: null });
-      assert.deepEqual((await t.request("GET", "/api/settings/organization", { token: u.token })).body.settings, partial.body.settings);
+      assert.deepEqual(
+        (await t.request("GET", "/api/settings/organization", { token: u.token })).body.settings,
+        partial.body.settings,
+      );
       const orgs = await t.request("GET", "/api/organizations", { token: u.token });
       assert.equal(orgs.body.organizations[0].name, "Acme Homes", "the name is the organisation's own");
     });
@@ -68,26 +91,44 @@ for (const kind of await dbKinds()) {
         assert.equal(res.body.error.details[0].path, path);
         assert.match(res.body.error.message, message);
       }
-      assert.equal((await t.request("GET", "/api/settings/organization", { token: u.token })).body.settings.business_hours_start, "09:00");
+      assert.equal(
+        (await t.request("GET", "/api/settings/organization", { token: u.token })).body.settings.business_hours_start,
+        "09:00",
+      );
     });
 
-    test("the owner alone saves: an admin reads (can_edit false) and gets 403 on save; a member cannot even read", async () => {
+    test("the owner alone saves: an admin reads (can_edit false), gets 403 on save; a member cannot read", async () => {
       const owner = await buildUser(t);
       const memberToken = await joinAs(t, owner, await buildUser(t), "member");
       const hidden = await t.request("GET", "/api/settings/organization", { token: memberToken });
       assert.equal(hidden.status, 403);
-      assert.equal(hidden.body.error.message, "Your role (member) cannot see the organization settings. Ask an admin or the owner.");
+      assert.equal(
+        hidden.body.error.message,
+        "Your role (member) cannot see the organization settings. Ask an admin or the owner.",
+      );
       const adminToken = await joinAs(t, owner, await buildUser(t), "admin");
       const read = await t.request("GET", "/api/settings/organization", { token: adminToken });
       assert.equal(read.status, 200);
       assert.equal(read.body.can_edit, false);
-      const denied = await t.request("PUT", "/api/settings/organization", { token: adminToken, body: { agent_name: "Eve" } });
+      const denied = await t.request("PUT", "/api/settings/organization", {
+        token: adminToken,
+        body: { agent_name: "Eve" },
+      });
       assert.equal(denied.status, 403);
       assert.equal(denied.body.error.code, "forbidden");
-      assert.equal(denied.body.error.message, "Your role (admin) cannot change the organization settings. Ask the owner.");
-      const saved = await t.request("PUT", "/api/settings/organization", { token: owner.token, body: { agent_name: "Ana" } });
+      assert.equal(
+        denied.body.error.message,
+        "Your role (admin) cannot change the organization settings. Ask the owner.",
+      );
+      const saved = await t.request("PUT", "/api/settings/organization", {
+        token: owner.token,
+        body: { agent_name: "Ana" },
+      });
       assert.equal(saved.status, 200, saved.text);
-      assert.equal((await t.request("GET", "/api/settings/organization", { token: adminToken })).body.settings.agent_name, "Ana");
+      assert.equal(
+        (await t.request("GET", "/api/settings/organization", { token: adminToken })).body.settings.agent_name,
+        "Ana",
+      );
     });
 
     // These endpoints take no id: the organisation is the token's. Tenancy means one org's save never
@@ -95,23 +136,36 @@ for (const kind of await dbKinds()) {
     test("tenancy: each organisation sees and changes only its own settings", async () => {
       const a = await buildUser(t);
       const b = await buildUser(t);
-      await t.request("PUT", "/api/settings/organization", { token: a.token, body: { agent_name: "Maya", company_name: "A Corp", timezone: "Asia/Dubai" } });
+      await t.request("PUT", "/api/settings/organization", {
+        token: a.token,
+        body: { agent_name: "Maya", company_name: "A Corp", timezone: "Asia/Dubai" },
+      });
       const theirs = await t.request("GET", "/api/settings/organization", { token: b.token });
-      assert.deepEqual([theirs.body.settings.agent_name, theirs.body.settings.company_name, theirs.body.settings.timezone], ["", "", null]);
+      assert.deepEqual(
+        [theirs.body.settings.agent_name, theirs.body.settings.company_name, theirs.body.settings.timezone],
+        ["", "", null],
+      );
       assert.ok(!JSON.stringify(theirs.body).includes("Maya"));
       await t.request("PUT", "/api/settings/organization", { token: b.token, body: { agent_name: "Bob" } });
-      assert.equal((await t.request("GET", "/api/settings/organization", { token: a.token })).body.settings.agent_name, "Maya");
+      assert.equal(
+        (await t.request("GET", "/api/settings/organization", { token: a.token })).body.settings.agent_name,
+        "Maya",
+      );
     });
 
     test("the agent's name and company reach the call's context", async () => {
       const u = await buildUser(t);
-      await t.request("PUT", "/api/settings/organization", { token: u.token, body: { agent_name: "Maya", company_name: "Acme Realty" } });
-      const [campaign] = await t.db.query<{ id: string }>("insert into campaigns (org_id, name) values ($1, 'Spring') returning id", [u.orgId]);
-      const [call] = await t.db.query<{ id: string }>(
-        "insert into calls (org_id, campaign_id, lead_name, lead_phone) values ($1, $2, 'Ana', '+14155550111') returning id",
-        [u.orgId, campaign!.id],
-      );
-      const ctx = await createCallsRepo(t.db).context(call!.id);
+      await t.request("PUT", "/api/settings/organization", {
+        token: u.token,
+        body: { agent_name: "Maya", company_name: "Acme Realty" },
+      });
+      const campaignId = await insertCampaign(t.db, u.orgId, { name: "Spring" });
+      const callId = await insertCall(t.db, u.orgId, {
+        campaign_id: campaignId,
+        lead_name: "Ana",
+        lead_phone: "+14155550111",
+      });
+      const ctx = await createCallsRepo(t.db).context(callId);
       assert.deepEqual([ctx?.agent_name, ctx?.company_name], ["Maya", "Acme Realty"]);
     });
   });

@@ -19,7 +19,8 @@ export function createSettingsRepo(db: Db) {
   return {
     async orgSettings(orgId: string): Promise<(Partial<OrgSettings> & { name: string }) | null> {
       const rows = await db.query<Partial<OrgSettings> & { name: string }>(
-        `select o.name, s.agent_name, s.company_name, s.timezone, s.business_hours_start, s.business_hours_end, s.default_voice_id
+        `select o.name, s.agent_name, s.company_name, s.timezone, s.business_hours_start, s.business_hours_end,
+          s.default_voice_id
            from organizations o left join org_settings s on s.org_id = o.id
           where o.id = $1`,
         [orgId],
@@ -32,11 +33,20 @@ export function createSettingsRepo(db: Db) {
       await db.tx(async (q) => {
         await q.query("update organizations set name = $2 where id = $1", [orgId, s.name]);
         await q.query(
-          `insert into org_settings (org_id, agent_name, company_name, timezone, business_hours_start, business_hours_end, default_voice_id)
+          `insert into org_settings (org_id, agent_name, company_name, timezone, business_hours_start,
+            business_hours_end, default_voice_id)
            values ($1, $2, $3, $4, $5, $6, $7)
            on conflict (org_id) do update set agent_name = $2, company_name = $3, timezone = $4,
              business_hours_start = $5, business_hours_end = $6, default_voice_id = $7, updated_at = now()`,
-          [orgId, s.agent_name, s.company_name, s.timezone, s.business_hours_start, s.business_hours_end, s.default_voice_id],
+          [
+            orgId,
+            s.agent_name,
+            s.company_name,
+            s.timezone,
+            s.business_hours_start,
+            s.business_hours_end,
+            s.default_voice_id,
+          ],
         );
       });
     },
@@ -81,7 +91,8 @@ export function createSettingsRepo(db: Db) {
       await db.query(
         `update refresh_tokens set revoked_at = now()
           where user_id = $1 and revoked_at is null
-            and family_id is distinct from (select family_id from refresh_tokens where token_hash = $2 and user_id = $1)`,
+            and family_id is distinct from (select family_id from refresh_tokens where token_hash = $2
+              and user_id = $1)`,
         [userId, keepHash],
       );
     },

@@ -27,7 +27,7 @@ export function settingsRoutes(deps: { settings: SettingsService; requireAuth: R
     }));
 
     app.post("/settings/profile/password", async (request, reply) => {
-      await settings.changePassword(request.auth.userId, request.body);
+      await settings.changePassword(request.auth.userId, request.body, request.ip);
       return reply.status(204).send();
     });
   };

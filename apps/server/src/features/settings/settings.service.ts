@@ -12,7 +12,7 @@ import {
   type Profile,
 } from "@parley/shared/settings";
 import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
-import { hashPassword, verifyPassword } from "../auth/password-hash.ts";
+import { hashPassword } from "../auth/password-hash.ts";
 import type { ProfileRow, SettingsRepo } from "./settings.repo.ts";
 
 const fieldError = (path: string, message: string) => new AppError("validation_failed", message, [{ path, message }]);
@@ -29,7 +29,12 @@ const toProfile = (r: ProfileRow): Profile => ({
 /** A unique-index violation: two accounts racing for one email. */
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "23505";
 
-export type SettingsServiceDeps = { repo: SettingsRepo; voiceExists: (id: string) => Promise<boolean> };
+export type SettingsServiceDeps = {
+  repo: SettingsRepo;
+  voiceExists: (id: string) => Promise<boolean>;
+  /** The auth service's throttled check: false for a wrong password, 429 once too many were wrong. */
+  checkPassword: (userId: string, passwordHash: string, password: string, clientIp: string) => Promise<boolean>;
+};
 
 /** Organisation defaults (owners and admins change them) and each user's own profile and password. */
 export function createSettingsService(deps: SettingsServiceDeps) {
@@ -69,7 +74,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
       const next: OrgSettings = { ...(await orgSettings(auth.orgId)), ...parsed.data };
       // Checked after the merge too: one side of the hours may be sent alone.
-      if (next.business_hours_start === next.business_hours_end) throw fieldError("business_hours_end", CampaignMessages.businessHoursEqual);
+      if (next.business_hours_start === next.business_hours_end)
+        throw fieldError("business_hours_end", CampaignMessages.businessHoursEqual);
       if (next.default_voice_id && parsed.data.default_voice_id && !(await deps.voiceExists(next.default_voice_id))) {
         throw fieldError("default_voice_id", CampaignMessages.unknownVoice);
       }
@@ -88,7 +94,10 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       try {
         await repo.updateProfile(userId, next);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError("conflict", SettingsMessages.emailTaken, [{ path: "email", message: SettingsMessages.emailTaken }]);
+        if (isUniqueViolation(err))
+          throw new AppError("conflict", SettingsMessages.emailTaken, [
+            { path: "email", message: SettingsMessages.emailTaken },
+          ]);
         throw err;
       }
       return toProfile(await profileOf(userId));
@@ -96,14 +105,14 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
     /**
      * Asks for the current password first, so a borrowed signed-in browser cannot take over the account.
-     * A wrong one answers 400 (not 401: the web app treats 401 as "signed out").
+     * A wrong one answers 400 (not 401: the web app treats 401 as "signed out"); guesses are throttled as sign-ins are.
      */
-    async changePassword(userId: string, input: unknown): Promise<void> {
+    async changePassword(userId: string, input: unknown, clientIp: string): Promise<void> {
       const parsed = PasswordChange.safeParse(input);
       if (!parsed.success) throw validationError(toFieldIssues(parsed.error.issues));
       const user = await profileOf(userId);
       if (!user.password_hash) throw fieldError("current_password", SettingsMessages.noPassword);
-      if (!(await verifyPassword(user.password_hash, parsed.data.current_password))) {
+      if (!(await deps.checkPassword(userId, user.password_hash, parsed.data.current_password, clientIp))) {
         throw fieldError("current_password", SettingsMessages.currentPasswordWrong);
       }
       await repo.setPasswordHash(userId, await hashPassword(parsed.data.new_password));

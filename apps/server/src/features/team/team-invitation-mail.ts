@@ -43,7 +43,11 @@ export function createTeamInvitationMail(deps: Deps) {
       const due: DueMail[] = [];
       for (const m of await repo.claimDue(now, leaseUntil, limit)) {
         try {
-          due.push({ id: m.id, attempts: m.attempts, mail: { to: [m.recipient], subject: m.subject, text: box.open(m.body, m.org_id) } });
+          due.push({
+            id: m.id,
+            attempts: m.attempts,
+            mail: { to: [m.recipient], subject: m.subject, text: box.open(m.body, m.org_id) },
+          });
         } catch {
           const error = "The invitation's link could not be read back (INTEGRATIONS_KEY changed). Make a new link.";
           await repo.recordAttempt(m.id, { status: "failed", error, at: now, nextAt: now });
@@ -60,9 +64,19 @@ export function createTeamInvitationMail(deps: Deps) {
     async queue(orgId: string, orgName: string, invitation: InvitationToMail, link: string): Promise<void> {
       if (!configured || !/^https?:\/\//.test(link)) return;
       try {
-        const { subject, text } = teamInvitationText({ orgName, inviter: invitation.invited_by, role: invitation.role, link, expiresAt: invitation.expires_at });
+        const { subject, text } = teamInvitationText({
+          orgName,
+          inviter: invitation.invited_by,
+          role: invitation.role,
+          link,
+          expiresAt: invitation.expires_at,
+        });
         const sealedBody = box.seal(text, orgId);
-        await repo.enqueue(orgId, { invitationId: invitation.id, recipient: invitation.email, subject, sealedBody }, clock.now());
+        await repo.enqueue(
+          orgId,
+          { invitationId: invitation.id, recipient: invitation.email, subject, sealedBody },
+          clock.now(),
+        );
       } catch (err) {
         log.error({ err, orgId, invitationId: invitation.id }, "team invitation email could not be queued");
       }

@@ -2,7 +2,13 @@ import type { Role } from "@parley/shared/auth";
 import { ROLE_LABELS } from "@parley/shared/permissions";
 import { DateTime } from "luxon";
 
-export type TeamInvitationFacts = { orgName: string; inviter: string | null; role: Role; link: string; expiresAt: Date };
+export type TeamInvitationFacts = {
+  orgName: string;
+  inviter: string | null;
+  role: Role;
+  link: string;
+  expiresAt: Date;
+};
 
 /** Subject and plain text of the email carrying a team invitation's one-time link. */
 export function teamInvitationText(f: TeamInvitationFacts): { subject: string; text: string } {

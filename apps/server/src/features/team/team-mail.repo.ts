@@ -9,7 +9,14 @@ export type TeamMailRow = {
   last_error: string | null;
 };
 /** A leased message: `body` is sealed (the link inside is a credential), opened by the sender. */
-export type DueTeamMail = { id: string; org_id: string; recipient: string; subject: string; body: string; attempts: number };
+export type DueTeamMail = {
+  id: string;
+  org_id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  attempts: number;
+};
 export type NewTeamMail = { invitationId: string; recipient: string; subject: string; sealedBody: string };
 
 /** The queue of team-invitation emails (team_invitation_mails, migration 0160). */
@@ -17,12 +24,15 @@ export function createTeamMailRepo(db: Queryable) {
   /** Waiting messages of the invitation stop waiting, and their link is dropped. */
   const supersede = (orgId: string, invitationId: string) =>
     db.query(
-      "update team_invitation_mails set status = 'superseded', body = null where org_id = $1 and invitation_id = $2 and status = 'pending'",
+      `update team_invitation_mails set status = 'superseded', body = null where org_id = $1 and invitation_id = $2
+        and status = 'pending'`,
       [orgId, invitationId],
     );
 
   return {
-    /** Queues a message; an older one still waiting for the same invitation is superseded (its link no longer works). */
+    /**
+     * Queues a message; an older one still waiting for the same invitation is superseded (its link no longer works).
+     */
     async enqueue(orgId: string, m: NewTeamMail, dueAt: Date): Promise<void> {
       await supersede(orgId, m.invitationId);
       await db.query(
@@ -40,10 +50,11 @@ export function createTeamMailRepo(db: Queryable) {
       invitationIds.length === 0
         ? Promise.resolve([] as TeamMailRow[])
         : db.query<TeamMailRow>(
-          `select distinct on (invitation_id) invitation_id, status, sent_at, next_attempt_at, last_error from team_invitation_mails
+            `select distinct on (invitation_id) invitation_id, status, sent_at, next_attempt_at, last_error
+              from team_invitation_mails
             where org_id = $1 and invitation_id = any($2::uuid[]) order by invitation_id, created_at desc, id`,
-          [orgId, invitationIds],
-        ),
+            [orgId, invitationIds],
+          ),
     /** Leases due messages like meeting invitations: rows another worker holds are skipped. */
     claimDue: (now: Date, leaseUntil: Date, limit: number) =>
       db.query<DueTeamMail>(
@@ -61,7 +72,8 @@ export function createTeamMailRepo(db: Queryable) {
      */
     async recordAttempt(id: string, a: MailAttempt): Promise<void> {
       await db.query(
-        `update team_invitation_mails set status = case when status = 'superseded' then status else $2::text end, attempts = attempts + 1,
+        `update team_invitation_mails set status = case when status = 'superseded' then status
+          else $2::text end, attempts = attempts + 1,
                 last_error = $3, last_attempt_at = $4, next_attempt_at = $5, lease_until = null,
                 body = case when $2::text = 'pending' and status = 'pending' then body end,
                 sent_at = case when $2::text = 'sent' then $4::timestamptz else sent_at end

@@ -1,7 +1,15 @@
 import type { Role } from "@parley/shared/auth";
 import type { Queryable } from "../../platform/db.ts";
 
-export type MemberRow = { user_id: string; first_name: string; last_name: string; email: string; username: string; role: Role; joined_at: Date };
+export type MemberRow = {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  role: Role;
+  joined_at: Date;
+};
 export type InvitationRow = {
   id: string;
   org_id: string;
@@ -38,7 +46,10 @@ export function createTeamRepo(db: Queryable) {
     },
     /** Locks the organisation's owner rows, so two owners cannot demote or remove each other at once. */
     async lockOwners(q: Queryable, orgId: string): Promise<string[]> {
-      const rows = await q.query<{ user_id: string }>("select user_id from memberships where org_id = $1 and role = 'owner' for update", [orgId]);
+      const rows = await q.query<{ user_id: string }>(
+        "select user_id from memberships where org_id = $1 and role = 'owner' for update",
+        [orgId],
+      );
       return rows.map((r) => r.user_id);
     },
     async setRole(q: Queryable, orgId: string, userId: string, role: Role): Promise<void> {
@@ -48,7 +59,10 @@ export function createTeamRepo(db: Queryable) {
       await q.query("delete from memberships where org_id = $1 and user_id = $2", [orgId, userId]);
     },
     async addMember(q: Queryable, orgId: string, userId: string, role: Role): Promise<boolean> {
-      const rows = await q.query("insert into memberships (org_id, user_id, role) values ($1, $2, $3) on conflict do nothing returning user_id", [orgId, userId, role]);
+      const rows = await q.query(
+        "insert into memberships (org_id, user_id, role) values ($1, $2, $3) on conflict do nothing returning user_id",
+        [orgId, userId, role],
+      );
       return rows.length > 0;
     },
     async organizationName(orgId: string): Promise<string> {
@@ -61,25 +75,37 @@ export function createTeamRepo(db: Queryable) {
       return rows[0]?.email ?? null;
     },
     async isMemberByEmail(orgId: string, email: string): Promise<boolean> {
-      const rows = await db.query("select 1 from memberships m join users u on u.id = m.user_id where m.org_id = $1 and u.email = lower($2)", [orgId, email]);
+      const rows = await db.query(
+        "select 1 from memberships m join users u on u.id = m.user_id where m.org_id = $1 and u.email = lower($2)",
+        [orgId, email],
+      );
       return rows.length > 0;
     },
 
     pending(orgId: string, now: Date): Promise<InvitationRow[]> {
       return db.query<InvitationRow>(
         `select ${INVITATION} from team_invitations i left join users u on u.id = i.invited_by
-         where i.org_id = $1 and i.accepted_at is null and i.revoked_at is null and i.expires_at > $2 order by i.created_at`,
+         where i.org_id = $1 and i.accepted_at is null and i.revoked_at is null and i.expires_at > $2
+           order by i.created_at`,
         [orgId, now],
       );
     },
     async pendingFor(orgId: string, email: string, now: Date): Promise<boolean> {
       const rows = await db.query(
-        "select 1 from team_invitations where org_id = $1 and email = lower($2) and accepted_at is null and revoked_at is null and expires_at > $3",
+        `select 1 from team_invitations where org_id = $1 and email = lower($2) and accepted_at is null
+          and revoked_at is null and expires_at > $3`,
         [orgId, email, now],
       );
       return rows.length > 0;
     },
-    async insertInvitation(i: { orgId: string; email: string; role: Role; tokenHash: string; invitedBy: string; expiresAt: Date }): Promise<string> {
+    async insertInvitation(i: {
+      orgId: string;
+      email: string;
+      role: Role;
+      tokenHash: string;
+      invitedBy: string;
+      expiresAt: Date;
+    }): Promise<string> {
       const rows = await db.query<{ id: string }>(
         `insert into team_invitations (org_id, email, role, token_hash, invited_by, expires_at)
          values ($1, lower($2), $3, $4, $5, $6) returning id`,
@@ -89,7 +115,8 @@ export function createTeamRepo(db: Queryable) {
     },
     async invitation(orgId: string, id: string): Promise<InvitationRow | null> {
       const rows = await db.query<InvitationRow>(
-        `select ${INVITATION} from team_invitations i left join users u on u.id = i.invited_by where i.org_id = $1 and i.id = $2`,
+        `select ${INVITATION} from team_invitations i left join users u on u.id = i.invited_by where i.org_id = $1
+          and i.id = $2`,
         [orgId, id],
       );
       return rows[0] ?? null;
@@ -97,14 +124,16 @@ export function createTeamRepo(db: Queryable) {
     /** A pending invitation gets a new token and a new week; the old link stops working. */
     async renewToken(orgId: string, id: string, tokenHash: string, expiresAt: Date): Promise<boolean> {
       const rows = await db.query(
-        "update team_invitations set token_hash = $3, expires_at = $4 where org_id = $1 and id = $2 and accepted_at is null and revoked_at is null returning id",
+        `update team_invitations set token_hash = $3, expires_at = $4 where org_id = $1 and id = $2
+          and accepted_at is null and revoked_at is null returning id`,
         [orgId, id, tokenHash, expiresAt],
       );
       return rows.length > 0;
     },
     async revoke(orgId: string, id: string): Promise<boolean> {
       const rows = await db.query(
-        "update team_invitations set revoked_at = now() where org_id = $1 and id = $2 and accepted_at is null and revoked_at is null returning id",
+        `update team_invitations set revoked_at = now() where org_id = $1 and id = $2 and accepted_at is null
+          and revoked_at is null returning id`,
         [orgId, id],
       );
       return rows.length > 0;

@@ -1,7 +1,16 @@
 import crypto from "node:crypto";
 import { AccountFields, type LoginResponse, type Role } from "@parley/shared/auth";
 import type { OrganizationExit } from "@parley/shared/organizations";
-import { INVITATION_TTL_DAYS, type InvitationAccept, type InvitationCreate, type InvitationEmail, type InvitationLink, type InvitationPreview, type TeamInvitation, type TeamResponse } from "@parley/shared/team";
+import {
+  INVITATION_TTL_DAYS,
+  type InvitationAccept,
+  type InvitationCreate,
+  type InvitationEmail,
+  type InvitationLink,
+  type InvitationPreview,
+  type TeamInvitation,
+  type TeamResponse,
+} from "@parley/shared/team";
 import type { Clock } from "../../platform/clock.ts";
 import type { Db, Queryable } from "../../platform/db.ts";
 import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
@@ -14,7 +23,12 @@ const DAY_MS = 86_400_000;
 
 function toInvitation(row: InvitationRow, mail: InvitationEmail | undefined): TeamInvitation {
   return {
-    id: row.id, email: row.email, role: row.role, invited_by: row.invited_by, created_at: row.created_at.toISOString(), expires_at: row.expires_at.toISOString(),
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    invited_by: row.invited_by,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
     mail: mail ?? { status: "not_sent", sent_at: null, next_attempt_at: null, last_error: null },
   };
 }
@@ -57,10 +71,26 @@ export function createTeamService(deps: TeamServiceDeps) {
   /** The invitation of a token, or the reason it cannot be used, in words for the invitee. */
   async function usable(token: string): Promise<InvitationWithOrg> {
     const row = await repo.byTokenHash(hashToken(token));
-    if (!row) throw new AppError("not_found", "This invitation link is not valid. Check that it was copied whole, or ask for a new one.");
-    if (row.revoked_at) throw new AppError("conflict", `This invitation to ${row.organization_name} was withdrawn. Ask the owner for a new one.`);
-    if (row.accepted_at) throw new AppError("conflict", `This invitation to ${row.organization_name} has already been used. Sign in to reach the organization.`);
-    if (row.expires_at.getTime() <= clock.now().getTime()) throw new AppError("conflict", `This invitation to ${row.organization_name} has expired. Ask the owner for a new one.`);
+    if (!row)
+      throw new AppError(
+        "not_found",
+        "This invitation link is not valid. Check that it was copied whole, or ask for a new one.",
+      );
+    if (row.revoked_at)
+      throw new AppError(
+        "conflict",
+        `This invitation to ${row.organization_name} was withdrawn. Ask the owner for a new one.`,
+      );
+    if (row.accepted_at)
+      throw new AppError(
+        "conflict",
+        `This invitation to ${row.organization_name} has already been used. Sign in to reach the organization.`,
+      );
+    if (row.expires_at.getTime() <= clock.now().getTime())
+      throw new AppError(
+        "conflict",
+        `This invitation to ${row.organization_name} has expired. Ask the owner for a new one.`,
+      );
     return row;
   }
 
@@ -70,12 +100,19 @@ export function createTeamService(deps: TeamServiceDeps) {
    * acts for the organisation that issued it, never as a person joining another one.
    */
   async function checkJoiner(invitation: InvitationWithOrg, joiner: Joiner): Promise<void> {
-    if (joiner.viaApiKey) throw new AppError("forbidden", "An API key cannot accept an invitation. Open the link in a browser and sign in as the person invited.");
+    if (joiner.viaApiKey)
+      throw new AppError(
+        "forbidden",
+        "An API key cannot accept an invitation. Open the link in a browser and sign in as the person invited.",
+      );
     const email = await repo.emailOf(joiner.userId);
     if (email?.toLowerCase() === invitation.email.toLowerCase()) return;
     throw new AppError(
       "forbidden",
-      `This invitation is for ${invitation.email}, and you are signed in as ${email ?? "another account"}. Sign out and open the link again to join as ${invitation.email}, or ask the owner of ${invitation.organization_name} to invite ${email ?? "your account"}.`,
+      `This invitation is for ${invitation.email}, and you are signed in as ` +
+        `${email ?? "another account"}. Sign out and open the link again to join as ` +
+        `${invitation.email}, or ask the owner of ${invitation.organization_name} to invite ` +
+        `${email ?? "your account"}.`,
     );
   }
 
@@ -86,7 +123,11 @@ export function createTeamService(deps: TeamServiceDeps) {
       if (!target) throw notFound("Member");
       const owners = await repo.lockOwners(q, orgId);
       if (owners.length === 1 && owners[0] === userId) {
-        throw new AppError("conflict", `${target.first_name || target.username} is the organization's only owner and cannot ${what}. Make someone else an owner first.`);
+        throw new AppError(
+          "conflict",
+          `${target.first_name || target.username} is the organization's only ` +
+            `owner and cannot ${what}. Make someone else an owner first.`,
+        );
       }
       await change(q);
     });
@@ -95,20 +136,39 @@ export function createTeamService(deps: TeamServiceDeps) {
   return {
     async list(orgId: string): Promise<TeamResponse> {
       const [members, invitations] = await Promise.all([repo.members(orgId), repo.pending(orgId, clock.now())]);
-      const mails = await mail.statuses(orgId, invitations.map((i) => i.id));
+      const mails = await mail.statuses(
+        orgId,
+        invitations.map((i) => i.id),
+      );
       return {
         members: members.map((m) => ({ ...m, joined_at: m.joined_at.toISOString() })),
         invitations: invitations.map((i) => toInvitation(i, mails.get(i.id))),
       };
     },
 
-    async invite(orgId: string, invitedBy: string, body: InvitationCreate & { role: Role }, origin: string | null): Promise<InvitationLink> {
-      if (await repo.isMemberByEmail(orgId, body.email)) throw new AppError("conflict", `${body.email} is already a member of this organization.`);
+    async invite(
+      orgId: string,
+      invitedBy: string,
+      body: InvitationCreate & { role: Role },
+      origin: string | null,
+    ): Promise<InvitationLink> {
+      if (await repo.isMemberByEmail(orgId, body.email))
+        throw new AppError("conflict", `${body.email} is already a member of this organization.`);
       if (await repo.pendingFor(orgId, body.email, clock.now())) {
-        throw new AppError("conflict", `${body.email} already has a pending invitation. Copy a new link from it, or revoke it first.`);
+        throw new AppError(
+          "conflict",
+          `${body.email} already has a pending invitation. Copy a new link from it, or revoke it first.`,
+        );
       }
       const token = crypto.randomBytes(32).toString("base64url");
-      const id = await repo.insertInvitation({ orgId, email: body.email, role: body.role, tokenHash: hashToken(token), invitedBy, expiresAt: expiry() });
+      const id = await repo.insertInvitation({
+        orgId,
+        email: body.email,
+        role: body.role,
+        tokenHash: hashToken(token),
+        invitedBy,
+        expiresAt: expiry(),
+      });
       return newLink(orgId, id, token, origin);
     },
 
@@ -126,7 +186,12 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     async preview(token: string): Promise<InvitationPreview> {
       const row = await usable(token);
-      return { organization_name: row.organization_name, role: row.role, email: row.email, expires_at: row.expires_at.toISOString() };
+      return {
+        organization_name: row.organization_name,
+        role: row.role,
+        email: row.email,
+        expires_at: row.expires_at.toISOString(),
+      };
     },
 
     /**
@@ -142,15 +207,25 @@ export function createTeamService(deps: TeamServiceDeps) {
           throw new AppError("conflict", `You are already a member of ${invitation.organization_name}.`);
         }
       };
-      const signsUp = body.first_name !== undefined || body.last_name !== undefined || body.username !== undefined || body.password !== undefined;
+      const signsUp =
+        body.first_name !== undefined ||
+        body.last_name !== undefined ||
+        body.username !== undefined ||
+        body.password !== undefined;
       if (signsUp) {
         const fields = AccountFields.safeParse(body);
         if (!fields.success) throw validationError(toFieldIssues(fields.error.issues));
-        const user = await auth.signUpToJoin({ ...fields.data, email: invitation.email, phone: "" }, (q, u) => spend(q, u.id));
+        const user = await auth.signUpToJoin({ ...fields.data, email: invitation.email, phone: "" }, (q, u) =>
+          spend(q, u.id),
+        );
         await mail.forget(invitation.org_id, invitation.id);
         return auth.signInTo(user.id, invitation.org_id);
       }
-      if (!joiner) throw new AppError("unauthenticated", "Sign in to accept this invitation with your account, or fill in the form to create one.");
+      if (!joiner)
+        throw new AppError(
+          "unauthenticated",
+          "Sign in to accept this invitation with your account, or fill in the form to create one.",
+        );
       await checkJoiner(invitation, joiner);
       await db.tx((q) => spend(q, joiner.userId));
       await mail.forget(invitation.org_id, invitation.id);

@@ -4,7 +4,12 @@ import { decodeMulaw, encodeMulaw } from "@parley/voice/audio/mulaw";
 import type { CallLeg, LegEvent } from "@parley/voice/telephony/call-leg";
 import { createTwilioTelephony, type TwilioTelephony } from "@parley/voice/telephony/twilio/twilio-telephony";
 import type { FakeTwilio } from "../../../../../tests/support/fake-twilio.ts";
-import { startTwilioHarness, TWILIO_PUBLIC_URL, TWILIO_SID, TWILIO_TOKEN } from "../../../../../tests/support/twilio-harness.ts";
+import {
+  startTwilioHarness,
+  TWILIO_PUBLIC_URL,
+  TWILIO_SID,
+  TWILIO_TOKEN,
+} from "../../../../../tests/support/twilio-harness.ts";
 import { until } from "../../../../../tests/support/until.ts";
 
 const SID = TWILIO_SID;
@@ -12,10 +17,12 @@ const TOKEN = TWILIO_TOKEN;
 const PUBLIC_URL = TWILIO_PUBLIC_URL;
 const HOOKS = `${PUBLIC_URL}/api/telephony/twilio`;
 
-const tone = (n: number, offset = 0) => Int16Array.from({ length: n }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * (i + offset)) / 8000)));
+const tone = (n: number, offset = 0) =>
+  Int16Array.from({ length: n }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * (i + offset)) / 8000)));
 const closeTo = (got: Int16Array, want: Int16Array) => {
   assert.equal(got.length, want.length);
-  for (let i = 0; i < want.length; i++) assert.ok(Math.abs(got[i]! - want[i]!) <= 300, `sample ${i}: ${got[i]} vs ${want[i]}`);
+  for (let i = 0; i < want.length; i++)
+    assert.ok(Math.abs(got[i]! - want[i]!) <= 300, `sample ${i}: ${got[i]} vs ${want[i]}`);
 };
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
@@ -35,7 +42,12 @@ describe("Twilio telephony over a fake Twilio", () => {
     const events: LegEvent[] = [];
     leg.on((e) => events.push(e));
     const created = fake.rest.at(-1)!;
-    return { leg, events, created, callSid: `CA${String(fake.rest.filter((r) => r.path.endsWith("/Calls.json")).length).padStart(32, "0")}` };
+    return {
+      leg,
+      events,
+      created,
+      callSid: `CA${String(fake.rest.filter((r) => r.path.endsWith("/Calls.json")).length).padStart(32, "0")}`,
+    };
   }
   const ended = (events: LegEvent[]) => events.find((e) => e.type === "ended");
 
@@ -59,15 +71,40 @@ describe("Twilio telephony over a fake Twilio", () => {
     assert.equal(twiml.status, 200);
     const streamUrl = twiml.text.match(/<Stream url="([^"]+)">/)?.[1];
     assert.equal(streamUrl, "wss://parley.example/api/telephony/twilio/media");
-    assert.match(twiml.text, /<Connect><Stream url="[^"]+"><Parameter name="callId" value="call-1"\/><\/Stream><\/Connect>/);
+    assert.match(
+      twiml.text,
+      /<Connect><Stream url="[^"]+"><Parameter name="callId" value="call-1"\/><\/Stream><\/Connect>/,
+    );
 
     const peer = await fake.openMedia(streamUrl!);
     peer.send({ event: "connected", protocol: "Call", version: "1.0.0" });
-    peer.send({ event: "start", sequenceNumber: "1", streamSid: "MZ1", start: { streamSid: "MZ1", callSid, accountSid: SID, tracks: ["inbound"], customParameters: { callId: "call-1" }, mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 } } });
+    peer.send({
+      event: "start",
+      sequenceNumber: "1",
+      streamSid: "MZ1",
+      start: {
+        streamSid: "MZ1",
+        callSid,
+        accountSid: SID,
+        tracks: ["inbound"],
+        customParameters: { callId: "call-1" },
+        mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 },
+      },
+    });
     await until(() => events.some((e) => e.type === "answered"), { what: "answered" });
     // 25 ms packets: the leg re-cuts them into 20 ms frames.
     const sent = tone(200 * 8);
-    for (let at = 0; at < sent.length; at += 200) peer.send({ event: "media", streamSid: "MZ1", media: { track: "inbound", chunk: "1", timestamp: "0", payload: Buffer.from(encodeMulaw(sent.subarray(at, at + 200))).toString("base64") } });
+    for (let at = 0; at < sent.length; at += 200)
+      peer.send({
+        event: "media",
+        streamSid: "MZ1",
+        media: {
+          track: "inbound",
+          chunk: "1",
+          timestamp: "0",
+          payload: Buffer.from(encodeMulaw(sent.subarray(at, at + 200))).toString("base64"),
+        },
+      });
     const audio = () => events.flatMap((e) => (e.type === "audio" ? [e.frame] : []));
     await until(() => audio().length === 10, { what: "10 frames" });
     assert.ok(audio().every((fr) => fr.length === 160));
@@ -75,7 +112,16 @@ describe("Twilio telephony over a fake Twilio", () => {
 
     peer.send({ event: "dtmf", streamSid: "MZ1", dtmf: { track: "inbound_track", digit: "7" } });
     await until(() => events.some((e) => e.type === "dtmf" && e.digit === "7"), { what: "dtmf" });
-    assert.equal((await fake.webhook(f.get("AsyncAmdStatusCallback")!, { CallSid: callSid, AnsweredBy: "machine_end_beep", MachineDetectionDuration: "4200" })).status, 204);
+    assert.equal(
+      (
+        await fake.webhook(f.get("AsyncAmdStatusCallback")!, {
+          CallSid: callSid,
+          AnsweredBy: "machine_end_beep",
+          MachineDetectionDuration: "4200",
+        })
+      ).status,
+      204,
+    );
     await until(() => events.some((e) => e.type === "amd" && e.result === "machine"), { what: "amd" });
 
     const out = tone(160, 3);
@@ -99,11 +145,24 @@ describe("Twilio telephony over a fake Twilio", () => {
     const { events, created, callSid } = await dial("call-forged");
     const f = created.form;
     assert.equal((await fake.webhook(f.get("Url")!, { CallSid: callSid }, "wrong-token")).status, 403);
-    assert.equal((await fake.webhook(f.get("StatusCallback")!, { CallSid: callSid, CallStatus: "busy" }, "wrong-token")).status, 403);
-    assert.equal((await fake.webhook(f.get("AsyncAmdStatusCallback")!, { CallSid: callSid, AnsweredBy: "human" }, "wrong-token")).status, 403);
-    await assert.rejects(fake.openMedia(`${PUBLIC_URL.replace("https", "wss")}/api/telephony/twilio/media`, "wrong-token"), /403/);
+    assert.equal(
+      (await fake.webhook(f.get("StatusCallback")!, { CallSid: callSid, CallStatus: "busy" }, "wrong-token")).status,
+      403,
+    );
+    assert.equal(
+      (await fake.webhook(f.get("AsyncAmdStatusCallback")!, { CallSid: callSid, AnsweredBy: "human" }, "wrong-token"))
+        .status,
+      403,
+    );
+    await assert.rejects(
+      fake.openMedia(`${PUBLIC_URL.replace("https", "wss")}/api/telephony/twilio/media`, "wrong-token"),
+      /403/,
+    );
     // Signed for one call, replayed for another: the query is part of what is signed.
-    const signedElsewhere = await fake.webhook(`${HOOKS}/status?callId=other`, { CallSid: callSid, CallStatus: "busy" });
+    const signedElsewhere = await fake.webhook(`${HOOKS}/status?callId=other`, {
+      CallSid: callSid,
+      CallStatus: "busy",
+    });
     assert.equal(signedElsewhere.status, 204);
     await settle();
     assert.deepEqual(events, []);
@@ -112,12 +171,21 @@ describe("Twilio telephony over a fake Twilio", () => {
     await until(() => ended(events) !== undefined, { what: "busy" });
   });
 
-  for (const [status, reason] of [["busy", "busy"], ["no-answer", "no_answer"], ["failed", "failed"], ["canceled", "cancelled"]] as const) {
+  for (const [status, reason] of [
+    ["busy", "busy"],
+    ["no-answer", "no_answer"],
+    ["failed", "failed"],
+    ["canceled", "cancelled"],
+  ] as const) {
     test(`status callback ${status} ends the leg with ${reason}`, async () => {
       const { events, created, callSid } = await dial(`call-${status}`);
       await fake.webhook(created.form.get("StatusCallback")!, { CallSid: callSid, CallStatus: "ringing" });
       assert.deepEqual(events, []);
-      await fake.webhook(created.form.get("StatusCallback")!, { CallSid: callSid, CallStatus: status, SipResponseCode: "486" });
+      await fake.webhook(created.form.get("StatusCallback")!, {
+        CallSid: callSid,
+        CallStatus: status,
+        SipResponseCode: "486",
+      });
       await until(() => ended(events) !== undefined, { what: reason });
       assert.deepEqual(ended(events), { type: "ended", reason, detail: `Twilio: ${status} (SIP 486)` });
       // The call is forgotten: a late TwiML fetch is told to hang up.
@@ -161,7 +229,16 @@ describe("Twilio telephony over a fake Twilio", () => {
   });
 
   test("Twilio's refusal surfaces as a clear error", async () => {
-    const bad = createTwilioTelephony({ accountSid: SID, authToken: "not-the-token", apiBase: fake.apiBase, from: "+15005550006", publicUrl: PUBLIC_URL });
-    await assert.rejects(bad.dial({ to: "+14155550100", callId: "call-401", persona: null, signal: new AbortController().signal }), /Twilio refused the request: Authenticate \[code 20003\].*TWILIO_AUTH_TOKEN/);
+    const bad = createTwilioTelephony({
+      accountSid: SID,
+      authToken: "not-the-token",
+      apiBase: fake.apiBase,
+      from: "+15005550006",
+      publicUrl: PUBLIC_URL,
+    });
+    await assert.rejects(
+      bad.dial({ to: "+14155550100", callId: "call-401", persona: null, signal: new AbortController().signal }),
+      /Twilio refused the request: Authenticate \[code 20003\].*TWILIO_AUTH_TOKEN/,
+    );
   });
 });

@@ -13,9 +13,13 @@ export function twilioRoutes(deps: { twilio: TwilioWebhooks }): FastifyPluginAsy
   const { twilio } = deps;
   return async (app) => {
     // Twilio posts form-encoded bodies; this parser lives only inside this plugin.
-    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_LIMIT }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    app.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: FORM_LIMIT },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
 
     const signed = (request: FastifyRequest): Record<string, string> => {
       const params = formParams(request.body);
@@ -52,9 +56,13 @@ export function twilioRoutes(deps: { twilio: TwilioWebhooks }): FastifyPluginAsy
     const verifyHandshake = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!twilio.verifyMediaHandshake(request.url, signatureOf(request))) return reply.status(403).send();
     };
-    app.get("/telephony/twilio/media", { websocket: true, preValidation: verifyHandshake, schema: { hide: true } }, (socket) => {
-      twilio.acceptMedia(socket);
-    });
+    app.get(
+      "/telephony/twilio/media",
+      { websocket: true, preValidation: verifyHandshake, schema: { hide: true } },
+      (socket) => {
+        twilio.acceptMedia(socket);
+      },
+    );
   };
 }
 

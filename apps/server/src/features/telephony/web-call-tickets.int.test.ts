@@ -12,8 +12,13 @@ for (const kind of await dbKinds()) {
     let holder: { orgId: string; userId: string; subject: string };
     before(async () => {
       ({ db, drop } = await openTestDb(kind));
-      const [org] = await db.query<{ id: string }>("insert into organizations (slug, name) values ('t', 'T') returning id");
-      const [user] = await db.query<{ id: string }>("insert into users (email, username, first_name, last_name) values ('t@x.io', 't', 'T', 'T') returning id");
+      // A bare database, no server to sign up through: the organisation and user are written straight in.
+      const [org] = await db.query<{ id: string }>(
+        "insert into organizations (slug, name) values ('t', 'T') returning id",
+      );
+      const [user] = await db.query<{ id: string }>(
+        "insert into users (email, username, first_name, last_name) values ('t@x.io', 't', 'T', 'T') returning id",
+      );
       holder = { orgId: org!.id, userId: user!.id, subject: "camp-1" };
     });
     after(() => drop());
@@ -34,7 +39,9 @@ for (const kind of await dbKinds()) {
       const issuer = createTicketStore(db, clock, "listen");
       const other = createTicketStore(db, clock, "listen");
       const t = await issuer.issue({ ...holder, subject: "call-1" });
-      const rows = await db.query<{ ticket_hash: Uint8Array }>("select ticket_hash from socket_tickets where subject = 'call-1'");
+      const rows = await db.query<{ ticket_hash: Uint8Array }>(
+        "select ticket_hash from socket_tickets where subject = 'call-1'",
+      );
       assert.deepEqual(Buffer.from(rows[0]!.ticket_hash), crypto.createHash("sha256").update(t).digest());
       // Two processes racing on one ticket: exactly one wins.
       const wins = await Promise.all([other.redeem(t, "call-1"), issuer.redeem(t, "call-1")]);
@@ -58,7 +65,10 @@ for (const kind of await dbKinds()) {
       now += 60_000;
       assert.equal(await store.redeem(b, "camp-1"), null);
       await store.issue(holder);
-      const [left] = await db.query<{ n: number }>("select count(*)::int as n from socket_tickets where expires_at <= $1", [new Date(now)]);
+      const [left] = await db.query<{ n: number }>(
+        "select count(*)::int as n from socket_tickets where expires_at <= $1",
+        [new Date(now)],
+      );
       assert.equal(left!.n, 0, "expired tickets are gone");
     });
   });

@@ -27,7 +27,8 @@ export function createTicketStore(db: Queryable, clock: Clock, purpose: TicketPu
       await db.query("delete from socket_tickets where expires_at <= $1", [now]);
       const ticket = crypto.randomBytes(24).toString("base64url");
       await db.query(
-        "insert into socket_tickets (ticket_hash, purpose, org_id, user_id, subject, expires_at) values ($1, $2, $3, $4, $5, $6)",
+        `insert into socket_tickets (ticket_hash, purpose, org_id, user_id, subject, expires_at)
+          values ($1, $2, $3, $4, $5, $6)`,
         [hash(ticket), purpose, holder.orgId, holder.userId, holder.subject, new Date(now.getTime() + ttlSecs * 1000)],
       );
       return ticket;
@@ -37,7 +38,8 @@ export function createTicketStore(db: Queryable, clock: Clock, purpose: TicketPu
       // The routes redeem before the query is validated (to answer 401 before the upgrade): it may be absent.
       if (typeof ticket !== "string" || !ticket) return null;
       const [t] = await db.query<{ org_id: string; user_id: string; subject: string; expires_at: Date }>(
-        "delete from socket_tickets where ticket_hash = $1 and purpose = $2 returning org_id, user_id, subject, expires_at",
+        `delete from socket_tickets where ticket_hash = $1 and purpose = $2
+          returning org_id, user_id, subject, expires_at`,
         [hash(ticket), purpose],
       );
       if (!t || new Date(t.expires_at).getTime() <= clock.now().getTime() || t.subject !== subject) return null;

@@ -18,7 +18,10 @@ export function webCallRoutes(deps: { webCalls: WebCallService; requireAuth: Req
   return async (app) => {
     app.post(
       "/campaigns/:id/test-call",
-      { preHandler: requireAuth, schema: { params: z.object({ id: z.uuid("Campaign not found.") }), response: { 201: TestCallTicket } } },
+      {
+        preHandler: requireAuth,
+        schema: { params: z.object({ id: z.uuid("Campaign not found.") }), response: { 201: TestCallTicket } },
+      },
       async (request, reply) => {
         const t = await webCalls.issueTicket(request.auth.orgId, request.auth.userId, request.params.id);
         return reply.status(201).send(t);
@@ -28,11 +31,19 @@ export function webCallRoutes(deps: { webCalls: WebCallService; requireAuth: Req
     const redeem = async (request: FastifyRequest, _reply: FastifyReply) => {
       const q = request.query as z.output<typeof WebCallQuery>;
       const holder = await webCalls.redeem(q.ticket, q.campaign_id);
-      if (!holder) throw new AppError("unauthenticated", "The test-call ticket is invalid, used or expired. Start the test call again.");
+      if (!holder)
+        throw new AppError(
+          "unauthenticated",
+          "The test-call ticket is invalid, used or expired. Start the test call again.",
+        );
       holders.set(request, holder);
     };
-    app.get("/media/web", { websocket: true, preValidation: redeem, schema: { hide: true, querystring: WebCallQuery } }, (socket, request) => {
-      void webCalls.run(socket, holders.get(request)!);
-    });
+    app.get(
+      "/media/web",
+      { websocket: true, preValidation: redeem, schema: { hide: true, querystring: WebCallQuery } },
+      (socket, request) => {
+        void webCalls.run(socket, holders.get(request)!);
+      },
+    );
   };
 }

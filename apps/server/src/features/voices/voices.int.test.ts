@@ -23,7 +23,13 @@ describe("voices over HTTP", () => {
     assert.equal((await t.request("GET", "/api/voices")).status, 401);
     const res = await t.request("GET", "/api/voices", { token: u.token });
     assert.equal(res.status, 200);
-    const voices = res.body.voices as Array<{ id: string; voice_id: string; name: string; preview_url: string; provider: string }>;
+    const voices = res.body.voices as Array<{
+      id: string;
+      voice_id: string;
+      name: string;
+      preview_url: string;
+      provider: string;
+    }>;
     assert.ok(voices.length >= 2, "flite and espeak-ng each offer voices");
     assert.ok(new Set(voices.map((v) => v.provider)).size >= 2, "both engines are offered");
     for (const v of voices) assert.equal(v.id, v.voice_id);
@@ -39,11 +45,16 @@ describe("voices over HTTP", () => {
     assert.equal(wav.subarray(8, 12).toString(), "WAVE");
     const dataBytes = wav.length - 44;
     assert.ok(dataBytes > 16000 * 2, `a sentence lasts more than a second (${dataBytes} bytes of audio)`);
-    const peak = Math.max(...Array.from(new Int16Array(wav.buffer, wav.byteOffset + 44, Math.floor(dataBytes / 2)), Math.abs));
+    const peak = Math.max(
+      ...Array.from(new Int16Array(wav.buffer, wav.byteOffset + 44, Math.floor(dataBytes / 2)), Math.abs),
+    );
     assert.ok(peak > 1000, "the clip is not silence");
 
     const cached = path.join(dataDir, "files", "voices", "previews");
-    assert.ok(fs.readdirSync(cached).some((f) => f.endsWith(".wav")), "the clip is kept under the data folder");
+    assert.ok(
+      fs.readdirSync(cached).some((f) => f.endsWith(".wav")),
+      "the clip is kept under the data folder",
+    );
     const again = await fetch(t.baseUrl + first.preview_url);
     assert.deepEqual(Buffer.from(await again.arrayBuffer()), wav);
     assert.ok(Date.now() - started < 60_000);

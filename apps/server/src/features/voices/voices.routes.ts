@@ -14,20 +14,24 @@ export function voicesRoutes(deps: { voices: VoicesService; requireAuth: Require
 
     // Public: a clip holds no customer data, and an <audio> element cannot send a bearer token.
     // The URL carries a version (?v=), so the clip can be cached for good.
-    app.get("/voices/:id/preview.wav", { schema: { params: z.object({ id: z.string().max(200) }) } }, async (request, reply) => {
-      let clip;
-      try {
-        clip = await voices.preview(request.params.id);
-      } catch (err) {
-        request.log.warn({ err }, "voice preview failed");
-        throw new AppError("internal", "This voice preview could not be made. Please try another voice.");
-      }
-      if (!clip) throw notFound("Voice");
-      return reply
-        .type("audio/wav")
-        .header("content-length", clip.size)
-        .header("cache-control", "public, max-age=31536000, immutable")
-        .send(clip.body);
-    });
+    app.get(
+      "/voices/:id/preview.wav",
+      { schema: { params: z.object({ id: z.string().max(200) }) } },
+      async (request, reply) => {
+        let clip: Awaited<ReturnType<typeof voices.preview>>;
+        try {
+          clip = await voices.preview(request.params.id);
+        } catch (err) {
+          request.log.warn({ err }, "voice preview failed");
+          throw new AppError("internal", "This voice preview could not be made. Please try another voice.");
+        }
+        if (!clip) throw notFound("Voice");
+        return reply
+          .type("audio/wav")
+          .header("content-length", clip.size)
+          .header("cache-control", "public, max-age=31536000, immutable")
+          .send(clip.body);
+      },
+    );
   };
 }

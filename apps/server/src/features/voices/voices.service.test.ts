@@ -13,7 +13,17 @@ function fakeTts(name: string, ids: string[], broken: string[] = []) {
   const calls: string[] = [];
   const tts: TtsProvider = {
     name,
-    listVoices: async () => ids.map((id): VoiceInfo => ({ id, name: `Voice ${id}`, description: "", provider: name, language: "en-US", gender: "female" })),
+    listVoices: async () =>
+      ids.map(
+        (id): VoiceInfo => ({
+          id,
+          name: `Voice ${id}`,
+          description: "",
+          provider: name,
+          language: "en-US",
+          gender: "female",
+        }),
+      ),
     async *synthesize(_text, opts) {
       calls.push(opts.voiceId);
       if (broken.includes(opts.voiceId)) throw new Error("engine crashed");
@@ -34,7 +44,13 @@ test("previews are made once, cached in storage, and served with a versioned URL
   const { tts, calls } = fakeTts("fake", ["a", "b"]);
   const voices = createVoicesService({ tts, storage: createLocalStorage(dir), logger: silent, encodeWav: fakeWav });
   const list = await voices.list();
-  assert.deepEqual(list.map((v) => [v.id, v.voice_id]), [["a", "a"], ["b", "b"]]);
+  assert.deepEqual(
+    list.map((v) => [v.id, v.voice_id]),
+    [
+      ["a", "a"],
+      ["b", "b"],
+    ],
+  );
   assert.match(list[0]!.preview_url!, /^\/api\/voices\/a\/preview\.wav\?v=[0-9a-f]{12}$/);
   const [one, two] = await Promise.all([voices.preview("a"), voices.preview("a")]);
   assert.equal(one!.size, 4 + 640);
@@ -60,6 +76,12 @@ test("a voice whose clip cannot be made answers preview_url null, the others sti
   const { tts } = fakeTts("fake", ["ok", "bad"], ["bad"]);
   const voices = createVoicesService({ tts, storage: createLocalStorage(dir), logger: silent, encodeWav: fakeWav });
   await voices.warmUp();
-  assert.deepEqual((await voices.list()).map((v) => [v.id, v.preview_url === null]), [["ok", false], ["bad", true]]);
+  assert.deepEqual(
+    (await voices.list()).map((v) => [v.id, v.preview_url === null]),
+    [
+      ["ok", false],
+      ["bad", true],
+    ],
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -15,10 +15,16 @@ type Deps = {
 
 const SAMPLE_RATE = 16000;
 const previewText = (v: VoiceInfo) =>
-  `Hi, this is ${v.name.split(/[\s(]/)[0]} from Parley. I'm calling about your recent enquiry. Do you have a minute to talk?`;
+  `Hi, this is ${v.name.split(/[\s(]/)[0]} from Parley. I'm calling ` +
+  "about your recent enquiry. Do you have a minute to talk?";
 
 /** Changes when the voice or its sentence changes, so a cached clip is never stale. */
-const version = (v: VoiceInfo) => crypto.createHash("sha256").update(`${v.provider}\n${v.id}\n${previewText(v)}`).digest("hex").slice(0, 12);
+const version = (v: VoiceInfo) =>
+  crypto
+    .createHash("sha256")
+    .update(`${v.provider}\n${v.id}\n${previewText(v)}`)
+    .digest("hex")
+    .slice(0, 12);
 const storageKey = (v: VoiceInfo) => `voices/previews/${v.id.replace(/[^A-Za-z0-9._-]+/g, "_")}-${version(v)}.wav`;
 
 async function collect(chunks: AsyncIterable<Int16Array>): Promise<Int16Array> {
@@ -104,7 +110,9 @@ export function createVoicesService(deps: Deps) {
     async warmUp(): Promise<void> {
       try {
         for (const v of await all()) {
-          await synthesise(v).catch((err) => logger.warn({ err, voice: v.id }, "voice preview could not be synthesised"));
+          await synthesise(v).catch((err) =>
+            logger.warn({ err, voice: v.id }, "voice preview could not be synthesised"),
+          );
         }
       } catch (err) {
         logger.warn({ err }, "voices could not be listed");

@@ -4,7 +4,15 @@ import { nextRetryAt } from "./webhook-retry.ts";
 import { signedHeaders } from "./webhook-signer.ts";
 import type { DueDelivery, WebhooksRepo } from "./webhooks.repo.ts";
 
-type Deps = { repo: WebhooksRepo; post: PostWebhook; clock: Clock; batchSize?: number; leaseMs?: number };
+type Deps = {
+  repo: WebhooksRepo;
+  post: PostWebhook;
+  clock: Clock;
+  /** Opens a sealed secret of the organisation (secret-box.ts). */
+  open(sealed: string, orgId: string): string;
+  batchSize?: number;
+  leaseMs?: number;
+};
 
 /** The delivery log keeps 30 days: older delivered and failed rows are deleted, at most once an hour per process. */
 export const DELIVERY_KEEP_MS = 30 * 86_400_000;
@@ -24,12 +32,20 @@ export function createWebhookDelivery(deps: Deps) {
 
   async function send(d: DueDelivery): Promise<void> {
     const sentAt = clock.now();
-    const result = await post(d.url, signedHeaders(d.secret, d.message_id, sentAt, d.body), d.body);
+    const secrets = [d.secret, d.previous_secret].flatMap((s) => (s ? [deps.open(s, d.org_id)] : []));
+    const result = await post(d.url, signedHeaders(secrets, d.message_id, sentAt, d.body), d.body);
     const at = clock.now();
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const retryAt = ok ? null : nextRetryAt(d.attempts + 1, at);
     const status = ok ? "delivered" : retryAt ? "pending" : "failed";
-    await repo.recordAttempt(d.id, { status, statusCode: result.statusCode, error: result.error, response: result.response, at, nextAt: retryAt ?? at });
+    await repo.recordAttempt(d.id, {
+      status,
+      statusCode: result.statusCode,
+      error: result.error,
+      response: result.response,
+      at,
+      nextAt: retryAt ?? at,
+    });
     if (ok) await repo.setFailing(d.endpoint_id, null);
     if (status === "failed") await repo.setFailing(d.endpoint_id, at);
   }

@@ -27,7 +27,11 @@ after(() => {
 });
 
 test("a 2xx answer is kept as a 500-character excerpt", async () => {
-  const r = await createWebhookPoster({ allowPrivate: true, timeoutMs: 5000 })(`${base}/ok`, { "webhook-id": "msg_1" }, '{"a":1}');
+  const r = await createWebhookPoster({ allowPrivate: true, timeoutMs: 5000 })(
+    `${base}/ok`,
+    { "webhook-id": "msg_1" },
+    '{"a":1}',
+  );
   assert.deepEqual([r.statusCode, r.response?.length, r.error], [200, 500, null]);
   assert.equal(bodies.at(-1), '{"a":1}');
 });

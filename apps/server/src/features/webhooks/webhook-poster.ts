@@ -15,7 +15,7 @@ const MAX_READ_BYTES = 64 * 1024;
  */
 export function createWebhookPoster(o: { allowPrivate: boolean; timeoutMs: number }): PostWebhook {
   return async (raw, headers, body) => {
-    let target;
+    let target: Awaited<ReturnType<typeof resolveSafeTarget>>;
     try {
       target = await resolveSafeTarget(raw, { allowPrivate: o.allowPrivate });
     } catch (err) {
@@ -23,23 +23,43 @@ export function createWebhookPoster(o: { allowPrivate: boolean; timeoutMs: numbe
     }
     const client = target.url.protocol === "https:" ? https : http;
     return new Promise<PostResult>((resolve) => {
-      const req = client.request(target.url, {
-        method: "POST", lookup: target.lookup, signal: AbortSignal.timeout(o.timeoutMs),
-        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Parley-Webhooks/1.0" },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (c: Buffer) => {
-          if (size < MAX_READ_BYTES) chunks.push(c);
-          size += c.length;
-        });
-        const done = () => resolve({ statusCode: res.statusCode ?? null, response: Buffer.concat(chunks).toString("utf8").slice(0, EXCERPT_CHARS), error: null });
-        res.on("end", done);
-        res.on("error", done);
-      });
+      const req = client.request(
+        target.url,
+        {
+          method: "POST",
+          lookup: target.lookup,
+          signal: AbortSignal.timeout(o.timeoutMs),
+          headers: {
+            ...headers,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            "user-agent": "Parley-Webhooks/1.0",
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on("data", (c: Buffer) => {
+            if (size < MAX_READ_BYTES) chunks.push(c);
+            size += c.length;
+          });
+          const done = () =>
+            resolve({
+              statusCode: res.statusCode ?? null,
+              response: Buffer.concat(chunks).toString("utf8").slice(0, EXCERPT_CHARS),
+              error: null,
+            });
+          res.on("end", done);
+          res.on("error", done);
+        },
+      );
       req.on("error", (err) => {
         const timedOut = err.name === "AbortError" || err.name === "TimeoutError";
-        resolve({ statusCode: null, response: null, error: timedOut ? `no answer within ${o.timeoutMs / 1000} s` : err.message });
+        resolve({
+          statusCode: null,
+          response: null,
+          error: timedOut ? `no answer within ${o.timeoutMs / 1000} s` : err.message,
+        });
       });
       req.end(body);
     });

@@ -13,12 +13,14 @@ export function newMessageId(): string {
 
 /**
  * The three Standard Webhooks headers for one send. The `standardwebhooks` package signs
- * (v1, base64 HMAC-SHA256 of "id.timestamp.body"), so receivers verify with the same stock code.
+ * (v1, base64 HMAC-SHA256 of "id.timestamp.body"), so receivers verify with the same stock code. With several
+ * secrets (the new one and, while its grace period lasts, the rotated-out one) the header carries one
+ * signature per secret, space-separated, as the standard allows: a receiver holding either verifies.
  */
-export function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
+export function signedHeaders(secrets: string[], messageId: string, at: Date, body: string): Record<string, string> {
   return {
     "webhook-id": messageId,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": new Webhook(secret).sign(messageId, at, body),
+    "webhook-signature": secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(" "),
   };
 }

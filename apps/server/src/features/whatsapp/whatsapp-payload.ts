@@ -13,22 +13,45 @@ const MetaMessage = z.looseObject({
 });
 const MetaValue = z.looseObject({
   metadata: z.looseObject({ phone_number_id: z.string().min(1) }),
-  contacts: z.array(z.looseObject({ wa_id: z.string(), profile: z.looseObject({ name: z.string().optional() }).optional() })).optional(),
+  contacts: z
+    .array(z.looseObject({ wa_id: z.string(), profile: z.looseObject({ name: z.string().optional() }).optional() }))
+    .optional(),
   messages: z.array(MetaMessage).optional(),
   message_echoes: z.array(MetaMessage).optional(),
   statuses: z
-    .array(z.looseObject({ id: z.string(), status: z.string(), timestamp: z.string().regex(/^\d+$/), recipient_id: z.string().optional() }))
+    .array(
+      z.looseObject({
+        id: z.string(),
+        status: z.string(),
+        timestamp: z.string().regex(/^\d+$/),
+        recipient_id: z.string().optional(),
+      }),
+    )
     .optional(),
 });
 export const MetaWebhook = z.looseObject({
   object: z.string().optional(),
-  entry: z.array(z.looseObject({ changes: z.array(z.looseObject({ field: z.string().optional(), value: z.unknown() })) })),
+  entry: z.array(
+    z.looseObject({ changes: z.array(z.looseObject({ field: z.string().optional(), value: z.unknown() })) }),
+  ),
 });
 
-export type WaMessage = { providerId: string; phone: string; role: "user" | "assistant"; type: string; content: string; sentAt: Date };
+export type WaMessage = {
+  providerId: string;
+  phone: string;
+  role: "user" | "assistant";
+  type: string;
+  content: string;
+  sentAt: Date;
+};
 export type WaStatus = { providerId: string; status: "sent" | "delivered" | "read" | "failed"; at: Date };
 /** Everything one webhook delivery says about one business number. */
-export type WaBatch = { phoneNumberId: string; names: Map<string, string>; messages: WaMessage[]; statuses: WaStatus[] };
+export type WaBatch = {
+  phoneNumberId: string;
+  names: Map<string, string>;
+  messages: WaMessage[];
+  statuses: WaStatus[];
+};
 
 const STATUSES = new Set(["sent", "delivered", "read", "failed"]);
 const waPhone = (waId: string) => `+${waId.replace(/\D/g, "")}`;
@@ -49,18 +72,27 @@ export function batchesFromWebhook(body: z.infer<typeof MetaWebhook>): WaBatch[]
     // Echoes: messages the business sent from the WhatsApp Business app on the same number.
     for (const m of v.message_echoes ?? []) if (m.to) batch.messages.push(toMessage(m, m.to, "assistant"));
     for (const s of v.statuses ?? []) {
-      if (STATUSES.has(s.status)) batch.statuses.push({ providerId: s.id, status: s.status as WaStatus["status"], at: unixTime(s.timestamp) });
+      if (STATUSES.has(s.status))
+        batch.statuses.push({ providerId: s.id, status: s.status as WaStatus["status"], at: unixTime(s.timestamp) });
     }
   }
   return [...byNumber.values()];
 }
 
 function toMessage(m: z.infer<typeof MetaMessage>, counterpart: string, role: WaMessage["role"]): WaMessage {
-  return { providerId: m.id, phone: waPhone(counterpart), role, type: m.type, content: contentOf(m), sentAt: unixTime(m.timestamp) };
+  return {
+    providerId: m.id,
+    phone: waPhone(counterpart),
+    role,
+    type: m.type,
+    content: contentOf(m),
+    sentAt: unixTime(m.timestamp),
+  };
 }
 
 type Loose = Record<string, unknown>;
-const str = (o: unknown, key: string): string => (o && typeof o === "object" && typeof (o as Loose)[key] === "string" ? ((o as Loose)[key] as string) : "");
+const str = (o: unknown, key: string): string =>
+  o && typeof o === "object" && typeof (o as Loose)[key] === "string" ? ((o as Loose)[key] as string) : "";
 
 /** Readable text for every message type; media is named, not downloaded. */
 export function contentOf(m: Loose & { type: string }): string {

@@ -10,12 +10,21 @@ export type ContactRow = {
   last_role: "user" | "assistant" | null;
   unread: number;
 };
-export type MessageRow = { id: string; role: "user" | "assistant"; content: string; sent_at: Date; status: WaStatus["status"] | null };
+export type MessageRow = {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  sent_at: Date;
+  status: WaStatus["status"] | null;
+};
 
 export function createWhatsAppRepo(db: Queryable) {
   return {
     async channelOf(orgId: string): Promise<ChannelRow | null> {
-      const [row] = await db.query<ChannelRow>("select org_id, phone_number_id, app_secret, verify_token from whatsapp_channels where org_id = $1", [orgId]);
+      const [row] = await db.query<ChannelRow>(
+        "select org_id, phone_number_id, app_secret, verify_token from whatsapp_channels where org_id = $1",
+        [orgId],
+      );
       return row ?? null;
     },
     async channelOfNumber(phoneNumberId: string): Promise<ChannelRow | null> {
@@ -28,10 +37,14 @@ export function createWhatsAppRepo(db: Queryable) {
     async verifyTokenExists(token: string): Promise<boolean> {
       return (await db.query("select 1 from whatsapp_channels where verify_token = $1 limit 1", [token])).length > 0;
     },
-    async putChannel(orgId: string, c: { phone_number_id: string; app_secret: string; verify_token: string }): Promise<void> {
+    async putChannel(
+      orgId: string,
+      c: { phone_number_id: string; app_secret: string; verify_token: string },
+    ): Promise<void> {
       await db.query(
         `insert into whatsapp_channels (org_id, phone_number_id, app_secret, verify_token) values ($1, $2, $3, $4)
-         on conflict (org_id) do update set phone_number_id = excluded.phone_number_id, app_secret = excluded.app_secret,
+         on conflict (org_id) do update set phone_number_id = excluded.phone_number_id,
+           app_secret = excluded.app_secret,
            verify_token = excluded.verify_token, updated_at = now()`,
         [orgId, c.phone_number_id, c.app_secret, c.verify_token],
       );
@@ -40,7 +53,8 @@ export function createWhatsAppRepo(db: Queryable) {
     async upsertContact(q: Queryable, orgId: string, phone: string, name: string): Promise<string> {
       const [row] = await q.query<{ id: string }>(
         `insert into whatsapp_contacts (org_id, phone, name) values ($1, $2, $3)
-         on conflict (org_id, phone) do update set name = case when excluded.name = '' then whatsapp_contacts.name else excluded.name end
+         on conflict (org_id, phone) do update set name = case when excluded.name = '' then whatsapp_contacts.name
+           else excluded.name end
          returning id`,
         [orgId, phone, name],
       );
@@ -49,7 +63,8 @@ export function createWhatsAppRepo(db: Queryable) {
     /** Answers whether the message was new (a replayed provider id is ignored). */
     async insertMessage(q: Queryable, orgId: string, contactId: string, m: WaMessage): Promise<boolean> {
       const rows = await q.query(
-        `insert into whatsapp_messages (org_id, contact_id, provider_message_id, role, message_type, content, status, sent_at)
+        `insert into whatsapp_messages (org_id, contact_id, provider_message_id, role, message_type, content, status,
+          sent_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (org_id, provider_message_id) do nothing returning id`,
         [orgId, contactId, m.providerId, m.role, m.type, m.content, m.role === "assistant" ? "sent" : null, m.sentAt],
       );
@@ -59,7 +74,8 @@ export function createWhatsAppRepo(db: Queryable) {
     async advanceStatus(q: Queryable, orgId: string, s: WaStatus): Promise<void> {
       await q.query(
         `update whatsapp_messages set status = $3 where org_id = $1 and provider_message_id = $2 and role = 'assistant'
-           and coalesce(array_position(array['sent','delivered','read','failed'], status), 0) < array_position(array['sent','delivered','read','failed'], $3::text)`,
+           and coalesce(array_position(array['sent','delivered','read','failed'], status), 0) <
+             array_position(array['sent','delivered','read','failed'], $3::text)`,
         [orgId, s.providerId, s.status],
       );
     },
@@ -77,18 +93,23 @@ export function createWhatsAppRepo(db: Queryable) {
       );
     },
     async contactId(orgId: string, phone: string): Promise<string | null> {
-      const [row] = await db.query<{ id: string }>("select id from whatsapp_contacts where org_id = $1 and phone = $2", [orgId, phone]);
+      const [row] = await db.query<{ id: string }>(
+        "select id from whatsapp_contacts where org_id = $1 and phone = $2",
+        [orgId, phone],
+      );
       return row?.id ?? null;
     },
     async messages(orgId: string, contactId: string): Promise<MessageRow[]> {
       return db.query<MessageRow>(
-        `select id, role, content, sent_at, status from whatsapp_messages where org_id = $1 and contact_id = $2 order by sent_at, created_at`,
+        `select id, role, content, sent_at, status from whatsapp_messages where org_id = $1 and contact_id = $2
+          order by sent_at, created_at`,
         [orgId, contactId],
       );
     },
     async messageByProviderId(orgId: string, providerId: string): Promise<MessageRow | null> {
       const [row] = await db.query<MessageRow>(
-        "select id, role, content, sent_at, status from whatsapp_messages where org_id = $1 and provider_message_id = $2",
+        `select id, role, content, sent_at, status from whatsapp_messages where org_id = $1
+          and provider_message_id = $2`,
         [orgId, providerId],
       );
       return row ?? null;

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { WhatsAppChannel, WhatsAppChannelPut, WhatsAppContactList, WhatsAppMessage, WhatsAppMessages, WhatsAppRecordMessage } from "@parley/shared/whatsapp";
+import {
+  WhatsAppChannel,
+  WhatsAppChannelPut,
+  WhatsAppContactList,
+  WhatsAppMessage,
+  WhatsAppMessages,
+  WhatsAppRecordMessage,
+} from "@parley/shared/whatsapp";
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import type { WhatsAppService } from "./whatsapp.service.ts";
 
@@ -15,26 +22,47 @@ export function whatsappRoutes(deps: { whatsapp: WhatsAppService; requireAuth: R
     // include_last_message is accepted for the spec's call; the last message is always included.
     app.get(
       "/whatsapp/contacts",
-      { schema: { querystring: z.object({ include_last_message: z.string().optional() }), response: { 200: WhatsAppContactList } } },
+      {
+        schema: {
+          querystring: z.object({ include_last_message: z.string().optional() }),
+          response: { 200: WhatsAppContactList },
+        },
+      },
       async (request) => whatsapp.contacts(request.auth.orgId),
     );
 
-    app.get("/whatsapp/messages/:phone_number", { schema: { params: PhoneParams, response: { 200: WhatsAppMessages } } }, async (request) =>
-      whatsapp.messages(request.auth.orgId, request.params.phone_number),
+    app.get(
+      "/whatsapp/messages/:phone_number",
+      { schema: { params: PhoneParams, response: { 200: WhatsAppMessages } } },
+      async (request) => whatsapp.messages(request.auth.orgId, request.params.phone_number),
     );
 
     app.post(
       "/whatsapp/messages/:phone_number",
-      { schema: { params: PhoneParams, body: WhatsAppRecordMessage, response: { 200: z.object({ data: WhatsAppMessage }), 201: z.object({ data: WhatsAppMessage }) } } },
+      {
+        schema: {
+          params: PhoneParams,
+          body: WhatsAppRecordMessage,
+          response: { 200: z.object({ data: WhatsAppMessage }), 201: z.object({ data: WhatsAppMessage }) },
+        },
+      },
       async (request, reply) => {
-        const { message, duplicate } = await whatsapp.record(request.auth.orgId, request.params.phone_number, request.body);
+        const { message, duplicate } = await whatsapp.record(
+          request.auth.orgId,
+          request.params.phone_number,
+          request.body,
+        );
         return reply.status(duplicate ? 200 : 201).send({ data: message });
       },
     );
 
-    app.get("/channels/whatsapp", { schema: { response: { 200: WhatsAppChannel } } }, async (request) => whatsapp.channel(request.auth.orgId));
-    app.put("/channels/whatsapp", { schema: { body: WhatsAppChannelPut, response: { 200: WhatsAppChannel } } }, async (request) =>
-      whatsapp.putChannel(request.auth.orgId, request.body),
+    app.get("/channels/whatsapp", { schema: { response: { 200: WhatsAppChannel } } }, async (request) =>
+      whatsapp.channel(request.auth.orgId),
+    );
+    app.put(
+      "/channels/whatsapp",
+      { schema: { body: WhatsAppChannelPut, response: { 200: WhatsAppChannel } } },
+      async (request) => whatsapp.putChannel(request.auth.orgId, request.body),
     );
   };
 }
@@ -47,11 +75,21 @@ export function whatsappWebhookRoutes(deps: { whatsapp: WhatsAppService }): Fast
   return async (app) => {
     // The signature covers the exact bytes, so this plugin keeps the body raw (in place of the app's parser).
     app.removeContentTypeParser("application/json");
-    app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_LIMIT }, (_req, body, done) => done(null, body));
+    app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
 
     app.get(
       "/webhooks/whatsapp",
-      { schema: { querystring: z.object({ "hub.mode": z.string().optional(), "hub.verify_token": z.string().optional(), "hub.challenge": z.string().max(200).optional() }) } },
+      {
+        schema: {
+          querystring: z.object({
+            "hub.mode": z.string().optional(),
+            "hub.verify_token": z.string().optional(),
+            "hub.challenge": z.string().max(200).optional(),
+          }),
+        },
+      },
       async (request, reply) => {
         const q = request.query;
         const challenge = await whatsapp.handshake(q["hub.mode"], q["hub.verify_token"], q["hub.challenge"]);

@@ -1,5 +1,12 @@
 import crypto from "node:crypto";
-import type { WhatsAppChannel, WhatsAppChannelPut, WhatsAppContactList, WhatsAppMessage, WhatsAppMessages, WhatsAppRecordMessage } from "@parley/shared/whatsapp";
+import type {
+  WhatsAppChannel,
+  WhatsAppChannelPut,
+  WhatsAppContactList,
+  WhatsAppMessage,
+  WhatsAppMessages,
+  WhatsAppRecordMessage,
+} from "@parley/shared/whatsapp";
 import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { AppError, notFound } from "../../http/errors.ts";
@@ -15,7 +22,13 @@ export function phoneKey(value: string): string | null {
   return digits.length >= 6 && digits.length <= 15 ? `+${digits}` : null;
 }
 
-const toMessage = (m: MessageRow): WhatsAppMessage => ({ id: m.id, role: m.role, content: m.content, timestamp: m.sent_at.toISOString(), status: m.status });
+const toMessage = (m: MessageRow): WhatsAppMessage => ({
+  id: m.id,
+  role: m.role,
+  content: m.content,
+  timestamp: m.sent_at.toISOString(),
+  status: m.status,
+});
 
 export function createWhatsAppService(deps: { db: Db; repo: WhatsAppRepo; clock: Clock }) {
   const { db, repo, clock } = deps;
@@ -26,7 +39,8 @@ export function createWhatsAppService(deps: { db: Db; repo: WhatsAppRepo; clock:
       let stored = 0;
       const contacts = new Map<string, string>();
       for (const m of batch.messages) {
-        const contactId = contacts.get(m.phone) ?? (await repo.upsertContact(q, orgId, m.phone, batch.names.get(m.phone) ?? ""));
+        const contactId =
+          contacts.get(m.phone) ?? (await repo.upsertContact(q, orgId, m.phone, batch.names.get(m.phone) ?? ""));
         contacts.set(m.phone, contactId);
         if (await repo.insertMessage(q, orgId, contactId, m)) stored++;
       }
@@ -37,13 +51,22 @@ export function createWhatsAppService(deps: { db: Db; repo: WhatsAppRepo; clock:
 
   async function channel(orgId: string): Promise<WhatsAppChannel> {
     const c = await repo.channelOf(orgId);
-    return { configured: Boolean(c), phone_number_id: c?.phone_number_id ?? null, verify_token: c?.verify_token ?? null, webhook_path: WEBHOOK_PATH };
+    return {
+      configured: Boolean(c),
+      phone_number_id: c?.phone_number_id ?? null,
+      verify_token: c?.verify_token ?? null,
+      webhook_path: WEBHOOK_PATH,
+    };
   }
 
   return {
     channel,
     /** Meta's subscription handshake: echo the challenge when the verify token is one an org registered. */
-    async handshake(mode: string | undefined, token: string | undefined, challenge: string | undefined): Promise<string> {
+    async handshake(
+      mode: string | undefined,
+      token: string | undefined,
+      challenge: string | undefined,
+    ): Promise<string> {
       if (mode !== "subscribe" || !token || !challenge || !(await repo.verifyTokenExists(token))) {
         throw new AppError("forbidden", "The verify token does not match a registered WhatsApp number.");
       }
@@ -59,11 +82,14 @@ export function createWhatsAppService(deps: { db: Db; repo: WhatsAppRepo; clock:
         throw new AppError("validation_failed", "The webhook body is not JSON.");
       }
       const body = MetaWebhook.safeParse(json);
-      if (!body.success) throw new AppError("validation_failed", "The webhook body is not a WhatsApp Cloud API notification.");
+      if (!body.success)
+        throw new AppError("validation_failed", "The webhook body is not a WhatsApp Cloud API notification.");
       const batches = batchesFromWebhook(body.data);
-      const known = (await Promise.all(batches.map(async (b) => ({ batch: b, channel: await repo.channelOfNumber(b.phoneNumberId) })))).filter(
-        (k) => k.channel !== null,
-      );
+      const known = (
+        await Promise.all(
+          batches.map(async (b) => ({ batch: b, channel: await repo.channelOfNumber(b.phoneNumberId) })),
+        )
+      ).filter((k) => k.channel !== null);
       if (!known.length) throw new AppError("forbidden", "No organisation has registered this WhatsApp number.");
       if (!known.every((k) => verifySignature(raw, signature, k.channel!.app_secret))) {
         throw new AppError("unauthenticated", "The X-Hub-Signature-256 header does not match the body.");
@@ -100,8 +126,14 @@ export function createWhatsAppService(deps: { db: Db; repo: WhatsAppRepo; clock:
       return { data: { messages: rows.map(toMessage) } };
     },
 
-    /** Records a message sent or received outside the webhook (e.g. by the AI agent); a repeated message_id is ignored. */
-    async record(orgId: string, phone: string, input: WhatsAppRecordMessage & { role: "user" | "assistant" }): Promise<{ message: WhatsAppMessage; duplicate: boolean }> {
+    /**
+     * Records a message sent or received outside the webhook (e.g. by the AI agent); a repeated message_id is ignored.
+     */
+    async record(
+      orgId: string,
+      phone: string,
+      input: WhatsAppRecordMessage & { role: "user" | "assistant" },
+    ): Promise<{ message: WhatsAppMessage; duplicate: boolean }> {
       const key = phoneKey(phone);
       if (!key) throw new AppError("validation_failed", "The phone number must have 6 to 15 digits.");
       const m: WaMessage = {
@@ -112,14 +144,19 @@ export function createWhatsAppService(deps: { db: Db; repo: WhatsAppRepo; clock:
         content: input.content,
         sentAt: input.timestamp ? new Date(input.timestamp) : clock.now(),
       };
-      const stored = await storeBatch(orgId, { names: new Map([[key, input.name ?? ""]]), messages: [m], statuses: [] });
+      const stored = await storeBatch(orgId, {
+        names: new Map([[key, input.name ?? ""]]),
+        messages: [m],
+        statuses: [],
+      });
       const row = await repo.messageByProviderId(orgId, m.providerId);
       return { message: toMessage(row!), duplicate: stored === 0 };
     },
 
     async putChannel(orgId: string, input: Required<WhatsAppChannelPut>): Promise<WhatsAppChannel> {
       const owner = await repo.channelOfNumber(input.phone_number_id);
-      if (owner && owner.org_id !== orgId) throw new AppError("conflict", "This WhatsApp number is registered to another organisation.");
+      if (owner && owner.org_id !== orgId)
+        throw new AppError("conflict", "This WhatsApp number is registered to another organisation.");
       await repo.putChannel(orgId, input);
       return channel(orgId);
     },

@@ -52,12 +52,19 @@ export function KnowledgeTestBox({ scope, blockedReason, subtitle }: Props) {
 
   return (
     // A group, not a region: the setup screen's "Knowledge base" region keeps a name no other region contains.
-    <Paper role="group" aria-label="Test your knowledge base" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+    <Paper
+      role="group"
+      aria-label="Test your knowledge base"
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}
+    >
       <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mb: 0.5 }}>
         Test your knowledge base
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {subtitle ?? "Type or say what a caller might ask: see what the agent would answer on a call, and the passages it comes from."}
+        {subtitle ??
+          "Type or say what a caller might ask: see what the agent would " +
+            "answer on a call, and the passages it comes from."}
       </Typography>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "flex-start" }}>
         <TextField
@@ -74,34 +81,77 @@ export function KnowledgeTestBox({ scope, blockedReason, subtitle }: Props) {
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <MicToggle state={spoken.state} disabled={Boolean(blockedReason) || ask.isPending} onStart={() => void spoken.start()} onStop={() => void spoken.stop()} />
+                  <MicToggle
+                    state={spoken.state}
+                    disabled={Boolean(blockedReason) || ask.isPending}
+                    onStart={() => void spoken.start()}
+                    onStop={() => void spoken.stop()}
+                  />
                 </InputAdornment>
               ),
             },
           }}
         />
-        <Button variant="contained" onClick={submit} startIcon={<QuestionAnswer />} disabled={!question.trim() || ask.isPending || Boolean(blockedReason)}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          startIcon={<QuestionAnswer />}
+          disabled={!question.trim() || ask.isPending || Boolean(blockedReason)}
+        >
           {ask.isPending ? "Asking…" : "Ask"}
         </Button>
       </Box>
       <SpokenQuestionStatus state={spoken.state} />
-      {blockedReason && <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>{blockedReason}</Typography>}
-      {ask.isError && <Alert severity="error" sx={{ mt: 2 }}>{messageOf(ask.error, "The question could not be asked. Please try again.")}</Alert>}
+      {blockedReason && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {blockedReason}
+        </Typography>
+      )}
+      {ask.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {messageOf(ask.error, "The question could not be asked. Please try again.")}
+        </Alert>
+      )}
       {result && !ask.isPending && (
         <Box aria-live="polite" sx={{ mt: 2.5, display: "flex", flexDirection: "column", gap: 1.5 }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-            <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>The caller would hear</Typography>
-            <Chip size="small" color={result.answered ? "success" : "warning"} label={result.answered ? "Answered" : "Not in the knowledge base"} />
+            <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>
+              The caller would hear
+            </Typography>
+            <Chip
+              size="small"
+              color={result.answered ? "success" : "warning"}
+              label={result.answered ? "Answered" : "Not in the knowledge base"}
+            />
           </Box>
-          <Box component="blockquote" data-testid="kb-test-answer" sx={{ m: 0, pl: 2, borderLeft: 3, borderColor: result.answered ? "success.main" : "warning.main", overflowWrap: "anywhere" }}>
+          <Box
+            component="blockquote"
+            data-testid="kb-test-answer"
+            sx={{
+              m: 0,
+              pl: 2,
+              borderLeft: 3,
+              borderColor: result.answered ? "success.main" : "warning.main",
+              overflowWrap: "anywhere",
+            }}
+          >
             <Typography>{result.answer}</Typography>
           </Box>
           <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600, mt: 1 }}>
-            {result.passages.length ? `Passages the agent looked at (${result.passages.length})` : "No passage matches this question."}
+            {result.passages.length
+              ? `Passages the agent looked at (${result.passages.length})`
+              : "No passage matches this question."}
           </Typography>
           {result.passages.length > 0 && (
-            <Box component="ol" aria-label="Passages" sx={{ m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1 }}>
-              {result.passages.map((p, i) => <PassageCard key={`${p.document_id}-${i}`} passage={p} rank={i + 1} />)}
+            <Box
+              component="ol"
+              aria-label="Passages"
+              sx={{ m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1 }}
+            >
+              {result.passages.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: shown in order, never reordered
+                <PassageCard key={`${p.document_id}-${i}`} passage={p} rank={i + 1} />
+              ))}
             </Box>
           )}
         </Box>

@@ -5,6 +5,7 @@ import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { KbAskPassage } from "@parley/shared/knowledge-base";
+import { AnswerChecks } from "./AnswerChecks.tsx";
 
 const SHORT = 320;
 
@@ -26,11 +27,17 @@ export function PassageCard({ passage, rank }: { passage: KbAskPassage; rank: nu
       sx={{ p: 2, borderRadius: 2, listStyle: "none", borderColor: passage.used ? "primary.main" : "divider" }}
     >
       <Box sx={{ display: "flex", alignItems: "baseline", gap: 1, flexWrap: "wrap", mb: 1 }}>
-        <Typography variant="subtitle2" component="h4" sx={{ fontWeight: 600, overflowWrap: "anywhere", flex: "1 1 200px" }}>
+        <Typography
+          variant="subtitle2"
+          component="h4"
+          sx={{ fontWeight: 600, overflowWrap: "anywhere", flex: "1 1 200px" }}
+        >
           {rank}. {passageSource(passage)}
         </Typography>
         {passage.used && <Chip size="small" color="primary" label="Answer taken from here" />}
-        <Typography variant="caption" color="text.secondary">score {passage.score.toFixed(2)}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          score {passage.score.toFixed(2)}
+        </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
         {text}
@@ -40,6 +47,7 @@ export function PassageCard({ passage, rank }: { passage: KbAskPassage; rank: nu
           {open ? "Show less" : "Show all"}
         </Button>
       )}
+      <AnswerChecks checks={passage.checks} label={`Why passage ${rank} did or did not answer`} />
     </Paper>
   );
 }

@@ -12,10 +12,24 @@ import type { SpokenQuestion } from "./useSpokenQuestion.ts";
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 
 /** The microphone button beside the question: starts recording, and while recording is the stop control. */
-export function MicToggle({ state, disabled, onStart, onStop }: { state: SpokenQuestion; disabled: boolean; onStart(): void; onStop(): void }) {
+export function MicToggle({
+  state,
+  disabled,
+  onStart,
+  onStop,
+}: {
+  state: SpokenQuestion;
+  disabled: boolean;
+  onStart(): void;
+  onStop(): void;
+}) {
   if (state.step === "transcribing" || state.step === "starting") {
     return (
-      <IconButton aria-label={state.step === "starting" ? "Opening the microphone" : "Working out what you said"} disabled edge="end">
+      <IconButton
+        aria-label={state.step === "starting" ? "Opening the microphone" : "Working out what you said"}
+        disabled
+        edge="end"
+      >
         <CircularProgress size={20} />
       </IconButton>
     );
@@ -32,7 +46,11 @@ export function MicToggle({ state, disabled, onStart, onStop }: { state: SpokenQ
           disabled={disabled && !recording}
           edge="end"
           color={recording ? "error" : "primary"}
-          sx={recording ? { bgcolor: "error.main", color: "common.white", "&:hover": { bgcolor: "error.dark" } } : undefined}
+          sx={
+            recording
+              ? { bgcolor: "error.main", color: "common.white", "&:hover": { bgcolor: "error.dark" } }
+              : undefined
+          }
         >
           {recording ? <Stop /> : <Mic />}
         </IconButton>
@@ -51,11 +69,22 @@ export function SpokenQuestionStatus({ state }: { state: SpokenQuestion }) {
           <Typography variant="body2" sx={{ flex: "1 1 220px" }}>
             Recording {clock(state.seconds)} — say your question, then press the stop button.
           </Typography>
-          <LinearProgress aria-label="Microphone level" variant="determinate" value={Math.round(state.level * 100)} sx={{ flex: "0 1 140px", height: 6, borderRadius: 3 }} />
+          <LinearProgress
+            aria-label="Microphone level"
+            variant="determinate"
+            value={Math.round(state.level * 100)}
+            sx={{ flex: "0 1 140px", height: 6, borderRadius: 3 }}
+          />
         </Box>
       )}
-      {state.step === "transcribing" && <Typography variant="body2" color="text.secondary">Working out what you said…</Typography>}
-      {state.step === "nothing-heard" && <Alert severity="info">Nothing was heard — try again or type the question.</Alert>}
+      {state.step === "transcribing" && (
+        <Typography variant="body2" color="text.secondary">
+          Working out what you said…
+        </Typography>
+      )}
+      {state.step === "nothing-heard" && (
+        <Alert severity="info">Nothing was heard — try again or type the question.</Alert>
+      )}
       {state.step === "failed" && <Alert severity={state.mic ? "warning" : "error"}>{state.message}</Alert>}
     </Box>
   );

@@ -8,5 +8,10 @@ export function askKnowledgeBase(request: KbAskRequest): Promise<KbAskResponse> 
 
 /** What the calls' speech recognition heard in a spoken question (POST /voice/KB/transcribe). */
 export function transcribeQuestion(wav: ArrayBuffer, campaignId?: string): Promise<KbTranscribeResponse> {
-  return api("/voice/KB/transcribe", { method: "POST", body: new Blob([wav], { type: "audio/wav" }), query: { campaign_id: campaignId }, schema: KbTranscribeResponse });
+  return api("/voice/KB/transcribe", {
+    method: "POST",
+    body: new Blob([wav], { type: "audio/wav" }),
+    query: { campaign_id: campaignId },
+    schema: KbTranscribeResponse,
+  });
 }

@@ -46,7 +46,11 @@ export function useSpokenQuestion(campaignId: string | undefined, onHeard: (text
       setState({ step: "idle" });
       heard.current(text.trim());
     } catch (err) {
-      setState({ step: "failed", message: messageOf(err, "What you said could not be worked out. Please try again."), mic: false });
+      setState({
+        step: "failed",
+        message: messageOf(err, "What you said could not be worked out. Please try again."),
+        mic: false,
+      });
     }
   }, [campaignId, release]);
 

@@ -59,11 +59,19 @@ export function CallingVisualizationPage() {
   const [period, setPeriod] = useState<AnalyticsPeriod>("week");
   const [tab, setTab] = useState(0);
   const zone = browserZone();
-  const q = useQuery({ queryKey: ["analytics", period, zone], queryFn: ({ signal }) => fetchAnalytics(period, zone, signal) });
+  const q = useQuery({
+    queryKey: ["analytics", period, zone],
+    queryFn: ({ signal }) => fetchAnalytics(period, zone, signal),
+  });
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5, minWidth: 0 }}>
-      <Link component={RouterLink} to={orgSlug ? `/org/${orgSlug}/dashboard` : "/dashboard"} underline="hover" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, alignSelf: "flex-start" }}>
+      <Link
+        component={RouterLink}
+        to={orgSlug ? `/org/${orgSlug}/dashboard` : "/dashboard"}
+        underline="hover"
+        sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, alignSelf: "flex-start" }}
+      >
         <ArrowBack fontSize="small" /> Back to Dashboard
       </Link>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-end", justifyContent: "space-between" }}>
@@ -73,7 +81,14 @@ export function CallingVisualizationPage() {
           </Typography>
           <Typography color="text.secondary">From your calls, in your time zone ({zone})</Typography>
         </Box>
-        <TextField select size="small" label="Period" value={period} onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)} sx={{ minWidth: 170 }}>
+        <TextField
+          select
+          size="small"
+          label="Period"
+          value={period}
+          onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)}
+          sx={{ minWidth: 170 }}
+        >
           {PERIODS.map((p) => (
             <MenuItem key={p.value} value={p.value}>
               {p.label}
@@ -88,7 +103,14 @@ export function CallingVisualizationPage() {
         </Box>
       )}
       {q.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => q.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => q.refetch()}>
+              Retry
+            </Button>
+          }
+        >
           {failureMessage(q.error, "Failed to load analytics. Please try again.")}
         </Alert>
       )}
@@ -96,7 +118,14 @@ export function CallingVisualizationPage() {
         <>
           <Totals data={q.data} />
           <Paper sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-            <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Charts" sx={{ mb: 2 }}>
+            <Tabs
+              value={tab}
+              onChange={(_, v: number) => setTab(v)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              aria-label="Charts"
+              sx={{ mb: 2 }}
+            >
               {TABS.map((t) => (
                 <Tab key={t} label={t} />
               ))}

@@ -3,7 +3,18 @@ import Box from "@mui/material/Box";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { Bar, BarChart, CartesianGrid, LabelList, Rectangle, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  Rectangle,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarShapeProps,
+} from "recharts";
 import type { Analytics, FunnelRow } from "@parley/shared/analytics";
 import { axisProps, COLORS, tooltipProps } from "./chart-style.ts";
 import { EmptyState } from "./EmptyState.tsx";
@@ -29,13 +40,26 @@ const stageBar = (p: BarShapeProps) => <Rectangle {...p} fill={STAGES[p.index]?.
 /** Per campaign (or all together): of the contacts first dialled in the period, how many got to each stage. */
 export function FunnelTab({ data }: { data: Analytics }) {
   const [choice, setChoice] = useState(ALL);
-  if (data.funnel.length === 0) return <EmptyState title="No campaign calls in this period yet." hint="A campaign's funnel appears once its first contacts are dialled." />;
+  if (data.funnel.length === 0)
+    return (
+      <EmptyState
+        title="No campaign calls in this period yet."
+        hint="A campaign's funnel appears once its first contacts are dialled."
+      />
+    );
   const picked = data.funnel.filter((f) => choice === ALL || f.campaign_id === choice);
   const totals = sumFunnel(picked.length ? picked : data.funnel);
   const rows = STAGES.map((s) => ({ stage: s.label, value: totals[s.key] }));
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <TextField select size="small" label="Campaign" value={choice} onChange={(e) => setChoice(e.target.value)} sx={{ maxWidth: 360 }}>
+      <TextField
+        select
+        size="small"
+        label="Campaign"
+        value={choice}
+        onChange={(e) => setChoice(e.target.value)}
+        sx={{ maxWidth: 360 }}
+      >
         <MenuItem value={ALL}>All campaigns ({data.funnel.length})</MenuItem>
         {data.funnel.map((f) => (
           <MenuItem key={f.campaign_id} value={f.campaign_id}>
@@ -57,7 +81,8 @@ export function FunnelTab({ data }: { data: Analytics }) {
         </ResponsiveContainer>
       </Box>
       <Typography variant="caption" color="text.secondary">
-        Each contact counts once per stage. Contacts are all of the campaign's; the other stages follow the contacts first dialled in the period, however far they have got since.
+        Each contact counts once per stage. Contacts are all of the campaign's; the other stages follow the contacts
+        first dialled in the period, however far they have got since.
       </Typography>
     </Box>
   );

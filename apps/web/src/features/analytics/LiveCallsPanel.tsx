@@ -22,12 +22,21 @@ function useNow(): number {
 function LiveCallCard({ call, now }: { call: LiveCallRow; now: number }) {
   const talking = call.status === "in_progress" && call.answered_at;
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, display: "flex", flexDirection: "column", gap: 0.5, minWidth: 0 }} role="listitem" aria-label={`Call with ${call.contact_name}`}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5, display: "flex", flexDirection: "column", gap: 0.5, minWidth: 0 }}
+      role="listitem"
+      aria-label={`Call with ${call.contact_name}`}
+    >
       <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, alignItems: "center" }}>
         <Typography sx={{ fontWeight: 600 }} noWrap>
           {call.contact_name || "Unknown"}
         </Typography>
-        <Chip size="small" color={talking ? "success" : "warning"} label={talking ? `Talking ${elapsed(call.answered_at!, now)}` : `Ringing ${elapsed(call.started_at, now)}`} />
+        <Chip
+          size="small"
+          color={talking ? "success" : "warning"}
+          label={talking ? `Talking ${elapsed(call.answered_at!, now)}` : `Ringing ${elapsed(call.started_at, now)}`}
+        />
       </Box>
       <Typography variant="body2" color="text.secondary" noWrap>
         {call.phone} · {call.campaign_name || "No campaign"}
@@ -38,8 +47,12 @@ function LiveCallCard({ call, now }: { call: LiveCallRow; now: number }) {
         </Typography>
       )}
       {call.last_lines.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: shown in order, never reordered
         <Typography key={i} variant="body2" sx={{ overflowWrap: "anywhere" }}>
-          <Box component="span" sx={{ color: l.speaker === "agent" ? "primary.light" : "secondary.main", fontWeight: 600 }}>
+          <Box
+            component="span"
+            sx={{ color: l.speaker === "agent" ? "primary.light" : "secondary.main", fontWeight: 600 }}
+          >
             {l.speaker === "agent" ? "Agent" : "Callee"}:
           </Box>{" "}
           {l.text}
@@ -54,9 +67,15 @@ export function LiveCallsPanel() {
   const { calls, error } = useLiveCalls();
   const now = useNow();
   return (
-    <Paper component="section" aria-label="Live calls" sx={{ p: 2, display: "flex", flexDirection: "column", gap: 1.5 }}>
+    <Paper
+      component="section"
+      aria-label="Live calls"
+      sx={{ p: 2, display: "flex", flexDirection: "column", gap: 1.5 }}
+    >
       <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-        <Box sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: calls?.length ? "success.main" : "text.disabled" }} />
+        <Box
+          sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: calls?.length ? "success.main" : "text.disabled" }}
+        />
         <Typography variant="h6" component="h2">
           Live calls
         </Typography>
@@ -70,7 +89,14 @@ export function LiveCallsPanel() {
       {!calls && !error && <CircularProgress size={24} aria-label="Connecting to live calls" />}
       {calls && calls.length === 0 && <Typography color="text.secondary">No calls in progress right now.</Typography>}
       {calls && calls.length > 0 && (
-        <Box role="list" sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } }}>
+        <Box
+          role="list"
+          sx={{
+            display: "grid",
+            gap: 1.5,
+            gridTemplateColumns: { xs: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" },
+          }}
+        >
           {calls.map((c) => (
             <LiveCallCard key={c.call_id} call={c} now={now} />
           ))}

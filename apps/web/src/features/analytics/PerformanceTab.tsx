@@ -50,8 +50,18 @@ function PerformanceTable({ title, rows }: { title: string; rows: PerformanceRow
 
 /** Connect and booking rates, call length and voice-to-voice latency, per voice and per campaign. */
 export function PerformanceTab({ data }: { data: Analytics }) {
-  if (data.totals.calls === 0) return <EmptyState title="No calls in this period yet." hint="Each voice's and campaign's figures appear once calls are made." />;
-  const rates = data.by_voice.map((v) => ({ name: v.name, "Connect rate": v.connect_rate, "Booking rate": v.booking_rate }));
+  if (data.totals.calls === 0)
+    return (
+      <EmptyState
+        title="No calls in this period yet."
+        hint="Each voice's and campaign's figures appear once calls are made."
+      />
+    );
+  const rates = data.by_voice.map((v) => ({
+    name: v.name,
+    "Connect rate": v.connect_rate,
+    "Booking rate": v.booking_rate,
+  }));
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
       <Box component="section" aria-label="Rates by voice">

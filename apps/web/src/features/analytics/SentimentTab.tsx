@@ -1,6 +1,17 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { Bar, BarChart, CartesianGrid, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { Analytics } from "@parley/shared/analytics";
 import { axisProps, COLORS, tooltipProps } from "./chart-style.ts";
 import { EmptyState } from "./EmptyState.tsx";
@@ -16,10 +27,20 @@ export function SentimentTab({ data }: { data: Analytics }) {
   const s = data.totals.sentiment;
   const rated = s.positive + s.neutral + s.negative;
   if (rated === 0) {
-    return <EmptyState title="No rated calls in this period." hint="Sentiment is recorded for calls in which the callee spoke." />;
+    return (
+      <EmptyState
+        title="No rated calls in this period."
+        hint="Sentiment is recorded for calls in which the callee spoke."
+      />
+    );
   }
   const pie = KINDS.map((k) => ({ name: k.label, value: s[k.key], fill: COLORS[k.key] })).filter((p) => p.value > 0);
-  const over = data.buckets.map((b) => ({ label: b.label, Positive: b.sentiment.positive, Neutral: b.sentiment.neutral, Negative: b.sentiment.negative }));
+  const over = data.buckets.map((b) => ({
+    label: b.label,
+    Positive: b.sentiment.positive,
+    Neutral: b.sentiment.neutral,
+    Negative: b.sentiment.negative,
+  }));
   return (
     <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 2fr" } }}>
       <Box component="section" aria-label="Sentiment breakdown">
@@ -28,7 +49,16 @@ export function SentimentTab({ data }: { data: Analytics }) {
         </Typography>
         <ResponsiveContainer width="100%" height={240}>
           <PieChart>
-            <Pie data={pie} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" paddingAngle={2} stroke="none" isAnimationActive={false} />
+            <Pie
+              data={pie}
+              dataKey="value"
+              nameKey="name"
+              innerRadius="55%"
+              outerRadius="85%"
+              paddingAngle={2}
+              stroke="none"
+              isAnimationActive={false}
+            />
             <Tooltip {...tooltipProps} />
             <Legend />
           </PieChart>
@@ -50,7 +80,14 @@ export function SentimentTab({ data }: { data: Analytics }) {
             <Tooltip {...tooltipProps} />
             <Legend />
             {KINDS.map((k) => (
-              <Bar key={k.key} dataKey={k.label} stackId="s" fill={COLORS[k.key]} isAnimationActive={false} maxBarSize={56} />
+              <Bar
+                key={k.key}
+                dataKey={k.label}
+                stackId="s"
+                fill={COLORS[k.key]}
+                isAnimationActive={false}
+                maxBarSize={56}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>

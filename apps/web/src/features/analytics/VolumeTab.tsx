@@ -9,12 +9,19 @@ const BUCKET_NAME = { day: "hour", week: "day", month: "day", quarter: "week" } 
 
 /** Calls placed, reached and booked per hour, day or week of the period. */
 export function VolumeTab({ data }: { data: Analytics }) {
-  if (data.totals.calls === 0) return <EmptyState title="No calls in this period yet." hint="Launch a campaign and its calls appear here as they are made." />;
+  if (data.totals.calls === 0)
+    return (
+      <EmptyState
+        title="No calls in this period yet."
+        hint="Launch a campaign and its calls appear here as they are made."
+      />
+    );
   const rows = data.buckets.map((b) => ({ label: b.label, Calls: b.calls, Connected: b.connected, Booked: b.booked }));
   return (
     <Box component="section" aria-label="Call volume">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {data.totals.calls} calls, {data.totals.connected} connected, {data.totals.booked} booked — per {BUCKET_NAME[data.period]}
+        {data.totals.calls} calls, {data.totals.connected} connected, {data.totals.booked} booked — per{" "}
+        {BUCKET_NAME[data.period]}
       </Typography>
       <ResponsiveContainer width="100%" height={320}>
         <BarChart data={rows} margin={{ left: -20, right: 8 }}>

@@ -24,7 +24,8 @@ export function ApiKeysPage() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [toast, setToast] = useState<Toast>(null);
 
-  if (!allowed) return <Alert severity="info">API keys are managed by an admin or the owner of the organization.</Alert>;
+  if (!allowed)
+    return <Alert severity="info">API keys are managed by an admin or the owner of the organization.</Alert>;
   if (keys.isPending) return <PageSpinner />;
   const list = keys.data?.keys ?? [];
   const revoke = (k: ApiKey) =>
@@ -39,23 +40,56 @@ export function ApiKeysPage() {
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3, maxWidth: 1100 }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: 2 }}>
         <Box sx={{ flex: "1 1 320px" }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>API keys</Typography>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+            API keys
+          </Typography>
           <Typography color="text.secondary">
-            Let your own systems call the Parley API as this organization: send <code>Authorization: Bearer &lt;key&gt;</code> with each request.
+            Let your own systems call the Parley API as this organization: send{" "}
+            <code>Authorization: Bearer &lt;key&gt;</code> with each request.
           </Typography>
         </Box>
-        <Button variant="contained" onClick={() => setCreating(true)}>Create key</Button>
+        <Button variant="contained" onClick={() => setCreating(true)}>
+          Create key
+        </Button>
       </Box>
-      {keys.isError && <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => keys.refetch()}>Retry</Button>}>{messageOf(keys.error, "Failed to load the API keys.")}</Alert>}
-      {!keys.isError && list.length === 0 && <Alert severity="info">No API keys yet. Create one for each system that calls the API.</Alert>}
+      {keys.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => keys.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {messageOf(keys.error, "Failed to load the API keys.")}
+        </Alert>
+      )}
+      {!keys.isError && list.length === 0 && (
+        <Alert severity="info">No API keys yet. Create one for each system that calls the API.</Alert>
+      )}
       {list.length > 0 && (
-        <Box component="ul" aria-label="API keys" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 1.5 }}>
-          {list.map((k) => <KeyRow key={k.id} apiKey={k} onRevoke={() => setRevoking(k)} />)}
+        <Box
+          component="ul"
+          aria-label="API keys"
+          sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 1.5 }}
+        >
+          {list.map((k) => (
+            <KeyRow key={k.id} apiKey={k} onRevoke={() => setRevoking(k)} />
+          ))}
         </Box>
       )}
-      <CreateKeyDialog open={creating} onClose={() => setCreating(false)} onCreate={async (body) => setSecret((await changes.create.mutateAsync(body)).secret)} />
+      <CreateKeyDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreate={async (body) => setSecret((await changes.create.mutateAsync(body)).secret)}
+      />
       <KeySecretDialog secret={secret} onClose={() => setSecret(null)} />
-      <RevokeKeyDialog apiKey={revoking} busy={changes.revoke.isPending} onCancel={() => setRevoking(null)} onConfirm={() => revoking && revoke(revoking)} />
+      <RevokeKeyDialog
+        apiKey={revoking}
+        busy={changes.revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke(revoking)}
+      />
       <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );

@@ -52,21 +52,37 @@ export function CreateKeyDialog({ open, onClose, onCreate }: Props) {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
-              label="Name" required autoFocus value={name} placeholder="CRM sync"
-              onChange={(e) => { setName(e.target.value); setError(null); }}
-              error={Boolean(error)} helperText={error ?? "What will use it, so you know which key to revoke later."}
+              label="Name"
+              required
+              autoFocus
+              value={name}
+              placeholder="CRM sync"
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
+              error={Boolean(error)}
+              helperText={error ?? "What will use it, so you know which key to revoke later."}
             />
             <div>
               <FormLabel id="api-key-scope-label">Scope</FormLabel>
-              <RadioGroup aria-labelledby="api-key-scope-label" value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
-                {SCOPES.map((s) => <FormControlLabel key={s.value} value={s.value} control={<Radio />} label={s.label} />)}
+              <RadioGroup
+                aria-labelledby="api-key-scope-label"
+                value={scope}
+                onChange={(e) => setScope(e.target.value as ApiKeyScope)}
+              >
+                {SCOPES.map((s) => (
+                  <FormControlLabel key={s.value} value={s.value} control={<Radio />} label={s.label} />
+                ))}
               </RadioGroup>
             </div>
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{busy ? "Creating..." : "Create key"}</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? "Creating..." : "Create key"}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

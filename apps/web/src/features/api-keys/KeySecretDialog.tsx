@@ -11,7 +11,11 @@ export function KeySecretDialog({ secret, onClose }: { secret: string | null; on
       id="api-key-secret-title"
       valueLabel="API key secret"
       onClose={onClose}
-      before={<Alert severity="warning" sx={{ mb: 2 }}>Copy it now: it is not shown again. Keep it as secret as a password.</Alert>}
+      before={
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Copy it now: it is not shown again. Keep it as secret as a password.
+        </Alert>
+      }
       after={
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           Send it with every request: <code>Authorization: Bearer {secret?.slice(0, 12)}…</code>

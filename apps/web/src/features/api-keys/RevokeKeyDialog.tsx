@@ -14,12 +14,20 @@ export function RevokeKeyDialog({ apiKey, busy, onCancel, onConfirm }: Props) {
     <Dialog open={apiKey !== null} onClose={onCancel} aria-labelledby="api-key-revoke-title">
       <DialogTitle id="api-key-revoke-title">Revoke API key</DialogTitle>
       <DialogContent>
-        <DialogContentText>Revoke this key? Every request made with it is refused from now on. This cannot be undone.</DialogContentText>
-        {apiKey && <DialogContentText sx={{ mt: 1, fontWeight: 600 }}>{apiKey.name} ({apiKey.prefix}…)</DialogContentText>}
+        <DialogContentText>
+          Revoke this key? Every request made with it is refused from now on. This cannot be undone.
+        </DialogContentText>
+        {apiKey && (
+          <DialogContentText sx={{ mt: 1, fontWeight: 600 }}>
+            {apiKey.name} ({apiKey.prefix}…)
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={onConfirm}>Revoke key</Button>
+        <Button color="error" variant="contained" disabled={busy} onClick={onConfirm}>
+          Revoke key
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -4,7 +4,7 @@ import { api } from "../../lib/api-client.ts";
 
 const KEY = ["api-keys"] as const;
 
-/** The API key endpoints (README "API keys"); answers are checked against the shared schemas. */
+/** The API key endpoints (docs/integrations.md, "API keys"); answers are checked against the shared schemas. */
 export const apiKeysApi = {
   list: () => api("/api-keys", { schema: ApiKeyList }),
   create: (body: ApiKeyInput) => api("/api-keys", { method: "POST", body, schema: ApiKeyCreated }),

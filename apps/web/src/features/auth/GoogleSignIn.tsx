@@ -35,7 +35,10 @@ function loadGsi(): Promise<GoogleId> {
 
 /** Google sign-in / sign-up: real when the server has GOOGLE_CLIENT_ID, otherwise says it is not configured. */
 export function GoogleSignIn({ label }: { label: string }) {
-  const { data: config } = useQuery({ queryKey: ["auth-config"], queryFn: () => api("/auth/config", { schema: AuthConfig, skipAuthHandling: true }) });
+  const { data: config } = useQuery({
+    queryKey: ["auth-config"],
+    queryFn: () => api("/auth/config", { schema: AuthConfig, skipAuthHandling: true }),
+  });
   const target = useRef<HTMLDivElement>(null);
   const [error, setError] = useState("");
   const navigate = useNavigate();
@@ -50,12 +53,14 @@ export function GoogleSignIn({ label }: { label: string }) {
           client_id: clientId,
           callback: async ({ credential }) => {
             const request = GoogleAuthRequest.safeParse({ token: credential ?? "" });
-            if (!request.success) return setError(request.error.issues[0]?.message ?? "Google authentication failed. Please try again.");
+            if (!request.success)
+              return setError(request.error.issues[0]?.message ?? "Google authentication failed. Please try again.");
             try {
               // Read raw first: an answer without tokens has its own message, not a parse error.
               const body = await api("/auth/google", { method: "POST", body: request.data, skipAuthHandling: true });
               const parsed = LoginResponse.safeParse(body);
-              if (!parsed.success || !parsed.data.access_token) return setError("Authentication successful but no tokens received.");
+              if (!parsed.success || !parsed.data.access_token)
+                return setError("Authentication successful but no tokens received.");
               const slug = session.store(parsed.data);
               navigate(returnPath(window.location.search) ?? `/org/${slug}/dashboard`, { replace: true });
             } catch (err) {
@@ -71,6 +76,7 @@ export function GoogleSignIn({ label }: { label: string }) {
   return (
     <Stack spacing={1} sx={{ alignItems: "stretch" }}>
       {clientId ? (
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: Google's script puts its button in here; kept as it was
         <div ref={target} aria-label={label} />
       ) : (
         <Button variant="outlined" startIcon={<Google />} disabled fullWidth>

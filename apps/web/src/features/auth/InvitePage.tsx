@@ -30,12 +30,24 @@ export function InvitePage() {
   const [signedIn, setSignedIn] = useState(session.isSignedIn());
   const preview = useQuery({
     queryKey: ["invitation", token],
-    queryFn: () => api("/team/invitations/preview", { method: "POST", body: { token }, schema: InvitationPreview, skipAuthHandling: true }),
+    queryFn: () =>
+      api("/team/invitations/preview", {
+        method: "POST",
+        body: { token },
+        schema: InvitationPreview,
+        skipAuthHandling: true,
+      }),
     retry: false,
   });
   const accept = useMutation({
     // Joining with one's account sends its bearer, renewed if it has expired; signing up needs none.
-    mutationFn: (body: InvitationAccept) => api("/team/invitations/accept", { method: "POST", body, schema: LoginResponse, skipAuthHandling: body.password !== undefined }),
+    mutationFn: (body: InvitationAccept) =>
+      api("/team/invitations/accept", {
+        method: "POST",
+        body,
+        schema: LoginResponse,
+        skipAuthHandling: body.password !== undefined,
+      }),
     onSuccess: (res) => {
       const slug = session.store(res);
       // A signed-in user's cached answers belonged to their previous organisation.
@@ -43,30 +55,62 @@ export function InvitePage() {
       navigate(`/org/${slug}/dashboard`, { replace: true });
     },
   });
-  const leave = () => void signOut(queryClient).then(() => { accept.reset(); setSignedIn(false); });
+  const leave = () =>
+    void signOut(queryClient).then(() => {
+      accept.reset();
+      setSignedIn(false);
+    });
 
-  if (preview.isPending) return <AuthLayout heading="Join your team on Parley"><CircularProgress aria-label="Loading the invitation" /></AuthLayout>;
+  if (preview.isPending)
+    return (
+      <AuthLayout heading="Join your team on Parley">
+        <CircularProgress aria-label="Loading the invitation" />
+      </AuthLayout>
+    );
   if (preview.isError) {
     return (
       <AuthLayout heading="Join your team on Parley">
-        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>This invitation cannot be used</Typography>
-        <Alert severity="error" sx={{ mb: 2 }}>{messageOf(preview.error, "The invitation could not be loaded. Please try again.")}</Alert>
-        <Link component={RouterLink} to="/login">Go to sign in</Link>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          This invitation cannot be used
+        </Typography>
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {messageOf(preview.error, "The invitation could not be loaded. Please try again.")}
+        </Alert>
+        <Link component={RouterLink} to="/login">
+          Go to sign in
+        </Link>
       </AuthLayout>
     );
   }
   const invite = preview.data;
   return (
     <AuthLayout heading="Join your team on Parley">
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>Join {invite.organization_name}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        You are invited as <strong>{ROLE_LABELS[invite.role]}</strong>. The invitation was sent to {invite.email} and expires on {new Date(invite.expires_at).toLocaleDateString()}.
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        Join {invite.organization_name}
       </Typography>
-      {accept.isError && <Alert severity="error" sx={{ mb: 2 }}>{messageOf(accept.error, "Joining failed. Please try again.")}</Alert>}
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        You are invited as <strong>{ROLE_LABELS[invite.role]}</strong>. The invitation was sent to {invite.email} and
+        expires on {new Date(invite.expires_at).toLocaleDateString()}.
+      </Typography>
+      {accept.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {messageOf(accept.error, "Joining failed. Please try again.")}
+        </Alert>
+      )}
       {signedIn ? (
-        <InviteSignedIn invite={invite} joining={accept.isPending} onJoin={() => accept.mutate({ token })} onSignOut={leave} />
+        <InviteSignedIn
+          invite={invite}
+          joining={accept.isPending}
+          onJoin={() => accept.mutate({ token })}
+          onSignOut={leave}
+        />
       ) : (
-        <InviteSignUp invite={invite} joining={accept.isPending} signInPath={loginReturningTo(`/invite/${token}`)} onSubmit={(fields, onError) => accept.mutate({ token, ...fields }, { onError })} />
+        <InviteSignUp
+          invite={invite}
+          joining={accept.isPending}
+          signInPath={loginReturningTo(`/invite/${token}`)}
+          onSubmit={(fields, onError) => accept.mutate({ token, ...fields }, { onError })}
+        />
       )}
     </AuthLayout>
   );

@@ -26,7 +26,9 @@ type Props = {
   onSubmit(fields: Record<Field, string>, onError: (err: unknown) => void): void;
 };
 
-/** The invitation page for someone not signed in: a new account for the invited email, or sign in to an existing one. */
+/**
+ * The invitation page for someone not signed in: a new account for the invited email, or sign in to an existing one.
+ */
 export function InviteSignUp({ invite, joining, signInPath, onSubmit }: Props) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -34,14 +36,33 @@ export function InviteSignUp({ invite, joining, signInPath, onSubmit }: Props) {
   function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = AccountFields.safeParse(values);
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-    onSubmit(parsed.data, (err) => err instanceof ApiRequestError && setErrors(Object.fromEntries(err.fieldIssues.map((i) => [i.path, i.message]))));
+    if (!parsed.success)
+      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    onSubmit(
+      parsed.data,
+      (err) =>
+        err instanceof ApiRequestError &&
+        setErrors(Object.fromEntries(err.fieldIssues.map((i) => [i.path, i.message]))),
+    );
   }
 
   return (
     <>
-      <Box component="form" onSubmit={submit} noValidate aria-label="Create your account" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
-        <TextField label="Email" value={invite.email} disabled fullWidth sx={{ gridColumn: "1 / -1" }} helperText="You will sign in with this email or your username." />
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Create your account"
+        sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}
+      >
+        <TextField
+          label="Email"
+          value={invite.email}
+          disabled
+          fullWidth
+          sx={{ gridColumn: "1 / -1" }}
+          helperText="You will sign in with this email or your username."
+        />
         {FIELDS.map((f) => (
           <TextField
             key={f.name}
@@ -49,7 +70,10 @@ export function InviteSignUp({ invite, joining, signInPath, onSubmit }: Props) {
             type={f.type}
             autoComplete={f.autoComplete}
             value={values[f.name]}
-            onChange={(e) => { setValues((v) => ({ ...v, [f.name]: e.target.value })); setErrors((x) => ({ ...x, [f.name]: undefined })); }}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, [f.name]: e.target.value }));
+              setErrors((x) => ({ ...x, [f.name]: undefined }));
+            }}
             error={Boolean(errors[f.name])}
             helperText={errors[f.name]}
             required
@@ -61,7 +85,11 @@ export function InviteSignUp({ invite, joining, signInPath, onSubmit }: Props) {
         </Button>
       </Box>
       <Typography variant="body2" sx={{ mt: 2 }}>
-        Already have a Parley account for {invite.email}? <Link component={RouterLink} to={signInPath}>Sign in to join with it</Link>.
+        Already have a Parley account for {invite.email}?{" "}
+        <Link component={RouterLink} to={signInPath}>
+          Sign in to join with it
+        </Link>
+        .
       </Typography>
     </>
   );

@@ -24,10 +24,11 @@ import { GoogleSignIn } from "./GoogleSignIn.tsx";
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const registered = (location.state as { registered?: boolean } | null)?.registered;
+  const arrival = location.state as { registered?: boolean; username?: string } | null;
+  const registered = arrival?.registered;
   // Sent here from an invitation page: back to it once signed in, to join with this account.
   const back = returnPath(location.search);
-  const [login, setLogin] = useState("");
+  const [login, setLogin] = useState(arrival?.username ?? "");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(true);
   const [showPassword, setShowPassword] = useState(false);
@@ -71,7 +72,9 @@ export function LoginPage() {
       </Typography>
       {registered && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          Account created. Please sign in.
+          {arrival?.username
+            ? `Your account ${arrival.username} was created. Enter your password to sign in.`
+            : "Account created. Please sign in."}
         </Alert>
       )}
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
@@ -87,7 +90,7 @@ export function LoginPage() {
           helperText={fieldErrors.email_or_username}
           required
           autoComplete="username"
-          autoFocus
+          autoFocus={!arrival?.username}
           fullWidth
         />
         <TextField
@@ -102,12 +105,17 @@ export function LoginPage() {
           helperText={fieldErrors.password}
           required
           autoComplete="current-password"
+          autoFocus={Boolean(arrival?.username)}
           fullWidth
           slotProps={{
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <IconButton aria-label={showPassword ? "Hide password" : "Show password"} onClick={() => setShowPassword((s) => !s)} edge="end">
+                  <IconButton
+                    aria-label={showPassword ? "Hide password" : "Show password"}
+                    onClick={() => setShowPassword((s) => !s)}
+                    edge="end"
+                  >
                     {showPassword ? <VisibilityOff /> : <Visibility />}
                   </IconButton>
                 </InputAdornment>
@@ -115,7 +123,10 @@ export function LoginPage() {
             },
           }}
         />
-        <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
+        <FormControlLabel
+          control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+          label="Remember me"
+        />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? "Signing in..." : "Sign In"}
         </Button>

@@ -13,7 +13,15 @@ import { api } from "../../lib/api-client.ts";
 import { ApiRequestError, messageOf } from "../../lib/api-error.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { GoogleSignIn } from "./GoogleSignIn.tsx";
-import { REGISTER_FIELDS, emptyRegisterValues, validateRegistration, type RegisterField } from "./register-fields.ts";
+import {
+  REGISTER_FIELDS,
+  describeRegisterErrors,
+  emptyRegisterValues,
+  validateRegistration,
+  type RegisterField,
+} from "./register-fields.ts";
+
+const REMEMBER_HINT = "Tick Remember me to create your account";
 
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -32,16 +40,23 @@ export function RegisterPage() {
     e.preventDefault();
     setError("");
     const check = validateRegistration(values);
-    if (!check.ok) return setErrors(check.errors);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return setError(describeRegisterErrors(check.errors));
+    }
     setBusy(true);
     try {
-      await api("/auth/register", { method: "POST", body: { ...values, auth_provider: "password" }, skipAuthHandling: true });
-      navigate("/login", { state: { registered: true } });
+      await api("/auth/register", {
+        method: "POST",
+        body: { ...values, auth_provider: "password" },
+        skipAuthHandling: true,
+      });
+      navigate("/login", { state: { registered: true, username: values.username.trim() } });
     } catch (err) {
-      if (err instanceof ApiRequestError) {
-        setErrors(Object.fromEntries(err.fieldIssues.map((i) => [i.path, i.message])));
-      }
-      setError(messageOf(err, "Registration failed. Please try again."));
+      const fieldErrors =
+        err instanceof ApiRequestError ? Object.fromEntries(err.fieldIssues.map((i) => [i.path, i.message])) : {};
+      setErrors(fieldErrors);
+      setError(describeRegisterErrors(fieldErrors) || messageOf(err, "Registration failed. Please try again."));
     } finally {
       setBusy(false);
     }
@@ -54,8 +69,12 @@ export function RegisterPage() {
       </Typography>
       <GoogleSignIn label="Sign up with Google" />
       <Divider sx={{ my: 3 }}>or</Divider>
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
-        {error && <Alert severity="error" sx={{ gridColumn: "1 / -1" }}>{error}</Alert>}
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}
+      >
         {REGISTER_FIELDS.map((f) => (
           <TextField
             key={f.name}
@@ -69,6 +88,8 @@ export function RegisterPage() {
             onChange={(e) => change(f.name, e.target.value)}
             error={Boolean(errors[f.name])}
             helperText={errors[f.name] ?? (f.optional ? "Optional" : " ")}
+            placeholder={f.placeholder}
+            slotProps={f.placeholder ? { inputLabel: { shrink: true } } : undefined}
             sx={{ gridColumn: f.half ? "auto" : "1 / -1" }}
           />
         ))}
@@ -77,9 +98,32 @@ export function RegisterPage() {
           control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
           label="Remember me"
         />
-        <Button type="submit" variant="contained" size="large" disabled={!remember || busy} sx={{ gridColumn: "1 / -1" }}>
+        {/* Beside the button, where a click lands: the summary of what stops it is read without scrolling. */}
+        {error && (
+          <Alert severity="error" sx={{ gridColumn: "1 / -1" }}>
+            {error}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={!remember || busy}
+          aria-describedby={remember ? undefined : "create-account-hint"}
+          sx={{ gridColumn: "1 / -1" }}
+        >
           {busy ? "Creating account..." : "Create Account"}
         </Button>
+        {!remember && (
+          <Typography
+            id="create-account-hint"
+            variant="body2"
+            color="text.secondary"
+            sx={{ gridColumn: "1 / -1", textAlign: "center", mt: -1 }}
+          >
+            {REMEMBER_HINT}
+          </Typography>
+        )}
         <Typography variant="body2" sx={{ gridColumn: "1 / -1", textAlign: "center" }}>
           Already have an account?{" "}
           <Link component={RouterLink} to="/login">

@@ -7,10 +7,26 @@ import Insights from "@mui/icons-material/Insights";
 import MenuBook from "@mui/icons-material/MenuBook";
 
 export const SELLING_POINTS = [
-  { title: "Boost Sales", text: "AI agents call every lead within minutes and book meetings into your calendar.", icon: <TrendingUp /> },
-  { title: "24/7 Support", text: "Answer customers around the clock in a natural voice, from your own knowledge.", icon: <SupportAgent /> },
-  { title: "Smart Analytics", text: "Recordings, transcripts, summaries and outcomes for every single call.", icon: <Insights /> },
-  { title: "Knowledge Base Management", text: "Upload documents and web pages; the agent answers from them, never invents.", icon: <MenuBook /> },
+  {
+    title: "Boost Sales",
+    text: "AI agents call every lead within minutes and book meetings into your calendar.",
+    icon: <TrendingUp />,
+  },
+  {
+    title: "24/7 Support",
+    text: "Answer customers around the clock in a natural voice, from your own knowledge.",
+    icon: <SupportAgent />,
+  },
+  {
+    title: "Smart Analytics",
+    text: "Recordings, transcripts, summaries and outcomes for every single call.",
+    icon: <Insights />,
+  },
+  {
+    title: "Knowledge Base Management",
+    text: "Upload documents and web pages; the agent answers from them, never invents.",
+    icon: <MenuBook />,
+  },
 ];
 
 /** The marketing pane beside the sign-in and registration forms. */
@@ -30,9 +46,26 @@ export function SellingPoints({ heading }: { heading: string }) {
             component="article"
             direction="row"
             spacing={2}
-            sx={{ alignItems: "flex-start", p: 2, borderRadius: 3, border: 1, borderColor: "divider", bgcolor: "rgba(28, 15, 51, 0.6)" }}
+            sx={{
+              alignItems: "flex-start",
+              p: 2,
+              borderRadius: 3,
+              border: 1,
+              borderColor: "divider",
+              bgcolor: "rgba(28, 15, 51, 0.6)",
+            }}
           >
-            <Box sx={{ p: 1, borderRadius: 2, bgcolor: "rgba(139, 92, 246, 0.25)", color: "primary.light", display: "flex" }}>{p.icon}</Box>
+            <Box
+              sx={{
+                p: 1,
+                borderRadius: 2,
+                bgcolor: "rgba(139, 92, 246, 0.25)",
+                color: "primary.light",
+                display: "flex",
+              }}
+            >
+              {p.icon}
+            </Box>
             <Box>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
                 {p.title}

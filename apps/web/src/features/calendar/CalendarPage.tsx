@@ -49,7 +49,14 @@ export function CalendarPage() {
       />
       {events.isFetching && <LinearProgress sx={{ mb: 1 }} aria-label="Loading events" />}
       {events.isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => events.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => events.refetch()}>
+              Retry
+            </Button>
+          }
+        >
           <AlertTitle>Failed to load events</AlertTitle>
           {messageOf(events.error, "Please try again.")}
         </Alert>
@@ -74,7 +81,9 @@ export function CalendarPage() {
           mode={editing.mode}
           initial={editing.form}
           onClose={() => setEditing(null)}
-          onSave={(body) => (editing.mode === "edit" ? update.mutateAsync({ id: editing.id, body }) : create.mutateAsync(body))}
+          onSave={(body) =>
+            editing.mode === "edit" ? update.mutateAsync({ id: editing.id, body }) : create.mutateAsync(body)
+          }
         />
       )}
     </Box>

@@ -24,7 +24,12 @@ type Props = {
   onNew: () => void;
 };
 
-const VIEWS: [CalendarView, string][] = [["day", "Day"], ["week", "Week"], ["month", "Month"], ["year", "Year"]];
+const VIEWS: [CalendarView, string][] = [
+  ["day", "Day"],
+  ["week", "Week"],
+  ["month", "Month"],
+  ["year", "Year"],
+];
 
 /** Arrows, Today, the period, the Day/Week/Month/Year toggle, 'Search events...', New Event and Subscribe. */
 export function CalendarToolbar({ view, anchor, search, onView, onStep, onToday, onSearch, onNew }: Props) {
@@ -49,7 +54,13 @@ export function CalendarToolbar({ view, anchor, search, onView, onStep, onToday,
         <FeedSubscribe />
       </Stack>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
-        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v: CalendarView | null) => v && onView(v)} aria-label="Calendar view">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_, v: CalendarView | null) => v && onView(v)}
+          aria-label="Calendar view"
+        >
           {VIEWS.map(([v, label]) => (
             <ToggleButton key={v} value={v} sx={{ px: 2 }}>
               {label}
@@ -61,7 +72,16 @@ export function CalendarToolbar({ view, anchor, search, onView, onStep, onToday,
           placeholder="Search events..."
           value={search}
           onChange={(e) => onSearch(e.target.value)}
-          slotProps={{ htmlInput: { "aria-label": "Search events" }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            htmlInput: { "aria-label": "Search events" },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
           sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
         />
       </Stack>

@@ -22,10 +22,29 @@ export function DayView({ anchor, events, search, onOpen }: Props) {
   ].filter((r, i, all) => r.items.length > 0 || (i > 0 && i < all.length - 1));
 
   return (
-    <Box role="grid" aria-label="Day view" sx={{ border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}>
+    <Box
+      role="grid"
+      aria-label="Day view"
+      sx={{ border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}
+    >
       {rows.map((row) => (
-        <Box key={row.label} role="row" sx={{ display: "flex", minHeight: 56, borderBottom: 1, borderColor: "divider", "&:last-of-type": { borderBottom: 0 } }}>
-          <Typography role="rowheader" variant="caption" color="text.secondary" sx={{ width: 84, flexShrink: 0, p: 1, borderRight: 1, borderColor: "divider" }}>
+        <Box
+          key={row.label}
+          role="row"
+          sx={{
+            display: "flex",
+            minHeight: 56,
+            borderBottom: 1,
+            borderColor: "divider",
+            "&:last-of-type": { borderBottom: 0 },
+          }}
+        >
+          <Typography
+            role="rowheader"
+            variant="caption"
+            color="text.secondary"
+            sx={{ width: 84, flexShrink: 0, p: 1, borderRight: 1, borderColor: "divider" }}
+          >
             {row.label}
           </Typography>
           <Stack role="gridcell" spacing={0.5} sx={{ flex: 1, p: 0.75, minWidth: 0 }}>

@@ -24,7 +24,9 @@ export function EventChip({ event, highlighted, onOpen, showTime = true }: Props
         minWidth: 0,
         textAlign: "left",
         color: theme.palette.text.primary,
-        bgcolor: highlighted ? alpha(theme.palette.secondary.main, 0.35) : alpha(theme.palette.primary.main, event.source === "agent" ? 0.35 : 0.2),
+        bgcolor: highlighted
+          ? alpha(theme.palette.secondary.main, 0.35)
+          : alpha(theme.palette.primary.main, event.source === "agent" ? 0.35 : 0.2),
         outline: highlighted ? `2px solid ${theme.palette.secondary.main}` : "none",
         "&:hover": { bgcolor: alpha(theme.palette.primary.main, 0.45) },
       })}

@@ -50,6 +50,7 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
     onClose();
   };
   const copy = async () => {
+    if (!link) return;
     await navigator.clipboard?.writeText(link).catch(() => undefined);
     setCopied(true);
   };
@@ -71,28 +72,50 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
       <DialogContent dividers>
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap" }}>
-            <Chip size="small" color={event.is_virtual ? "primary" : "default"} label={event.is_virtual ? "Virtual" : "In-Person"} />
+            <Chip
+              size="small"
+              color={event.is_virtual ? "primary" : "default"}
+              label={event.is_virtual ? "Virtual" : "In-Person"}
+            />
             <Chip size="small" variant="outlined" label={durationLabel(eventMinutes(event))} />
-            {event.source === "agent" && <Chip size="small" variant="outlined" color="secondary" label="Booked by AI agent" />}
+            {event.source === "agent" && (
+              <Chip size="small" variant="outlined" color="secondary" label="Booked by AI agent" />
+            )}
           </Stack>
           <Field label="When">
             {timeLabel(start)} – {timeLabel(new Date(event.end_time))}, {dayLabel(start)}
           </Field>
           {event.location && <Field label="Location">{event.location}</Field>}
-          {event.description && <Field label="Description"><span style={{ whiteSpace: "pre-wrap" }}>{event.description}</span></Field>}
+          {event.description && (
+            <Field label="Description">
+              <span style={{ whiteSpace: "pre-wrap" }}>{event.description}</span>
+            </Field>
+          )}
           <Field label="Attendees">{event.attendees.length ? event.attendees.join(", ") : "None listed"}</Field>
           {invitation && (
             <Field label="Email invitation">
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: "flex-start" }}>
-                <Chip size="small" color={invitation.color} variant={invitation.color === "default" ? "outlined" : "filled"} label={invitation.label} />
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>{invitation.detail}</Typography>
+                <Chip
+                  size="small"
+                  color={invitation.color}
+                  variant={invitation.color === "default" ? "outlined" : "filled"}
+                  label={invitation.label}
+                />
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+                  {invitation.detail}
+                </Typography>
               </Stack>
             </Field>
           )}
-          {event.is_virtual && (
+          {event.is_virtual && !link && (
+            <Typography variant="body2" color="text.secondary" data-testid="no-meeting-link">
+              No meeting link yet: add one with Edit so attendees know where to join.
+            </Typography>
+          )}
+          {event.is_virtual && link && (
             <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
               <Button variant="contained" component={Link} href={link} target="_blank" rel="noopener noreferrer">
-                Join Google Meet
+                Join meeting
               </Button>
               <Button startIcon={<ContentCopy />} onClick={copy}>
                 {copied ? "Copied" : "Copy Link"}

@@ -71,8 +71,12 @@ export function EventFormDialog({ mode, initial, onClose, onSave }: Props) {
               {text("start", "Start", { type: "datetime-local", slotProps: { inputLabel: { shrink: true } } })}
               {text("end", "End", { type: "datetime-local", slotProps: { inputLabel: { shrink: true } } })}
             </Stack>
-            <FormControlLabel control={<Switch checked={form.is_virtual} onChange={(e) => set("is_virtual", e.target.checked)} />} label="Virtual meeting" />
-            {form.is_virtual && text("meeting_url", "Meeting link (optional)", { placeholder: "https://meet.google.com/…" })}
+            <FormControlLabel
+              control={<Switch checked={form.is_virtual} onChange={(e) => set("is_virtual", e.target.checked)} />}
+              label="Virtual meeting"
+            />
+            {form.is_virtual &&
+              text("meeting_url", "Meeting link (optional)", { placeholder: "https://meet.google.com/…" })}
             {text("location", "Location")}
             {text("attendees", "Attendees (comma-separated)")}
             {text("description", "Description", { multiline: true, minRows: 2 })}

@@ -37,15 +37,36 @@ export function FeedSubscribe() {
         <DialogTitle id="feed-title">Subscribe in Google Calendar or Outlook</DialogTitle>
         <DialogContent dividers>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Add this secret address as a calendar "from URL" (Google Calendar) or "subscribe from web" (Outlook). Anyone with the address can see
-            your organisation's meetings; revoke it if it leaks.
+            Add this secret address as a calendar "from URL" (Google Calendar) or "subscribe from web" (Outlook). Anyone
+            with the address can see your organisation's meetings; revoke it if it leaks.
           </Typography>
-          {failed && <Alert severity="error" sx={{ mb: 2 }}>{failed.message}</Alert>}
-          {!canManage && <Alert severity="info" sx={{ mb: 2 }}>Only an admin or the owner can create or revoke the address: ask them for it.</Alert>}
+          {failed && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failed.message}
+            </Alert>
+          )}
+          {!canManage && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              Only an admin or the owner can create or revoke the address: ask them for it.
+            </Alert>
+          )}
           {url ? (
-            <TextField label="Calendar feed URL" value={url} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText="Copy it now: it is shown only once." onFocus={(e) => e.target.select()} />
+            <TextField
+              label="Calendar feed URL"
+              value={url}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true } }}
+              helperText="Copy it now: it is shown only once."
+              onFocus={(e) => e.target.select()}
+            />
           ) : (
-            <Typography>{status.isLoading ? "Checking…" : active ? `A feed URL is active (created ${new Date(status.data!.created_at!).toLocaleDateString()}).` : "No feed URL yet."}</Typography>
+            <Typography>
+              {status.isLoading
+                ? "Checking…"
+                : active
+                  ? `A feed URL is active (created ${new Date(status.data!.created_at!).toLocaleDateString()}).`
+                  : "No feed URL yet."}
+            </Typography>
           )}
         </DialogContent>
         <DialogActions sx={{ flexWrap: "wrap" }}>

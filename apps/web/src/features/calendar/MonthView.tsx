@@ -9,7 +9,13 @@ import { monthGrid, sameDay } from "./calendar-dates.ts";
 import { EventChip } from "./EventChip.tsx";
 import { eventsOn, matchesSearch } from "./event-display.ts";
 
-type Props = { anchor: Date; events: CalendarEvent[]; search: string; onOpen: (e: CalendarEvent) => void; onPickDay: (d: Date) => void };
+type Props = {
+  anchor: Date;
+  events: CalendarEvent[];
+  search: string;
+  onOpen: (e: CalendarEvent) => void;
+  onPickDay: (d: Date) => void;
+};
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
@@ -19,35 +25,95 @@ export function MonthView({ anchor, events, search, onOpen, onPickDay }: Props) 
   const perCell = small ? 2 : 3;
   const now = new Date();
   return (
-    <Box role="grid" aria-label="Month view" sx={{ border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}>
-      <Box role="row" sx={{ display: "grid", gridTemplateColumns: "repeat(7, minmax(0, 1fr))", borderBottom: 1, borderColor: "divider" }}>
+    <Box
+      role="grid"
+      aria-label="Month view"
+      sx={{ border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}
+    >
+      <Box
+        role="row"
+        sx={{
+          display: "grid",
+          gridTemplateColumns: "repeat(7, minmax(0, 1fr))",
+          borderBottom: 1,
+          borderColor: "divider",
+        }}
+      >
         {WEEKDAYS.map((d) => (
-          <Typography key={d} role="columnheader" variant="caption" color="text.secondary" sx={{ p: 0.75, fontWeight: 700, textAlign: "center" }}>
+          <Typography
+            key={d}
+            role="columnheader"
+            variant="caption"
+            color="text.secondary"
+            sx={{ p: 0.75, fontWeight: 700, textAlign: "center" }}
+          >
             {small ? d[0] : d}
           </Typography>
         ))}
       </Box>
       {monthGrid(anchor).map((week) => (
-        <Box key={week[0]!.toISOString()} role="row" sx={{ display: "grid", gridTemplateColumns: "repeat(7, minmax(0, 1fr))", borderBottom: 1, borderColor: "divider", "&:last-of-type": { borderBottom: 0 } }}>
+        <Box
+          key={week[0]!.toISOString()}
+          role="row"
+          sx={{
+            display: "grid",
+            gridTemplateColumns: "repeat(7, minmax(0, 1fr))",
+            borderBottom: 1,
+            borderColor: "divider",
+            "&:last-of-type": { borderBottom: 0 },
+          }}
+        >
           {week.map((day) => {
             const dayEvents = eventsOn(events, day);
             const hidden = dayEvents.length - perCell;
             const outside = day.getMonth() !== anchor.getMonth();
             return (
-              <Box key={day.toISOString()} role="gridcell" data-date={day.getDate()} sx={{ minHeight: { xs: 84, sm: 112 }, p: 0.5, borderRight: 1, borderColor: "divider", minWidth: 0, opacity: outside ? 0.45 : 1, "&:last-of-type": { borderRight: 0 } }}>
+              <Box
+                key={day.toISOString()}
+                role="gridcell"
+                data-date={day.getDate()}
+                sx={{
+                  minHeight: { xs: 84, sm: 112 },
+                  p: 0.5,
+                  borderRight: 1,
+                  borderColor: "divider",
+                  minWidth: 0,
+                  opacity: outside ? 0.45 : 1,
+                  "&:last-of-type": { borderRight: 0 },
+                }}
+              >
                 <Typography
                   variant="caption"
-                  sx={{ display: "inline-block", px: 0.75, borderRadius: 5, fontWeight: 700, ...(sameDay(day, now) ? { bgcolor: "primary.main", color: "primary.contrastText" } : {}) }}
+                  sx={{
+                    display: "inline-block",
+                    px: 0.75,
+                    borderRadius: 5,
+                    fontWeight: 700,
+                    ...(sameDay(day, now) ? { bgcolor: "primary.main", color: "primary.contrastText" } : {}),
+                  }}
                 >
                   {day.getDate()}
                 </Typography>
                 <Stack spacing={0.25}>
                   {dayEvents.slice(0, perCell).map((e) => (
-                    <EventChip key={e.id} event={e} highlighted={matchesSearch(e, search)} onOpen={onOpen} showTime={!small} />
+                    <EventChip
+                      key={e.id}
+                      event={e}
+                      highlighted={matchesSearch(e, search)}
+                      onOpen={onOpen}
+                      showTime={!small}
+                    />
                   ))}
                   {hidden > 0 && (
-                    <ButtonBase onClick={() => onPickDay(day)} sx={{ justifyContent: "flex-start", px: { xs: 0.25, sm: 0.75 }, borderRadius: 1 }}>
-                      <Typography variant="caption" color="primary.light" sx={{ fontWeight: 700, whiteSpace: "nowrap", fontSize: { xs: 11, sm: 12 } }}>
+                    <ButtonBase
+                      onClick={() => onPickDay(day)}
+                      sx={{ justifyContent: "flex-start", px: { xs: 0.25, sm: 0.75 }, borderRadius: 1 }}
+                    >
+                      <Typography
+                        variant="caption"
+                        color="primary.light"
+                        sx={{ fontWeight: 700, whiteSpace: "nowrap", fontSize: { xs: 11, sm: 12 } }}
+                      >
                         +{hidden} more
                       </Typography>
                     </ButtonBase>

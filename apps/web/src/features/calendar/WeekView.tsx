@@ -6,7 +6,13 @@ import { sameDay, weekDays } from "./calendar-dates.ts";
 import { EventChip } from "./EventChip.tsx";
 import { eventsOn, matchesSearch } from "./event-display.ts";
 
-type Props = { anchor: Date; events: CalendarEvent[]; search: string; onOpen: (e: CalendarEvent) => void; onPickDay: (d: Date) => void };
+type Props = {
+  anchor: Date;
+  events: CalendarEvent[];
+  search: string;
+  onOpen: (e: CalendarEvent) => void;
+  onPickDay: (d: Date) => void;
+};
 
 /** Sunday-to-Saturday grid: seven columns on wide screens, one day per row on phones. */
 export function WeekView({ anchor, events, search, onOpen, onPickDay }: Props) {
@@ -15,10 +21,20 @@ export function WeekView({ anchor, events, search, onOpen, onPickDay }: Props) {
     <Box
       role="grid"
       aria-label="Week view"
-      sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "repeat(7, minmax(0, 1fr))" }, border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}
+      sx={{
+        display: "grid",
+        gridTemplateColumns: { xs: "1fr", sm: "repeat(7, minmax(0, 1fr))" },
+        border: 1,
+        borderColor: "divider",
+        borderRadius: 2,
+        overflow: "hidden",
+      }}
     >
       {weekDays(anchor).map((day) => (
-        <Box key={day.toISOString()} role="gridcell" sx={{
+        <Box
+          key={day.toISOString()}
+          role="gridcell"
+          sx={{
             minHeight: { xs: 0, sm: 420 },
             p: 0.75,
             borderColor: "divider",
@@ -27,9 +43,14 @@ export function WeekView({ anchor, events, search, onOpen, onPickDay }: Props) {
             borderRightWidth: { sm: 1 },
             borderBottomWidth: { xs: 1, sm: 0 },
             "&:last-of-type": { borderRightWidth: 0, borderBottomWidth: 0 },
-          }}>
+          }}
+        >
           <Box role="columnheader" sx={{ mb: 0.75 }}>
-            <Box component="button" onClick={() => onPickDay(day)} sx={{ all: "unset", cursor: "pointer", color: sameDay(day, now) ? "primary.light" : "text.secondary" }}>
+            <Box
+              component="button"
+              onClick={() => onPickDay(day)}
+              sx={{ all: "unset", cursor: "pointer", color: sameDay(day, now) ? "primary.light" : "text.secondary" }}
+            >
               <Typography variant="caption" sx={{ fontWeight: 700 }}>
                 {day.toLocaleDateString("en-US", { weekday: "short" })} {day.getDate()}
               </Typography>

@@ -1,11 +1,27 @@
-import { CalendarEventList, CalendarEventReply, FeedCreated, FeedStatus, type CalendarEvent, type CalendarEventCreate, type CalendarEventUpdate } from "@parley/shared/calendar";
+import {
+  CalendarEventList,
+  CalendarEventReply,
+  FeedCreated,
+  FeedStatus,
+  type CalendarEvent,
+  type CalendarEventCreate,
+  type CalendarEventUpdate,
+} from "@parley/shared/calendar";
 import { api } from "../../lib/api-client.ts";
 
 /** The browser's zone: the server reads start_date/end_date as local days of it. */
 export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
-export async function fetchEvents(range: { start_date: string; end_date: string }, viewType: string, signal?: AbortSignal): Promise<CalendarEvent[]> {
-  const res = await api("/calendar/events", { query: { ...range, view_type: viewType, timezone: browserZone() }, schema: CalendarEventList, signal });
+export async function fetchEvents(
+  range: { start_date: string; end_date: string },
+  viewType: string,
+  signal?: AbortSignal,
+): Promise<CalendarEvent[]> {
+  const res = await api("/calendar/events", {
+    query: { ...range, view_type: viewType, timezone: browserZone() },
+    schema: CalendarEventList,
+    signal,
+  });
   return res.events;
 }
 
@@ -14,11 +30,13 @@ export async function createEvent(body: CalendarEventCreate): Promise<CalendarEv
 }
 
 export async function updateEvent(id: string, body: CalendarEventUpdate): Promise<CalendarEvent> {
-  return (await api(`/calendar/events/${encodeURIComponent(id)}`, { method: "PUT", body, schema: CalendarEventReply })).event;
+  return (await api(`/calendar/events/${encodeURIComponent(id)}`, { method: "PUT", body, schema: CalendarEventReply }))
+    .event;
 }
 
 export async function cancelEvent(id: string): Promise<CalendarEvent> {
-  return (await api(`/calendar/events/${encodeURIComponent(id)}`, { method: "DELETE", schema: CalendarEventReply })).event;
+  return (await api(`/calendar/events/${encodeURIComponent(id)}`, { method: "DELETE", schema: CalendarEventReply }))
+    .event;
 }
 
 export const feedStatus = () => api("/calendar/feed", { schema: FeedStatus });

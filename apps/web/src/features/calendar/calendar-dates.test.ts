@@ -1,14 +1,27 @@
 /// <reference types="node" />
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { hourLabel, isoDate, monthGrid, periodTitle, shiftAnchor, visibleRange, weekDays, weekRange, DAY_HOURS } from "./calendar-dates.ts";
+import {
+  hourLabel,
+  isoDate,
+  monthGrid,
+  periodTitle,
+  shiftAnchor,
+  visibleRange,
+  weekDays,
+  weekRange,
+  DAY_HOURS,
+} from "./calendar-dates.ts";
 
 const d = (y: number, m: number, day: number) => new Date(y, m - 1, day);
 
 test("a week runs Sunday to Saturday, also across a month and year end", () => {
   const w = weekRange(d(2030, 1, 1)); // Tuesday
   assert.deepEqual([isoDate(w.start), isoDate(w.end)], ["2029-12-30", "2030-01-05"]);
-  assert.deepEqual(weekDays(d(2030, 3, 31)).map((x) => x.getDay()), [0, 1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(
+    weekDays(d(2030, 3, 31)).map((x) => x.getDay()),
+    [0, 1, 2, 3, 4, 5, 6],
+  );
   assert.equal(isoDate(weekRange(d(2030, 3, 31)).start), "2030-03-31", "a Sunday starts its own week");
   assert.equal(isoDate(weekRange(d(2030, 4, 6)).start), "2030-03-31", "a Saturday ends it");
 });
@@ -39,7 +52,19 @@ test("arrows move by a day, a week, a month (clamping the 31st) or a year", () =
 });
 
 test("day view hours are 7:00 AM to 5:00 PM", () => {
-  assert.deepEqual(DAY_HOURS.map(hourLabel), ["7:00 AM", "8:00 AM", "9:00 AM", "10:00 AM", "11:00 AM", "12:00 PM", "1:00 PM", "2:00 PM", "3:00 PM", "4:00 PM", "5:00 PM"]);
+  assert.deepEqual(DAY_HOURS.map(hourLabel), [
+    "7:00 AM",
+    "8:00 AM",
+    "9:00 AM",
+    "10:00 AM",
+    "11:00 AM",
+    "12:00 PM",
+    "1:00 PM",
+    "2:00 PM",
+    "3:00 PM",
+    "4:00 PM",
+    "5:00 PM",
+  ]);
 });
 
 test("period titles", () => {

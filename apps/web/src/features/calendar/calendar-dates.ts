@@ -62,8 +62,10 @@ export function periodTitle(view: CalendarView, anchor: Date): string {
   if (view === "month") return fmt(anchor, { month: "long", year: "numeric" });
   const { start, end } = weekRange(anchor);
   const left = fmt(start, { month: "short", day: "numeric" });
-  const right = start.getMonth() === end.getMonth() ? String(end.getDate()) : fmt(end, { month: "short", day: "numeric" });
-  if (start.getFullYear() !== end.getFullYear()) return `${left}, ${start.getFullYear()} – ${right}, ${end.getFullYear()}`;
+  const right =
+    start.getMonth() === end.getMonth() ? String(end.getDate()) : fmt(end, { month: "short", day: "numeric" });
+  if (start.getFullYear() !== end.getFullYear())
+    return `${left}, ${start.getFullYear()} – ${right}, ${end.getFullYear()}`;
   return `${left} – ${right}, ${end.getFullYear()}`;
 }
 

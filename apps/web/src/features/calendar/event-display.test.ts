@@ -5,15 +5,40 @@ import type { CalendarEvent } from "@parley/shared/calendar";
 import { durationLabel, eventMinutes, iconKind, liveEvents, matchesSearch, meetingLink } from "./event-display.ts";
 
 const ev = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
-  id: "1", title: "Quarterly Review", start_time: "2030-03-13T10:00:00.000Z", end_time: "2030-03-13T11:00:00.000Z", timezone: "UTC",
-  description: "", location: "", attendees: [], is_virtual: true, meeting_url: null, status: "scheduled", source: "staff",
-  campaign_id: null, contact_id: null, call_id: null, ...over,
+  id: "1",
+  title: "Quarterly Review",
+  start_time: "2030-03-13T10:00:00.000Z",
+  end_time: "2030-03-13T11:00:00.000Z",
+  timezone: "UTC",
+  description: "",
+  location: "",
+  attendees: [],
+  is_virtual: true,
+  meeting_url: null,
+  status: "scheduled",
+  source: "staff",
+  campaign_id: null,
+  contact_id: null,
+  call_id: null,
+  ...over,
 });
 
 test("duration labels follow section 9 at every boundary", () => {
   const cases: [number, string][] = [
-    [15, "30 mins"], [30, "30 mins"], [31, "1 hour"], [60, "1 hour"], [61, "1.5 hours"], [90, "1.5 hours"],
-    [91, "2 hours"], [120, "2 hours"], [150, "3 hours"], [180, "3 hours"], [240, "4 hours"], [241, "4.0 hours"], [300, "5.0 hours"], [330, "5.5 hours"],
+    [15, "30 mins"],
+    [30, "30 mins"],
+    [31, "1 hour"],
+    [60, "1 hour"],
+    [61, "1.5 hours"],
+    [90, "1.5 hours"],
+    [91, "2 hours"],
+    [120, "2 hours"],
+    [150, "3 hours"],
+    [180, "3 hours"],
+    [240, "4 hours"],
+    [241, "4.0 hours"],
+    [300, "5.0 hours"],
+    [330, "5.5 hours"],
   ];
   for (const [minutes, label] of cases) assert.equal(durationLabel(minutes), label, `${minutes} min`);
   assert.equal(eventMinutes(ev()), 60);
@@ -32,9 +57,9 @@ test("icon kinds come from title keywords in the spec's order", () => {
   assert.equal(iconKind("Virtual coffee"), "coffee", "coffee/chat is checked first");
 });
 
-test("meeting link: the stored one, else the title squeezed to 10 lowercase characters", () => {
-  assert.equal(meetingLink(ev()), "https://meet.google.com/quarterlyr");
-  assert.equal(meetingLink(ev({ title: "Demo" })), "https://meet.google.com/demo");
+test("meeting link: the stored one, else none", () => {
+  assert.equal(meetingLink(ev()), null, "no link is made up from the title");
+  assert.equal(meetingLink(ev({ title: "Demo", meeting_url: "" })), null);
   assert.equal(meetingLink(ev({ meeting_url: "https://zoom.us/j/1" })), "https://zoom.us/j/1");
 });
 
@@ -49,5 +74,8 @@ test("search matches title, description, location and attendees, any case; blank
 });
 
 test("cancelled events are dropped", () => {
-  assert.deepEqual(liveEvents([ev(), ev({ id: "2", status: "cancelled" })]).map((e) => e.id), ["1"]);
+  assert.deepEqual(
+    liveEvents([ev(), ev({ id: "2", status: "cancelled" })]).map((e) => e.id),
+    ["1"],
+  );
 });

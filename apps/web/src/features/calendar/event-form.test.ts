@@ -22,5 +22,11 @@ test("the form is checked with the server's schema and errors land on their fiel
 });
 
 test("server issues map start_time/end_time onto the form's start/end", () => {
-  assert.deepEqual(issuesToErrors([{ path: "end_time", message: "E" }, { path: "title", message: "T" }]), { end: "E", title: "T" });
+  assert.deepEqual(
+    issuesToErrors([
+      { path: "end_time", message: "E" },
+      { path: "title", message: "T" },
+    ]),
+    { end: "E", title: "T" },
+  );
 });

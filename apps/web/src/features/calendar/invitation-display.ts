@@ -18,14 +18,29 @@ export function invitationView(e: Pick<CalendarEvent, "invitation">): Invitation
     case "not_sent":
       return { label: "No invitation", color: "default", detail: InvitationMessages.notSent };
     case "sent":
-      return { label: `${what} sent`, color: "success", detail: `${what} emailed to ${to}${i.sent_at ? ` on ${at(i.sent_at)}` : ""}.` };
-    case "failed":
-      return { label: `${what} not sent`, color: "error", detail: `${what} to ${to} could not be sent after ${i.attempts} tries: ${i.last_error ?? "the mail server refused it"}.` };
-    case "pending":
-      if (i.attempts === 0) return { label: `${what} queued`, color: "warning", detail: `${what} to ${to} is being sent.` };
       return {
-        label: `${what} waiting`, color: "warning",
-        detail: `${what} to ${to} is not sent yet: ${i.last_error ?? "the mail server did not accept it"}.${i.next_attempt_at ? ` Next try ${at(i.next_attempt_at)}.` : ""}`,
+        label: `${what} sent`,
+        color: "success",
+        detail: `${what} emailed to ${to}${i.sent_at ? ` on ${at(i.sent_at)}` : ""}.`,
+      };
+    case "failed":
+      return {
+        label: `${what} not sent`,
+        color: "error",
+        detail:
+          `${what} to ${to} could not be sent after ${i.attempts} tries: ` +
+          `${i.last_error ?? "the mail server refused it"}.`,
+      };
+    case "pending":
+      if (i.attempts === 0)
+        return { label: `${what} queued`, color: "warning", detail: `${what} to ${to} is being sent.` };
+      return {
+        label: `${what} waiting`,
+        color: "warning",
+        detail:
+          `${what} to ${to} is not sent yet: ` +
+          `${i.last_error ?? "the mail server did not accept it"}.` +
+          `${i.next_attempt_at ? ` Next try ${at(i.next_attempt_at)}.` : ""}`,
       };
   }
 }

@@ -24,7 +24,10 @@ export function useEventMutations() {
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
   return {
     create: useMutation({ mutationFn: (body: CalendarEventCreate) => createEvent(body), onSuccess: refresh }),
-    update: useMutation({ mutationFn: (v: { id: string; body: CalendarEventUpdate }) => updateEvent(v.id, v.body), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: (v: { id: string; body: CalendarEventUpdate }) => updateEvent(v.id, v.body),
+      onSuccess: refresh,
+    }),
     cancel: useMutation({ mutationFn: (id: string) => cancelEvent(id), onSuccess: refresh }),
   };
 }

@@ -17,7 +17,16 @@ import { session } from "../../lib/session.ts";
 import { useCan } from "../../lib/useCurrentUser.ts";
 import { getCallDetail } from "./call-logs-api.ts";
 import { crmSyncLine } from "./crm-sync-line.ts";
-import { interventionLines, interventionsTitle, replyLatencies, statusLabel, type CallLogRow } from "./call-log-display.ts";
+import { formatDateTime } from "../../lib/time-format.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
+import {
+  inSpokenOrder,
+  interventionLines,
+  interventionsTitle,
+  replyLatencies,
+  statusLabel,
+  type CallLogRow,
+} from "./call-log-display.ts";
 
 type Detail = CallDetail["call"];
 
@@ -27,22 +36,41 @@ const clock = (ms: number) => `${Math.floor(ms / 60000)}:${String(Math.floor((ms
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Box sx={{ mt: 2.5 }}>
-      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>{title}</Typography>
+      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {title}
+      </Typography>
       {children}
     </Box>
   );
 }
 
 function Transcript({ turns }: { turns: Detail["transcript"] }) {
-  if (!turns.length) return <Typography variant="body2" color="text.secondary">No transcript for this call.</Typography>;
+  if (!turns.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No transcript for this call.
+      </Typography>
+    );
   return (
-    <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 0.75 }} aria-label="Transcript">
-      {turns.map((t, i) => (
+    <Box
+      component="ol"
+      sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 0.75 }}
+      aria-label="Transcript"
+    >
+      {inSpokenOrder(turns).map((t, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a finished call's transcript never changes
         <Box component="li" key={i} sx={{ display: "flex", gap: 1 }}>
-          <Typography variant="caption" color="text.secondary" sx={{ minWidth: 36, pt: 0.25 }}>{clock(t.startMs)}</Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ minWidth: 36, pt: 0.25 }}>
+            {clock(t.startMs)}
+          </Typography>
           <Typography variant="body2">
             <strong>{t.speaker === "agent" ? "Agent" : "Lead"}:</strong> {t.text}
-            {t.interrupted ? <Typography component="span" variant="caption" color="text.secondary"> (interrupted)</Typography> : null}
+            {t.interrupted ? (
+              <Typography component="span" variant="caption" color="text.secondary">
+                {" "}
+                (interrupted)
+              </Typography>
+            ) : null}
           </Typography>
         </Box>
       ))}
@@ -52,7 +80,12 @@ function Transcript({ turns }: { turns: Detail["transcript"] }) {
 
 function Latency({ marks }: { marks: Detail["latency"] }) {
   const replies = replyLatencies(marks);
-  if (!replies.length) return <Typography variant="body2" color="text.secondary">No latency marks recorded.</Typography>;
+  if (!replies.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No latency marks recorded.
+      </Typography>
+    );
   return <Typography variant="body2">{replies.map((r) => `Turn ${r.turn}: ${r.ms} ms`).join(" · ")}</Typography>;
 }
 
@@ -65,17 +98,28 @@ function Facts({ row, outcome }: { row: CallLogRow; outcome: string | null }) {
     ["Name", row.name],
     ["Number", row.phone],
     ["Campaign", row.campaign],
-    ["Started", `${row.dateTime} (${row.timezone})`],
+    [
+      "Started",
+      row.campaignDateTime ? `${row.dateTime}; ${row.campaignDateTime} on the campaign's clock` : row.dateTime,
+    ],
     ["Duration", row.duration],
     ["Outcome", outcome === null ? "…" : statusLabel(outcome)],
     ...(row.placedBy ? [["Placed by", row.placedBy] as [string, string]] : []),
   ];
   return (
-    <Box component="dl" data-testid="call-facts" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, m: 0 }}>
+    <Box
+      component="dl"
+      data-testid="call-facts"
+      sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
       {facts.map(([k, v]) => (
         <Box key={k} sx={{ display: "contents" }}>
-          <Typography component="dt" variant="body2" color="text.secondary">{k}</Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere" }} data-fact={k}>{v}</Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {k}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere" }} data-fact={k}>
+            {v}
+          </Typography>
         </Box>
       ))}
     </Box>
@@ -83,9 +127,21 @@ function Facts({ row, outcome }: { row: CallLogRow; outcome: string | null }) {
 }
 
 function Recording({ url, pending }: { url: string | null; pending: boolean }) {
-  if (pending) return <Typography variant="body2" color="text.secondary">Recording pending: it is being saved and will play here once stored.</Typography>;
-  if (!url) return <Typography variant="body2" color="text.secondary">No recording for this call.</Typography>;
-  return <Box component="audio" controls preload="metadata" src={url} aria-label="Call recording" sx={{ width: "100%" }} />;
+  if (pending)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Recording pending: it is being saved and will play here once stored.
+      </Typography>
+    );
+  if (!url)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No recording for this call.
+      </Typography>
+    );
+  return (
+    <Box component="audio" controls preload="metadata" src={url} aria-label="Call recording" sx={{ width: "100%" }} />
+  );
 }
 
 /** Whether the call's results reached the CRM its contact came from (nothing for a contact not from a CRM). */
@@ -96,10 +152,20 @@ function CrmSync({ sync }: { sync: Detail["crm_sync"] }) {
   if (!line) return null;
   return (
     <Section title="CRM">
-      <Alert severity={line.tone} variant="outlined" data-testid="crm-sync" sx={{ py: 0, "& .MuiAlert-message": { overflowWrap: "anywhere" } }}>
+      <Alert
+        severity={line.tone}
+        variant="outlined"
+        data-testid="crm-sync"
+        sx={{ py: 0, "& .MuiAlert-message": { overflowWrap: "anywhere" } }}
+      >
         {line.text}
         {line.reconnect && canMend && (
-          <> <Link component={RouterLink} to={`/org/${session.orgSlug()}/settings/integrations`}>Open Settings → Integrations</Link></>
+          <>
+            {" "}
+            <Link component={RouterLink} to={`/org/${session.orgSlug()}/settings/integrations`}>
+              Open Settings → Integrations
+            </Link>
+          </>
         )}
       </Alert>
     </Section>
@@ -107,50 +173,88 @@ function CrmSync({ sync }: { sync: Detail["crm_sync"] }) {
 }
 
 function DetailBody({ d }: { d: Detail }) {
+  const viewerZone = useViewerZone();
   const fields = Object.entries(d.extracted);
   return (
     <>
       {d.sentiment && (
-        <Section title="Sentiment"><Typography variant="body2">{d.sentiment}</Typography></Section>
+        <Section title="Sentiment">
+          <Typography variant="body2">{d.sentiment}</Typography>
+        </Section>
       )}
       {d.meeting && (
         <Section title="Booked meeting">
-          <Typography variant="body2">{d.meeting.title} — {new Date(d.meeting.start_time).toLocaleString()}{d.meeting.status === "cancelled" ? " (cancelled)" : ""}</Typography>
+          <Typography variant="body2">
+            {d.meeting.title} — {formatDateTime(d.meeting.start_time, viewerZone)}
+            {d.meeting.status === "cancelled" ? " (cancelled)" : ""}
+          </Typography>
         </Section>
       )}
       {fields.length > 0 && (
         <Section title="Extracted fields">
-          {fields.map(([k, v]) => <Typography key={k} variant="body2"><strong>{statusLabel(k)}:</strong> {v}</Typography>)}
+          {fields.map(([k, v]) => (
+            <Typography key={k} variant="body2">
+              <strong>{statusLabel(k)}:</strong> {v}
+            </Typography>
+          ))}
         </Section>
       )}
       {d.interventions.length > 0 && (
         <Section title={interventionsTitle(d.interventions)}>
-          {interventionLines(d.interventions).map((line, i) => <Typography key={i} variant="body2">{line}</Typography>)}
+          {interventionLines(d.interventions, viewerZone).map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: shown in order, never reordered
+            <Typography key={i} variant="body2">
+              {line}
+            </Typography>
+          ))}
         </Section>
       )}
-      <Section title="Response latency"><Latency marks={d.latency} /></Section>
+      <Section title="Response latency">
+        <Latency marks={d.latency} />
+      </Section>
     </>
   );
 }
 
 /** One call: its facts, the recording, the summary and the transcript, then what the agent noted. */
 export function CallDetailsDialog({ row, onClose }: { row: CallLogRow | null; onClose(): void }) {
-  const detail = useQuery({ queryKey: ["call-history", "detail", row?.id], queryFn: ({ signal }) => getCallDetail(row!.id, signal), enabled: row !== null });
+  const detail = useQuery({
+    queryKey: ["call-history", "detail", row?.id],
+    queryFn: ({ signal }) => getCallDetail(row!.id, signal),
+    enabled: row !== null,
+  });
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const d = detail.data?.call;
   return (
     <Dialog open={row !== null} onClose={onClose} fullWidth maxWidth="sm" scroll="paper" fullScreen={phone}>
       <DialogTitle>Conversation Summary</DialogTitle>
       <DialogContent dividers>
-        {row && <Facts row={row} outcome={d ? d.outcome ?? d.status : detail.isError ? row.status : null} />}
-        <Section title="Recording"><Recording url={row?.audioUrl ?? null} pending={row?.recordingPending ?? false} /></Section>
-        <Section title="Summary">
-          <Typography variant="body2" data-testid="call-summary">{row?.summary?.trim() ? row.summary : "No summary available for this call."}</Typography>
+        {row && <Facts row={row} outcome={d ? (d.outcome ?? d.status) : detail.isError ? row.status : null} />}
+        <Section title="Recording">
+          <Recording url={row?.audioUrl ?? null} pending={row?.recordingPending ?? false} />
         </Section>
-        {detail.isPending && <Box sx={{ display: "flex", gap: 1, alignItems: "center", mt: 2 }}><CircularProgress size={16} /><Typography variant="body2">Loading details...</Typography></Box>}
-        {detail.isError && <Typography color="error" sx={{ mt: 2 }}>Failed to load the call's details. Please try again.</Typography>}
+        <Section title="Summary">
+          <Typography variant="body2" data-testid="call-summary">
+            {row?.summary?.trim() ? row.summary : "No summary available for this call."}
+          </Typography>
+        </Section>
+        {detail.isPending && (
+          <Box sx={{ display: "flex", gap: 1, alignItems: "center", mt: 2 }}>
+            <CircularProgress size={16} />
+            <Typography variant="body2">Loading details...</Typography>
+          </Box>
+        )}
+        {detail.isError && (
+          <Typography color="error" sx={{ mt: 2 }}>
+            Failed to load the call's details. Please try again.
+          </Typography>
+        )}
         {d && <CrmSync sync={d.crm_sync} />}
-        {d && <Section title="Transcript"><Transcript turns={d.transcript} /></Section>}
+        {d && (
+          <Section title="Transcript">
+            <Transcript turns={d.transcript} />
+          </Section>
+        )}
         {d && <DetailBody d={d} />}
       </DialogContent>
       <DialogActions>

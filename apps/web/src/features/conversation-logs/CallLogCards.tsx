@@ -10,22 +10,47 @@ type Props = CallLogHandlers & { rows: CallLogRow[]; playingId: string | null; p
 /** The phone layout: one card per call with what matters at a glance; a tap (or View Details) opens the call. */
 export function CallLogCards({ rows, playingId, pausedId, onView, onPlay, onPause, onStop }: Props) {
   return (
-    <Box component="ul" aria-label="Voice call logs" sx={{ listStyle: "none", m: 0, p: 1, display: "flex", flexDirection: "column", gap: 1 }}>
+    <Box
+      component="ul"
+      aria-label="Voice call logs"
+      sx={{ listStyle: "none", m: 0, p: 1, display: "flex", flexDirection: "column", gap: 1 }}
+    >
       {rows.map((r) => (
-        <Card component="li" key={r.id} variant="outlined" data-testid="call-log-card" onClick={() => onView(r)} sx={{ p: 1.5, cursor: "pointer" }}>
+        <Card
+          component="li"
+          key={r.id}
+          variant="outlined"
+          data-testid="call-log-card"
+          onClick={() => onView(r)}
+          sx={{ p: 1.5, cursor: "pointer" }}
+        >
           <Box sx={{ display: "flex", alignItems: "flex-start", gap: 1 }}>
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }} data-testid="card-name">{r.name}</Typography>
-              <Typography variant="body2" color="text.secondary" data-testid="card-phone">{r.phone}</Typography>
+              <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }} data-testid="card-name">
+                {r.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="card-phone">
+                {r.phone}
+              </Typography>
             </Box>
             <CallStatusChip status={r.status} />
           </Box>
-          <Typography variant="body2" sx={{ mt: 0.75, overflowWrap: "anywhere" }} data-testid="card-campaign">{r.campaign}</Typography>
+          <Typography variant="body2" sx={{ mt: 0.75, overflowWrap: "anywhere" }} data-testid="card-campaign">
+            {r.campaign}
+          </Typography>
           <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1, mt: 0.5 }}>
             <Typography variant="body2" color="text.secondary" data-testid="card-when" title={r.timezone}>
               {r.dateTime} · {r.duration}
             </Typography>
-            <CallLogActions row={r} playing={playingId === r.id} paused={pausedId === r.id} onView={onView} onPlay={onPlay} onPause={onPause} onStop={onStop} />
+            <CallLogActions
+              row={r}
+              playing={playingId === r.id}
+              paused={pausedId === r.id}
+              onView={onView}
+              onPlay={onPlay}
+              onPause={onPause}
+              onStop={onStop}
+            />
           </Box>
         </Card>
       ))}

@@ -16,7 +16,7 @@ import { CallDetailsDialog } from "./CallDetailsDialog.tsx";
 import { CallLogCards } from "./CallLogCards.tsx";
 import { CallLogsTable } from "./CallLogsTable.tsx";
 import { CallLogsToolbar, type CallDirection } from "./CallLogsToolbar.tsx";
-import { type CallLogRow } from "./call-log-display.ts";
+import type { CallLogRow } from "./call-log-display.ts";
 import { useAudioPlayer } from "./useAudioPlayer.ts";
 import { useCallLogs } from "./useCallLogs.ts";
 import { useCallLogsExport } from "./useCallLogsExport.ts";
@@ -25,7 +25,9 @@ import { useDebouncedValue } from "../../lib/useDebouncedValue.ts";
 type Channel = "voice" | "email" | "whatsapp";
 type Props = { emailPanel?: ReactNode; whatsappPanel?: ReactNode };
 
-/** Conversation Logs: voice calls here; the email and WhatsApp tabs show the panels they are given (disabled without). */
+/**
+ * Conversation Logs: voice calls here; the email and WhatsApp tabs show the panels they are given (disabled without).
+ */
 export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
   const [channel, setChannel] = useState<Channel>("voice");
   const [page, setPage] = useState(1);
@@ -58,8 +60,16 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>Conversation Logs</Typography>
-      <Tabs value={channel} onChange={(_, c: Channel) => changeChannel(c)} aria-label="Conversation channel" variant="scrollable" allowScrollButtonsMobile>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        Conversation Logs
+      </Typography>
+      <Tabs
+        value={channel}
+        onChange={(_, c: Channel) => changeChannel(c)}
+        aria-label="Conversation channel"
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
         <Tab value="voice" label="Voice Call" />
         <Tab value="email" label="Email" disabled={!emailPanel} />
         <Tab value="whatsapp" label="WhatsApp" disabled={!whatsappPanel} />
@@ -76,12 +86,22 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
             }}
             count={list.data ? { total, capped } : null}
             search={search}
-            onSearch={(s) => { setSearch(s); setPage(1); }}
+            onSearch={(s) => {
+              setSearch(s);
+              setPage(1);
+            }}
             exporting={exporting}
             onExport={exportLogs}
           />
           {list.isError && (
-            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => list.refetch()}>Retry</Button>}>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => list.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
               Failed to load call history. Please try again.
             </Alert>
           )}
@@ -92,7 +112,9 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
                 <Typography>Loading call logs...</Typography>
               </Box>
             ) : rows.length === 0 ? (
-              <Typography color="text.secondary" sx={{ textAlign: "center", py: 8 }}>No voice call logs available.</Typography>
+              <Typography color="text.secondary" sx={{ textAlign: "center", py: 8 }}>
+                No voice call logs available.
+              </Typography>
             ) : (
               <List
                 rows={rows}
@@ -111,7 +133,10 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
               capped={capped}
               pageSizes={CALL_LOG_PAGE_SIZES}
               onPageChange={setPage}
-              onPageSizeChange={(n) => { setPageSize(n); setPage(1); }}
+              onPageSizeChange={(n) => {
+                setPageSize(n);
+                setPage(1);
+              }}
             />
           </Paper>
         </>

@@ -11,7 +11,17 @@ import { CallStatusChip } from "./CallStatusChip.tsx";
 import type { CallLogRow } from "./call-log-display.ts";
 
 const COLUMNS = [
-  "Name", "Phone", "Email", "Campaign", "Services/Product", "Budget", "Date & Time", "Duration", "Lead Date & Time", "Status", "Actions",
+  "Name",
+  "Phone",
+  "Email",
+  "Campaign",
+  "Services/Product",
+  "Budget",
+  "Date & Time",
+  "Duration",
+  "Lead Date & Time",
+  "Status",
+  "Actions",
 ];
 
 type Props = CallLogHandlers & { rows: CallLogRow[]; playingId: string | null; pausedId: string | null };
@@ -22,7 +32,11 @@ function When({ value, title }: { value: string; title?: string }) {
   return (
     <Box title={title} sx={{ whiteSpace: "nowrap" }}>
       {date}
-      {time && <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>{time}</Typography>}
+      {time && (
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
+          {time}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -31,7 +45,13 @@ function When({ value, title }: { value: string; title?: string }) {
 function Email({ value }: { value: string }) {
   const at = value.indexOf("@");
   if (at < 0) return <>{value}</>;
-  return <>{value.slice(0, at + 1)}<wbr />{value.slice(at + 1)}</>;
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
+  );
 }
 
 // Eleven columns fit the content area at 1440 px (about 1,150 px next to the menu): tight padding, long text wraps
@@ -47,7 +67,9 @@ export function CallLogsTable({ rows, playingId, pausedId, onView, onPlay, onPau
         <TableHead>
           <TableRow>
             {COLUMNS.map((c) => (
-              <TableCell key={c} sx={{ ...CELL, fontWeight: 700, lineHeight: 1.3 }}>{c}</TableCell>
+              <TableCell key={c} sx={{ ...CELL, fontWeight: 700, lineHeight: 1.3 }}>
+                {c}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -56,16 +78,39 @@ export function CallLogsTable({ rows, playingId, pausedId, onView, onPlay, onPau
             <TableRow key={r.id} hover data-testid="call-log-row" onClick={() => onView(r)} sx={{ cursor: "pointer" }}>
               <TableCell sx={{ ...WRAP, minWidth: 90 }}>{r.name}</TableCell>
               <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }}>{r.phone}</TableCell>
-              <TableCell sx={{ ...WRAP, minWidth: 90 }}><Email value={r.email} /></TableCell>
+              <TableCell sx={{ ...WRAP, minWidth: 90 }}>
+                <Email value={r.email} />
+              </TableCell>
               <TableCell sx={WRAP}>{r.campaign}</TableCell>
               <TableCell sx={WRAP}>{r.servicesProduct}</TableCell>
               <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }}>{r.budget}</TableCell>
-              <TableCell sx={CELL}><When value={r.dateTime} title={`Started ${r.dateTime} (${r.timezone})`} /></TableCell>
-              <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }}>{r.duration}</TableCell>
-              <TableCell sx={CELL}><When value={r.leadDateTime} /></TableCell>
-              <TableCell sx={CELL}><CallStatusChip status={r.status} /></TableCell>
               <TableCell sx={CELL}>
-                <CallLogActions row={r} playing={playingId === r.id} paused={pausedId === r.id} onView={onView} onPlay={onPlay} onPause={onPause} onStop={onStop} />
+                <When
+                  value={r.dateTime}
+                  title={
+                    r.campaignDateTime
+                      ? `Started ${r.dateTime}; ${r.campaignDateTime} on the campaign's clock`
+                      : undefined
+                  }
+                />
+              </TableCell>
+              <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }}>{r.duration}</TableCell>
+              <TableCell sx={CELL}>
+                <When value={r.leadDateTime} />
+              </TableCell>
+              <TableCell sx={CELL}>
+                <CallStatusChip status={r.status} />
+              </TableCell>
+              <TableCell sx={CELL}>
+                <CallLogActions
+                  row={r}
+                  playing={playingId === r.id}
+                  paused={pausedId === r.id}
+                  onView={onView}
+                  onPlay={onPlay}
+                  onPause={onPause}
+                  onStop={onStop}
+                />
               </TableCell>
             </TableRow>
           ))}

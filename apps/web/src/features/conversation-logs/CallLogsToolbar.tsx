@@ -11,8 +11,13 @@ import { countLine } from "./call-log-display.ts";
 
 export type CallDirection = "INBOUND" | "OUTBOUND";
 type Props = {
-  count: { total: number; capped: boolean } | null; search: string; onSearch(s: string): void; exporting: boolean; onExport(): void;
-  direction: CallDirection; onDirection(d: CallDirection): void;
+  count: { total: number; capped: boolean } | null;
+  search: string;
+  onSearch(s: string): void;
+  exporting: boolean;
+  onExport(): void;
+  direction: CallDirection;
+  onDirection(d: CallDirection): void;
 };
 
 /** Count line, direction toggle (calls the agent answered or placed), export and the search box. */
@@ -22,7 +27,13 @@ export function CallLogsToolbar({ count, search, onSearch, exporting, onExport, 
       <Typography variant="h6" component="p" data-testid="call-count" sx={{ fontWeight: 600, minWidth: 90 }}>
         {count === null ? "\u00a0" : countLine(count.total, count.capped)}
       </Typography>
-      <ToggleButtonGroup value={direction} exclusive size="small" aria-label="Call direction" onChange={(_, d: CallDirection | null) => d && onDirection(d)}>
+      <ToggleButtonGroup
+        value={direction}
+        exclusive
+        size="small"
+        aria-label="Call direction"
+        onChange={(_, d: CallDirection | null) => d && onDirection(d)}
+      >
         <ToggleButton value="INBOUND">In Bound</ToggleButton>
         <ToggleButton value="OUTBOUND">Out Bound</ToggleButton>
       </ToggleButtonGroup>
@@ -38,7 +49,13 @@ export function CallLogsToolbar({ count, search, onSearch, exporting, onExport, 
         sx={{ width: { xs: "100%", sm: 280 } }}
         slotProps={{
           htmlInput: { "aria-label": "Search call logs", maxLength: 100 },
-          input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
         }}
       />
     </Box>

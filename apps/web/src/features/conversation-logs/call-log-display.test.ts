@@ -1,34 +1,89 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { callDateTime, countLine, interventionLines, leadDateTime, replyLatencies, rowsToCsv, statusColour, statusLabel, toCallLogRow } from "./call-log-display.ts";
+import {
+  callDateTime,
+  countLine,
+  interventionLines,
+  leadDateTime,
+  replyLatencies,
+  rowsToCsv,
+  statusColour,
+  statusLabel,
+  toCallLogRow,
+  inSpokenOrder,
+} from "./call-log-display.ts";
 
 const record = {
-  id: "1", lead_name: "", lead_phone: "+14155550100", lead_email: "", property: "solar", type_of_property: "", budget: "$5,000",
-  date: "2026-03-01", time: "14:45", started_at: "2026-03-01T09:15:00.000Z", timezone: "Asia/Kolkata", created_at: "2025-02-28T23:59:58.000Z", status: "not_interested" as const, direction: "OUTBOUND" as const,
-  call_duration_secs: 42, audio_url: null, recording_pending: false, summary: "", campaign_id: "k1", campaign_name: "Spring", placed_by_name: null,
+  id: "1",
+  lead_name: "",
+  lead_phone: "+14155550100",
+  lead_email: "",
+  property: "solar",
+  type_of_property: "",
+  budget: "$5,000",
+  date: "2026-03-01",
+  time: "14:45",
+  started_at: "2026-03-01T09:15:00.000Z",
+  timezone: "Asia/Kolkata",
+  created_at: "2025-02-28T23:59:58.000Z",
+  status: "not_interested" as const,
+  direction: "OUTBOUND" as const,
+  call_duration_secs: 42,
+  audio_url: null,
+  recording_pending: false,
+  summary: "",
+  campaign_id: "k1",
+  campaign_name: "Spring",
+  placed_by_name: null,
 };
 
 test("rows follow the spec's display mapping and defaults", () => {
-  const row = toCallLogRow(record);
-  assert.deepEqual([row.name, row.phone, row.email, row.servicesProduct, row.budget, row.campaign], ["Unknown", "+14155550100", "N/A", "solar", "$5,000", "Spring"]);
-  assert.deepEqual([row.dateTime, row.leadDateTime, row.duration, row.status], ["2026-03-01 14:45", "2025-02-28 23:59:58", "42s", "not_interested"]);
+  const row = toCallLogRow(record, "Europe/Berlin");
+  assert.deepEqual(
+    [row.name, row.phone, row.email, row.servicesProduct, row.budget, row.campaign],
+    ["Unknown", "+14155550100", "N/A", "solar", "$5,000", "Spring"],
+  );
+  assert.deepEqual(
+    [row.dateTime, row.leadDateTime, row.duration, row.status],
+    ["2026-03-01 10:15", "2025-03-01 00:59:58", "42s", "not_interested"],
+  );
+  assert.equal(
+    row.campaignDateTime,
+    "2026-03-01 14:45 (Asia/Kolkata)",
+    "the campaign's clock, named, beside the viewer's",
+  );
+  assert.equal(toCallLogRow(record, "Asia/Kolkata").campaignDateTime, null, "one clock when they are the same");
   assert.equal(callDateTime("2025-12-31", "10:00"), "2025-12-31 10:00", "the call's own date, not the lead's year");
-  const bare = toCallLogRow({ ...record, property: "", budget: " ", campaign_name: null });
+  const bare = toCallLogRow({ ...record, property: "", budget: " ", campaign_name: null }, "Europe/Berlin");
   assert.deepEqual([bare.servicesProduct, bare.budget, bare.campaign], ["—", "—", "—"]);
-  assert.equal(leadDateTime("garbage"), "N/A");
+  assert.equal(leadDateTime("garbage", "UTC"), "N/A");
   assert.equal(row.placedBy, null, "the dialer's call: placed by no one");
-  assert.equal(toCallLogRow({ ...record, placed_by_name: "Sam Rivera" }).placedBy, "Sam Rivera");
+  assert.equal(toCallLogRow({ ...record, placed_by_name: "Sam Rivera" }, "Europe/Berlin").placedBy, "Sam Rivera");
 });
 
 test("chip colours and labels", () => {
-  assert.deepEqual(["completed", "Interested", "scheduled", "follow_up", "In Progress", "Cancelled", "not_interested", "voicemail"].map(statusColour),
-    ["green", "green", "blue", "blue", "orange", "red", "red", "grey"]);
+  assert.deepEqual(
+    [
+      "completed",
+      "Interested",
+      "scheduled",
+      "follow_up",
+      "In Progress",
+      "Cancelled",
+      "not_interested",
+      "voicemail",
+    ].map(statusColour),
+    ["green", "green", "blue", "blue", "orange", "red", "red", "grey"],
+  );
   assert.equal(statusLabel("not_interested"), "Not Interested");
-  assert.deepEqual([countLine(1), countLine(0), countLine(12), countLine(1000, true)], ["1 Call", "0 Calls", "12 Calls", "1000+ Calls"]);
+  assert.deepEqual(
+    [countLine(1), countLine(0), countLine(12), countLine(1000, true)],
+    ["1 Call", "0 Calls", "12 Calls", "1000+ Calls"],
+  );
 });
 
 test("the fallback CSV quotes every cell and neutralises formulas", () => {
-  const csv = rowsToCsv([{ ...toCallLogRow(record), name: '=cmd|"calc"', summary: "line\nbreak" }]);
+  const csv = rowsToCsv([{ ...toCallLogRow(record, "Europe/Berlin"), name: '=cmd|"calc"', summary: "line\nbreak" }]);
   const [header, line] = csv.split("\r\n");
   assert.match(header!, /^"Name","Phone","Email"/);
   assert.ok(line!.startsWith(`"'=cmd|""calc""","'+14155550100","N/A"`));
@@ -46,10 +101,33 @@ test("reply times count only turns that answered the lead's speech", () => {
 
 test("interventions read as who did what, a deleted account named as such", () => {
   const at = "2026-11-26T10:02:10Z";
-  const time = new Date(at).toLocaleTimeString();
-  assert.deepEqual(interventionLines([
-    { kind: "listen", by_name: "Sam Lee", at },
-    { kind: "take_over", by_name: "Sam Lee", at },
-    { kind: "hand_back", by_name: null, at },
-  ]), [`${time} · Sam Lee listened in`, `${time} · Sam Lee took over the call`, `${time} · A former team member handed the call back to the agent`]);
+  const time = "11:02:10"; // Berlin
+  assert.deepEqual(
+    interventionLines(
+      [
+        { kind: "listen", by_name: "Sam Lee", at },
+        { kind: "take_over", by_name: "Sam Lee", at },
+        { kind: "hand_back", by_name: null, at },
+      ],
+      "Europe/Berlin",
+    ),
+    [
+      `${time} · Sam Lee listened in`,
+      `${time} · Sam Lee took over the call`,
+      `${time} · A former team member handed the call back to the agent`,
+    ],
+  );
+});
+
+test("a transcript is shown in the order it was spoken; turns that start together keep their stored order", () => {
+  const turns = [
+    { startMs: 69_000, text: "b" },
+    { startMs: 60_000, text: "a" },
+    { startMs: 75_000, text: "c1" },
+    { startMs: 75_000, text: "c2" },
+  ];
+  assert.deepEqual(
+    inSpokenOrder(turns).map((t) => t.text),
+    ["a", "b", "c1", "c2"],
+  );
 });

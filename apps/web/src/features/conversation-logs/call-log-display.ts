@@ -1,4 +1,5 @@
 import type { CallHistoryRecord } from "@parley/shared/call-history";
+import { formatClock, formatDateTime } from "../../lib/time-format.ts";
 
 /** What one table row shows (spec section 3, display mapping). */
 export type CallLogRow = {
@@ -9,10 +10,11 @@ export type CallLogRow = {
   campaign: string;
   servicesProduct: string;
   budget: string;
-  /** When the call started, in its campaign's zone (YYYY-MM-DD HH:MM). */
+  /** When the call started, on the viewer's clock (YYYY-MM-DD HH:MM). */
   dateTime: string;
-  /** The zone `dateTime` is written in. */
+  /** The campaign's zone, and the start on its clock when that is another than the viewer's. */
   timezone: string;
+  campaignDateTime: string | null;
   startedAt: string;
   leadDateTime: string;
   status: string;
@@ -28,10 +30,9 @@ export type CallLogRow = {
 
 const orDefault = (v: string | null | undefined, fallback: string) => (v && v.trim() ? v : fallback);
 
-/** created_at as YYYY-MM-DD HH:MM:SS (UTC, like the date and time the server sends). */
-export function leadDateTime(createdAt: string): string {
-  const d = new Date(createdAt);
-  return Number.isNaN(d.getTime()) ? "N/A" : d.toISOString().slice(0, 19).replace("T", " ");
+/** created_at as YYYY-MM-DD HH:MM:SS on the viewer's clock, like the call's start beside it. */
+export function leadDateTime(createdAt: string, viewerZone: string): string {
+  return formatDateTime(createdAt, viewerZone, { seconds: true });
 }
 
 /**
@@ -46,7 +47,8 @@ export function callDateTime(date: string, time: string): string {
 /** What a table cell shows for a column the lead's CSV did not have. */
 export const MISSING = "—";
 
-export function toCallLogRow(r: CallHistoryRecord): CallLogRow {
+/** One row, every time on the viewer's clock (`viewerZone`), as every list shows it. */
+export function toCallLogRow(r: CallHistoryRecord, viewerZone: string): CallLogRow {
   return {
     id: r.id,
     name: orDefault(r.lead_name, "Unknown"),
@@ -55,10 +57,14 @@ export function toCallLogRow(r: CallHistoryRecord): CallLogRow {
     campaign: orDefault(r.campaign_name, MISSING),
     servicesProduct: orDefault(r.property, MISSING),
     budget: orDefault(r.budget, MISSING),
-    dateTime: callDateTime(r.date, r.time),
+    dateTime: r.started_at ? formatDateTime(r.started_at, viewerZone) : callDateTime(r.date, r.time),
     timezone: r.timezone,
+    campaignDateTime:
+      r.started_at && r.timezone && r.timezone !== viewerZone
+        ? formatDateTime(r.started_at, viewerZone, { zone: r.timezone })
+        : null,
     startedAt: r.started_at,
-    leadDateTime: leadDateTime(r.created_at),
+    leadDateTime: leadDateTime(r.created_at, viewerZone),
     status: orDefault(r.status, "Unknown"),
     callDirection: r.direction,
     duration: `${r.call_duration_secs}s`,
@@ -71,7 +77,10 @@ export function toCallLogRow(r: CallHistoryRecord): CallLogRow {
 
 export type ChipColour = "green" | "blue" | "orange" | "red" | "grey";
 
-/** Spec section 4: green completed/interested, blue scheduled/follow_up, orange in_progress, red cancelled/not_interested. */
+/**
+ * Spec section 4: green completed/interested, blue scheduled/follow_up,
+ * orange in_progress, red cancelled/not_interested.
+ */
 export function statusColour(status: string): ChipColour {
   switch (status.toLowerCase().replace(/[\s-]+/g, "_")) {
     case "completed":
@@ -93,7 +102,10 @@ export function statusColour(status: string): ChipColour {
 
 /** 'not_interested' → 'Not Interested'. */
 export function statusLabel(status: string): string {
-  return status.split("_").map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(" ");
+  return status
+    .split("_")
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(" ");
 }
 
 /** 'N Call' / 'N Calls'; 'N+ Calls' when the server stopped counting at N. */
@@ -105,9 +117,37 @@ const quote = (v: string) => `"${safeCell(v).replace(/"/g, '""')}"`;
 
 /** The fallback CSV built from the rows on screen when the server export fails (spec section 8). */
 export function rowsToCsv(rows: CallLogRow[]): string {
-  const header = ["Name", "Phone", "Email", "Services/Product", "Budget", "Date & Time", "Lead Date & Time", "Status", "Direction", "Duration", "Summary", "Campaign"];
+  const header = [
+    "Name",
+    "Phone",
+    "Email",
+    "Services/Product",
+    "Budget",
+    "Date & Time",
+    "Lead Date & Time",
+    "Status",
+    "Direction",
+    "Duration",
+    "Summary",
+    "Campaign",
+  ];
   const lines = rows.map((r) =>
-    [r.name, r.phone, r.email, r.servicesProduct, r.budget, r.dateTime, r.leadDateTime, r.status, r.callDirection, r.duration, r.summary, r.campaign].map(quote).join(","),
+    [
+      r.name,
+      r.phone,
+      r.email,
+      r.servicesProduct,
+      r.budget,
+      r.dateTime,
+      r.leadDateTime,
+      r.status,
+      r.callDirection,
+      r.duration,
+      r.summary,
+      r.campaign,
+    ]
+      .map(quote)
+      .join(","),
   );
   return [header.map(quote).join(","), ...lines].join("\r\n") + "\r\n";
 }
@@ -118,13 +158,20 @@ export function rowsToCsv(rows: CallLogRow[]): string {
  */
 export function replyLatencies(marks: Array<Record<string, number>>): Array<{ turn: number; ms: number }> {
   return marks.flatMap((m) =>
-    m.firstFrameSent !== undefined && m.endOfSpeech !== undefined && m.endOfSpeech > 0 && m.firstFrameSent >= m.endOfSpeech
+    m.firstFrameSent !== undefined &&
+    m.endOfSpeech !== undefined &&
+    m.endOfSpeech > 0 &&
+    m.firstFrameSent >= m.endOfSpeech
       ? [{ turn: m.turn ?? 0, ms: Math.round(m.firstFrameSent - m.endOfSpeech) }]
       : [],
   );
 }
 
-const INTERVENTION_VERB = { listen: "listened in", take_over: "took over the call", hand_back: "handed the call back to the agent" } as const;
+const INTERVENTION_VERB = {
+  listen: "listened in",
+  take_over: "took over the call",
+  hand_back: "handed the call back to the agent",
+} as const;
 
 type InterventionLine = {
   kind: keyof typeof INTERVENTION_VERB | "transfer";
@@ -136,17 +183,22 @@ type InterventionLine = {
 /** One transfer: where it went and whether the person answered (why not when they did not). */
 function transferLine(t: NonNullable<InterventionLine["transfer"]>): string {
   if (t.answered) return `The agent transferred the call to ${t.to}: answered, caller and person connected`;
-  return `The agent tried to transfer the call to ${t.to}: not answered${t.detail ? ` (${t.detail.replace(/\.$/, "")})` : ""}, back to the agent`;
+  return (
+    `The agent tried to transfer the call to ${t.to}: not ` +
+    `answered${t.detail ? ` (${t.detail.replace(/\.$/, "")})` : ""}, back to ` +
+    "the agent"
+  );
 }
 
 /**
  * "14:02:10 · Sam Lee took over the call", one line per listen, take-over and hand-back, and "14:03:00 · The agent
  * transferred the call to +15550102000: answered…" per transfer.
  */
-export function interventionLines(list: InterventionLine[]): string[] {
+export function interventionLines(list: InterventionLine[], viewerZone: string): string[] {
   return list.map((i) => {
-    const time = new Date(i.at).toLocaleTimeString();
-    if (i.kind === "transfer") return `${time} · ${transferLine(i.transfer ?? { to: "a person", answered: false, detail: null })}`;
+    const time = formatClock(i.at, viewerZone, { seconds: true });
+    if (i.kind === "transfer")
+      return `${time} · ${transferLine(i.transfer ?? { to: "a person", answered: false, detail: null })}`;
     return `${time} · ${i.by_name ?? "A former team member"} ${INTERVENTION_VERB[i.kind]}`;
   });
 }
@@ -156,4 +208,15 @@ export function interventionsTitle(list: { kind: string }[]): string {
   const transfers = list.filter((i) => i.kind === "transfer").length;
   if (!transfers) return "Listened in and taken over";
   return transfers === list.length ? "Transferred to a person" : "Listened in, taken over and transferred";
+}
+
+/**
+ * A transcript in the order its words were spoken. Turns are stored as they end, so a reply cut short or a
+ * callee heard while the agent spoke can come after a turn that began later (1:09 listed before 1:00).
+ */
+export function inSpokenOrder<T extends { startMs: number }>(turns: readonly T[]): T[] {
+  return turns
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => a.t.startMs - b.t.startMs || a.i - b.i)
+    .map(({ t }) => t);
 }

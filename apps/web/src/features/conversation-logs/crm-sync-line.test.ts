@@ -8,17 +8,33 @@ const at = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "
 test("each sync state reads as one sentence; a contact not from a CRM shows nothing", () => {
   assert.equal(crmSyncLine(null), null);
   assert.deepEqual(crmSyncLine({ ...base, state: "synced", synced_at: "2030-01-02T10:02:00Z" }, "en-GB"), {
-    text: `Synced to HubSpot on ${at("2030-01-02T10:02:00Z")}.`, tone: "success", reconnect: false,
+    text: `Synced to HubSpot on ${at("2030-01-02T10:02:00Z")}.`,
+    tone: "success",
+    reconnect: false,
   });
   assert.equal(
-    crmSyncLine({ ...base, state: "pending", last_error: "Could not reach HubSpot: other side closed.", next_attempt_at: "2030-01-02T10:07:00Z" }, "en-GB")!.text,
+    crmSyncLine(
+      {
+        ...base,
+        state: "pending",
+        last_error: "Could not reach HubSpot: other side closed.",
+        next_attempt_at: "2030-01-02T10:07:00Z",
+      },
+      "en-GB",
+    )!.text,
     `Waiting to sync to HubSpot: Could not reach HubSpot: other side closed, next try ${at("2030-01-02T10:07:00Z")}.`,
   );
-  assert.equal(crmSyncLine({ ...base, state: "pending", next_attempt_at: "2030-01-02T10:07:00Z" }, "en-GB")!.text, `Waiting to sync to HubSpot: next try ${at("2030-01-02T10:07:00Z")}.`);
+  assert.equal(
+    crmSyncLine({ ...base, state: "pending", next_attempt_at: "2030-01-02T10:07:00Z" }, "en-GB")!.text,
+    `Waiting to sync to HubSpot: next try ${at("2030-01-02T10:07:00Z")}.`,
+  );
   const reconnect = crmSyncLine({ ...base, state: "reconnect", last_error: "HubSpot refused the saved token." })!;
   assert.match(reconnect.text, /^Not synced: HubSpot needs reconnecting\./);
   assert.deepEqual([reconnect.tone, reconnect.reconnect], ["error", true]);
-  assert.match(crmSyncLine({ ...base, state: "failed", last_error: "HubSpot has no such contact any more (deleted or merged)." })!.text,
-    /^Not synced: HubSpot has no such contact any more \(deleted or merged\)\. Test the connection/);
+  assert.match(
+    crmSyncLine({ ...base, state: "failed", last_error: "HubSpot has no such contact any more (deleted or merged)." })!
+      .text,
+    /^Not synced: HubSpot has no such contact any more \(deleted or merged\)\. Test the connection/,
+  );
   assert.match(crmSyncLine({ ...base, state: "not_connected" })!.text, /^Not synced: HubSpot is not connected\./);
 });

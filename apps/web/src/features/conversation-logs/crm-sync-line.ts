@@ -3,7 +3,8 @@ import type { CrmSyncStatus } from "@parley/shared/crm-sync";
 export type CrmSyncLine = { text: string; tone: "success" | "warning" | "error"; reconnect: boolean };
 
 const CRM_NAMES: Record<CrmSyncStatus["provider"], string> = { hubspot: "HubSpot" };
-const when = (iso: string, locale?: string) => new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso: string, locale?: string) =>
+  new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 /**
@@ -15,7 +16,11 @@ export function crmSyncLine(sync: CrmSyncStatus | null, locale?: string): CrmSyn
   const crm = CRM_NAMES[sync.provider];
   switch (sync.state) {
     case "synced":
-      return { text: `Synced to ${crm} on ${when(sync.synced_at ?? new Date().toISOString(), locale)}.`, tone: "success", reconnect: false };
+      return {
+        text: `Synced to ${crm} on ${when(sync.synced_at ?? new Date().toISOString(), locale)}.`,
+        tone: "success",
+        reconnect: false,
+      };
     case "pending": {
       const next = sync.next_attempt_at ? `next try ${when(sync.next_attempt_at, locale)}` : "it is being sent";
       const why = sync.last_error ? `${sentence(sync.last_error).slice(0, -1)}, ` : "";
@@ -23,12 +28,23 @@ export function crmSyncLine(sync: CrmSyncStatus | null, locale?: string): CrmSyn
     }
     case "failed":
       return {
-        text: `Not synced: ${sentence(sync.last_error ?? `${crm} refused it`)} Test the connection in Settings → Integrations to try again.`,
-        tone: "error", reconnect: true,
+        text:
+          `Not synced: ${sentence(sync.last_error ?? `${crm} refused it`)} Test ` +
+          "the connection in Settings → Integrations to try again.",
+        tone: "error",
+        reconnect: true,
       };
     case "reconnect":
-      return { text: `Not synced: ${crm} needs reconnecting. The call's results are kept and sent once it is connected again.`, tone: "error", reconnect: true };
+      return {
+        text: `Not synced: ${crm} needs reconnecting. The call's results are kept and sent once it is connected again.`,
+        tone: "error",
+        reconnect: true,
+      };
     case "not_connected":
-      return { text: `Not synced: ${crm} is not connected. The call's results are kept and sent once it is connected again.`, tone: "error", reconnect: true };
+      return {
+        text: `Not synced: ${crm} is not connected. The call's results are kept and sent once it is connected again.`,
+        tone: "error",
+        reconnect: true,
+      };
   }
 }

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 /** Spec section 8: audio errors go to the console only. */
 function logAudioError(audio: HTMLAudioElement): void {
   const err = audio.error;
-  if (!err) return console.error("Audio error: Unknown error");
-  if (err.code === MediaError.MEDIA_ERR_ABORTED) console.error("Audio playback was aborted");
+  if (!err) console.error("Audio error: Unknown error");
+  else if (err.code === MediaError.MEDIA_ERR_ABORTED) console.error("Audio playback was aborted");
   else if (err.code === MediaError.MEDIA_ERR_NETWORK) console.error("Network error while loading audio");
   else if (err.code === MediaError.MEDIA_ERR_DECODE) console.error("Audio format not supported or file corrupted");
   else if (err.code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED) console.error("Audio format not supported by browser");

@@ -32,7 +32,11 @@ export function ActiveCampaigns() {
             Your currently running and paused campaigns
           </Typography>
         </Box>
-        <Button variant="outlined" onClick={() => navigate(`${prefix}/campaigns`)} sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
+        <Button
+          variant="outlined"
+          onClick={() => navigate(`${prefix}/campaigns`)}
+          sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+        >
           {mobile ? "VIEW ALL" : "SEE ALL CAMPAIGNS"}
         </Button>
       </Box>
@@ -42,7 +46,14 @@ export function ActiveCampaigns() {
         </Box>
       )}
       {q.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => q.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => q.refetch()}>
+              Retry
+            </Button>
+          }
+        >
           Failed to load dashboard data. Please try again.
         </Alert>
       )}

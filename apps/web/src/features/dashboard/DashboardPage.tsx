@@ -14,6 +14,8 @@ import { ActiveCampaigns } from "./ActiveCampaigns.tsx";
 import { failureMessage } from "../../lib/api-error.ts";
 import { fetchMinutes, fetchOverview, type ChannelChoice } from "./dashboard-api.ts";
 import { MetricCards } from "./MetricCards.tsx";
+import { CapacityCard } from "./CapacityCard.tsx";
+import { useCan } from "../../lib/useCurrentUser.ts";
 
 const CHANNELS: { value: ChannelChoice; label: string; disabled?: boolean }[] = [
   { value: "overall", label: "Overall" },
@@ -28,6 +30,7 @@ export function DashboardPage() {
   const overview = useQuery({ queryKey: ["dashboard", "overview"], queryFn: ({ signal }) => fetchOverview(signal) });
   const minutes = useQuery({ queryKey: ["dashboard", "minutes"], queryFn: ({ signal }) => fetchMinutes(signal) });
   const failed = overview.error ?? minutes.error;
+  const seesCapacity = useCan("capacity.view");
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
@@ -39,7 +42,11 @@ export function DashboardPage() {
           <Typography color="text.secondary">Monitor your voice AI campaigns</Typography>
         </Box>
         {/* The analytics screen links back here ('Back to Dashboard'); this is its way in. */}
-        <Button component={RouterLink} to={orgSlug ? `/org/${orgSlug}/calling-visualization` : "/calling-visualization"} startIcon={<Insights />}>
+        <Button
+          component={RouterLink}
+          to={orgSlug ? `/org/${orgSlug}/calling-visualization` : "/calling-visualization"}
+          startIcon={<Insights />}
+        >
           Calling analytics
         </Button>
       </Box>
@@ -52,7 +59,11 @@ export function DashboardPage() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => void Promise.all([overview.refetch(), minutes.refetch()])}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => void Promise.all([overview.refetch(), minutes.refetch()])}
+            >
               Retry
             </Button>
           }
@@ -62,7 +73,9 @@ export function DashboardPage() {
       )}
       {overview.isSuccess && minutes.isSuccess && (
         <>
-          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", justifyContent: "space-between" }}>
+          <Box
+            sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", justifyContent: "space-between" }}
+          >
             <ToggleButtonGroup
               exclusive
               size="small"
@@ -78,11 +91,14 @@ export function DashboardPage() {
               ))}
             </ToggleButtonGroup>
             <Paper variant="outlined" sx={{ px: 2, py: 1 }} aria-label="Conversation minutes">
-              <Typography sx={{ fontWeight: 600 }}>Conversation minutes remaining: {minutes.data.remaining_minutes.toLocaleString()} min</Typography>
+              <Typography sx={{ fontWeight: 600 }}>
+                Conversation minutes remaining: {minutes.data.remaining_minutes.toLocaleString()} min
+              </Typography>
               <Typography variant="caption" color="text.secondary">
                 {minutes.data.used_minutes.toLocaleString()} of {minutes.data.total_minutes.toLocaleString()} min used
               </Typography>
             </Paper>
+            {seesCapacity && <CapacityCard />}
           </Box>
           <MetricCards channel={channel} />
         </>

@@ -12,7 +12,11 @@ import { fetchChannelMetrics, metricCards, type ChannelChoice } from "./dashboar
 /** The metric card grid of one channel: 3 columns for voice on wide screens, else 2, and 1 on small ones. */
 export function MetricCards({ channel }: { channel: ChannelChoice }) {
   // staleTime 0: selecting a channel always refetches its metrics (spec section 4).
-  const q = useQuery({ queryKey: ["dashboard", "channel-metrics", channel], queryFn: ({ signal }) => fetchChannelMetrics(channel, signal), staleTime: 0 });
+  const q = useQuery({
+    queryKey: ["dashboard", "channel-metrics", channel],
+    queryFn: ({ signal }) => fetchChannelMetrics(channel, signal),
+    staleTime: 0,
+  });
   if (q.isPending) {
     return (
       <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
@@ -22,7 +26,14 @@ export function MetricCards({ channel }: { channel: ChannelChoice }) {
   }
   if (q.isError) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => q.refetch()}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => q.refetch()}>
+            Retry
+          </Button>
+        }
+      >
         {failureMessage(q.error, "Failed to load channel metrics. Please try again.")}
       </Alert>
     );

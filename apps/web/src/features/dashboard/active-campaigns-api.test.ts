@@ -10,6 +10,6 @@ test("card date is dd-mm-yyyy or Unknown", () => {
 });
 
 test("card stats read the server's figures", () => {
-  assert.equal(cardStats({ calls_made: 12, success_rate: 33.4 }), "Calls: 12 . Success: 33%");
-  assert.equal(cardStats({ calls_made: 0, success_rate: 0 }), "Calls: 0 . Success: 0%");
+  assert.equal(cardStats({ calls_made: 12, success_rate: 33.4 }), "Calls: 12 · Success: 33%");
+  assert.equal(cardStats({ calls_made: 0, success_rate: 0 }), "Calls: 0 · Success: 0%");
 });

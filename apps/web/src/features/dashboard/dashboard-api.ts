@@ -1,12 +1,33 @@
-import { ChannelMetrics, ConversationMinutes, DashboardOverview, type DashboardChannel, type DashboardMetrics } from "@parley/shared/dashboard";
+import {
+  ChannelMetrics,
+  ConversationMinutes,
+  DashboardCapacity,
+  DashboardOverview,
+  type DashboardChannel,
+  type DashboardMetrics,
+} from "@parley/shared/dashboard";
 import { api } from "../../lib/api-client.ts";
 
 /** The selector's choice: overall sends no channel (spec section 7). */
 export type ChannelChoice = "overall" | DashboardChannel;
 
-export const fetchOverview = (signal?: AbortSignal) => api("/dashboard/overview", { schema: DashboardOverview, signal });
+export const fetchOverview = (signal?: AbortSignal) =>
+  api("/dashboard/overview", { schema: DashboardOverview, signal });
 
-export const fetchMinutes = (signal?: AbortSignal) => api("/dashboard/conversation-minutes", { schema: ConversationMinutes, signal });
+export const fetchMinutes = (signal?: AbortSignal) =>
+  api("/dashboard/conversation-minutes", { schema: ConversationMinutes, signal });
+
+export const fetchCapacity = (signal?: AbortSignal) =>
+  api("/dashboard/capacity", { schema: DashboardCapacity, signal });
+
+/** The capacity card's two lines: the organisation's calls on the line, and what the servers can carry. */
+export function capacityLines(c: DashboardCapacity): { inProgress: string; capacity: string } {
+  const calls = (n: number) => `${n.toLocaleString()} call${n === 1 ? "" : "s"}`;
+  const inProgress = `Calls in progress: ${c.calls_in_progress.toLocaleString()}`;
+  if (!c.servers) return { inProgress, capacity: "Capacity: no dialer is running" };
+  const free = c.servers.free > 0 ? `${calls(c.servers.free)} free now` : "at capacity: calls are held back";
+  return { inProgress, capacity: `Capacity: ${calls(c.servers.capacity)} in real time, ${free}` };
+}
 
 /** The metrics of one channel, read from `metrics.all_channels` for overall and `metrics.<channel>` otherwise. */
 export async function fetchChannelMetrics(choice: ChannelChoice, signal?: AbortSignal): Promise<DashboardMetrics> {

@@ -41,7 +41,11 @@ export function DncPage() {
     if (!toRemove) return;
     try {
       await changes.remove.mutateAsync(toRemove.id);
-      setToast({ severity: "success", message: `${toRemove.phone} removed from the do-not-call list.`, durationMs: 3000 });
+      setToast({
+        severity: "success",
+        message: `${toRemove.phone} removed from the do-not-call list.`,
+        durationMs: 3000,
+      });
       // Removing the last row of the last page steps back one page.
       if (list.data?.numbers.length === 1 && page > 1) setPage(page - 1);
     } catch (err) {
@@ -53,12 +57,18 @@ export function DncPage() {
   const rows = list.data?.numbers ?? [];
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}
+      >
         <Box>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
             Do-not-call list
           </Typography>
-          <Typography color="text.secondary">No campaign of this organization ever dials a number on this list.</Typography>
+          <Typography color="text.secondary">
+            No campaign of this organization ever dials a number on this list.
+          </Typography>
         </Box>
         {canEdit && (
           <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
@@ -73,15 +83,31 @@ export function DncPage() {
       </Stack>
       <TextField
         value={search}
-        onChange={(e) => { setSearch(e.target.value); setPage(1); }}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setPage(1);
+        }}
         placeholder="Search by number, reason or campaign..."
         slotProps={{
           htmlInput: { "aria-label": "Search the do-not-call list" },
-          input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search />
+              </InputAdornment>
+            ),
+          },
         }}
       />
       {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => list.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => list.refetch()}>
+              Retry
+            </Button>
+          }
+        >
           {messageOf(list.error, "Failed to load the do-not-call list. Please try again.")}
         </Alert>
       )}
@@ -105,18 +131,31 @@ export function DncPage() {
           rowsPerPage={pageSize}
           rowsPerPageOptions={[...DNC_PAGE_SIZES]}
           onPageChange={(_, p) => setPage(p + 1)}
-          onRowsPerPageChange={(e) => { setPageSize(Number(e.target.value)); setPage(1); }}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(1);
+          }}
         />
       </Paper>
       <AddNumberDialog
         open={dialog === "add"}
         onClose={() => setDialog(null)}
         onAdd={(body) => changes.add.mutateAsync(body)}
+        defaultCountry={list.data?.default_country ?? null}
         onAdded={(r, phone) =>
-          setToast({ severity: "success", durationMs: 3000, message: r.added ? importSummary(r) : `${phone.trim()} is already on the list.` })
+          setToast({
+            severity: "success",
+            durationMs: 3000,
+            message: r.added ? importSummary(r) : `${phone.trim()} is already on the list.`,
+          })
         }
       />
-      <ImportCsvDialog open={dialog === "import"} onClose={() => setDialog(null)} onImport={(file, country) => changes.importCsv.mutateAsync({ file, country })} />
+      <ImportCsvDialog
+        open={dialog === "import"}
+        onClose={() => setDialog(null)}
+        onImport={(file, country) => changes.importCsv.mutateAsync({ file, country })}
+        defaultCountry={list.data?.default_country ?? null}
+      />
       <ConfirmDeleteDialog
         title="Remove number"
         question="Are you sure you want to remove this number from the do-not-call list? Campaigns may call it again."

@@ -17,7 +17,10 @@ const SOURCE_COLORS = { call: "warning", manual: "primary", csv: "info" } as con
 // On phones the campaign, reason and date move under the number so the remove button stays in view.
 const WIDE_ONLY = { display: { xs: "none", sm: "table-cell" } } as const;
 // "Imported · Sam Rivera" is wider than a phone's source column: there the chip's label wraps instead.
-const CHIP_WRAPS_ON_PHONES = { height: "auto", "& .MuiChip-label": { whiteSpace: { xs: "normal", sm: "nowrap" }, py: 0.25 } } as const;
+const CHIP_WRAPS_ON_PHONES = {
+  height: "auto",
+  "& .MuiChip-label": { whiteSpace: { xs: "normal", sm: "nowrap" }, py: 0.25 },
+} as const;
 
 /** Number, how it got here and who added it, the campaign whose call added it, the reason and the date. */
 /** `onRemove` absent: the role may not change the list, so rows have no remove button. */
@@ -45,7 +48,13 @@ export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove?(entry
                 </Typography>
               </TableCell>
               <TableCell>
-                <Chip size="small" variant="outlined" color={SOURCE_COLORS[r.source]} label={sourceLabel(r)} sx={CHIP_WRAPS_ON_PHONES} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={SOURCE_COLORS[r.source]}
+                  label={sourceLabel(r)}
+                  sx={CHIP_WRAPS_ON_PHONES}
+                />
               </TableCell>
               <TableCell sx={WIDE_ONLY}>{r.campaign_name ?? "—"}</TableCell>
               <TableCell sx={{ ...WIDE_ONLY, color: "text.secondary", maxWidth: 260 }}>{r.reason || "—"}</TableCell>

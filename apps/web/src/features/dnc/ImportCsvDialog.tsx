@@ -7,27 +7,33 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import UploadFile from "@mui/icons-material/UploadFile";
-import { DefaultCountry, type DncImportResult } from "@parley/shared/dnc";
+import type { DncImportResult } from "@parley/shared/dnc";
 import { messageOf } from "../../lib/api-error.ts";
-import { normaliseCountry } from "./dnc-labels.ts";
+import { CountryPicker } from "./CountryPicker.tsx";
 import { ImportResultView } from "./ImportResultView.tsx";
 
-type Props = { open: boolean; onClose(): void; onImport(file: File, country: string): Promise<DncImportResult> };
+type Props = {
+  open: boolean;
+  onClose(): void;
+  onImport(file: File, country: string): Promise<DncImportResult>;
+  /** The organisation's country, where the picker starts. */
+  defaultCountry: string | null;
+};
 
 /** Picks a CSV, imports it, and keeps the outcome on screen (rejected lines included) until closed. */
-export function ImportCsvDialog({ open, onClose, onImport }: Props) {
+export function ImportCsvDialog({ open, onClose, onImport, defaultCountry }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const [country, setCountry] = useState("");
+  const [country, setCountry] = useState<string | null>(null);
+  const chosenCountry = country ?? defaultCountry ?? "";
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<DncImportResult | null>(null);
 
   const close = () => {
     setFile(null);
-    setCountry("");
+    setCountry(null);
     setError("");
     setResult(null);
     onClose();
@@ -35,12 +41,10 @@ export function ImportCsvDialog({ open, onClose, onImport }: Props) {
 
   async function submit() {
     if (!file) return setError("Please select a CSV file.");
-    const region = country.trim() ? DefaultCountry.safeParse(country) : null;
-    if (region && !region.success) return setError(region.error.issues[0]?.message ?? "Invalid country code.");
     setBusy(true);
     setError("");
     try {
-      setResult(await onImport(file, region ? normaliseCountry(country) : ""));
+      setResult(await onImport(file, chosenCountry));
     } catch (err) {
       setError(messageOf(err, "Failed to import the CSV file. Please try again."));
     } finally {
@@ -57,31 +61,37 @@ export function ImportCsvDialog({ open, onClose, onImport }: Props) {
         ) : (
           <Stack spacing={2}>
             <DialogContentText>
-              The column named phone, mobile or number is read (else the first column). Good lines are added; bad ones are listed with the reason.
+              The column named phone, mobile or number is read (else the first column). Good lines are added; bad ones
+              are listed with the reason.
             </DialogContentText>
             <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
               <Button component="label" variant="outlined" startIcon={<UploadFile />}>
                 Choose CSV file
                 <input
-                  hidden type="file" accept=".csv,text/csv" aria-label="CSV file"
-                  onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(""); }}
+                  hidden
+                  type="file"
+                  accept=".csv,text/csv"
+                  aria-label="CSV file"
+                  onChange={(e) => {
+                    setFile(e.target.files?.[0] ?? null);
+                    setError("");
+                  }}
                 />
               </Button>
               <Typography variant="body2" color="text.secondary" sx={{ wordBreak: "break-all" }}>
                 {file ? file.name : "No file chosen"}
               </Typography>
             </Stack>
-            <TextField
-              label="Country (for numbers without +)" value={country} placeholder="US" slotProps={{ htmlInput: { maxLength: 2 } }}
-              onChange={(e) => setCountry(e.target.value)} helperText="Two letters, e.g. US, GB, IN."
-            />
+            <CountryPicker value={chosenCountry} onChange={setCountry} />
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
         {result ? (
-          <Button variant="contained" onClick={close}>Done</Button>
+          <Button variant="contained" onClick={close}>
+            Done
+          </Button>
         ) : (
           <>
             <Button onClick={close}>Cancel</Button>

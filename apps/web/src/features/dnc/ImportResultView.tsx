@@ -31,7 +31,16 @@ export function ImportResultView({ result }: { result: DncImportResult }) {
               {result.rejected.map((r) => (
                 <TableRow key={r.line}>
                   <TableCell>{r.line}</TableCell>
-                  <TableCell title={r.value} sx={{ fontFamily: "monospace", whiteSpace: "nowrap", maxWidth: 160, overflow: "hidden", textOverflow: "ellipsis" }}>
+                  <TableCell
+                    title={r.value}
+                    sx={{
+                      fontFamily: "monospace",
+                      whiteSpace: "nowrap",
+                      maxWidth: 160,
+                      overflow: "hidden",
+                      textOverflow: "ellipsis",
+                    }}
+                  >
                     {r.value || "(empty)"}
                   </TableCell>
                   <TableCell>{r.reason}</TableCell>

@@ -1,7 +1,7 @@
 import { DncImportResult, DncList, type DncAdd } from "@parley/shared/dnc";
 import { api } from "../../lib/api-client.ts";
 
-/** The do-not-call endpoints (README "Do-not-call list"); answers are checked against the shared schemas. */
+/** The do-not-call endpoints (docs/campaigns.md); answers are checked against the shared schemas. */
 export const dncApi = {
   list: (q: { search: string; page: number; pageSize: number }, signal?: AbortSignal) =>
     api("/dnc", { query: { search: q.search, page: q.page, page_size: q.pageSize }, schema: DncList, signal }),

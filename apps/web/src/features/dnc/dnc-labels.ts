@@ -27,8 +27,3 @@ export function importSummary(r: DncImportResult): string {
   if (r.rejected.length) parts.push(count(r.rejected.length, "line rejected", "lines rejected"));
   return `${parts.join(", ")}.`;
 }
-
-/** An ISO 3166 two-letter code typed in any case, or "" (the server then needs a +country code). */
-export function normaliseCountry(value: string): string {
-  return value.trim().toUpperCase();
-}

@@ -19,7 +19,10 @@ export function useDncChanges() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
   return {
     add: useMutation({ mutationFn: (body: DncAdd) => dncApi.add(body), onSuccess: refresh }),
-    importCsv: useMutation({ mutationFn: (a: { file: File; country: string }) => dncApi.importCsv(a.file, a.country), onSuccess: refresh }),
+    importCsv: useMutation({
+      mutationFn: (a: { file: File; country: string }) => dncApi.importCsv(a.file, a.country),
+      onSuccess: refresh,
+    }),
     remove: useMutation({ mutationFn: (id: string) => dncApi.remove(id), onSuccess: refresh }),
   };
 }

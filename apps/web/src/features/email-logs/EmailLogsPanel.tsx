@@ -15,14 +15,19 @@ export function EmailLogsPanel() {
   const [toast, setToast] = useState<Toast>(null);
   const [search, setSearch] = useState("");
 
-  const threads = useQuery({ queryKey: ["email-threads"], queryFn: ({ signal }) => fetchThreads(signal), retry: false });
+  const threads = useQuery({
+    queryKey: ["email-threads"],
+    queryFn: ({ signal }) => fetchThreads(signal),
+    retry: false,
+  });
   const all = threads.data ?? [];
   const shown = useMemo(() => all.filter((t) => matchesThread(t, search)), [all, search]);
   const ids = useMemo(() => threads.data?.map((t) => t.thread_id), [threads.data]);
   const { selected, showDetail, pick, back } = useListPick(ids);
 
   useEffect(() => {
-    if (threads.isError) setToast({ severity: "error", message: messageOf(threads.error, "Failed to fetch email logs") });
+    if (threads.isError)
+      setToast({ severity: "error", message: messageOf(threads.error, "Failed to fetch email logs") });
   }, [threads.isError, threads.error]);
 
   const conversation = useQuery({
@@ -47,7 +52,11 @@ export function EmailLogsPanel() {
             onSelect={pick}
           />
         }
-        header={<Typography variant="h6" component="h2">Email Conversation Logs</Typography>}
+        header={
+          <Typography variant="h6" component="h2">
+            Email Conversation Logs
+          </Typography>
+        }
         showDetail={showDetail}
         onBack={back}
         backLabel="Back to emails"

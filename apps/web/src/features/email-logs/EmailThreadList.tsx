@@ -30,7 +30,9 @@ export function EmailThreadList(p: Props) {
       <ListSearchField placeholder="Search Email" value={p.search} onChange={p.onSearch} />
       <List disablePadding sx={{ overflowY: "auto", flex: 1 }} aria-label="Email conversations">
         {p.loading && (
-          <Box sx={{ display: "flex", justifyContent: "center", p: 3 }}><CircularProgress size={24} /></Box>
+          <Box sx={{ display: "flex", justifyContent: "center", p: 3 }}>
+            <CircularProgress size={24} />
+          </Box>
         )}
         {p.threads.map((t) => (
           <ListItemButton
@@ -40,18 +42,32 @@ export function EmailThreadList(p: Props) {
             sx={{ display: "block", borderBottom: 1, borderColor: "divider" }}
           >
             <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-              <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap>{t.email}</Typography>
+              <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap>
+                {t.email}
+              </Typography>
               <Tooltip title={t.hasReplies ? "Has replies" : "No replies yet"}>
-                <Reply aria-label={t.hasReplies ? "Has replies" : "No replies yet"} fontSize="small" sx={{ color: t.hasReplies ? "primary.light" : "text.disabled" }} />
+                <Reply
+                  aria-label={t.hasReplies ? "Has replies" : "No replies yet"}
+                  fontSize="small"
+                  sx={{ color: t.hasReplies ? "primary.light" : "text.disabled" }}
+                />
               </Tooltip>
             </Box>
-            <Typography variant="body2" noWrap>{t.subject || "(no subject)"}</Typography>
-            <Typography variant="caption" color="text.secondary">{emailDate(t.date)}</Typography>
+            <Typography variant="body2" noWrap>
+              {t.subject || "(no subject)"}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {emailDate(t.date)}
+            </Typography>
           </ListItemButton>
         ))}
         {!p.loading && p.threads.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }}>
-            {p.failed ? "Unable to load conversations" : p.total === 0 ? "No email conversations yet" : "No emails match your search"}
+            {p.failed
+              ? "Unable to load conversations"
+              : p.total === 0
+                ? "No email conversations yet"
+                : "No emails match your search"}
           </Typography>
         )}
       </List>

@@ -3,7 +3,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { countLine, emailDate, matchesThread } from "./email-display.ts";
 
-const thread = { thread_id: "t", email: "maya.chen@lakeside-homes.example", subject: "Viewing times for Elm Street", date: "2026-03-03T10:15:00Z", hasReplies: true };
+const thread = {
+  thread_id: "t",
+  email: "maya.chen@lakeside-homes.example",
+  subject: "Viewing times for Elm Street",
+  date: "2026-03-03T10:15:00Z",
+  hasReplies: true,
+};
 
 test("the count line reads 'N Conversations' or 'x of N' while searching", () => {
   assert.equal(countLine(3, 3, false), "3 Conversations");

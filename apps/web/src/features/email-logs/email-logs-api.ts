@@ -1,4 +1,9 @@
-import { EmailConversation, EmailThreadList, type EmailConversationMessage, type EmailThreadSummary } from "@parley/shared/email-logs";
+import {
+  EmailConversation,
+  EmailThreadList,
+  type EmailConversationMessage,
+  type EmailThreadSummary,
+} from "@parley/shared/email-logs";
 import { api } from "../../lib/api-client.ts";
 
 export async function fetchThreads(signal?: AbortSignal): Promise<EmailThreadSummary[]> {
@@ -6,5 +11,6 @@ export async function fetchThreads(signal?: AbortSignal): Promise<EmailThreadSum
 }
 
 export async function fetchConversation(threadId: string, signal?: AbortSignal): Promise<EmailConversationMessage[]> {
-  return (await api(`/thread/${encodeURIComponent(threadId)}/conversation`, { schema: EmailConversation, signal })).conversation;
+  return (await api(`/thread/${encodeURIComponent(threadId)}/conversation`, { schema: EmailConversation, signal }))
+    .conversation;
 }

@@ -5,7 +5,15 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 
-type Props = { id: string; title: string; text: string; open: boolean; busy: boolean; onClose(): void; onDisconnect(): Promise<unknown> };
+type Props = {
+  id: string;
+  title: string;
+  text: string;
+  open: boolean;
+  busy: boolean;
+  onClose(): void;
+  onDisconnect(): Promise<unknown>;
+};
 
 /** "Disconnect …?" for an integration card: closes once the disconnect went through, stays open on an error. */
 export function DisconnectDialog({ id, title, text, open, busy, onClose, onDisconnect }: Props) {
@@ -17,7 +25,12 @@ export function DisconnectDialog({ id, title, text, open, busy, onClose, onDisco
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={() => onDisconnect().then(onClose, () => undefined)}>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={busy}
+          onClick={() => onDisconnect().then(onClose, () => undefined)}
+        >
           Disconnect
         </Button>
       </DialogActions>

@@ -41,20 +41,41 @@ function TokenForm({ onConnect, onCancel }: { onConnect: Props["onConnect"]; onC
     }
   }
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Connect HubSpot" sx={{ display: "flex", flexDirection: "column", gap: 2, maxWidth: 640 }}>
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Connect HubSpot"
+      sx={{ display: "flex", flexDirection: "column", gap: 2, maxWidth: 640 }}
+    >
       <TextField
-        label="Private app access token" required type="password" value={token} autoComplete="off"
+        label="Private app access token"
+        required
+        type="password"
+        value={token}
+        autoComplete="off"
         onChange={(e) => {
           setToken(e.target.value);
           setError(null);
         }}
         error={Boolean(error)}
-        helperText={error ?? "In HubSpot: Settings → Integrations → Private apps → Create, with the scopes crm.objects.contacts.read and crm.lists.read, and crm.objects.contacts.write and crm.schemas.contacts.write to write call results back. Stored encrypted."}
+        helperText={
+          error ??
+          "In HubSpot: Settings → Integrations → Private apps → Create, with the scopes " +
+            "crm.objects.contacts.read and crm.lists.read, and crm.objects.contacts.write and " +
+            "crm.schemas.contacts.write to write call results back. Stored encrypted."
+        }
         slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "none" } }}
       />
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={busy}>{busy ? "Checking the token..." : "Connect HubSpot"}</Button>
-        {onCancel && <Button onClick={onCancel} disabled={busy}>Cancel</Button>}
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? "Checking the token..." : "Connect HubSpot"}
+        </Button>
+        {onCancel && (
+          <Button onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        )}
       </Box>
     </Box>
   );
@@ -64,32 +85,69 @@ function TokenForm({ onConnect, onCancel }: { onConnect: Props["onConnect"]; onC
 export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect, onDisconnect }: Props) {
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const chip = !hubspot ? { label: "Not connected", color: "default" as const } : hubspot.status === "connected" ? { label: "Connected", color: "success" as const } : { label: "Reconnect", color: "warning" as const };
+  const chip = !hubspot
+    ? { label: "Not connected", color: "default" as const }
+    : hubspot.status === "connected"
+      ? { label: "Connected", color: "success" as const }
+      : { label: "Reconnect", color: "warning" as const };
   return (
-    <Paper variant="outlined" component="section" aria-label="HubSpot (CRM)" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label="HubSpot (CRM)"
+      sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}
+    >
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: "1 1 auto" }}>HubSpot (CRM)</Typography>
+        <Typography variant="h6" component="h2" sx={{ flex: "1 1 auto" }}>
+          HubSpot (CRM)
+        </Typography>
         <Chip size="small" color={chip.color} label={chip.label} />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-        Import a HubSpot list's contacts into a campaign (Campaign setup → CRM Mapping), with the same checks as a CSV file. Each finished
-        call of an imported contact is written back to it: the call, the meeting it booked and an opt-out (Call logs show each call's sync).
+        Import a HubSpot list's contacts into a campaign (Campaign setup → CRM Mapping), with the same checks as a CSV
+        file. Each finished call of an imported contact is written back to it: the call, the meeting it booked and an
+        opt-out (Call logs show each call's sync).
       </Typography>
       {hubspot && !changing ? (
         <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
           <Box>
-            <Typography sx={{ fontWeight: 600 }}>{hubspot.portal_id ? `HubSpot account ${hubspot.portal_id}` : "HubSpot account"}</Typography>
-            <Typography variant="body2" color="text.secondary">Token ending {hubspot.token_hint} · connected {shortTime(hubspot.connected_at)}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              {hubspot.portal_id ? `HubSpot account ${hubspot.portal_id}` : "HubSpot account"}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Token ending {hubspot.token_hint} · connected {shortTime(hubspot.connected_at)}
+            </Typography>
           </Box>
-          {hubspot.status === "reconnect" && <Alert severity="warning">{hubspot.last_error ?? "HubSpot refused the saved token."} Nothing is imported or written to HubSpot until then; call results are kept and go out once a working token is saved.</Alert>}
+          {hubspot.status === "reconnect" && (
+            <Alert severity="warning">
+              {hubspot.last_error ?? "HubSpot refused the saved token."} Nothing is imported or written to HubSpot until
+              then; call results are kept and go out once a working token is saved.
+            </Alert>
+          )}
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
-            {hubspot.status === "reconnect" && <Button size="small" variant="contained" onClick={() => setChanging(true)}>Reconnect</Button>}
-            {/* Also while it says reconnect: a token HubSpot refused only for a while (restored in HubSpot) is taken back, and the waiting results go. */}
-            <Button variant={hubspot.status === "connected" ? "contained" : "outlined"} size="small" disabled={testing} onClick={onTest}>
+            {hubspot.status === "reconnect" && (
+              <Button size="small" variant="contained" onClick={() => setChanging(true)}>
+                Reconnect
+              </Button>
+            )}
+            {/* Also while it says reconnect: a token HubSpot refused only for a while (restored in HubSpot) is
+                taken back, and the waiting results go. */}
+            <Button
+              variant={hubspot.status === "connected" ? "contained" : "outlined"}
+              size="small"
+              disabled={testing}
+              onClick={onTest}
+            >
               {testing ? "Testing..." : "Test connection"}
             </Button>
-            {hubspot.status === "connected" && <Button size="small" onClick={() => setChanging(true)}>Change token</Button>}
-            <Button size="small" color="error" variant="outlined" onClick={() => setConfirming(true)}>Disconnect</Button>
+            {hubspot.status === "connected" && (
+              <Button size="small" onClick={() => setChanging(true)}>
+                Change token
+              </Button>
+            )}
+            <Button size="small" color="error" variant="outlined" onClick={() => setConfirming(true)}>
+              Disconnect
+            </Button>
           </Box>
         </Box>
       ) : (
@@ -102,8 +160,16 @@ export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect
         />
       )}
       <DisconnectDialog
-        id="hubspot-disconnect-title" title="Disconnect HubSpot" open={confirming} busy={disconnecting} onClose={() => setConfirming(false)} onDisconnect={onDisconnect}
-        text={"Campaigns keep the contacts already imported. The saved token is deleted; call results not yet written stay queued until HubSpot is connected again."}
+        id="hubspot-disconnect-title"
+        title="Disconnect HubSpot"
+        open={confirming}
+        busy={disconnecting}
+        onClose={() => setConfirming(false)}
+        onDisconnect={onDisconnect}
+        text={
+          "Campaigns keep the contacts already imported. The saved token is deleted; call " +
+          "results not yet written stay queued until HubSpot is connected again."
+        }
       />
     </Paper>
   );

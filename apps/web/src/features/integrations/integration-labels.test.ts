@@ -3,9 +3,14 @@ import { test } from "node:test";
 import { caldavHistory } from "./integration-labels.ts";
 
 const base = {
-  url: "https://caldav.fastmail.com/", username: "ana@fastmail.com", calendar_url: "https://caldav.fastmail.com/dav/calendars/user/ana/work/",
-  calendar_name: "Work", status: "connected" as const, last_error: null,
-  connected_at: "2030-03-01T12:00:00.000Z", last_checked_at: "2030-03-01T12:00:00.000Z",
+  url: "https://caldav.fastmail.com/",
+  username: "ana@fastmail.com",
+  calendar_url: "https://caldav.fastmail.com/dav/calendars/user/ana/work/",
+  calendar_name: "Work",
+  status: "connected" as const,
+  last_error: null,
+  connected_at: "2030-03-01T12:00:00.000Z",
+  last_checked_at: "2030-03-01T12:00:00.000Z",
 };
 
 test("the history names the account and adds the last check only when it differs from connecting", () => {

@@ -2,16 +2,29 @@ import type { CaldavIntegration } from "@parley/shared/integrations";
 
 /** A timestamp in the viewer's locale, short enough for a phone. */
 export const shortTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  new Date(iso).toLocaleString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
 
-export const STATUS_LABELS: Record<CaldavIntegration["status"], string> = { connected: "Connected", unreachable: "Unreachable" };
+export const STATUS_LABELS: Record<CaldavIntegration["status"], string> = {
+  connected: "Connected",
+  unreachable: "Unreachable",
+};
 
 /** The line under the calendar's name: who it is read as, since when, and when it last answered or failed. */
 export function caldavHistory(c: CaldavIntegration): string {
   const parts = [`Signed in as ${c.username}`, `connected ${shortTime(c.connected_at)}`];
-  if (c.last_checked_at && c.last_checked_at !== c.connected_at) parts.push(`last checked ${shortTime(c.last_checked_at)}`);
+  if (c.last_checked_at && c.last_checked_at !== c.connected_at)
+    parts.push(`last checked ${shortTime(c.last_checked_at)}`);
   return parts.join(" · ");
 }
 
 /** Where people find their CalDAV address, shown under the address field. */
-export const CALDAV_URL_EXAMPLES = "Fastmail: https://caldav.fastmail.com/ · iCloud: https://caldav.icloud.com/ · Nextcloud: https://cloud.example.com/remote.php/dav/";
+export const CALDAV_URL_EXAMPLES =
+  "Fastmail: https://caldav.fastmail.com/ · iCloud: " +
+  "https://caldav.icloud.com/ · Nextcloud: " +
+  "https://cloud.example.com/remote.php/dav/";

@@ -25,7 +25,9 @@ const TYPE_NAME: Record<string, string> = { voice: "voice", email: "email", what
 
 function matches(d: KbDocument, q: string): boolean {
   if (!q) return true;
-  return [d.id, d.name, d.type, d.description ?? "", d.status, d.url ?? "", d.file_name ?? ""].some((v) => v.toLowerCase().includes(q));
+  return [d.id, d.name, d.type, d.description ?? "", d.status, d.url ?? "", d.file_name ?? ""].some((v) =>
+    v.toLowerCase().includes(q),
+  );
 }
 
 export function KnowledgeBasePage() {
@@ -52,7 +54,10 @@ export function KnowledgeBasePage() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["knowledge-base"] }),
   });
 
-  const rows = useMemo(() => (list.data ?? []).filter((d) => matches(d, search.trim().toLowerCase())), [list.data, search]);
+  const rows = useMemo(
+    () => (list.data ?? []).filter((d) => matches(d, search.trim().toLowerCase())),
+    [list.data, search],
+  );
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -74,7 +79,9 @@ export function KnowledgeBasePage() {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
       <Box>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>Knowledge Base</Typography>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          Knowledge Base
+        </Typography>
         <Typography color="text.secondary">See all the knowledge base in one place</Typography>
       </Box>
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "center" }}>
@@ -87,16 +94,34 @@ export function KnowledgeBasePage() {
           sx={{ flex: "1 1 220px" }}
           slotProps={{
             htmlInput: { "aria-label": "Search knowledge base" },
-            input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search />
+                </InputAdornment>
+              ),
+            },
           }}
         />
-        {canEdit && <Button variant="contained" onClick={() => navigate(paths.create)}>Create Knowledge base +</Button>}
+        {canEdit && (
+          <Button variant="contained" onClick={() => navigate(paths.create)}>
+            Create Knowledge base +
+          </Button>
+        )}
       </Box>
       {list.isError && (
         <Alert
           severity="warning"
           action={
-            <Button color="inherit" size="small" disabled={retryUsed} onClick={() => { setRetryUsed(true); void list.refetch(); }}>
+            <Button
+              color="inherit"
+              size="small"
+              disabled={retryUsed}
+              onClick={() => {
+                setRetryUsed(true);
+                void list.refetch();
+              }}
+            >
               {retryUsed ? "Retry Used" : "Retry"}
             </Button>
           }
@@ -104,7 +129,11 @@ export function KnowledgeBasePage() {
           {KbMessages.loadFailed(messageOf(list.error, KbMessages.loadFailedGeneric))}
         </Alert>
       )}
-      {deleteError && <Alert severity="error" onClose={() => setDeleteError(null)}>{deleteError}</Alert>}
+      {deleteError && (
+        <Alert severity="error" onClose={() => setDeleteError(null)}>
+          {deleteError}
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ borderRadius: 2, overflow: "hidden" }}>
         <KbTable
           rows={rows}
@@ -115,10 +144,24 @@ export function KnowledgeBasePage() {
       </Paper>
       <KnowledgeTestBox
         scope={{}}
-        blockedReason={list.isSuccess && !list.data.some((d) => d.status === "ready") ? "Upload a document first: once it is indexed you can ask it questions here." : null}
-        subtitle="Type or say what a caller might ask: see what the agent would answer from all of your documents, and the passages it comes from. A campaign answers from the items chosen on its setup."
+        blockedReason={
+          list.isSuccess && !list.data.some((d) => d.status === "ready")
+            ? "Upload a document first: once it is indexed you can ask it questions here."
+            : null
+        }
+        subtitle={
+          "Type or say what a caller might ask: see what the agent would answer from all of your documents, " +
+          "and the passages it comes from. A campaign answers from the items chosen on its setup."
+        }
       />
-      <ConfirmDeleteDialog title="Delete knowledge base item" question={KbMessages.deleteConfirm} itemName={toDelete?.name ?? null} busy={remove.isPending} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
+      <ConfirmDeleteDialog
+        title="Delete knowledge base item"
+        question={KbMessages.deleteConfirm}
+        itemName={toDelete?.name ?? null}
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
       <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );

@@ -12,14 +12,24 @@ export async function uploadDocuments(files: File[], onProgress: (percent: numbe
   const body = new FormData();
   for (const f of files) body.append("files[]", f, f.name);
   body.append("agent_id", AGENT_ID);
-  const res = await api("/voice/KB/bulk-upload-documents", { method: "POST", body, onUploadProgress: onProgress, schema: KbUploadResult });
+  const res = await api("/voice/KB/bulk-upload-documents", {
+    method: "POST",
+    body,
+    onUploadProgress: onProgress,
+    schema: KbUploadResult,
+  });
   return res.data.documents;
 }
 
 /** Form-encoded with urls_data as a JSON list of {url, name} (spec §7). */
 export async function uploadUrls(entries: KbUrlEntry[], onProgress: (percent: number) => void): Promise<KbDocument[]> {
   const body = new URLSearchParams({ agent_id: AGENT_ID, urls_data: JSON.stringify(entries) });
-  const res = await api("/voice/KB/bulk-upload-urls", { method: "POST", body, onUploadProgress: onProgress, schema: KbUploadResult });
+  const res = await api("/voice/KB/bulk-upload-urls", {
+    method: "POST",
+    body,
+    onUploadProgress: onProgress,
+    schema: KbUploadResult,
+  });
   return res.data.documents;
 }
 

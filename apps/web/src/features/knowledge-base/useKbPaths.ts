@@ -5,5 +5,10 @@ import { session } from "../../lib/session.ts";
 export function useKbPaths() {
   const { orgSlug } = useParams();
   const prefix = `/org/${orgSlug ?? session.orgSlug()}`;
-  return { list: `${prefix}/knowledge-base`, create: `${prefix}/create-knowledge-base` };
+  return {
+    list: `${prefix}/knowledge-base`,
+    create: `${prefix}/create-knowledge-base`,
+    /** The campaign form that sent the user here ("create one"), whose draft waits for them. */
+    campaignSetup: `${prefix}/campaign-setup`,
+  };
 }

@@ -16,7 +16,10 @@ export function BrandMark({ textColor }: { textColor?: string }) {
         <path d="M10 24V9h7.5a5.5 5.5 0 010 11H14v4z" fill="#fff" />
         <circle cx="17.3" cy="14.5" r="1.8" fill="#6d28d9" />
       </Box>
-      <Typography component="span" sx={{ fontWeight: 800, fontSize: 22, letterSpacing: -0.5, color: textColor ?? "text.primary" }}>
+      <Typography
+        component="span"
+        sx={{ fontWeight: 800, fontSize: 22, letterSpacing: -0.5, color: textColor ?? "text.primary" }}
+      >
         Parley
       </Typography>
     </Box>

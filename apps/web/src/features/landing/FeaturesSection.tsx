@@ -7,15 +7,33 @@ import { SectionHeading, sectionSx } from "./SectionHeading.tsx";
 
 export function FeaturesSection() {
   return (
-    <Box component="section" id="features" aria-labelledby="features-title" sx={{ ...sectionSx, bgcolor: "background.default" }}>
+    <Box
+      component="section"
+      id="features"
+      aria-labelledby="features-title"
+      sx={{ ...sectionSx, bgcolor: "background.default" }}
+    >
       <Container maxWidth="lg">
         <SectionHeading
           id="features-title"
           eyebrow="Features"
           title="Everything an AI calling team needs"
-          lead="One platform to launch voice campaigns, train your agent on your own knowledge and see what happened on every call."
+          lead={
+            "One platform to launch voice campaigns, train your agent on your " +
+            "own knowledge and see what happened on every call."
+          }
         />
-        <Box component="ul" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(4, 1fr)" }, gap: { xs: 2, sm: 3 }, m: 0, p: 0, listStyle: "none" }}>
+        <Box
+          component="ul"
+          sx={{
+            display: "grid",
+            gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(4, 1fr)" },
+            gap: { xs: 2, sm: 3 },
+            m: 0,
+            p: 0,
+            listStyle: "none",
+          }}
+        >
           {FEATURES.map(({ title, text, icon: Icon }) => (
             <Card
               component="li"
@@ -47,7 +65,11 @@ export function FeaturesSection() {
                 <Icon />
               </Box>
               <Box>
-                <Typography variant="h6" component="h3" sx={{ fontSize: { xs: 17, sm: 18 }, fontWeight: 700, mb: 1, lineHeight: 1.3 }}>
+                <Typography
+                  variant="h6"
+                  component="h3"
+                  sx={{ fontSize: { xs: 17, sm: 18 }, fontWeight: 700, mb: 1, lineHeight: 1.3 }}
+                >
                   {title}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.6 }}>

@@ -14,7 +14,12 @@ export function IndustriesSection() {
   if (!industry) return null;
 
   return (
-    <Box component="section" id="industries" aria-labelledby="industries-title" sx={{ ...sectionSx, background: "linear-gradient(180deg, #120720 0%, #1a0b2e 50%, #120720 100%)" }}>
+    <Box
+      component="section"
+      id="industries"
+      aria-labelledby="industries-title"
+      sx={{ ...sectionSx, background: "linear-gradient(180deg, #120720 0%, #1a0b2e 50%, #120720 100%)" }}
+    >
       <Container maxWidth="lg">
         <SectionHeading
           id="industries-title"
@@ -53,7 +58,15 @@ export function IndustriesSection() {
                 icon={<Icon fontSize="small" />}
                 iconPosition="start"
                 label={label}
-                sx={{ zIndex: 1, minHeight: 44, minWidth: 0, borderRadius: 999, px: { xs: 2, sm: 2.5 }, color: "text.secondary", "&.Mui-selected": { color: "common.white" } }}
+                sx={{
+                  zIndex: 1,
+                  minHeight: 44,
+                  minWidth: 0,
+                  borderRadius: 999,
+                  px: { xs: 2, sm: 2.5 },
+                  color: "text.secondary",
+                  "&.Mui-selected": { color: "common.white" },
+                }}
               />
             ))}
           </Tabs>
@@ -63,7 +76,12 @@ export function IndustriesSection() {
           id={`industry-panel-${industry.id}`}
           aria-labelledby={`industry-tab-${industry.id}`}
           data-testid="industry-panel"
-          sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 4, md: 8 }, alignItems: "center" }}
+          sx={{
+            display: "grid",
+            gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" },
+            gap: { xs: 4, md: 8 },
+            alignItems: "center",
+          }}
         >
           <Box>
             <Typography variant="h3" component="h3" sx={{ fontSize: { xs: 26, md: 34 }, mb: 2, letterSpacing: -0.5 }}>
@@ -72,14 +90,43 @@ export function IndustriesSection() {
             <Typography color="text.secondary" sx={{ fontSize: { xs: 16, md: 17 }, mb: 4, lineHeight: 1.7 }}>
               {industry.description}
             </Typography>
-            <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: { xs: 1.5, sm: 2 }, m: 0 }}>
+            <Box
+              component="dl"
+              sx={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: { xs: 1.5, sm: 2 }, m: 0 }}
+            >
               {industry.stats.map((s) => (
                 // dt before dd for a valid list; column-reverse shows the value on top.
-                <Box key={s.label} sx={{ display: "flex", flexDirection: "column-reverse", justifyContent: "flex-end", p: { xs: 1.5, sm: 2 }, borderRadius: 1.5, bgcolor: "background.paper", border: 1, borderColor: "divider" }}>
-                  <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: 0.5, fontSize: { xs: 12, sm: 14 } }}>
+                <Box
+                  key={s.label}
+                  sx={{
+                    display: "flex",
+                    flexDirection: "column-reverse",
+                    justifyContent: "flex-end",
+                    p: { xs: 1.5, sm: 2 },
+                    borderRadius: 1.5,
+                    bgcolor: "background.paper",
+                    border: 1,
+                    borderColor: "divider",
+                  }}
+                >
+                  <Typography
+                    component="dt"
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ mt: 0.5, fontSize: { xs: 12, sm: 14 } }}
+                  >
                     {s.label}
                   </Typography>
-                  <Typography component="dd" sx={{ m: 0, fontWeight: 800, fontSize: { xs: 22, sm: 28 }, color: industry.accent, lineHeight: 1.2 }}>
+                  <Typography
+                    component="dd"
+                    sx={{
+                      m: 0,
+                      fontWeight: 800,
+                      fontSize: { xs: 22, sm: 28 },
+                      color: industry.accent,
+                      lineHeight: 1.2,
+                    }}
+                  >
                     {s.value}
                   </Typography>
                 </Box>

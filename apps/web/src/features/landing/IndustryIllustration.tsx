@@ -14,9 +14,23 @@ export function IndustryIllustration({ industry }: { industry: Industry }) {
     <Box
       role="img"
       aria-label={`${industry.label} illustration: ${industry.outcome}`}
-      sx={{ position: "relative", aspectRatio: { xs: "4 / 3.6", sm: "5 / 4" }, borderRadius: 2.5, overflow: "hidden", border: 1, borderColor: "divider", bgcolor: "background.paper" }}
+      sx={{
+        position: "relative",
+        aspectRatio: { xs: "4 / 3.6", sm: "5 / 4" },
+        borderRadius: 2.5,
+        overflow: "hidden",
+        border: 1,
+        borderColor: "divider",
+        bgcolor: "background.paper",
+      }}
     >
-      <Box component="svg" viewBox="0 0 400 320" preserveAspectRatio="xMidYMid slice" aria-hidden sx={{ position: "absolute", inset: 0, width: "100%", height: "100%" }}>
+      <Box
+        component="svg"
+        viewBox="0 0 400 320"
+        preserveAspectRatio="xMidYMid slice"
+        aria-hidden
+        sx={{ position: "absolute", inset: 0, width: "100%", height: "100%" }}
+      >
         <defs>
           <radialGradient id={`glow-${id}`} cx="50%" cy="38%" r="65%">
             <stop offset="0" stopColor={accent} stopOpacity="0.45" />
@@ -29,7 +43,17 @@ export function IndustryIllustration({ industry }: { industry: Industry }) {
         <rect width="400" height="320" fill={`url(#dots-${id})`} />
         <rect width="400" height="320" fill={`url(#glow-${id})`} />
         {[58, 92, 128, 166].map((r, i) => (
-          <circle key={r} cx="200" cy="122" r={r} fill="none" stroke={accent} strokeOpacity={0.5 - i * 0.11} strokeWidth="1.5" strokeDasharray={i % 2 ? "4 6" : undefined} />
+          <circle
+            key={r}
+            cx="200"
+            cy="122"
+            r={r}
+            fill="none"
+            stroke={accent}
+            strokeOpacity={0.5 - i * 0.11}
+            strokeWidth="1.5"
+            strokeDasharray={i % 2 ? "4 6" : undefined}
+          />
         ))}
         {[
           [78, 70],
@@ -37,6 +61,7 @@ export function IndustryIllustration({ industry }: { industry: Industry }) {
           [300, 206],
           [104, 190],
         ].map(([cx, cy], i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: shown in order, never reordered
           <circle key={i} cx={cx} cy={cy} r={i % 2 ? 5 : 7} fill={accent} fillOpacity="0.7" />
         ))}
       </Box>
@@ -63,11 +88,44 @@ export function IndustryIllustration({ industry }: { industry: Industry }) {
         size="small"
         icon={<CheckCircle />}
         label={industry.outcome}
-        sx={{ position: "absolute", top: 14, right: 14, bgcolor: "rgba(18,7,32,0.85)", border: 1, borderColor: "divider", fontWeight: 600, "& .MuiChip-icon": { color: "success.main" } }}
+        sx={{
+          position: "absolute",
+          top: 14,
+          right: 14,
+          bgcolor: "rgba(18,7,32,0.85)",
+          border: 1,
+          borderColor: "divider",
+          fontWeight: 600,
+          "& .MuiChip-icon": { color: "success.main" },
+        }}
       />
-      <Paper elevation={6} sx={{ position: "absolute", left: 14, right: 14, bottom: 14, p: 1.5, borderRadius: 1.5, bgcolor: "rgba(18,7,32,0.9)", border: 1, borderColor: "divider" }}>
+      <Paper
+        elevation={6}
+        sx={{
+          position: "absolute",
+          left: 14,
+          right: 14,
+          bottom: 14,
+          p: 1.5,
+          borderRadius: 1.5,
+          bgcolor: "rgba(18,7,32,0.9)",
+          border: 1,
+          borderColor: "divider",
+        }}
+      >
         <Stack direction="row" spacing={1.25} sx={{ alignItems: "flex-start" }}>
-          <Box sx={{ flexShrink: 0, width: 30, height: 30, borderRadius: "50%", display: "grid", placeItems: "center", bgcolor: accent, color: "background.default" }}>
+          <Box
+            sx={{
+              flexShrink: 0,
+              width: 30,
+              height: 30,
+              borderRadius: "50%",
+              display: "grid",
+              placeItems: "center",
+              bgcolor: accent,
+              color: "background.default",
+            }}
+          >
             <GraphicEq sx={{ fontSize: 18 }} />
           </Box>
           <Typography variant="body2" sx={{ fontSize: { xs: 13, sm: 14 }, lineHeight: 1.45 }}>

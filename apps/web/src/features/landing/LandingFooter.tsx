@@ -1,45 +1,33 @@
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import LinkedIn from "@mui/icons-material/LinkedIn";
-import X from "@mui/icons-material/X";
-import YouTube from "@mui/icons-material/YouTube";
-import Instagram from "@mui/icons-material/Instagram";
 import { BrandMark } from "./BrandMark.tsx";
 import { FOOTER_COLUMNS } from "./landing-content.ts";
-
-// Placeholder targets ("#") until the real profiles and legal pages exist, as the spec allows.
-const SOCIALS = [
-  { label: "Parley on LinkedIn", icon: LinkedIn },
-  { label: "Parley on X", icon: X },
-  { label: "Parley on YouTube", icon: YouTube },
-  { label: "Parley on Instagram", icon: Instagram },
-];
-const LEGAL = ["Privacy Policy", "Terms of Service", "Cookies"];
 
 const linkSx = { color: "text.secondary", "&:hover": { color: "primary.light" } } as const;
 
 export function LandingFooter() {
   return (
-    <Box component="footer" sx={{ bgcolor: "#0c0416", borderTop: 1, borderColor: "divider", pt: { xs: 6, md: 9 }, pb: 4 }}>
+    <Box
+      component="footer"
+      sx={{ bgcolor: "#0c0416", borderTop: 1, borderColor: "divider", pt: { xs: 6, md: 9 }, pb: 4 }}
+    >
       <Container maxWidth="lg">
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr", md: "1.6fr repeat(4, 1fr)" }, gap: { xs: 4, md: 5 } }}>
+        <Box
+          sx={{
+            display: "grid",
+            gridTemplateColumns: { xs: "1fr 1fr", md: "1.6fr repeat(4, 1fr)" },
+            gap: { xs: 4, md: 5 },
+          }}
+        >
           <Box sx={{ gridColumn: { xs: "1 / -1", md: "auto" } }}>
             <BrandMark />
             <Typography color="text.secondary" sx={{ mt: 2, mb: 2.5, maxWidth: 300, fontSize: 15 }}>
               AI voice agents that call your leads, answer from your knowledge and book the meeting.
             </Typography>
-            <Stack direction="row" spacing={1}>
-              {SOCIALS.map(({ label, icon: Icon }) => (
-                <IconButton key={label} href="#" aria-label={label} size="small" sx={{ ...linkSx, border: 1, borderColor: "divider" }}>
-                  <Icon fontSize="small" />
-                </IconButton>
-              ))}
-            </Stack>
           </Box>
           {FOOTER_COLUMNS.map((col) => (
             <Box component="nav" key={col.title} aria-labelledby={`footer-${col.title}`}>
@@ -59,17 +47,14 @@ export function LandingFooter() {
           ))}
         </Box>
         <Divider sx={{ my: 4 }} />
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { xs: "flex-start", sm: "center" } }}>
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={2}
+          sx={{ justifyContent: "space-between", alignItems: { xs: "flex-start", sm: "center" } }}
+        >
           <Typography variant="body2" color="text.secondary">
             © {new Date().getFullYear()} Parley. All rights reserved.
           </Typography>
-          <Stack direction="row" spacing={3}>
-            {LEGAL.map((label) => (
-              <Link key={label} href="#" underline="none" variant="body2" sx={linkSx}>
-                {label}
-              </Link>
-            ))}
-          </Stack>
         </Stack>
       </Container>
     </Box>

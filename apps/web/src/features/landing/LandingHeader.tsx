@@ -42,9 +42,19 @@ export function LandingHeader() {
           <Link href="#top" underline="none" aria-label="Parley home" onClick={closeMenu} sx={{ display: "flex" }}>
             <BrandMark textColor={scrolled ? INK : "text.primary"} />
           </Link>
-          <Stack component="nav" aria-label="Sections" direction="row" spacing={0.5} sx={{ display: { xs: "none", md: "flex" }, ml: 4 }}>
+          <Stack
+            component="nav"
+            aria-label="Sections"
+            direction="row"
+            spacing={0.5}
+            sx={{ display: { xs: "none", md: "flex" }, ml: 4 }}
+          >
             {NAV_LINKS.map((l) => (
-              <Button key={l.href} href={l.href} sx={{ color: ink, fontWeight: 500, px: 1.5, "&:hover": { color: "primary.main" } }}>
+              <Button
+                key={l.href}
+                href={l.href}
+                sx={{ color: ink, fontWeight: 500, px: 1.5, "&:hover": { color: "primary.main" } }}
+              >
                 {l.label}
               </Button>
             ))}
@@ -72,7 +82,12 @@ export function LandingHeader() {
       <Collapse in={menuOpen} id="landing-mobile-menu" sx={{ display: { md: "none" } }} unmountOnExit>
         <Stack component="nav" aria-label="Mobile sections" spacing={0.5} sx={{ px: 2, pb: 2.5, pt: 0.5 }}>
           {NAV_LINKS.map((l) => (
-            <Button key={l.href} href={l.href} onClick={closeMenu} sx={{ color: ink, justifyContent: "flex-start", py: 1.25, fontSize: 16 }}>
+            <Button
+              key={l.href}
+              href={l.href}
+              onClick={closeMenu}
+              sx={{ color: ink, justifyContent: "flex-start", py: 1.25, fontSize: 16 }}
+            >
               {l.label}
             </Button>
           ))}

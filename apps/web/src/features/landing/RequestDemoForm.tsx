@@ -14,7 +14,11 @@ import { sectionSx } from "./SectionHeading.tsx";
 type DemoRequest = { fullName: string; email: string; company: string; industry: string };
 const EMPTY: DemoRequest = { fullName: "", email: "", company: "", industry: "" };
 
-const PROMISES = ["A 30-minute walkthrough tailored to your industry", "A live call from a Parley agent to your own phone", "Help importing your first contact list"];
+const PROMISES = [
+  "A 30-minute walkthrough tailored to your industry",
+  "A live call from a Parley agent to your own phone",
+  "Help importing your first contact list",
+];
 
 /** Per the spec the request goes nowhere: submitting only thanks the visitor, nothing is sent. */
 export function RequestDemoForm() {
@@ -36,14 +40,30 @@ export function RequestDemoForm() {
   };
 
   return (
-    <Box component="section" id="request-demo" aria-labelledby="request-demo-title" sx={{ ...sectionSx, bgcolor: "background.default" }}>
+    <Box
+      component="section"
+      id="request-demo"
+      aria-labelledby="request-demo-title"
+      sx={{ ...sectionSx, bgcolor: "background.default" }}
+    >
       <Container maxWidth="lg">
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 5, md: 8 }, alignItems: "center" }}>
+        <Box
+          sx={{
+            display: "grid",
+            gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" },
+            gap: { xs: 5, md: 8 },
+            alignItems: "center",
+          }}
+        >
           <Box>
             <Typography variant="overline" sx={{ color: "primary.light", fontWeight: 700, letterSpacing: 2 }}>
               Request a demo
             </Typography>
-            <Typography id="request-demo-title" variant="h2" sx={{ fontSize: { xs: 30, md: 42 }, lineHeight: 1.15, mt: 1, mb: 2, letterSpacing: -0.5 }}>
+            <Typography
+              id="request-demo-title"
+              variant="h2"
+              sx={{ fontSize: { xs: 30, md: 42 }, lineHeight: 1.15, mt: 1, mb: 2, letterSpacing: -0.5 }}
+            >
               Hear Parley on a real call
             </Typography>
             <Typography color="text.secondary" sx={{ fontSize: { xs: 16, md: 18 }, mb: 3 }}>
@@ -60,7 +80,13 @@ export function RequestDemoForm() {
           </Box>
           <Paper elevation={8} sx={{ p: { xs: 3, md: 4 }, borderRadius: 2.5, border: 1, borderColor: "divider" }}>
             {sentTo ? (
-              <Stack ref={thanksRef} tabIndex={-1} role="status" spacing={1.5} sx={{ alignItems: "center", textAlign: "center", py: { xs: 2, md: 4 }, outline: "none" }}>
+              <Stack
+                ref={thanksRef}
+                tabIndex={-1}
+                role="status"
+                spacing={1.5}
+                sx={{ alignItems: "center", textAlign: "center", py: { xs: 2, md: 4 }, outline: "none" }}
+              >
                 <CheckCircle sx={{ fontSize: 56, color: "success.main" }} />
                 <Typography variant="h5" component="p">
                   Thank you, {sentTo.fullName.trim().split(" ")[0] || "there"}!
@@ -74,9 +100,31 @@ export function RequestDemoForm() {
               </Stack>
             ) : (
               <Stack component="form" aria-label="Request a demo" spacing={2.5} onSubmit={submit}>
-                <TextField label="Full Name" name="fullName" autoComplete="name" required fullWidth {...field("fullName")} />
-                <TextField label="Work Email" name="email" type="email" autoComplete="email" required fullWidth {...field("email")} />
-                <TextField label="Company" name="company" autoComplete="organization" required fullWidth {...field("company")} />
+                <TextField
+                  label="Full Name"
+                  name="fullName"
+                  autoComplete="name"
+                  required
+                  fullWidth
+                  {...field("fullName")}
+                />
+                <TextField
+                  label="Work Email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  fullWidth
+                  {...field("email")}
+                />
+                <TextField
+                  label="Company"
+                  name="company"
+                  autoComplete="organization"
+                  required
+                  fullWidth
+                  {...field("company")}
+                />
                 <TextField label="Industry" name="industry" select required fullWidth {...field("industry")}>
                   {DEMO_INDUSTRIES.map((o) => (
                     <MenuItem key={o.value} value={o.value}>

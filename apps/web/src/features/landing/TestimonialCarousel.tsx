@@ -10,7 +10,12 @@ import { TestimonialCard } from "./TestimonialCard.tsx";
 import { TESTIMONIALS } from "./testimonials-content.ts";
 import { wrapIndex } from "./wrap-index.ts";
 
-const arrowSx = { border: 1, borderColor: "divider", bgcolor: "background.paper", "&:hover": { bgcolor: "primary.dark" } } as const;
+const arrowSx = {
+  border: 1,
+  borderColor: "divider",
+  bgcolor: "background.paper",
+  "&:hover": { bgcolor: "primary.dark" },
+} as const;
 
 /** One testimonial at a time; previous/next wrap around at both ends, dots jump directly. */
 export function TestimonialCarousel() {
@@ -19,7 +24,12 @@ export function TestimonialCarousel() {
   const go = (i: number) => setIndex(wrapIndex(i, total));
 
   return (
-    <Box component="section" id="testimonials" aria-labelledby="testimonials-title" sx={{ ...sectionSx, background: "linear-gradient(180deg, #120720 0%, #1a0b2e 100%)" }}>
+    <Box
+      component="section"
+      id="testimonials"
+      aria-labelledby="testimonials-title"
+      sx={{ ...sectionSx, background: "linear-gradient(180deg, #120720 0%, #1a0b2e 100%)" }}
+    >
       <Container maxWidth="md">
         <SectionHeading
           id="testimonials-title"

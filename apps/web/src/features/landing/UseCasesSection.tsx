@@ -9,7 +9,12 @@ import { SectionHeading, sectionSx } from "./SectionHeading.tsx";
 
 export function UseCasesSection() {
   return (
-    <Box component="section" id="use-cases" aria-labelledby="use-cases-title" sx={{ ...sectionSx, bgcolor: "background.default" }}>
+    <Box
+      component="section"
+      id="use-cases"
+      aria-labelledby="use-cases-title"
+      sx={{ ...sectionSx, bgcolor: "background.default" }}
+    >
       <Container maxWidth="lg">
         <SectionHeading
           id="use-cases-title"
@@ -28,7 +33,18 @@ export function UseCasesSection() {
                 background: "linear-gradient(180deg, rgba(139,92,246,0.14) 0%, rgba(28,15,51,1) 55%)",
               }}
             >
-              <Box sx={{ width: 56, height: 56, borderRadius: "50%", display: "grid", placeItems: "center", mb: 3, bgcolor: "rgba(139,92,246,0.22)", color: "primary.light" }}>
+              <Box
+                sx={{
+                  width: 56,
+                  height: 56,
+                  borderRadius: "50%",
+                  display: "grid",
+                  placeItems: "center",
+                  mb: 3,
+                  bgcolor: "rgba(139,92,246,0.22)",
+                  color: "primary.light",
+                }}
+              >
                 <Icon />
               </Box>
               <Typography variant="h5" component="h3" sx={{ mb: 1.5 }}>

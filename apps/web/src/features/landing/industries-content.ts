@@ -28,7 +28,8 @@ export const INDUSTRIES: Industry[] = [
     accent: "#a78bfa",
     headline: "Never let a property enquiry go cold",
     description:
-      "Parley calls every portal and website enquiry within minutes, qualifies budget, location and timeline, and books viewings straight into your agents' calendars.",
+      "Parley calls every portal and website enquiry within minutes, qualifies budget, " +
+      "location and timeline, and books viewings straight into your agents' calendars.",
     stats: [
       { value: "3x", label: "more viewings booked" },
       { value: "< 5 min", label: "speed to lead" },
@@ -44,7 +45,8 @@ export const INDUSTRIES: Industry[] = [
     accent: "#34d399",
     headline: "Fewer no-shows, fuller schedules",
     description:
-      "Confirm and reschedule appointments, run post-visit follow-ups and answer common patient questions from your own approved material, around the clock.",
+      "Confirm and reschedule appointments, run post-visit follow-ups and answer common " +
+      "patient questions from your own approved material, around the clock.",
     stats: [
       { value: "40%", label: "fewer no-shows" },
       { value: "24/7", label: "patient availability" },
@@ -60,7 +62,8 @@ export const INDUSTRIES: Industry[] = [
     accent: "#60a5fa",
     headline: "Quote faster, renew more",
     description:
-      "Follow up on quote requests, remind policyholders before renewal and collect the details your underwriters need, in a natural conversation.",
+      "Follow up on quote requests, remind policyholders before renewal and collect " +
+      "the details your underwriters need, in a natural conversation.",
     stats: [
       { value: "35%", label: "higher renewal rate" },
       { value: "5x", label: "more quotes followed up" },
@@ -76,7 +79,8 @@ export const INDUSTRIES: Industry[] = [
     accent: "#fbbf24",
     headline: "Move applicants through the funnel",
     description:
-      "Pre-qualify applicants, chase missing documents and remind borrowers of next steps, so your loan officers spend their time on ready-to-close files.",
+      "Pre-qualify applicants, chase missing documents and remind borrowers of next " +
+      "steps, so your loan officers spend their time on ready-to-close files.",
     stats: [
       { value: "45%", label: "more completed applications" },
       { value: "70%", label: "fewer manual chase calls" },
@@ -92,7 +96,8 @@ export const INDUSTRIES: Industry[] = [
     accent: "#22d3ee",
     headline: "Turn enquiries into booked trips",
     description:
-      "Call back holiday enquiries while they are still browsing, suggest packages from your catalogue and confirm itinerary changes without a queue.",
+      "Call back holiday enquiries while they are still browsing, suggest packages " +
+      "from your catalogue and confirm itinerary changes without a queue.",
     stats: [
       { value: "2.5x", label: "enquiry-to-booking rate" },
       { value: "90%", label: "of calls handled end to end" },
@@ -108,7 +113,8 @@ export const INDUSTRIES: Industry[] = [
     accent: "#f472b6",
     headline: "Recover carts and delight buyers",
     description:
-      "Reach shoppers who abandoned a high-value cart, confirm cash-on-delivery orders and handle order-status questions before they become tickets.",
+      "Reach shoppers who abandoned a high-value cart, confirm cash-on-delivery " +
+      "orders and handle order-status questions before they become tickets.",
     stats: [
       { value: "25%", label: "of abandoned carts recovered" },
       { value: "80%", label: "fewer order-status tickets" },

@@ -28,14 +28,48 @@ export const NAV_LINKS = [
 ] as const;
 
 export const FEATURES: { title: string; text: string; icon: IconType }[] = [
-  { title: "Realtime AI voice calling", icon: GraphicEq, text: "Natural-sounding agents call your leads and hold live two-way conversations, interruptions included." },
-  { title: "Advanced personalization", icon: Tune, text: "Every call adapts to the contact's name, history and context from your lead list." },
-  { title: "Knowledge base management", icon: MenuBook, text: "Upload documents and web pages so the agent answers from your facts, not guesses." },
-  { title: "Conversational intelligence", icon: Psychology, text: "Detects intent, objections and buying signals, then steers the conversation to the next step." },
-  { title: "Calendar integration", icon: CalendarMonth, text: "Books meetings straight into your calendar while the lead is still on the line." },
-  { title: "CRM integrations", icon: Hub, text: "Imports contacts from HubSpot and writes every call, booked meeting and opt-out back to the contact automatically." },
-  { title: "Session recording and summaries", icon: RecordVoiceOver, text: "Each call is recorded, transcribed and summarised so nobody has to listen back." },
-  { title: "Performance analytics", icon: Insights, text: "Track connect rates, conversions and minutes per campaign on one live dashboard." },
+  {
+    title: "Realtime AI voice calling",
+    icon: GraphicEq,
+    text: "Natural-sounding agents call your leads and hold live two-way conversations, interruptions included.",
+  },
+  {
+    title: "Advanced personalization",
+    icon: Tune,
+    text: "Every call adapts to the contact's name, history and context from your lead list.",
+  },
+  {
+    title: "Knowledge base management",
+    icon: MenuBook,
+    text: "Upload documents and web pages so the agent answers from your facts, not guesses.",
+  },
+  {
+    title: "Conversational intelligence",
+    icon: Psychology,
+    text: "Detects intent, objections and buying signals, then steers the conversation to the next step.",
+  },
+  {
+    title: "Calendar integration",
+    icon: CalendarMonth,
+    text: "Books meetings straight into your calendar while the lead is still on the line.",
+  },
+  {
+    title: "CRM integrations",
+    icon: Hub,
+    text:
+      "Imports contacts from HubSpot and writes every call, booked " +
+      "meeting and opt-out back to the contact automatically.",
+  },
+  {
+    title: "Session recording and summaries",
+    icon: RecordVoiceOver,
+    text: "Each call is recorded, transcribed and summarised so nobody has to listen back.",
+  },
+  {
+    title: "Performance analytics",
+    icon: Insights,
+    text: "Track connect rates, conversions and minutes per campaign on one live dashboard.",
+  },
 ];
 
 export const USE_CASES: { title: string; text: string; icon: IconType; points: string[] }[] = [
@@ -61,10 +95,26 @@ export const USE_CASES: { title: string; text: string; icon: IconType; points: s
 
 /** Shown in the Watch Demo dialog: what happens from upload to results. */
 export const DEMO_FLOW: { title: string; text: string; icon: IconType }[] = [
-  { title: "Upload your contacts", icon: CloudUpload, text: "Import a CSV or sync from your CRM; bad numbers are flagged before any call." },
-  { title: "Train your agent", icon: MenuBook, text: "Add documents, web pages and FAQs, then pick a voice and a follow-up strategy." },
-  { title: "Launch the campaign", icon: Campaign, text: "Parley calls within your business hours and time zone, retrying as you choose." },
-  { title: "Review the results", icon: EventAvailable, text: "Meetings land in your calendar; recordings, transcripts and summaries in the call logs." },
+  {
+    title: "Upload your contacts",
+    icon: CloudUpload,
+    text: "Import a CSV or sync from your CRM; bad numbers are flagged before any call.",
+  },
+  {
+    title: "Train your agent",
+    icon: MenuBook,
+    text: "Add documents, web pages and FAQs, then pick a voice and a follow-up strategy.",
+  },
+  {
+    title: "Launch the campaign",
+    icon: Campaign,
+    text: "Parley calls within your business hours and time zone, retrying as you choose.",
+  },
+  {
+    title: "Review the results",
+    icon: EventAvailable,
+    text: "Meetings land in your calendar; recordings, transcripts and summaries in the call logs.",
+  },
 ];
 
 /** Values are the ones the spec fixes for the Request Demo form; labels are for people. */
@@ -77,14 +127,16 @@ export const DEMO_INDUSTRIES = [
   { value: "other", label: "Other" },
 ] as const;
 
-/** Footer columns; "#..." anchors scroll within the page, bare "#" is a placeholder target. */
+/**
+ * Footer columns. Every link leads somewhere real: a section of this page, the API reference, sign-in. Pages that
+ * do not exist (pricing, a blog, legal pages, social profiles) are not linked rather than linked to nothing.
+ */
 export const FOOTER_COLUMNS: { title: string; links: { label: string; href: string }[] }[] = [
   {
     title: "Product",
     links: [
       { label: "Features", href: "#features" },
-      { label: "Integrations", href: "#" },
-      { label: "Pricing", href: "#" },
+      { label: "Integrations", href: "#features" },
       { label: "Request a Demo", href: "#request-demo" },
     ],
   },
@@ -100,19 +152,16 @@ export const FOOTER_COLUMNS: { title: string; links: { label: string; href: stri
   {
     title: "Resources",
     links: [
-      { label: "Documentation", href: "#" },
-      { label: "Blog", href: "#" },
-      { label: "Help Center", href: "#" },
+      { label: "API documentation", href: "/api/docs" },
       { label: "Customer Stories", href: "#testimonials" },
     ],
   },
   {
     title: "Company",
     links: [
-      { label: "About", href: "#" },
-      { label: "Careers", href: "#" },
-      { label: "Contact", href: "#" },
-      { label: "Security", href: "#" },
+      { label: "Contact", href: "#request-demo" },
+      { label: "Sign in", href: "/login" },
+      { label: "Create an account", href: "/register" },
     ],
   },
 ];

@@ -13,7 +13,17 @@ import type { Organization } from "@parley/shared/organizations";
 import { ROLE_LABELS } from "@parley/shared/permissions";
 
 /** One organisation the user belongs to; others than the current one can be switched to. */
-export function OrganizationCard({ org, current, switching, onSwitch }: { org: Organization; current: boolean; switching: boolean; onSwitch(): void }) {
+export function OrganizationCard({
+  org,
+  current,
+  switching,
+  onSwitch,
+}: {
+  org: Organization;
+  current: boolean;
+  switching: boolean;
+  onSwitch(): void;
+}) {
   const lines = [
     { key: "website", icon: <Language fontSize="inherit" />, text: org.website },
     { key: "email", icon: <Email fontSize="inherit" />, text: org.contact_email },
@@ -21,7 +31,16 @@ export function OrganizationCard({ org, current, switching, onSwitch }: { org: O
     { key: "address", icon: <Place fontSize="inherit" />, text: org.address },
   ].filter((l) => l.text);
   return (
-    <Card component="article" variant="outlined" sx={{ height: "100%", display: "flex", flexDirection: "column", borderColor: current ? "primary.main" : undefined }}>
+    <Card
+      component="article"
+      variant="outlined"
+      sx={{
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        borderColor: current ? "primary.main" : undefined,
+      }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="h6" component="h2" sx={{ wordBreak: "break-word" }}>
           {org.name}
@@ -31,7 +50,12 @@ export function OrganizationCard({ org, current, switching, onSwitch }: { org: O
           {current && <Chip size="small" label="Current" color="success" variant="outlined" />}
         </Stack>
         {lines.map((l) => (
-          <Stack key={l.key} direction="row" spacing={1} sx={{ alignItems: "flex-start", color: "text.secondary", mb: 0.5 }}>
+          <Stack
+            key={l.key}
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: "flex-start", color: "text.secondary", mb: 0.5 }}
+          >
             <Typography component="span" sx={{ display: "flex", pt: "3px" }}>
               {l.icon}
             </Typography>
@@ -41,7 +65,8 @@ export function OrganizationCard({ org, current, switching, onSwitch }: { org: O
           </Stack>
         ))}
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          Created {new Date(org.created_at).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" })}
+          Created{" "}
+          {new Date(org.created_at).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" })}
         </Typography>
       </CardContent>
       {!current && (

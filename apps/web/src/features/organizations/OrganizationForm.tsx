@@ -17,7 +17,12 @@ const FIELDS: { name: Field; label: string; multiline?: boolean }[] = [
 const EMPTY: Record<Field, string> = { name: "", website: "", contact_email: "", contact_phone: "", address: "" };
 
 /** The 'Add Organization' form, validated with the server's schema; a field's error clears when edited. */
-export function OrganizationForm(props: { busy: boolean; serverErrors: Partial<Record<string, string>>; onCancel(): void; onSubmit(v: Record<Field, string>): void }) {
+export function OrganizationForm(props: {
+  busy: boolean;
+  serverErrors: Partial<Record<string, string>>;
+  onCancel(): void;
+  onSubmit(v: Record<Field, string>): void;
+}) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const shown = { ...props.serverErrors, ...errors };

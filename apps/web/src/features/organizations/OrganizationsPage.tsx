@@ -27,16 +27,22 @@ export function OrganizationsPage() {
   const list = useMyOrganizations();
 
   const create = useMutation({
-    mutationFn: (body: OrganizationCreate) => api("/organizations", { method: "POST", body, schema: z.object({ organization: Organization }) }),
+    mutationFn: (body: OrganizationCreate) =>
+      api("/organizations", { method: "POST", body, schema: z.object({ organization: Organization }) }),
     onSuccess: () => {
       setOpen(false);
       setToast({ text: "Organization created successfully!", severity: "success" });
       void queryClient.invalidateQueries({ queryKey: ["organizations"] });
     },
-    onError: (err) => setServerErrors(err instanceof ApiRequestError ? Object.fromEntries(err.fieldIssues.map((i) => [i.path, i.message])) : {}),
+    onError: (err) =>
+      setServerErrors(
+        err instanceof ApiRequestError ? Object.fromEntries(err.fieldIssues.map((i) => [i.path, i.message])) : {},
+      ),
   });
 
-  const switchOrg = useOrganizationSwitch((err) => setToast({ text: messageOf(err, "Failed to switch organization. Please try again."), severity: "error" }));
+  const switchOrg = useOrganizationSwitch((err) =>
+    setToast({ text: messageOf(err, "Failed to switch organization. Please try again."), severity: "error" }),
+  );
 
   const orgs = list.data?.organizations ?? [];
   return (
@@ -48,24 +54,56 @@ export function OrganizationsPage() {
           </Typography>
           <Typography color="text.secondary">The organizations you belong to and your role in each.</Typography>
         </Box>
-        <Button variant="contained" startIcon={<Add />} onClick={() => { setServerErrors({}); setOpen(true); }} sx={{ alignSelf: { sm: "center" } }}>
+        <Button
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => {
+            setServerErrors({});
+            setOpen(true);
+          }}
+          sx={{ alignSelf: { sm: "center" } }}
+        >
           Add Organization
         </Button>
       </Stack>
       {list.isPending && <PageSpinner />}
-      {list.isError && <Alert severity="error">{messageOf(list.error, "Failed to load organizations. Please try again.")}</Alert>}
-      {list.isSuccess && orgs.length === 0 && <Typography color="text.secondary">No organizations yet. Click "Add Organization" to get started.</Typography>}
+      {list.isError && (
+        <Alert severity="error">{messageOf(list.error, "Failed to load organizations. Please try again.")}</Alert>
+      )}
+      {list.isSuccess && orgs.length === 0 && (
+        <Typography color="text.secondary">No organizations yet. Click "Add Organization" to get started.</Typography>
+      )}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1fr" } }}>
         {orgs.map((org) => (
-          <OrganizationCard key={org.id} org={org} current={org.slug === session.orgSlug()} switching={switchOrg.isPending} onSwitch={() => switchOrg.mutate(org.slug)} />
+          <OrganizationCard
+            key={org.id}
+            org={org}
+            current={org.slug === session.orgSlug()}
+            switching={switchOrg.isPending}
+            onSwitch={() => switchOrg.mutate(org.slug)}
+          />
         ))}
       </Box>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>Add Organization</DialogTitle>
-        {create.isError && !Object.keys(serverErrors).length && <Alert severity="error" sx={{ mx: 3 }}>{messageOf(create.error, "Failed to create organization.")}</Alert>}
-        <OrganizationForm busy={create.isPending} serverErrors={serverErrors} onCancel={() => setOpen(false)} onSubmit={(v) => create.mutate(v)} />
+        {create.isError && !Object.keys(serverErrors).length && (
+          <Alert severity="error" sx={{ mx: 3 }}>
+            {messageOf(create.error, "Failed to create organization.")}
+          </Alert>
+        )}
+        <OrganizationForm
+          busy={create.isPending}
+          serverErrors={serverErrors}
+          onCancel={() => setOpen(false)}
+          onSubmit={(v) => create.mutate(v)}
+        />
       </Dialog>
-      <Snackbar open={Boolean(toast)} autoHideDuration={toast?.severity === "error" ? 6000 : 3000} onClose={() => setToast(null)} anchorOrigin={{ vertical: "top", horizontal: "right" }}>
+      <Snackbar
+        open={Boolean(toast)}
+        autoHideDuration={toast?.severity === "error" ? 6000 : 3000}
+        onClose={() => setToast(null)}
+        anchorOrigin={{ vertical: "top", horizontal: "right" }}
+      >
         <Alert severity={toast?.severity ?? "success"} variant="filled" onClose={() => setToast(null)}>
           {toast?.text}
         </Alert>

@@ -7,7 +7,11 @@ import { session } from "../../lib/session.ts";
 
 /** The organisations the signed-in user belongs to (with their role in each). */
 export function useMyOrganizations(enabled = true) {
-  return useQuery({ queryKey: ["organizations"], queryFn: () => api("/organizations", { schema: OrganizationList }), enabled });
+  return useQuery({
+    queryKey: ["organizations"],
+    queryFn: () => api("/organizations", { schema: OrganizationList }),
+    enabled,
+  });
 }
 
 /**
@@ -18,7 +22,8 @@ export function useOrganizationSwitch(onError?: (err: unknown) => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (slug: string) => api("/auth/switch-organization", { method: "POST", body: { organization_slug: slug }, schema: LoginResponse }),
+    mutationFn: (slug: string) =>
+      api("/auth/switch-organization", { method: "POST", body: { organization_slug: slug }, schema: LoginResponse }),
     onSuccess: (res) => {
       const slug = session.store(res);
       // Every cached answer belonged to the previous organisation; reset refetches what is on screen.

@@ -23,7 +23,8 @@ export function DeleteOrganization({ name }: { name: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const land = useLandAfterExit();
   const remove = useMutation({
-    mutationFn: () => api("/organizations/current", { method: "DELETE", body: { name: typed }, schema: OrganizationExit }),
+    mutationFn: () =>
+      api("/organizations/current", { method: "DELETE", body: { name: typed }, schema: OrganizationExit }),
   });
   const close = () => {
     setOpen(false);
@@ -42,26 +43,45 @@ export function DeleteOrganization({ name }: { name: string }) {
 
   return (
     <>
-      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>Delete organization</Button>
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+        Delete organization
+      </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="delete-org-title">
         <form onSubmit={submit} noValidate aria-label="Delete organization">
           <DialogTitle id="delete-org-title">Delete {name}?</DialogTitle>
           <DialogContent>
             <Typography sx={{ mb: 2 }}>
-              Everything in it is deleted for every member: campaigns and their contacts, calls and recordings, the knowledge base, the
-              do-not-call list, meetings, integrations, API keys and webhooks. Members keep their accounts and their other organizations.
-              This cannot be undone.
+              Everything in it is deleted for every member: campaigns and their contacts, calls and recordings, the
+              knowledge base, the do-not-call list, meetings, integrations, API keys and webhooks. Members keep their
+              accounts and their other organizations. This cannot be undone.
             </Typography>
             <TextField
-              fullWidth autoFocus label="Organization name" value={typed} autoComplete="off"
-              onChange={(e) => { setTyped(e.target.value); setErrors({}); }}
-              error={Boolean(errors.name)} helperText={errors.name ?? `Type ${name} to confirm.`}
+              fullWidth
+              autoFocus
+              label="Organization name"
+              value={typed}
+              autoComplete="off"
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setErrors({});
+              }}
+              error={Boolean(errors.name)}
+              helperText={errors.name ?? `Type ${name} to confirm.`}
             />
-            {errors.form && <Alert severity="error" sx={{ mt: 2 }}>{errors.form}</Alert>}
+            {errors.form && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {errors.form}
+              </Alert>
+            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>Cancel</Button>
-            <Button type="submit" color="error" variant="contained" disabled={typed.trim() !== name.trim() || remove.isPending}>
+            <Button
+              type="submit"
+              color="error"
+              variant="contained"
+              disabled={typed.trim() !== name.trim() || remove.isPending}
+            >
               {remove.isPending ? "Deleting..." : "Delete organization"}
             </Button>
           </DialogActions>

@@ -22,19 +22,28 @@ export function LeaveOrganization({ name }: { name: string }) {
     setOpen(false);
     setError("");
   };
-  const confirm = () => leave.mutateAsync().then(land, (err) => setError(messageOf(err, "You could not leave the organization. Please try again.")));
+  const confirm = () =>
+    leave
+      .mutateAsync()
+      .then(land, (err) => setError(messageOf(err, "You could not leave the organization. Please try again.")));
 
   return (
     <>
-      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>Leave organization</Button>
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+        Leave organization
+      </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="leave-org-title">
         <DialogTitle id="leave-org-title">Leave {name}?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            You lose access to its campaigns, calls and knowledge base at once and are signed out of it. Your account and your other
-            organizations stay; to come back, ask its owner for a new invitation.
+            You lose access to its campaigns, calls and knowledge base at once and are signed out of it. Your account
+            and your other organizations stay; to come back, ask its owner for a new invitation.
           </DialogContentText>
-          {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>Cancel</Button>

@@ -26,8 +26,14 @@ export function OrgSettingsForm({ data, voices, onSaved }: Props) {
   };
   const text = (key: keyof OrgForm, label: string, helper: string, required = false) => (
     <TextField
-      fullWidth label={label} required={required} value={form[key]} disabled={readOnly}
-      onChange={(e) => set(key)(e.target.value)} error={Boolean(errors[key])} helperText={errors[key] ?? helper}
+      fullWidth
+      label={label}
+      required={required}
+      value={form[key]}
+      disabled={readOnly}
+      onChange={(e) => set(key)(e.target.value)}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? helper}
     />
   );
 
@@ -45,43 +51,93 @@ export function OrgSettingsForm({ data, voices, onSaved }: Props) {
   }
 
   const hourSelect = (key: "business_hours_start" | "business_hours_end", label: string) => (
-    <TextField select fullWidth label={label} value={form[key]} disabled={readOnly} onChange={(e) => set(key)(e.target.value)}
-      error={Boolean(errors[key])} helperText={errors[key] ?? " "}>
-      {BUSINESS_HOUR_CHOICES.map((h) => <MenuItem key={h} value={h}>{h}</MenuItem>)}
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={form[key]}
+      disabled={readOnly}
+      onChange={(e) => set(key)(e.target.value)}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? " "}
+    >
+      {BUSINESS_HOUR_CHOICES.map((h) => (
+        <MenuItem key={h} value={h}>
+          {h}
+        </MenuItem>
+      ))}
     </TextField>
   );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Organization settings">
-      {readOnly && <Alert severity="info" sx={{ mb: 2 }}>Only the owner can change the organization settings.</Alert>}
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Only the owner can change the organization settings.
+        </Alert>
+      )}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12 }}>{text("name", "Organization name", "Shown in the menu and on the Organizations screen.", true)}</Grid>
-        <Grid size={{ xs: 12, md: 6 }}>{text("agent_name", "Agent's name", "How the voice agent introduces itself, e.g. Maya. Empty: an AI assistant.")}</Grid>
-        <Grid size={{ xs: 12, md: 6 }}>{text("company_name", "Company name (as spoken)", "Who the agent calls for. Empty: the organization name.")}</Grid>
+        <Grid size={{ xs: 12 }}>
+          {text("name", "Organization name", "Shown in the menu and on the Organizations screen.", true)}
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          {text(
+            "agent_name",
+            "Agent's name",
+            "How the voice agent introduces itself, e.g. Maya. Empty: an AI assistant.",
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          {text("company_name", "Company name (as spoken)", "Who the agent calls for. Empty: the organization name.")}
+        </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Autocomplete
-            options={timeZoneOptions()} value={form.timezone || null} disabled={readOnly}
+            options={timeZoneOptions()}
+            value={form.timezone || null}
+            disabled={readOnly}
             onChange={(_, v) => set("timezone")(v ?? "")}
             renderInput={(params) => (
-              <TextField {...params} label="Default timezone" placeholder={browserTimeZone()} error={Boolean(errors.timezone)}
-                helperText={errors.timezone ?? `For new campaigns. Empty: the browser's timezone (${browserTimeZone()}).`} />
+              <TextField
+                {...params}
+                label="Default timezone"
+                placeholder={browserTimeZone()}
+                error={Boolean(errors.timezone)}
+                helperText={
+                  errors.timezone ?? `For new campaigns. Empty: the browser's timezone (${browserTimeZone()}).`
+                }
+              />
             )}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField select fullWidth label="Default voice" value={form.default_voice_id} disabled={readOnly}
-            onChange={(e) => set("default_voice_id")(e.target.value)} error={Boolean(errors.default_voice_id)}
+          <TextField
+            select
+            fullWidth
+            label="Default voice"
+            value={form.default_voice_id}
+            disabled={readOnly}
+            onChange={(e) => set("default_voice_id")(e.target.value)}
+            error={Boolean(errors.default_voice_id)}
             helperText={errors.default_voice_id ?? "The voice new campaigns start with."}
             // "" is a real choice (the server's default), so it is shown rather than left blank.
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
             <MenuItem value="">Server default</MenuItem>
-            {voices.map((v) => <MenuItem key={v.id} value={v.id}>{v.name} — {v.description}</MenuItem>)}
+            {voices.map((v) => (
+              <MenuItem key={v.id} value={v.id}>
+                {v.name} — {v.description}
+              </MenuItem>
+            ))}
           </TextField>
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>{hourSelect("business_hours_start", "Business hours start")}</Grid>
         <Grid size={{ xs: 6, md: 3 }}>{hourSelect("business_hours_end", "Business hours end")}</Grid>
       </Grid>
-      {errors.form && <Alert severity="error" sx={{ mt: 2 }}>{errors.form}</Alert>}
+      {errors.form && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errors.form}
+        </Alert>
+      )}
       {!readOnly && (
         <Button type="submit" variant="contained" disabled={save.isPending} sx={{ mt: 2 }}>
           {save.isPending ? "Saving..." : "Save organization"}

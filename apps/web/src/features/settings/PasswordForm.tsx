@@ -16,16 +16,23 @@ export function PasswordForm({ hasPassword, onChanged }: { hasPassword: boolean;
   const [form, setForm] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = useChangePassword();
-  if (!hasPassword) return <Alert severity="info">Your account signs in with Google and has no password to change.</Alert>;
+  if (!hasPassword)
+    return <Alert severity="info">Your account signs in with Google and has no password to change.</Alert>;
 
   const field = (key: keyof Fields, label: string, autoComplete: string) => (
     <TextField
-      fullWidth required type="password" label={label} value={form[key]} autoComplete={autoComplete}
+      fullWidth
+      required
+      type="password"
+      label={label}
+      value={form[key]}
+      autoComplete={autoComplete}
       onChange={(e) => {
         setForm((f) => ({ ...f, [key]: e.target.value }));
         setErrors((er) => ({ ...er, [key]: undefined, form: undefined }));
       }}
-      error={Boolean(errors[key])} helperText={errors[key] ?? (key === "new_password" ? "At least 8 characters." : " ")}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? (key === "new_password" ? "At least 8 characters." : " ")}
     />
   );
 
@@ -49,7 +56,11 @@ export function PasswordForm({ hasPassword, onChanged }: { hasPassword: boolean;
         <Grid size={{ xs: 12, md: 4 }}>{field("new_password", "New password", "new-password")}</Grid>
         <Grid size={{ xs: 12, md: 4 }}>{field("confirm_password", "Confirm new password", "new-password")}</Grid>
       </Grid>
-      {errors.form && <Alert severity="error" sx={{ mt: 2 }}>{errors.form}</Alert>}
+      {errors.form && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errors.form}
+        </Alert>
+      )}
       <Button type="submit" variant="contained" disabled={change.isPending} sx={{ mt: 2 }}>
         {change.isPending ? "Changing..." : "Change password"}
       </Button>

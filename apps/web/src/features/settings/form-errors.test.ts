@@ -19,7 +19,15 @@ test("a server's field issues go beside their fields, other failures to the form
     { path: "current_password", message: "Your current password is not correct." },
   ]);
   assert.deepEqual(serverErrors(wrong, "x"), { current_password: "Your current password is not correct." });
-  const forbidden = new ApiRequestError("Your role (admin) cannot change the organization settings. Ask the owner.", 403, "forbidden");
-  assert.deepEqual(serverErrors(forbidden, "x"), { form: "Your role (admin) cannot change the organization settings. Ask the owner." });
-  assert.deepEqual(serverErrors(new ApiRequestError("Network error", 0, "network"), "Failed to save."), { form: "Failed to save." });
+  const forbidden = new ApiRequestError(
+    "Your role (admin) cannot change the organization settings. Ask the owner.",
+    403,
+    "forbidden",
+  );
+  assert.deepEqual(serverErrors(forbidden, "x"), {
+    form: "Your role (admin) cannot change the organization settings. Ask the owner.",
+  });
+  assert.deepEqual(serverErrors(new ApiRequestError("Network error", 0, "network"), "Failed to save."), {
+    form: "Failed to save.",
+  });
 });

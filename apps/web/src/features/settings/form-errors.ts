@@ -3,7 +3,9 @@ import { ApiRequestError, messageOf } from "../../lib/api-error.ts";
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** Zod issues (browser-side check) as one message per top-level field, the first one winning. */
-export function issuesToErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+export function issuesToErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): FieldErrors {
   const out: FieldErrors = {};
   for (const i of issues) {
     const key = String(i.path[0] ?? "");

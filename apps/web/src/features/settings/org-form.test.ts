@@ -4,14 +4,24 @@ import { OrgSettingsUpdate } from "@parley/shared/settings";
 import { timeZoneOptions, toOrgForm, toOrgUpdate } from "./org-form.ts";
 
 const saved = {
-  name: "Acme", agent_name: "Maya", company_name: "", timezone: null, business_hours_start: "09:00", business_hours_end: "17:00", default_voice_id: null,
+  name: "Acme",
+  agent_name: "Maya",
+  company_name: "",
+  timezone: null,
+  business_hours_start: "09:00",
+  business_hours_end: "17:00",
+  default_voice_id: null,
 };
 
 test("unset timezone and voice round-trip through the form as null", () => {
   const form = toOrgForm(saved);
   assert.deepEqual([form.timezone, form.default_voice_id], ["", ""]);
   assert.deepEqual(toOrgUpdate(form), saved);
-  assert.deepEqual(toOrgUpdate({ ...form, timezone: "Asia/Dubai", default_voice_id: "flite:rms" }), { ...saved, timezone: "Asia/Dubai", default_voice_id: "flite:rms" });
+  assert.deepEqual(toOrgUpdate({ ...form, timezone: "Asia/Dubai", default_voice_id: "flite:rms" }), {
+    ...saved,
+    timezone: "Asia/Dubai",
+    default_voice_id: "flite:rms",
+  });
 });
 
 test("the form's answer passes the shared schema; equal hours do not", () => {

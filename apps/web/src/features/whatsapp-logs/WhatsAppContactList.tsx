@@ -50,24 +50,40 @@ export function WhatsAppContactList(p: Props) {
             sx={{ gap: 1.5, alignItems: "flex-start", borderBottom: 1, borderColor: "divider" }}
           >
             <Badge color="success" badgeContent={c.unreadCount} overlap="circular">
-              <Avatar src={c.avatar ?? undefined} sx={{ bgcolor: "primary.dark" }}>{(c.name || "#").slice(0, 1).toUpperCase()}</Avatar>
+              <Avatar src={c.avatar ?? undefined} sx={{ bgcolor: "primary.dark" }}>
+                {(c.name || "#").slice(0, 1).toUpperCase()}
+              </Avatar>
             </Badge>
             <Box sx={{ minWidth: 0, flex: 1 }}>
               <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
-                <Typography sx={{ fontWeight: 600 }} noWrap>{c.phone}</Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, pt: 0.25 }}>{shortDate(c.last_message_time)}</Typography>
+                <Typography sx={{ fontWeight: 600 }} noWrap>
+                  {c.phone}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, pt: 0.25 }}>
+                  {shortDate(c.last_message_time)}
+                </Typography>
               </Box>
-              <Typography variant="body2" color="text.secondary" noWrap>{c.last_message ?? ""}</Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {c.last_message ?? ""}
+              </Typography>
               <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
-                <Typography variant="caption" noWrap>{c.name}</Typography>
-                <Typography variant="caption" color="primary.light" sx={{ flexShrink: 0 }}>Tap to chat</Typography>
+                <Typography variant="caption" noWrap>
+                  {c.name}
+                </Typography>
+                <Typography variant="caption" color="primary.light" sx={{ flexShrink: 0 }}>
+                  Tap to chat
+                </Typography>
               </Box>
             </Box>
           </ListItemButton>
         ))}
         {!p.loading && p.contacts.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }}>
-            {p.failed ? "Unable to load WhatsApp logs" : p.total === 0 ? "No WhatsApp conversations yet" : "No numbers match your search"}
+            {p.failed
+              ? "Unable to load WhatsApp logs"
+              : p.total === 0
+                ? "No WhatsApp conversations yet"
+                : "No numbers match your search"}
           </Typography>
         )}
       </List>

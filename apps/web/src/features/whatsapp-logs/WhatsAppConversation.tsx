@@ -21,19 +21,34 @@ function Tick({ status }: { status: WhatsAppMessage["status"] }) {
 export function WhatsAppConversation({ messages }: { messages: WhatsAppMessage[] }) {
   const scroller = useRef<HTMLDivElement>(null);
   // Open at the latest message, as chat apps do.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new messages are the trigger; the box is read by ref
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
   }, [messages]);
   if (messages.length === 0) {
     return (
-      <Box sx={{ flex: 1, display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", p: 3, textAlign: "center" }}>
+      <Box
+        sx={{
+          flex: 1,
+          display: "flex",
+          flexDirection: "column",
+          alignItems: "center",
+          justifyContent: "center",
+          p: 3,
+          textAlign: "center",
+        }}
+      >
         <Typography variant="h6">No messages found</Typography>
         <Typography color="text.secondary">This conversation appears to be empty</Typography>
       </Box>
     );
   }
   return (
-    <Box ref={scroller} sx={{ flex: 1, minHeight: 0, overflowY: "auto", p: 2, display: "flex", flexDirection: "column", gap: 1 }} aria-label="Messages">
+    <Box
+      ref={scroller}
+      sx={{ flex: 1, minHeight: 0, overflowY: "auto", p: 2, display: "flex", flexDirection: "column", gap: 1 }}
+      aria-label="Messages"
+    >
       {groupByDay(messages).map((g) => (
         <Box key={g.key} sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
           <Chip label={g.label} size="small" sx={{ alignSelf: "center", my: 1 }} />
@@ -56,9 +71,13 @@ export function WhatsAppConversation({ messages }: { messages: WhatsAppMessage[]
                   borderColor: "divider",
                 }}
               >
-                <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{m.content}</Typography>
+                <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                  {m.content}
+                </Typography>
                 <Box sx={{ display: "flex", justifyContent: "flex-end", alignItems: "center", gap: 0.5, mt: 0.25 }}>
-                  <Typography variant="caption" sx={{ opacity: 0.75 }}>{time12(m.timestamp)}</Typography>
+                  <Typography variant="caption" sx={{ opacity: 0.75 }}>
+                    {time12(m.timestamp)}
+                  </Typography>
                   {mine && <Tick status={m.status} />}
                 </Box>
               </Box>

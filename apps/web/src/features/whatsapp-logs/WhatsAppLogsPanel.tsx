@@ -26,6 +26,7 @@ export function WhatsAppLogsPanel() {
     retry: false,
   });
   const { markRead } = list;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each refetch (dataUpdatedAt) marks the thread read again
   useEffect(() => {
     if (selected && conversation.isSuccess) markRead(selected);
   }, [selected, conversation.isSuccess, conversation.dataUpdatedAt, markRead]);
@@ -49,7 +50,9 @@ export function WhatsAppLogsPanel() {
         }
         header={
           <>
-            <Typography variant="h6" component="h2">Whatsapp Conversation Logs</Typography>
+            <Typography variant="h6" component="h2">
+              Whatsapp Conversation Logs
+            </Typography>
             {contact && (
               <Typography variant="body2" color="text.secondary">
                 {contact.name ? `${contact.name} · ${contact.phone}` : contact.phone}

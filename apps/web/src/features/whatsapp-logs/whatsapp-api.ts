@@ -1,4 +1,9 @@
-import { WhatsAppContactList, WhatsAppMessages, type WhatsAppContact, type WhatsAppMessage } from "@parley/shared/whatsapp";
+import {
+  WhatsAppContactList,
+  WhatsAppMessages,
+  type WhatsAppContact,
+  type WhatsAppMessage,
+} from "@parley/shared/whatsapp";
 import { api } from "../../lib/api-client.ts";
 
 export async function fetchContacts(): Promise<WhatsAppContact[]> {
@@ -6,5 +11,6 @@ export async function fetchContacts(): Promise<WhatsAppContact[]> {
 }
 
 export async function fetchMessages(phone: string, signal?: AbortSignal): Promise<WhatsAppMessage[]> {
-  return (await api(`/whatsapp/messages/${encodeURIComponent(phone)}`, { schema: WhatsAppMessages, signal })).data.messages;
+  return (await api(`/whatsapp/messages/${encodeURIComponent(phone)}`, { schema: WhatsAppMessages, signal })).data
+    .messages;
 }

@@ -6,7 +6,9 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export function shortDate(iso: string | null): string {
   if (!iso) return "";
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${String(d.getFullYear()).slice(-2)}`;
+  return Number.isNaN(d.getTime())
+    ? ""
+    : `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${String(d.getFullYear()).slice(-2)}`;
 }
 
 /** 12-hour clock: "9:05 AM". */

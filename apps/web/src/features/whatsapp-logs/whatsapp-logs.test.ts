@@ -7,11 +7,23 @@ import { groupByDay, matchesContact, shortDate, time12 } from "./whatsapp-displa
 
 const memory = () => {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
 };
 const contact = (over: Partial<WhatsAppContact> = {}): WhatsAppContact => ({
-  phone: "+14155550142", name: "Maya Chen", email: null, company: null, last_message: "Running late", last_message_time: null,
-  last_message_type: "user", unreadCount: 0, avatar: null, ...over,
+  phone: "+14155550142",
+  name: "Maya Chen",
+  email: null,
+  company: null,
+  last_message: "Running late",
+  last_message_time: null,
+  last_message_type: "user",
+  unreadCount: 0,
+  avatar: null,
+  ...over,
 });
 
 test("the cache is fresh for 5 minutes, then only a fallback, and separate per organisation", () => {
@@ -40,10 +52,31 @@ test("dates read dd/mm/yy and times on a 12-hour clock", () => {
 });
 
 test("messages group under one date line per day", () => {
-  const m = (id: string, d: Date): WhatsAppMessage => ({ id, role: "user", content: id, timestamp: d.toISOString(), status: null });
+  const m = (id: string, d: Date): WhatsAppMessage => ({
+    id,
+    role: "user",
+    content: id,
+    timestamp: d.toISOString(),
+    status: null,
+  });
   const now = new Date(2026, 2, 5, 10, 0);
-  const groups = groupByDay([m("a", new Date(2026, 2, 1, 9)), m("b", new Date(2026, 2, 1, 23)), m("c", new Date(2026, 2, 4, 8)), m("d", new Date(2026, 2, 5, 7))], now);
-  assert.deepEqual(groups.map((g) => [g.label, g.messages.map((x) => x.id).join("")]), [["Sun, 1 Mar 2026", "ab"], ["Yesterday", "c"], ["Today", "d"]]);
+  const groups = groupByDay(
+    [
+      m("a", new Date(2026, 2, 1, 9)),
+      m("b", new Date(2026, 2, 1, 23)),
+      m("c", new Date(2026, 2, 4, 8)),
+      m("d", new Date(2026, 2, 5, 7)),
+    ],
+    now,
+  );
+  assert.deepEqual(
+    groups.map((g) => [g.label, g.messages.map((x) => x.id).join("")]),
+    [
+      ["Sun, 1 Mar 2026", "ab"],
+      ["Yesterday", "c"],
+      ["Today", "d"],
+    ],
+  );
 });
 
 test("search matches name, number with or without formatting, and the last message", () => {

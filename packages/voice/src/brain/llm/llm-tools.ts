@@ -5,19 +5,38 @@ import type { CallEvent } from "../call-events.ts";
 import { isoInZone, speakDateTime } from "../spoken-time.ts";
 import type { ToolCall, ToolDefinition } from "./chat-types.ts";
 
-const fn = (name: string, description: string, properties: Record<string, unknown> = {}, required: string[] = []): ToolDefinition => ({
+const fn = (
+  name: string,
+  description: string,
+  properties: Record<string, unknown> = {},
+  required: string[] = [],
+): ToolDefinition => ({
   type: "function",
   function: { name, description, parameters: { type: "object", properties, required, additionalProperties: false } },
 });
 
-const localTime = { type: "string", description: "ISO 8601 local time in the campaign's timezone, e.g. 2026-11-24T15:00" };
+const localTime = {
+  type: "string",
+  description: "ISO 8601 local time in the campaign's timezone, e.g. 2026-11-24T15:00",
+};
 
 export const TOOL_DEFINITIONS: ToolDefinition[] = [
-  fn("book_meeting", "Book a meeting with the callee. The calendar refuses times outside business hours or already taken, and returns free alternatives.", {
-    start: localTime,
-    notes: { type: "string", description: "What the meeting is about" },
-  }, ["start"]),
-  fn("schedule_callback", "Schedule the next call to this person at the time they asked to be called back.", { at: localTime }, ["at"]),
+  fn(
+    "book_meeting",
+    "Book a meeting with the callee. The calendar refuses times outside " +
+      "business hours or already taken, and returns free alternatives.",
+    {
+      start: localTime,
+      notes: { type: "string", description: "What the meeting is about" },
+    },
+    ["start"],
+  ),
+  fn(
+    "schedule_callback",
+    "Schedule the next call to this person at the time they asked to be called back.",
+    { at: localTime },
+    ["at"],
+  ),
   fn("mark_do_not_call", "The callee asked never to be called again: add the number to the do-not-call list."),
   fn("end_call", "Hang up after your current sentence. Use after saying goodbye."),
 ];
@@ -25,12 +44,19 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
 /** Only when the campaign names a person to put callers through to ("Transfer to"). */
 export const TRANSFER_TOOL = fn(
   "transfer_call",
-  "Put the caller through to a person from the team. Say first that you are connecting them; you stop speaking once it is said. If nobody answers you get the call back and should offer a callback.",
-  { reason: { type: "string", description: "Why the caller wants a person, in a few words (told to the person before they join)" } },
+  "Put the caller through to a person from the team. Say first that you are connecting them; you stop " +
+    "speaking once it is said. If nobody answers you get the call back and should offer a callback.",
+  {
+    reason: {
+      type: "string",
+      description: "Why the caller wants a person, in a few words (told to the person before they join)",
+    },
+  },
 );
 
 /** The tools this call's model may use. */
-export const toolDefinitions = (tools: AgentTools): ToolDefinition[] => (tools.transferCall ? [...TOOL_DEFINITIONS, TRANSFER_TOOL] : TOOL_DEFINITIONS);
+export const toolDefinitions = (tools: AgentTools): ToolDefinition[] =>
+  tools.transferCall ? [...TOOL_DEFINITIONS, TRANSFER_TOOL] : TOOL_DEFINITIONS;
 
 const BookArgs = z.object({ start: z.string().min(1), notes: z.string().optional() });
 const CallbackArgs = z.object({ at: z.string().min(1) });
@@ -84,11 +110,19 @@ async function run(call: ToolCall, ctx: AgentContext, tools: AgentTools, events:
 }
 
 /** Runs one tool call; a bad call is answered to the model as an error it can correct, never thrown. */
-export async function runToolCall(call: ToolCall, ctx: AgentContext, tools: AgentTools, events: CallEvent[]): Promise<string> {
+export async function runToolCall(
+  call: ToolCall,
+  ctx: AgentContext,
+  tools: AgentTools,
+  events: CallEvent[],
+): Promise<string> {
   try {
     return JSON.stringify(await run(call, ctx, tools, events));
   } catch (err) {
-    const message = err instanceof z.ZodError ? err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") : (err as Error).message;
+    const message =
+      err instanceof z.ZodError
+        ? err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")
+        : (err as Error).message;
     return JSON.stringify({ error: message });
   }
 }

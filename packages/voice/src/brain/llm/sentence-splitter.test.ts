@@ -15,6 +15,9 @@ describe("sentence splitter", () => {
   });
   test("keeps prices, decimals and abbreviations whole", () => {
     const s = createSentenceSplitter();
-    assert.deepEqual(s.push("It costs $49.99 a month. Dr. Smith will call. "), ["It costs $49.99 a month.", "Dr. Smith will call."]);
+    assert.deepEqual(s.push("It costs $49.99 a month. Dr. Smith will call. "), [
+      "It costs $49.99 a month.",
+      "Dr. Smith will call.",
+    ]);
   });
 });

@@ -2,11 +2,14 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { startFakeDeepgram } from "../../../../../tests/support/voice/fake-deepgram-server.ts";
 import { startFakeOpenAiStt, type FakeSttAnswer } from "../../../../../tests/support/voice/fake-openai-stt-server.ts";
-import { createDeepgramStt, type DeepgramSttOptions } from "./deepgram-stt.ts";
+import { createDeepgramStt, type DeepgramSttOptions } from "./deepgram/deepgram-stt.ts";
 import { createOpenAiStt, vocabularyPrompt } from "./openai-stt.ts";
 import type { SttStream } from "./stt-provider.ts";
 
-const tone = (rate: number, ms: number) => Int16Array.from({ length: (rate * ms) / 1000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / rate)));
+const tone = (rate: number, ms: number) =>
+  Int16Array.from({ length: (rate * ms) / 1000 }, (_, i) =>
+    Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / rate)),
+  );
 const VOCAB = ["acme", "tuesday", "ten o'clock"];
 
 /** Writes `pcm` as 20 ms frames, the way the session hands callee audio to STT. */
@@ -16,7 +19,9 @@ function speak(stream: SttStream, pcm: Int16Array, rate: number) {
 }
 /** The flush must be settled by the vendor's answer, not by its 60 s timeout. */
 function answered<T>(p: Promise<T>): Promise<T> {
-  const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("flush waited for its timeout, not the Finalize answer")), 3000).unref());
+  const late = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error("flush waited for its timeout, not the Finalize answer")), 3000).unref(),
+  );
   return Promise.race([p, late]);
 }
 async function until(cond: () => boolean, what: string) {
@@ -38,7 +43,10 @@ describe("Deepgram streaming STT against a local fake", () => {
     const conn = dg.connections[0]!;
     assert.equal(conn.headers.authorization, "Token dg-key");
     const q = conn.query;
-    assert.deepEqual([q.get("encoding"), q.get("sample_rate"), q.get("channels"), q.get("model")], ["linear16", "16000", "1", "nova-2"]);
+    assert.deepEqual(
+      [q.get("encoding"), q.get("sample_rate"), q.get("channels"), q.get("model")],
+      ["linear16", "16000", "1", "nova-2"],
+    );
     assert.deepEqual([q.get("interim_results"), q.get("punctuate")], ["true", "true"]);
     assert.deepEqual(q.getAll("keywords"), ["acme:1.5", "tuesday:1.5", "ten:1.5", "o'clock:1.5"]);
 
@@ -48,7 +56,11 @@ describe("Deepgram streaming STT against a local fake", () => {
     speak(stream, tone(16000, 300), 16000); // short: only an interim before Finalize, the rest in its answer
     assert.equal((await answered(stream.flush())).text, "Bye now");
     assert.equal(conn.audioBytes[1], 16000 * 0.3 * 2);
-    assert.deepEqual(await stream.flush(), { text: "", confidence: null }, "no audio since the last flush: nothing to wait for");
+    assert.deepEqual(
+      await stream.flush(),
+      { text: "", confidence: null },
+      "no audio since the last flush: nothing to wait for",
+    );
     stream.close();
     await until(() => conn.closed, "the vendor to close after CloseStream");
     assert.deepEqual(conn.controls, ["Finalize", "Finalize", "CloseStream"]);
@@ -56,9 +68,8 @@ describe("Deepgram streaming STT against a local fake", () => {
 
   test("a phone line at 8 kHz with nova-3 sends keyterms (whole phrases)", async () => {
     script.push("Ten o'clock is fine");
-    const provider = stt({ sampleRate: 8000, model: "nova-3" });
-    assert.equal(provider.sampleRate, 8000);
-    const stream = provider.openStream({ vocabulary: VOCAB });
+    const stream = stt({ model: "nova-3" }).openStream({ vocabulary: VOCAB, legRate: 8000 });
+    assert.equal(stream.sampleRate, 8000, "the line's own rate: nothing upsampled");
     speak(stream, tone(8000, 600), 8000);
     assert.equal((await stream.flush()).text, "Ten o'clock is fine");
     const conn = dg.connections.at(-1)!;
@@ -67,6 +78,17 @@ describe("Deepgram streaming STT against a local fake", () => {
     assert.deepEqual(conn.query.getAll("keywords"), []);
     assert.equal(conn.audioBytes[0], 8000 * 0.6 * 2);
     stream.close();
+  });
+
+  test("each call is heard at its line's rate up to 16 kHz: G.722 at 16 kHz, a web call's 48 kHz lowered", async () => {
+    for (const legRate of [16_000, 48_000]) {
+      const opened = dg.connections.length;
+      const stream = stt().openStream({ vocabulary: [], legRate });
+      await until(() => dg.connections.length > opened, `the socket for a ${legRate} Hz line`);
+      assert.equal(dg.connections.at(-1)!.query.get("sample_rate"), "16000");
+      assert.equal(stream.sampleRate, 16_000);
+      stream.close();
+    }
   });
 
   test("a rejected key fails flush with a clear message", async () => {
@@ -78,7 +100,10 @@ describe("Deepgram streaming STT against a local fake", () => {
 
   test("KeepAlive goes out while the callee is silent", async () => {
     const stream = stt({ keepAliveMs: 100 }).openStream({ vocabulary: [] });
-    await until(() => (dg.connections.at(-1)?.controls.filter((c) => c === "KeepAlive").length ?? 0) >= 2, "two KeepAlives");
+    await until(
+      () => (dg.connections.at(-1)?.controls.filter((c) => c === "KeepAlive").length ?? 0) >= 2,
+      "two KeepAlives",
+    );
     stream.close();
   });
 
@@ -133,9 +158,14 @@ describe("Deepgram flush when Finalize is never answered", () => {
   test("settles after the timeout with what it heard", async () => {
     const dg = await startFakeDeepgram({ apiKey: "k", utterances: ["sure that sounds good"], finalize: "ignore" });
     try {
-      const stream = createDeepgramStt({ apiKey: "k", baseUrl: dg.url, finalizeTimeoutMs: 300 }).openStream({ vocabulary: [] });
+      const stream = createDeepgramStt({ apiKey: "k", baseUrl: dg.url, finalizeTimeoutMs: 300 }).openStream({
+        vocabulary: [],
+      });
       speak(stream, tone(16000, 700), 16000);
-      await until(() => dg.connections[0]?.controls.length === 0 && dg.connections[0].audioBytes[0] === 16000 * 0.7 * 2, "the audio");
+      await until(
+        () => dg.connections[0]?.controls.length === 0 && dg.connections[0].audioBytes[0] === 16000 * 0.7 * 2,
+        "the audio",
+      );
       const t0 = Date.now();
       const r = await stream.flush();
       assert.ok(Date.now() - t0 >= 250, "flush waited for the Finalize answer first");
@@ -149,7 +179,9 @@ describe("Deepgram flush when Finalize is never answered", () => {
   test("with only an interim guess heard, the timeout answers that guess", async () => {
     const dg = await startFakeDeepgram({ apiKey: "k", utterances: ["no thanks"], finalize: "ignore" });
     try {
-      const stream = createDeepgramStt({ apiKey: "k", baseUrl: dg.url, finalizeTimeoutMs: 200 }).openStream({ vocabulary: [] });
+      const stream = createDeepgramStt({ apiKey: "k", baseUrl: dg.url, finalizeTimeoutMs: 200 }).openStream({
+        vocabulary: [],
+      });
       speak(stream, tone(16000, 300), 16000);
       await until(() => dg.connections[0]?.audioBytes[0] === 16000 * 0.3 * 2, "the audio");
       await new Promise((r) => setTimeout(r, 50)); // the interim Result on its way back
@@ -166,7 +198,8 @@ describe("OpenAI batch STT against a local fake", () => {
   const answers: FakeSttAnswer[] = [];
   before(async () => (fake = await startFakeOpenAiStt({ apiKey: "sk-stt", answers })));
   after(() => fake.close());
-  const stt = (o: { apiKey?: string; model?: string; timeoutMs?: number } = {}) => createOpenAiStt({ apiKey: "sk-stt", baseUrl: fake.baseUrl, ...o });
+  const stt = (o: { apiKey?: string; model?: string; timeoutMs?: number } = {}) =>
+    createOpenAiStt({ apiKey: "sk-stt", baseUrl: fake.baseUrl, ...o });
 
   test("posts each utterance as a 16 kHz mono WAV with model, language and the vocabulary as prompt", async () => {
     answers.push({ kind: "text", text: " Yes, Tuesday works. " }, { kind: "text", text: "Bye." });
@@ -176,13 +209,28 @@ describe("OpenAI batch STT against a local fake", () => {
     assert.deepEqual(await stream.flush(), { text: "Yes, Tuesday works.", confidence: null });
     const req = fake.seen[0]!;
     assert.equal(req.headers.authorization, "Bearer sk-stt");
-    assert.deepEqual(req.fields, { model: "gpt-4o-mini-transcribe", language: "en", prompt: "acme, tuesday, ten o'clock", response_format: "json" });
+    assert.deepEqual(req.fields, {
+      model: "gpt-4o-mini-transcribe",
+      language: "en",
+      prompt: "acme, tuesday, ten o'clock",
+      response_format: "json",
+    });
     assert.deepEqual([req.fileName, req.fileType], ["utterance.wav", "audio/wav"]);
     assert.deepEqual([req.wav.sampleRate, req.wav.channels], [16000, 1]);
     assert.deepEqual(req.wav.samples, first);
     speak(stream, tone(16000, 400), 16000);
     assert.equal((await stream.flush()).text, "Bye.");
     assert.equal(fake.seen[1]!.wav.samples.length, 6400, "the second request holds only the second utterance");
+    stream.close();
+  });
+
+  test("a phone line's utterance is posted at 8 kHz, as the line carried it", async () => {
+    answers.push({ kind: "text", text: "Yes." });
+    const stream = stt().openStream({ vocabulary: [], legRate: 8000 });
+    assert.equal(stream.sampleRate, 8000);
+    speak(stream, tone(8000, 500), 8000);
+    assert.equal((await stream.flush()).text, "Yes.");
+    assert.deepEqual([fake.seen.at(-1)!.wav.sampleRate, fake.seen.at(-1)!.wav.samples.length], [8000, 4000]);
     stream.close();
   });
 

@@ -1,6 +1,12 @@
 import { encodeWav } from "../../audio/wav.ts";
 import { vendorFetch } from "../tts/http-pcm-stream.ts";
-import type { SttProvider, SttResult, SttStream, SttStreamOptions } from "./stt-provider.ts";
+import {
+  cloudSttRate,
+  type SttProvider,
+  type SttResult,
+  type SttStream,
+  type SttStreamOptions,
+} from "./stt-provider.ts";
 
 export type OpenAiSttOptions = {
   apiKey: string;
@@ -8,8 +14,6 @@ export type OpenAiSttOptions = {
   baseUrl?: string;
   /** gpt-4o-mini-transcribe (default), gpt-4o-transcribe or whisper-1. */
   model?: string;
-  /** 16 kHz is what the models work at internally; sending more only costs upload time. */
-  sampleRate?: number;
   language?: string;
   /** One utterance's request may take this long before flush gives up with an error. */
   timeoutMs?: number;
@@ -34,8 +38,7 @@ export function vocabularyPrompt(vocabulary: string[]): string {
  * the endpointer ends it. Simple and accurate, but the upload and transcription add to every turn's latency.
  */
 export function createOpenAiStt(opts: OpenAiSttOptions): SttProvider {
-  const sampleRate = opts.sampleRate ?? 16_000;
-  return { name: "openai", sampleRate, openStream: (o) => openOpenAiStream({ ...opts, sampleRate }, o) };
+  return { name: "openai", openStream: (o) => openOpenAiStream({ ...opts, sampleRate: cloudSttRate(o.legRate) }, o) };
 }
 
 function openOpenAiStream(cfg: OpenAiSttOptions & { sampleRate: number }, o: SttStreamOptions): SttStream {
@@ -43,6 +46,7 @@ function openOpenAiStream(cfg: OpenAiSttOptions & { sampleRate: number }, o: Stt
   let frames: Int16Array[] = [];
   let closed = false;
   return {
+    sampleRate: cfg.sampleRate,
     write(frame) {
       if (!closed) frames.push(frame);
     },
@@ -60,7 +64,12 @@ function openOpenAiStream(cfg: OpenAiSttOptions & { sampleRate: number }, o: Stt
   };
 }
 
-async function transcribe(cfg: OpenAiSttOptions, wav: Buffer, prompt: string, signal?: AbortSignal): Promise<SttResult> {
+async function transcribe(
+  cfg: OpenAiSttOptions,
+  wav: Buffer,
+  prompt: string,
+  signal?: AbortSignal,
+): Promise<SttResult> {
   const base = (cfg.baseUrl ?? "https://api.openai.com/v1").replace(/\/$/, "");
   const timeoutMs = cfg.timeoutMs ?? 15_000;
   const form = new FormData();
@@ -91,7 +100,10 @@ async function transcribe(cfg: OpenAiSttOptions, wav: Buffer, prompt: string, si
 function concat(frames: Int16Array[]): Int16Array {
   const out = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
   let at = 0;
-  for (const f of frames) (out.set(f, at), (at += f.length));
+  for (const f of frames) {
+    out.set(f, at);
+    at += f.length;
+  }
   return out;
 }
 

@@ -3,7 +3,7 @@ import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { resample } from "../../audio/resample.ts";
-import { decodeWav } from "../../audio/wav.ts";
+import { decodeWav, type Pcm } from "../../audio/wav.ts";
 import { runProgram } from "../../os/run-program.ts";
 import type { TtsProvider, VoiceInfo } from "./tts-provider.ts";
 
@@ -13,7 +13,12 @@ const CHUNK_MS = 100;
  * An offline engine as a provider: its voices are named `<name>:<engine's voice>`, and `argv` gives the
  * command line that speaks `text` into the WAV file `wav` with that voice.
  */
-export function createCliTts(name: string, bin: string, voices: VoiceInfo[], argv: (voice: string, text: string, wav: string) => string[]): TtsProvider {
+export function createCliTts(
+  name: string,
+  bin: string,
+  voices: VoiceInfo[],
+  argv: (voice: string, text: string, wav: string) => string[],
+): TtsProvider {
   const prefix = `${name}:`;
   return {
     name,
@@ -37,7 +42,7 @@ async function* synthesizeWithCli(
   signal?: AbortSignal,
 ): AsyncIterable<Int16Array> {
   const file = path.join(tmpdir(), `parley-tts-${randomUUID()}.wav`);
-  let wav;
+  let wav: Pcm;
   try {
     await runProgram(command, args(file), { signal });
     wav = decodeWav(await readFile(file));

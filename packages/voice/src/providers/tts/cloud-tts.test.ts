@@ -8,7 +8,10 @@ import { createElevenLabsTts } from "./elevenlabs-tts.ts";
 import { createStreamResampler } from "./http-pcm-stream.ts";
 import { createOpenAiTts } from "./openai-tts.ts";
 
-const tone = (rate: number, ms: number) => Int16Array.from({ length: (rate * ms) / 1000 }, (_, i) => Math.round(9000 * Math.sin((2 * Math.PI * 300 * i) / rate)));
+const tone = (rate: number, ms: number) =>
+  Int16Array.from({ length: (rate * ms) / 1000 }, (_, i) =>
+    Math.round(9000 * Math.sin((2 * Math.PI * 300 * i) / rate)),
+  );
 const bytesOf = (pcm: Int16Array) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
 const concat = (parts: Int16Array[]) => Int16Array.from(parts.flatMap((p) => [...p]));
 
@@ -32,7 +35,9 @@ async function fakeVendor() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
-    answer: (h: Handler) => void (handler = h),
+    answer: (h: Handler) => {
+      handler = h;
+    },
     close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   };
 }
@@ -40,7 +45,11 @@ async function fakeVendor() {
 async function streamSlowly(res: http.ServerResponse, pcm: Int16Array, state: { done: boolean }) {
   res.writeHead(200, { "content-type": "application/octet-stream" });
   const bytes = bytesOf(pcm);
-  for (const [a, b] of [[0, 1001], [1001, 2000], [2000, bytes.length]] as const) {
+  for (const [a, b] of [
+    [0, 1001],
+    [1001, 2000],
+    [2000, bytes.length],
+  ] as const) {
     res.write(bytes.subarray(a, b));
     await new Promise((r) => setTimeout(r, 80));
   }
@@ -90,14 +99,35 @@ describe("cloud TTS against local fake vendors", () => {
   test("ElevenLabs lists the account's voices", async () => {
     vendor.answer((_r, res) => {
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ voices: [{ voice_id: "v1", name: "Rachel", labels: { gender: "female", accent: "american", description: "calm" } }, { voice_id: "v2", name: "Robot", description: "Synthetic", labels: {} }] }));
+      res.end(
+        JSON.stringify({
+          voices: [
+            { voice_id: "v1", name: "Rachel", labels: { gender: "female", accent: "american", description: "calm" } },
+            { voice_id: "v2", name: "Robot", description: "Synthetic", labels: {} },
+          ],
+        }),
+      );
     });
     const voices = await createElevenLabsTts({ apiKey: "xi-secret", baseUrl: vendor.url }).listVoices();
     assert.equal(vendor.seen.at(-1)!.url, "/v1/voices");
     assert.equal(vendor.seen.at(-1)!.headers["xi-api-key"], "xi-secret");
     assert.deepEqual(voices, [
-      { id: "elevenlabs:v1", name: "Rachel", description: "calm, american", provider: "elevenlabs", language: "en", gender: "female" },
-      { id: "elevenlabs:v2", name: "Robot", description: "Synthetic", provider: "elevenlabs", language: "en", gender: "neutral" },
+      {
+        id: "elevenlabs:v1",
+        name: "Rachel",
+        description: "calm, american",
+        provider: "elevenlabs",
+        language: "en",
+        gender: "female",
+      },
+      {
+        id: "elevenlabs:v2",
+        name: "Robot",
+        description: "Synthetic",
+        provider: "elevenlabs",
+        language: "en",
+        gender: "neutral",
+      },
     ]);
   });
 
@@ -106,14 +136,23 @@ describe("cloud TTS against local fake vendors", () => {
     const speak = async () => {
       for await (const _ of tts.synthesize("Hi.", { voiceId: "v", sampleRate: 16000 })) void _;
     };
-    vendor.answer((_r, res) => ((res.statusCode = 401), res.end(JSON.stringify({ detail: { status: "invalid_api_key", message: "Invalid API key" } }))));
+    vendor.answer((_r, res) => {
+      res.statusCode = 401;
+      res.end(JSON.stringify({ detail: { status: "invalid_api_key", message: "Invalid API key" } }));
+    });
     await assert.rejects(speak, /ElevenLabs rejected the API key \(HTTP 401\): Invalid API key/);
     const openai = createOpenAiTts({ apiKey: "k", baseUrl: vendor.url });
-    vendor.answer((_r, res) => ((res.statusCode = 429), res.end(JSON.stringify({ error: { message: "You exceeded your current quota" } }))));
+    vendor.answer((_r, res) => {
+      res.statusCode = 429;
+      res.end(JSON.stringify({ error: { message: "You exceeded your current quota" } }));
+    });
     await assert.rejects(async () => {
       for await (const _ of openai.synthesize("Hi.", { voiceId: "alloy", sampleRate: 16000 })) void _;
     }, /OpenAI rate limit or quota reached \(HTTP 429\): You exceeded your current quota/);
-    vendor.answer((_r, res) => ((res.statusCode = 503), res.end("upstream down")));
+    vendor.answer((_r, res) => {
+      res.statusCode = 503;
+      res.end("upstream down");
+    });
     await assert.rejects(speak, /ElevenLabs is unavailable \(HTTP 503\): upstream down/);
   });
 
@@ -126,7 +165,12 @@ describe("cloud TTS against local fake vendors", () => {
     const req = vendor.seen.at(-1)!;
     assert.equal(req.url, "/v1/audio/speech");
     assert.equal(req.headers.authorization, "Bearer sk-test");
-    assert.deepEqual(JSON.parse(req.body), { model: "gpt-4o-mini-tts", voice: "nova", input: "Good morning.", response_format: "pcm" });
+    assert.deepEqual(JSON.parse(req.body), {
+      model: "gpt-4o-mini-tts",
+      voice: "nova",
+      input: "Good morning.",
+      response_format: "pcm",
+    });
     const out = concat(parts);
     assert.ok(parts.length >= 2);
     assert.ok(Math.abs(out.length - 2400) <= 1, `${out.length} samples`);
@@ -141,11 +185,18 @@ describe("cloud TTS against local fake vendors", () => {
     vendor.answer((_r, res) => {
       res.writeHead(200);
       const timer = setInterval(() => res.write(bytesOf(tone(24000, 20))), 20);
-      res.on("close", () => ((closed = true), clearInterval(timer)));
+      res.on("close", () => {
+        closed = true;
+        clearInterval(timer);
+      });
     });
     const ac = new AbortController();
     let n = 0;
-    for await (const _ of createOpenAiTts({ apiKey: "k", baseUrl: vendor.url }).synthesize("Long text.", { voiceId: "alloy", sampleRate: 24000, signal: ac.signal })) {
+    for await (const _ of createOpenAiTts({ apiKey: "k", baseUrl: vendor.url }).synthesize("Long text.", {
+      voiceId: "alloy",
+      sampleRate: 24000,
+      signal: ac.signal,
+    })) {
       if (++n === 2) ac.abort();
     }
     assert.ok(n >= 2 && n < 5, `${n} chunks`);

@@ -3,7 +3,12 @@ import { createOfflineTts } from "./offline-tts.ts";
 import { createOpenAiTts } from "./openai-tts.ts";
 import type { TtsProvider } from "./tts-provider.ts";
 
-export type TtsConfig = { provider: "offline" | "elevenlabs" | "openai"; apiKey?: string; baseUrl?: string; model?: string };
+export type TtsConfig = {
+  provider: "offline" | "elevenlabs" | "openai";
+  apiKey?: string;
+  baseUrl?: string;
+  model?: string;
+};
 
 /** The TTS the configuration asks for; cloud engines need a key, the offline default needs nothing. */
 export function createTts(cfg: TtsConfig): TtsProvider {

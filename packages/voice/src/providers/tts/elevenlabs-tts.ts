@@ -45,6 +45,14 @@ type ElevenLabsVoice = { voice_id: string; name: string; description?: string | 
 function toVoiceInfo(v: ElevenLabsVoice): VoiceInfo {
   const labels = v.labels ?? {};
   const gender = labels.gender === "male" || labels.gender === "female" ? labels.gender : "neutral";
-  const description = v.description || [labels.description, labels.accent, labels.age, labels.use_case].filter(Boolean).join(", ");
-  return { id: PREFIX + v.voice_id, name: v.name, description, provider: "elevenlabs", language: labels.language ?? "en", gender };
+  const description =
+    v.description || [labels.description, labels.accent, labels.age, labels.use_case].filter(Boolean).join(", ");
+  return {
+    id: PREFIX + v.voice_id,
+    name: v.name,
+    description,
+    provider: "elevenlabs",
+    language: labels.language ?? "en",
+    gender,
+  };
 }

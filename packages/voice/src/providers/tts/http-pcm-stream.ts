@@ -38,7 +38,8 @@ export async function vendorFetch(vendor: string, url: string, init: RequestInit
   if (res.ok) return res;
   const detail = errorDetail(await res.text().catch(() => ""));
   const suffix = detail ? `: ${detail}` : "";
-  if (res.status === 401 || res.status === 403) throw new Error(`${vendor} rejected the API key (HTTP ${res.status})${suffix}`);
+  if (res.status === 401 || res.status === 403)
+    throw new Error(`${vendor} rejected the API key (HTTP ${res.status})${suffix}`);
   if (res.status === 429) throw new Error(`${vendor} rate limit or quota reached (HTTP 429)${suffix}`);
   if (res.status >= 500) throw new Error(`${vendor} is unavailable (HTTP ${res.status})${suffix}`);
   throw new Error(`${vendor} refused the request (HTTP ${res.status})${suffix}`);
@@ -50,7 +51,8 @@ function errorDetail(text: string): string {
     const body = JSON.parse(text) as { detail?: unknown; error?: { message?: unknown } };
     const d = body.detail;
     if (typeof d === "string") return d;
-    if (d && typeof d === "object" && typeof (d as { message?: unknown }).message === "string") return (d as { message: string }).message;
+    if (d && typeof d === "object" && typeof (d as { message?: unknown }).message === "string")
+      return (d as { message: string }).message;
     if (typeof body.error?.message === "string") return body.error.message;
   } catch {
     // not JSON: fall through to the raw text
@@ -62,7 +64,12 @@ function errorDetail(text: string): string {
  * Yields the response body as PCM16 chunks at `toRate` the moment bytes arrive; an odd trailing byte
  * waits for the next network chunk. Stops quietly when `signal` aborts.
  */
-export async function* pcmChunks(res: Response, fromRate: number, toRate: number, signal?: AbortSignal): AsyncIterable<Int16Array> {
+export async function* pcmChunks(
+  res: Response,
+  fromRate: number,
+  toRate: number,
+  signal?: AbortSignal,
+): AsyncIterable<Int16Array> {
   if (!res.body) throw new Error("The TTS answer has no body.");
   const reader = res.body.getReader();
   const resample = createStreamResampler(fromRate, toRate);

@@ -7,7 +7,7 @@ async function collect(chunks: AsyncIterable<Int16Array>): Promise<Int16Array> {
   for await (const c of chunks) parts.push(c);
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) (out.set(p, o), (o += p.length));
+  for (const p of parts) out.set(p, o), (o += p.length);
   return out;
 }
 
@@ -25,5 +25,8 @@ test("every offline voice speaks: about a second of non-silent audio at the aske
 });
 
 test("an unknown voice is refused", async () => {
-  await assert.rejects(collect(createOfflineTts().synthesize("hi", { voiceId: "flite:nope", sampleRate: 16000 })), /Unknown/);
+  await assert.rejects(
+    collect(createOfflineTts().synthesize("hi", { voiceId: "flite:nope", sampleRate: 16000 })),
+    /Unknown/,
+  );
 });

@@ -16,7 +16,14 @@ export function createOpenAiTts(opts: OpenAiTtsOptions): TtsProvider {
     name: "openai",
     async listVoices(): Promise<VoiceInfo[]> {
       // OpenAI publishes no gender for its voices, so none is claimed.
-      return VOICES.map((v) => ({ id: PREFIX + v, name: v[0]!.toUpperCase() + v.slice(1), description: `OpenAI ${model} voice`, provider: "openai", language: "en", gender: "neutral" }));
+      return VOICES.map((v) => ({
+        id: PREFIX + v,
+        name: v[0]!.toUpperCase() + v.slice(1),
+        description: `OpenAI ${model} voice`,
+        provider: "openai",
+        language: "en",
+        gender: "neutral",
+      }));
     },
     async *synthesize(text, o) {
       const voice = o.voiceId.startsWith(PREFIX) ? o.voiceId.slice(PREFIX.length) : o.voiceId;

@@ -14,5 +14,8 @@ export interface TtsProvider {
   readonly name: string;
   listVoices(): Promise<VoiceInfo[]>;
   /** PCM16 mono chunks at `sampleRate`, as soon as the engine produces them (first chunk early). */
-  synthesize(text: string, opts: { voiceId: string; sampleRate: number; signal?: AbortSignal }): AsyncIterable<Int16Array>;
+  synthesize(
+    text: string,
+    opts: { voiceId: string; sampleRate: number; signal?: AbortSignal },
+  ): AsyncIterable<Int16Array>;
 }

@@ -55,17 +55,25 @@ function overheard(brain: Brain, link: AgentLink): Brain {
   return {
     name: brain.name,
     greeting: () => tell(brain.greeting()),
-    async *reply(calleeText, history, signal, confidence) {
+    async *reply(calleeText, history, signal, confidence, heard) {
       link.thinking(true);
       try {
-        for await (const sentence of brain.reply(calleeText, history, signal, confidence)) yield tell(sentence);
+        for await (const sentence of brain.reply(calleeText, history, signal, confidence, heard)) yield tell(sentence);
       } finally {
         link.thinking(false);
       }
     },
+    expecting: () => brain.expecting(),
     onSilence: (count) => tell(brain.onSilence(count)),
     voicemailMessage: () => tell(brain.voicemailMessage()),
-    ...(brain.transferEnded ? { transferEnded: (r) => { const line = brain.transferEnded!(r); return line === null ? null : tell(line); } } : {}),
+    ...(brain.transferEnded
+      ? {
+          transferEnded: (r) => {
+            const line = brain.transferEnded!(r);
+            return line === null ? null : tell(line);
+          },
+        }
+      : {}),
     finish: (transcript) => brain.finish(transcript),
   };
 }

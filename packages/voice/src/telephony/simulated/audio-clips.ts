@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { resample } from "../../audio/resample.ts";
-import { decodeWav, toMono } from "../../audio/wav.ts";
+import { decodeWav, toMono, type Pcm } from "../../audio/wav.ts";
 
 const MAX_CLIP_BYTES = 20 * 1024 * 1024; // ten minutes of 16 kHz mono: more than any rehearsal line needs
 
@@ -31,12 +31,13 @@ export async function resolveAudioFile(audioDir: string, file: string): Promise<
 /** A PCM16 WAV (any rate, any channel count) as mono at the line's rate. */
 export async function loadAudioClip(audioDir: string, file: string, sampleRate: number): Promise<Int16Array> {
   const real = await resolveAudioFile(audioDir, file);
-  let wav;
+  let wav: Pcm;
   try {
     wav = decodeWav(await fs.readFile(real));
   } catch (err) {
     throw new Error(`play:${file}: ${(err as Error).message}`);
   }
-  if (!wav.sampleRate || !wav.channels) throw new Error(`play:${file}: the WAV header has no sample rate or channel count`);
+  if (!wav.sampleRate || !wav.channels)
+    throw new Error(`play:${file}: the WAV header has no sample rate or channel count`);
   return resample(toMono(wav.samples, wav.channels), wav.sampleRate, sampleRate);
 }

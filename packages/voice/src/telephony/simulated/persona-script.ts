@@ -13,6 +13,8 @@ export type ScriptStep =
   | { kind: "wait"; seconds: number }
   /** Play a WAV file from the simulated audio folder (SIMULATED_AUDIO_DIR): a real voice instead of flite. */
   | { kind: "play"; file: string }
+  /** Press keys on the phone's keypad (DTMF), once the agent has finished: "press:2", "press:1234#". */
+  | { kind: "press"; keys: string }
   | { kind: "hangup" };
 
 /** Where `play:` steps find their files; without a folder they are refused. */
@@ -35,13 +37,23 @@ const say = (text: string): ScriptStep => ({ kind: "say", text });
 const HANGUP: ScriptStep = { kind: "hangup" };
 
 const CONVERSATIONS: Record<string, ScriptStep[]> = {
-  interested: [say("Yes, I am interested."), say("OK, book me Tuesday at 3 pm."), say("No, that's all. Thank you, bye."), HANGUP],
+  interested: [
+    say("Yes, I am interested."),
+    say("OK, book me Tuesday at 3 pm."),
+    say("No, that's all. Thank you, bye."),
+    HANGUP,
+  ],
   not_interested: [say("No thanks, I am not interested."), HANGUP],
   callback: [say("I am busy right now. Can you call me tomorrow morning?"), HANGUP],
   question: [say("What does the premium plan cost?"), say("OK, that is all I wanted to know. Thanks, bye."), HANGUP],
   dnc: [say("Please stop calling me and take me off your list."), HANGUP],
   // Asks for a person; once put through, talks with them (or, when nobody answers, takes the callback).
-  person: [say("Can I talk to a real person, please?"), say("Yes, I have a question about my order."), say("Thank you, bye."), HANGUP],
+  person: [
+    say("Can I talk to a real person, please?"),
+    say("Yes, I have a question about my order."),
+    say("Thank you, bye."),
+    HANGUP,
+  ],
 };
 
 /**
@@ -50,11 +62,20 @@ const CONVERSATIONS: Record<string, ScriptStep[]> = {
  * be tried without a carrier account.
  */
 export function transferPersona(target: string): Persona {
-  const user = /^sips?:([^@;]+)@/i.exec(target.trim())?.[1]?.toLowerCase().replace(/[\s-]+/g, "_");
+  const user = /^sips?:([^@;]+)@/i
+    .exec(target.trim())?.[1]
+    ?.toLowerCase()
+    .replace(/[\s-]+/g, "_");
   if (user === "busy" || user === "no_answer" || user === "failed") return { kind: user };
   return {
-    kind: "conversation", name: "transfer_person", reactions: [],
-    steps: [say("Hi, this is the team. How can I help you?"), say("Of course, I will sort that out for you today. Goodbye."), HANGUP],
+    kind: "conversation",
+    name: "transfer_person",
+    reactions: [],
+    steps: [
+      say("Hi, this is the team. How can I help you?"),
+      say("Of course, I will sort that out for you today. Goodbye."),
+      HANGUP,
+    ],
   };
 }
 
@@ -66,7 +87,14 @@ const PEOPLE: Reaction[] = [
   { when: /\b(say it again|didn't quite catch)\b/i, say: null, times: 1 },
 ];
 const REACTIONS: Record<string, Reaction[]> = {
-  interested: [{ when: /\bwhich works better\b|\bone of those times\b|\bI could do\b.*\bor\b/i, say: "The first one works.", times: 2 }, ...PEOPLE],
+  interested: [
+    {
+      when: /\bwhich works better\b|\bone of those times\b|\bI could do\b.*\bor\b/i,
+      say: "The first one works.",
+      times: 2,
+    },
+    ...PEOPLE,
+  ],
 };
 
 /**
@@ -76,9 +104,14 @@ const REACTIONS: Record<string, Reaction[]> = {
 function presetConversation(name: string, phone: string): Persona {
   let steps = CONVERSATIONS[name]!;
   const h = hashDigits(phone, 37);
-  if (name === "question" && h % 2 === 0) steps = [{ ...steps[0]!, faq: Math.floor(h / 2) } as ScriptStep, ...steps.slice(1)];
+  if (name === "question" && h % 2 === 0)
+    steps = [{ ...steps[0]!, faq: Math.floor(h / 2) } as ScriptStep, ...steps.slice(1)];
   if (name === "interested" && h % 3 === 0) {
-    steps = [steps[0]!, { kind: "say", text: "I have a question first.", faq: Math.floor(h / 3), faqOnly: true }, ...steps.slice(1)];
+    steps = [
+      steps[0]!,
+      { kind: "say", text: "I have a question first.", faq: Math.floor(h / 3), faqOnly: true },
+      ...steps.slice(1),
+    ];
   }
   return { kind: "conversation", name, steps, reactions: REACTIONS[name] ?? PEOPLE };
 }
@@ -86,11 +119,16 @@ function presetConversation(name: string, phone: string): Persona {
 /** Reads a persona column; unknown words fall back to the number's own persona. */
 export function parsePersona(value: string | null, phone: string, opts: ScriptOptions = {}): Persona {
   const v = (value ?? "").trim();
-  if (v.includes(":") || /(^|;)\s*hangup\s*$/i.test(v)) return { kind: "conversation", name: "script", steps: parseScript(v, opts) };
+  if (v.includes(":") || /(^|;)\s*hangup\s*$/i.test(v))
+    return { kind: "conversation", name: "script", steps: parseScript(v, opts) };
   const preset = v.toLowerCase().replace(/[\s-]+/g, "_");
   if (CONVERSATIONS[preset]) return presetConversation(preset, phone);
   if (preset === "voicemail") {
-    return { kind: "voicemail", greeting: "Hi, you have reached my voicemail. I cannot take your call right now. Please leave a message after the tone." };
+    return {
+      kind: "voicemail",
+      greeting:
+        "Hi, you have reached my voicemail. I cannot take your call right now. Please leave a message after the tone.",
+    };
   }
   if (preset === "no_answer" || preset === "busy" || preset === "failed") return { kind: preset };
   return parsePersona(personaForNumber(phone), phone);
@@ -110,7 +148,11 @@ export function parseScript(script: string, opts: ScriptOptions = {}): ScriptSte
       if (/^barge$/i.test(verb) && arg) return { kind: "barge", text: arg };
       if (/^wait$/i.test(verb) && Number(arg) > 0) return { kind: "wait", seconds: Number(arg) };
       if (/^play$/i.test(verb) && arg) return { kind: "play", file: checkAudioName(step, arg, opts.audioDir) };
-      throw new Error(`Invalid persona script step "${step}": use say:<text>, barge:<text>, wait:<seconds>, play:<file.wav> or hangup`);
+      if (/^press$/i.test(verb) && /^[0-9*#]+$/.test(arg)) return { kind: "press", keys: arg };
+      throw new Error(
+        `Invalid persona script step "${step}": use say:<text>, ` +
+          "barge:<text>, wait:<seconds>, play:<file.wav>, press:<keys> or hangup",
+      );
     });
 }
 
@@ -119,16 +161,40 @@ export function parseScript(script: string, opts: ScriptOptions = {}): ScriptSte
  * outside it. (Symlinks and missing files are caught when the file is opened: see audio-clips.ts.)
  */
 function checkAudioName(step: string, file: string, audioDir: string | null | undefined): string {
-  if (!audioDir) throw new Error(`Invalid persona script step "${step}": play needs SIMULATED_AUDIO_DIR, the folder of WAV files simulated callees may play`);
+  if (!audioDir)
+    throw new Error(
+      `Invalid persona script step "${step}": play needs ` +
+        "SIMULATED_AUDIO_DIR, the folder of WAV files simulated callees may " +
+        "play",
+    );
   const parts = file.split(/[\\/]+/);
-  if (path.isAbsolute(file) || /^[a-z]:/i.test(file) || parts.some((p) => p === ".." || p === "") || file.includes("\0")) {
-    throw new Error(`Invalid persona script step "${step}": play takes a file name inside SIMULATED_AUDIO_DIR (no absolute path, no "..")`);
+  if (
+    path.isAbsolute(file) ||
+    /^[a-z]:/i.test(file) ||
+    parts.some((p) => p === ".." || p === "") ||
+    file.includes("\0")
+  ) {
+    throw new Error(
+      `Invalid persona script step "${step}": play takes a file name ` +
+        'inside SIMULATED_AUDIO_DIR (no absolute path, no "..")',
+    );
   }
   return file;
 }
 
 // Weighted like a real list: most people talk, some miss the call.
-const BY_NUMBER = ["interested", "interested", "not_interested", "callback", "question", "voicemail", "no_answer", "busy", "not_interested", "dnc"];
+const BY_NUMBER = [
+  "interested",
+  "interested",
+  "not_interested",
+  "callback",
+  "question",
+  "voicemail",
+  "no_answer",
+  "busy",
+  "not_interested",
+  "dnc",
+];
 
 /** A number without a persona always behaves the same way (its digits pick the preset). */
 export function personaForNumber(phone: string): string {

@@ -19,7 +19,7 @@ describe("play:<file> persona steps", () => {
     fs.mkdirSync(path.join(audioDir, "sub"), { recursive: true });
     // 0.5 s of a ramp at 8 kHz stereo: left and right differ, so the mono mix is their average.
     const stereo = new Int16Array(8000);
-    for (let i = 0; i < 4000; i++) (stereo[2 * i] = 1000, (stereo[2 * i + 1] = 3000));
+    for (let i = 0; i < 4000; i++) (stereo[2 * i] = 1000), (stereo[2 * i + 1] = 3000);
     fs.writeFileSync(path.join(audioDir, "stereo8k.wav"), encodeWav(stereo, 8000, 2));
     fs.writeFileSync(path.join(audioDir, "sub", "mono.wav"), encodeWav(new Int16Array(1600).fill(500), 16_000));
     fs.writeFileSync(path.join(root, "secret.wav"), encodeWav(new Int16Array(160), 16_000));
@@ -52,7 +52,10 @@ describe("play:<file> persona steps", () => {
     await assert.rejects(resolveAudioFile(audioDir, "sub"), /not a file/);
     await assert.rejects(resolveAudioFile(audioDir, "../secret.wav"), /outside/);
     await assert.rejects(resolveAudioFile(path.join(root, "missing-dir"), "a.wav"), /not a folder/);
-    assert.equal(await resolveAudioFile(audioDir, "inside.wav"), fs.realpathSync(path.join(audioDir, "sub", "mono.wav")));
+    assert.equal(
+      await resolveAudioFile(audioDir, "inside.wav"),
+      fs.realpathSync(path.join(audioDir, "sub", "mono.wav")),
+    );
     await assert.rejects(loadAudioClip(audioDir, "notes.txt", 16_000), /not a WAV file/);
   });
 
@@ -64,11 +67,16 @@ describe("play:<file> persona steps", () => {
     assert.equal((await loadAudioClip(audioDir, "sub/mono.wav", 16_000)).length, 1600);
   });
 
-  test("the simulated carrier refuses the call with the reason; a good file is played as the callee's voice", async () => {
+  test("the simulated carrier refuses the call with the reason; a good file plays as the callee's voice", async () => {
     const tts = createToneTts();
     const signal = new AbortController().signal;
     const dial = (audioDir: string | null, persona: string) =>
-      createSimulatedTelephony({ tts, ringMs: 10, audioDir }).dial({ to: "+14155550100", callId: "c", persona, signal });
+      createSimulatedTelephony({ tts, ringMs: 10, audioDir }).dial({
+        to: "+14155550100",
+        callId: "c",
+        persona,
+        signal,
+      });
     await assert.rejects(dial(null, "play:a.wav;hangup"), /SIMULATED_AUDIO_DIR/);
     await assert.rejects(dial(audioDir, "play:escape.wav;hangup"), /outside/);
     await assert.rejects(dial(audioDir, "play:nope.wav;hangup"), /no such file/);
@@ -76,10 +84,13 @@ describe("play:<file> persona steps", () => {
     const leg = await dial(audioDir, "play:sub/mono.wav;hangup");
     const heard: number[] = [];
     // The callee waits for the agent to speak and fall quiet before each step: the "agent" talks a little.
-    const agentTalks = () => { for (let i = 0; i < 20; i++) leg.send(new Int16Array(320).fill(8000)); };
+    const agentTalks = () => {
+      for (let i = 0; i < 20; i++) leg.send(new Int16Array(320).fill(8000));
+    };
     const ended = new Promise<string>((resolve) =>
       leg.on((e) => {
-        if (e.type === "audio" && e.frame.some((s) => s !== 0) && heard.push(...e.frame) === 1600) setTimeout(agentTalks, 50);
+        if (e.type === "audio" && e.frame.some((s) => s !== 0) && heard.push(...e.frame) === 1600)
+          setTimeout(agentTalks, 50);
         if (e.type === "ended") resolve(e.reason);
       }),
     );

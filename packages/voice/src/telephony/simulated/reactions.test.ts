@@ -30,6 +30,7 @@ function scriptedBrain(replies: string[][]): BrainFactory {
     async *reply() {
       yield* replies.shift() ?? [];
     },
+    expecting: () => ({ kind: "open" }),
     onSilence: () => "Are you still there?",
     voicemailMessage: () => "",
     finish: async () => ({ outcome: "interested", summary: "", sentiment: "neutral", extracted: {} }),
@@ -79,11 +80,15 @@ async function conversation(persona: string, phone: string, faqs: Array<{ questi
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("simulated callees answer what the agent says", () => {
-  test("interested: takes the first alternative offered, waits while the agent checks the calendar, confirms", async () => {
+  test("interested: takes the first alternative offered, waits while the agent checks the calendar", async () => {
     const c = await conversation("interested", "+14155550100");
     const brain = c.brain([
       ["Great, thank you.", "What day and time would suit you?"],
-      ["Let me check the calendar.", "I'm sorry, Tuesday at 3 pm is already taken. I could do Tuesday at 3:30 pm or Wednesday at 10 am. Which works better for you?"],
+      [
+        "Let me check the calendar.",
+        "I'm sorry, Tuesday at 3 pm is already taken. I could do Tuesday at " +
+          "3:30 pm or Wednesday at 10 am. Which works better for you?",
+      ],
       ["Just to be sure, did you say Tuesday at 3:30 pm?"],
       ["You're booked for Tuesday at 3:30 pm.", "Is there anything else I can help you with?"],
       ["Thank you for your time. Goodbye."],
@@ -135,11 +140,24 @@ describe("simulated callees answer what the agent says", () => {
   });
 
   test("question: on some numbers it asks one of the campaign's FAQs, always the same for a number", async () => {
-    const faqs = [{ question: "Do you ship to Canada?", answer: "Yes." }, { question: "Is there a free trial?", answer: "Yes." }];
+    const faqs = [
+      { question: "Do you ship to Canada?", answer: "Yes." },
+      { question: "Is there a free trial?", answer: "Yes." },
+    ];
     const numbers = Array.from({ length: 12 }, (_, i) => `+1415555${String(1000 + i)}`);
-    const picks = numbers.map((n) => parsePersona("question", n)).map((p) => (p.kind === "conversation" && p.steps[0]!.kind === "say" ? p.steps[0]!.faq : null));
-    assert.ok(picks.some((p) => p === undefined) && picks.some((p) => p !== undefined), "some numbers ask an FAQ, some the preset question");
-    assert.deepEqual(picks, numbers.map((n) => parsePersona("question", n)).map((p) => (p.kind === "conversation" && p.steps[0]!.kind === "say" ? p.steps[0]!.faq : null)));
+    const picks = numbers
+      .map((n) => parsePersona("question", n))
+      .map((p) => (p.kind === "conversation" && p.steps[0]!.kind === "say" ? p.steps[0]!.faq : null));
+    assert.ok(
+      picks.some((p) => p === undefined) && picks.some((p) => p !== undefined),
+      "some numbers ask an FAQ, some the preset question",
+    );
+    assert.deepEqual(
+      picks,
+      numbers
+        .map((n) => parsePersona("question", n))
+        .map((p) => (p.kind === "conversation" && p.steps[0]!.kind === "say" ? p.steps[0]!.faq : null)),
+    );
 
     const phone = numbers[picks.findIndex((p) => p !== undefined)]!;
     const c = await conversation("question", phone, faqs);
@@ -154,7 +172,7 @@ describe("simulated callees answer what the agent says", () => {
     plain.talk();
     assert.equal(await plain.nextLine(), "What does the premium plan cost?");
   });
-  test("interested: on some numbers asks one of the campaign's FAQs before naming a time; with none, goes straight on", async () => {
+  test("interested: on some numbers asks a campaign FAQ before naming a time; with none, goes on", async () => {
     // The question is asked as the contact would ask it: variables filled, never a brace.
     const faqs = [{ question: "Do you ship to Canada, {first_name}?", answer: "Yes." }];
     const numbers = Array.from({ length: 12 }, (_, i) => `+1415555${String(2000 + i)}`);
@@ -166,7 +184,10 @@ describe("simulated callees answer what the agent says", () => {
     const phone = numbers.find(asks)!;
     const run = async (withFaqs: typeof faqs) => {
       const c = await conversation("interested", phone, withFaqs);
-      const brain = c.brain([["Great.", "What day and time would suit you?"], ["Yes, we do.", "So, what day and time would suit you for the meeting?"]]);
+      const brain = c.brain([
+        ["Great.", "What day and time would suit you?"],
+        ["Yes, we do.", "So, what day and time would suit you for the meeting?"],
+      ]);
       brain.greeting();
       await sleep(200); // the FAQ line is synthesised while the phone rings
       c.talk();

@@ -9,6 +9,8 @@ export type CalleeDeps = {
   /** Every line of the persona (by `lineKey`), already synthesised or loaded (it was done while the phone rang). */
   lines: Map<string, Int16Array>;
   sendAudio(frame: Int16Array): void;
+  /** One key pressed on the keypad (a DTMF event on the line). */
+  press(key: string): void;
   hangup(): void;
 };
 
@@ -61,7 +63,11 @@ export function startSimulatedCallee(
     onHold = false;
     lastLine = text;
     const framer = createFramer(d.sampleRate);
-    queue = [...framer.push(d.lines.get(text) ?? new Int16Array(0)), ...(extra ? framer.push(extra) : []), ...framer.drain()];
+    queue = [
+      ...framer.push(d.lines.get(text) ?? new Int16Array(0)),
+      ...(extra ? framer.push(extra) : []),
+      ...framer.drain(),
+    ];
   }
 
   if (persona.kind === "voicemail") speak(persona.greeting, tone(d.sampleRate, 1000, 500));
@@ -95,12 +101,14 @@ export function startSimulatedCallee(
         lineEndedAt = t;
       }
     } else if (step.kind === "barge") {
-      if (agentQuietFor < 100 && t - agentStretchStart >= 1000) (steps.shift(), speak(step.text));
+      if (agentQuietFor < 100 && t - agentStretchStart >= 1000) steps.shift(), speak(step.text);
     } else if (agentDone || stuck) {
       steps.shift();
       if (step.kind === "hangup") finish();
+      else if (step.kind === "press") press(step.keys);
       else if (step.kind === "say" && step.faq !== undefined && d.lines.has(FAQ_LINE)) speak(FAQ_LINE);
-      else if (step.kind === "say" && step.faqOnly) nextStep(); // no FAQ to ask: straight on to the next line
+      else if (step.kind === "say" && step.faqOnly)
+        nextStep(); // no FAQ to ask: straight on to the next line
       else speak(lineKey(step));
     }
   }
@@ -113,6 +121,17 @@ export function startSimulatedCallee(
     reactionsLeft.set(r, (reactionsLeft.get(r) ?? r.times) - 1);
     speak(r.say ?? lastLine);
     return true;
+  }
+
+  /** Keys pressed a person's pace apart; the agent's turn they answer is over, as after a spoken line. */
+  function press(keys: string): void {
+    agentText = "";
+    agentSpokeSinceLine = false;
+    lineEndedAt = now();
+    for (const [i, k] of [...keys].entries())
+      setTimeout(() => {
+        if (!stopped) d.press(k);
+      }, i * 150);
   }
 
   function finish(): void {
@@ -141,8 +160,12 @@ export function startSimulatedCallee(
 
   return {
     agent: {
-      said: (text) => void (agentText = `${agentText} ${text}`.trim()),
-      thinking: (busy) => void (agentThinking = Math.max(0, agentThinking + (busy ? 1 : -1))),
+      said: (text) => {
+        agentText = `${agentText} ${text}`.trim();
+      },
+      thinking: (busy) => {
+        agentThinking = Math.max(0, agentThinking + (busy ? 1 : -1));
+      },
     },
     hear(frame) {
       if (levelDb(frame) < -40) return;

@@ -5,8 +5,15 @@ import { parsePersona, transferPersona, type Persona } from "./persona-script.ts
 import type { AgentContext, BrainFactory } from "../../brain/brain.ts";
 import { createAgentEars } from "./agent-ears.ts";
 import { loadAudioClip } from "./audio-clips.ts";
-import { FAQ_LINE, lineKey, personaClips, personaLines, startSimulatedCallee, type AgentWords } from "./simulated-callee.ts";
-import { fillVariables } from "@parley/shared/template-variables";
+import {
+  FAQ_LINE,
+  lineKey,
+  personaClips,
+  personaLines,
+  startSimulatedCallee,
+  type AgentWords,
+} from "./simulated-callee.ts";
+import { fillVariables } from "@parley/shared/fill-variables";
 
 export type SimulatedTelephonyOptions = {
   /** The callees' voice (flite `slt` by default, unlike any agent voice). */
@@ -36,7 +43,7 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Simul
     listenToAgent: (brain) => ears.listen(brain),
     async dial(req: DialRequest): Promise<CallLeg> {
       const listeners: ((e: LegEvent) => void)[] = [];
-      const emit = (e: LegEvent) => listeners.forEach((l) => l(e));
+      const emit = (e: LegEvent) => listeners.forEach((l) => void l(e));
       let callee: ReturnType<typeof startSimulatedCallee> | null = null;
       let over = false;
       const end = (reason: EndReason, detail?: string) => {
@@ -50,7 +57,9 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Simul
       // A script that cannot be played (bad step, no audio folder, a file outside it or missing) is
       // refused before anything rings: the error reaches the call record through the dialler.
       const transfer = req.purpose === "transfer";
-      let persona: Persona = transfer ? transferPersona(req.to) : parsePersona(req.persona, req.to, { audioDir: opts.audioDir });
+      let persona: Persona = transfer
+        ? transferPersona(req.to)
+        : parsePersona(req.persona, req.to, { audioDir: opts.audioDir });
       const clips = await loadClips(opts.audioDir, personaClips(persona));
       let lines = new Map<string, Int16Array>();
       let timer: NodeJS.Timeout | undefined;
@@ -78,7 +87,14 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Simul
       if (p.kind === "conversation" || p.kind === "voicemail") {
         timer = setTimeout(() => {
           emit({ type: "answered" });
-          callee = startSimulatedCallee(p, { sampleRate: SAMPLE_RATE, pacer, lines, sendAudio: (frame) => emit({ type: "audio", frame }), hangup: () => end("completed") });
+          callee = startSimulatedCallee(p, {
+            sampleRate: SAMPLE_RATE,
+            pacer,
+            lines,
+            sendAudio: (frame) => emit({ type: "audio", frame }),
+            press: (digit) => emit({ type: "dtmf", digit }),
+            hangup: () => end("completed"),
+          });
           for (const f of early.splice(0)) f(callee.agent);
         }, opts.ringMs ?? 1500);
       } else if (p.kind !== "failed") {
@@ -95,8 +111,17 @@ export function createSimulatedTelephony(opts: SimulatedTelephonyOptions): Simul
   };
 }
 
-/** The campaign FAQ a `faq` step asks, synthesised while the phone rings; until it is ready the preset's own line is said. */
-async function prepareFaqLine(opts: SimulatedTelephonyOptions, p: Persona, ctx: AgentContext, lines: Map<string, Int16Array>, signal: AbortSignal) {
+/**
+ * The campaign FAQ a `faq` step asks, synthesised while the phone rings;
+ * until it is ready the preset's own line is said.
+ */
+async function prepareFaqLine(
+  opts: SimulatedTelephonyOptions,
+  p: Persona,
+  ctx: AgentContext,
+  lines: Map<string, Int16Array>,
+  signal: AbortSignal,
+) {
   const step = p.kind === "conversation" ? p.steps.find((s) => s.kind === "say" && s.faq !== undefined) : undefined;
   const faqs = ctx.campaign.faqs.filter((f) => f.question.trim());
   if (step?.kind !== "say" || step.faq === undefined || !faqs.length) return;
@@ -114,15 +139,24 @@ async function loadClips(audioDir: string | null | undefined, files: string[]): 
   return out;
 }
 
-async function synthesizeLines(opts: SimulatedTelephonyOptions, lines: string[], signal: AbortSignal): Promise<Map<string, Int16Array>> {
+async function synthesizeLines(
+  opts: SimulatedTelephonyOptions,
+  lines: string[],
+  signal: AbortSignal,
+): Promise<Map<string, Int16Array>> {
   const out = new Map<string, Int16Array>();
   await Promise.all(
     lines.map(async (text) => {
       const chunks: Int16Array[] = [];
-      for await (const c of opts.tts.synthesize(text, { voiceId: opts.calleeVoiceId ?? "flite:slt", sampleRate: SAMPLE_RATE, signal })) chunks.push(c);
+      for await (const c of opts.tts.synthesize(text, {
+        voiceId: opts.calleeVoiceId ?? "flite:slt",
+        sampleRate: SAMPLE_RATE,
+        signal,
+      }))
+        chunks.push(c);
       const pcm = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
       let at = 0;
-      for (const c of chunks) (pcm.set(c, at), (at += c.length));
+      for (const c of chunks) pcm.set(c, at), (at += c.length);
       out.set(text, pcm);
     }),
   );

@@ -40,7 +40,8 @@ function rtpThread(): Worker {
   const w = startTsWorker(new URL("./rtp-io.worker.ts", import.meta.url));
   w.on("message", (m: FromWorker) => {
     if (m.op === "packets") {
-      for (const p of m.items) receivers.get(p.id)?.(Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength), p);
+      for (const p of m.items)
+        receivers.get(p.id)?.(Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength), p);
     } else if (m.op === "ready") {
       realtime = m.realtime;
     } else {
@@ -69,7 +70,9 @@ function rtpThread(): Worker {
  * loop (a pacer tick sends one per call) crosses in one message.
  */
 export async function openRtpSocket(
-  host: string, range: { min: number; max: number }, onPacket: (data: Buffer, from: { address: string; port: number }) => void,
+  host: string,
+  range: { min: number; max: number },
+  onPacket: (data: Buffer, from: { address: string; port: number }) => void,
 ): Promise<RtpSocket> {
   const w = rtpThread();
   const id = nextId++;
@@ -81,10 +84,11 @@ export async function openRtpSocket(
   return {
     port,
     sendAt(data, host, port, at) {
-      if (!batch.length) queueMicrotask(() => {
-        if (batch.length) worker?.postMessage({ op: "send", items: batch } satisfies ToWorker);
-        batch = [];
-      });
+      if (!batch.length)
+        queueMicrotask(() => {
+          if (batch.length) worker?.postMessage({ op: "send", items: batch } satisfies ToWorker);
+          batch = [];
+        });
       batch.push({ id, data, host, port, at });
     },
     dropUnsent() {

@@ -2,7 +2,14 @@
  * RTP packets (RFC 3550 §5.1) and RFC 4733 telephone-event payloads. Parsing never throws: a packet that
  * is not RTP version 2 with a sane header answers null and is dropped.
  */
-export type RtpPacket = { payloadType: number; marker: boolean; seq: number; timestamp: number; ssrc: number; payload: Buffer };
+export type RtpPacket = {
+  payloadType: number;
+  marker: boolean;
+  seq: number;
+  timestamp: number;
+  ssrc: number;
+  payload: Buffer;
+};
 
 export function parseRtp(buf: Buffer): RtpPacket | null {
   if (buf.length < 12 || buf[0]! >> 6 !== 2) return null;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import dgram from "node:dgram";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,10 +9,11 @@ import { decodeWav, encodeWav } from "../../audio/wav.ts";
 import { resample } from "../../audio/resample.ts";
 import { levelDb } from "../../audio/frames.ts";
 import type { CallLeg, LegEvent } from "../call-leg.ts";
-import { createSipTelephony, type SipTelephony } from "./sip-telephony.ts";
+import { createSipTelephony, type SipTelephony, type SipTelephonyConfig } from "./sip-telephony.ts";
 import { startBaresip, type Baresip } from "../../../../../tests/support/baresip.ts";
 import { until } from "../../../../../tests/support/until.ts";
 import { startKamailio, type Kamailio } from "../../../../../tests/support/kamailio.ts";
+import { startDnsmasq } from "../../../../../tests/support/dnsmasq.ts";
 
 // Our user agent against Debian's baresip on loopback: one callee account answers at once and speaks a
 // WAV, one rings until cancelled or rejected (busy). Each call runs in real time, so they are kept short.
@@ -27,13 +29,25 @@ describe("SIP trunk telephony against baresip", () => {
     const pcm = decodeWav(fs.readFileSync(raw));
     fs.writeFileSync(path.join(dir, "callee.wav"), encodeWav(resample(pcm.samples, pcm.sampleRate, 8000), 8000));
     bs = await startBaresip({
-      accounts: [{ user: "answers", answer: "auto" }, { user: "rings", answer: "manual" }, { user: "early", answer: "early" }],
-      sourceWav: path.join(dir, "callee.wav"), rtpPorts: [41000, 41099],
+      accounts: [
+        { user: "answers", answer: "auto" },
+        { user: "rings", answer: "manual" },
+        { user: "early", answer: "early" },
+      ],
+      sourceWav: path.join(dir, "callee.wav"),
+      rtpPorts: [41000, 41099],
     });
     sip = createSipTelephony({
-      trunk: { host: "127.0.0.1", port: bs.port }, username: null, password: null, register: false,
-      bind: { host: "127.0.0.1", port: 0 }, publicHost: "127.0.0.1", rtpPorts: { min: 41100, max: 41199 },
-      from: "+15550001111", ringTimeoutMs: 1500, silenceTimeoutMs: 1500,
+      trunk: { host: "127.0.0.1", port: bs.port },
+      username: null,
+      password: null,
+      register: false,
+      bind: { host: "127.0.0.1", port: 0 },
+      publicHost: "127.0.0.1",
+      rtpPorts: { min: 41100, max: 41199 },
+      from: "+15550001111",
+      ringTimeoutMs: 1500,
+      silenceTimeoutMs: 1500,
     });
     assert.equal((await sip.start()).ok, true);
   });
@@ -45,12 +59,18 @@ describe("SIP trunk telephony against baresip", () => {
 
   async function dial(user: string) {
     const events: LegEvent[] = [];
-    const leg: CallLeg = await sip.dial({ to: `sip:${user}@127.0.0.1:${bs.port}`, callId: user, persona: null, signal: new AbortController().signal });
+    const leg: CallLeg = await sip.dial({
+      to: `sip:${user}@127.0.0.1:${bs.port}`,
+      callId: user,
+      persona: null,
+      signal: new AbortController().signal,
+    });
     leg.on((e) => events.push(e));
     const ended = () => events.find((e) => e.type === "ended") as Extract<LegEvent, { type: "ended" }> | undefined;
     return { leg, events, ended };
   }
-  const tone = (n: number) => Int16Array.from({ length: 160 }, (_, i) => Math.round(9000 * Math.sin((2 * Math.PI * 440 * (n * 160 + i)) / 8000)));
+  const tone = (n: number) =>
+    Int16Array.from({ length: 160 }, (_, i) => Math.round(9000 * Math.sin((2 * Math.PI * 440 * (n * 160 + i)) / 8000)));
 
   test("answered: audio both ways, then our BYE ends it", async () => {
     const c = await dial("answers");
@@ -66,9 +86,12 @@ describe("SIP trunk telephony against baresip", () => {
     assert.equal(c.ended()?.reason, "completed");
     assert.ok(heardSpeech, "baresip's WAV reached us");
     await until(() => bs.events.some((e) => e.type === "CALL_CLOSED"), { what: "baresip saw the BYE" });
-    const heard = await bs.lastRecording("heard");
+    const heard = (await bs.lastRecording("heard")).samples;
     const loud = heard.length ? levelDb(heard) : -100;
-    assert.ok(heard.length >= 8000 * 0.8 && loud > -30, `baresip heard our tone (${heard.length} samples, ${loud.toFixed(1)} dB)`);
+    assert.ok(
+      heard.length >= 8000 * 0.8 && loud > -30,
+      `baresip heard our tone (${heard.length} samples, ${loud.toFixed(1)} dB)`,
+    );
   });
 
   test("BYE from the callee ends the call as completed", async () => {
@@ -92,21 +115,33 @@ describe("SIP trunk telephony against baresip", () => {
     }
     assert.equal(c.ended()!.reason, "dropped");
     assert.match(c.ended()!.detail ?? "", /No audio from the callee/);
-    await until(() => bs.events.filter((e) => e.type === "CALL_CLOSED").length >= 3, { what: "baresip got our BYE once thawed" });
+    await until(() => bs.events.filter((e) => e.type === "CALL_CLOSED").length >= 3, {
+      what: "baresip got our BYE once thawed",
+    });
   });
 
   test("ringing past the limit is cancelled as no answer", async () => {
     const c = await dial("rings");
     await until(() => c.ended() !== undefined, { ms: 5000, what: "no answer" });
     assert.equal(c.ended()!.reason, "no_answer");
-    await until(() => bs.events.some((e) => e.type === "CALL_CLOSED" && /rings/.test(e.accountaor ?? "")), { what: "baresip saw the CANCEL" });
+    await until(() => bs.events.some((e) => e.type === "CALL_CLOSED" && /rings/.test(e.accountaor ?? "")), {
+      what: "baresip saw the CANCEL",
+    });
   });
 
   test("over TCP: answered with audio, and baresip's BYE comes back over TCP", async () => {
     const tcp = createSipTelephony({
-      trunk: { host: "127.0.0.1", port: bs.port }, transport: "tcp", username: null, password: null, register: false,
-      bind: { host: "127.0.0.1", port: 0 }, publicHost: "127.0.0.1", rtpPorts: { min: 41100, max: 41199 },
-      from: "+15550001111", ringTimeoutMs: 1500, silenceTimeoutMs: 1500,
+      trunk: { host: "127.0.0.1", port: bs.port },
+      transport: "tcp",
+      username: null,
+      password: null,
+      register: false,
+      bind: { host: "127.0.0.1", port: 0 },
+      publicHost: "127.0.0.1",
+      rtpPorts: { min: 41100, max: 41199 },
+      from: "+15550001111",
+      ringTimeoutMs: 1500,
+      silenceTimeoutMs: 1500,
     });
     try {
       assert.match((await tcp.start()).message, /\(TCP\)/);
@@ -116,7 +151,10 @@ describe("SIP trunk telephony against baresip", () => {
       await until(() => events.some((e) => e.type === "audio"), { what: "audio over a TCP-signalled call" });
       await bs.command("hangup");
       await until(() => events.some((e) => e.type === "ended"), { what: "BYE over TCP" });
-      assert.deepEqual(events.find((e) => e.type === "ended"), { type: "ended", reason: "completed" });
+      assert.deepEqual(
+        events.find((e) => e.type === "ended"),
+        { type: "ended", reason: "completed" },
+      );
     } finally {
       tcp.close();
     }
@@ -126,8 +164,13 @@ describe("SIP trunk telephony against baresip", () => {
     const c = await dial("early");
     await until(() => c.ended() !== undefined, { ms: 5000, what: "no answer" });
     assert.equal(c.ended()!.reason, "no_answer");
-    assert.ok(!c.events.some((e) => e.type === "answered" || e.type === "audio"), "early media is not the callee speaking");
-    await until(() => bs.events.some((e) => e.type === "CALL_CLOSED" && /early/.test(e.accountaor ?? "")), { what: "baresip saw the CANCEL" });
+    assert.ok(
+      !c.events.some((e) => e.type === "answered" || e.type === "audio"),
+      "early media is not the callee speaking",
+    );
+    await until(() => bs.events.some((e) => e.type === "CALL_CLOSED" && /early/.test(e.accountaor ?? "")), {
+      what: "baresip saw the CANCEL",
+    });
   });
 
   test("a callee who rejects the call is busy (486)", async () => {
@@ -149,8 +192,18 @@ describe("SIP trunk with digest authentication (kamailio in front of baresip)", 
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-sip-auth-"));
-    fs.writeFileSync(path.join(dir, "callee.wav"), encodeWav(Int16Array.from({ length: 8000 * 3 }, (_, i) => Math.round(6000 * Math.sin(i / 3))), 8000));
-    bs = await startBaresip({ accounts: [{ user: "answers", answer: "auto" }], sourceWav: path.join(dir, "callee.wav"), rtpPorts: [41500, 41599] });
+    fs.writeFileSync(
+      path.join(dir, "callee.wav"),
+      encodeWav(
+        Int16Array.from({ length: 8000 * 3 }, (_, i) => Math.round(6000 * Math.sin(i / 3))),
+        8000,
+      ),
+    );
+    bs = await startBaresip({
+      accounts: [{ user: "answers", answer: "auto" }],
+      sourceWav: path.join(dir, "callee.wav"),
+      rtpPorts: [41500, 41599],
+    });
     kam = await startKamailio({ username: "parley", password: "s3cret-pass", forwardTo: bs.port });
   });
   after(async () => {
@@ -160,11 +213,22 @@ describe("SIP trunk with digest authentication (kamailio in front of baresip)", 
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  function telephony(password: string): SipTelephony {
+  function telephony(
+    password: string,
+    at: Partial<SipTelephonyConfig> = { trunk: { host: "127.0.0.1", port: kam.port } },
+  ): SipTelephony {
     const s = createSipTelephony({
-      trunk: { host: "127.0.0.1", port: kam.port }, username: "parley", password, register: true,
-      bind: { host: "127.0.0.1", port: 0 }, publicHost: "127.0.0.1", rtpPorts: { min: 41600, max: 41699 },
-      from: null, ringTimeoutMs: 3000, silenceTimeoutMs: 3000,
+      trunk: { host: "127.0.0.1", port: kam.port },
+      username: "parley",
+      password,
+      register: true,
+      bind: { host: "127.0.0.1", port: 0 },
+      publicHost: "127.0.0.1",
+      rtpPorts: { min: 41600, max: 41699 },
+      from: null,
+      ringTimeoutMs: 3000,
+      silenceTimeoutMs: 3000,
+      ...at,
     });
     open.push(s);
     return s;
@@ -180,7 +244,108 @@ describe("SIP trunk with digest authentication (kamailio in front of baresip)", 
     await until(() => events.some((e) => e.type === "audio"), { what: "answered through kamailio" });
     const closed = bs.events.filter((e) => e.type === "CALL_CLOSED").length;
     leg.hangup();
-    await until(() => bs.events.filter((e) => e.type === "CALL_CLOSED").length > closed, { what: "baresip got the BYE via kamailio" });
+    await until(() => bs.events.filter((e) => e.type === "CALL_CLOSED").length > closed, {
+      what: "baresip got the BYE via kamailio",
+    });
+  });
+
+  test("a trunk named by its domain alone is found by SRV: registered and called there, as is a transfer", async () => {
+    // The provider's DNS (dnsmasq): _sip._udp.trunk.test points at kamailio's port on sbc.trunk.test.
+    const dns = await startDnsmasq({
+      srv: [{ service: "_sip._udp.trunk.test", target: "sbc.trunk.test", port: kam.port, priority: 10, weight: 5 }],
+      hosts: [{ name: "sbc.trunk.test", address: "127.0.0.1" }],
+    });
+    try {
+      const sip = telephony("s3cret-pass", { trunk: { host: "trunk.test", port: null }, dns: dns.resolver });
+      const reg = await sip.start();
+      assert.equal(reg.ok, true, reg.message);
+      assert.match(reg.message, /^Registered sip:parley@trunk\.test at sip:trunk\.test /);
+      const events: LegEvent[] = [];
+      const leg = await sip.dial({ to: "answers", callId: "srv", persona: null, signal: new AbortController().signal });
+      leg.on((e) => events.push(e));
+      await until(() => events.some((e) => e.type === "audio"), { what: "answered through the SRV target" });
+      leg.hangup();
+      // A transfer to a SIP address without a port finds its host the same way.
+      const person: LegEvent[] = [];
+      const transfer = await sip.dial({
+        to: "sip:answers@trunk.test",
+        callId: "srv-transfer",
+        persona: null,
+        purpose: "transfer",
+        signal: new AbortController().signal,
+      });
+      transfer.on((e) => person.push(e));
+      await until(() => person.some((e) => e.type === "audio"), {
+        what: "the transfer answered through the SRV target",
+      });
+      transfer.hangup();
+    } finally {
+      await dns.close();
+    }
+  });
+
+  test("when the first SRV target is silent, registration and calls go to the next, which is kept", async () => {
+    // The provider's first server is down: it takes packets and never answers.
+    const silent = dgram.createSocket("udp4");
+    const heardBySilent: string[] = [];
+    silent.on("message", (m) => heardBySilent.push(m.toString().split(" ")[0]!));
+    await new Promise<void>((resolve) => silent.bind(0, "127.0.0.1", resolve));
+    const dns = await startDnsmasq({
+      srv: [
+        {
+          service: "_sip._udp.trunk.test",
+          target: "down.trunk.test",
+          port: silent.address().port,
+          priority: 10,
+          weight: 5,
+        },
+        { service: "_sip._udp.trunk.test", target: "sbc.trunk.test", port: kam.port, priority: 20, weight: 5 },
+      ],
+      hosts: [
+        { name: "down.trunk.test", address: "127.0.0.1" },
+        { name: "sbc.trunk.test", address: "127.0.0.1" },
+      ],
+    });
+    const call = async (sip: SipTelephony, callId: string) => {
+      const events: LegEvent[] = [];
+      const leg = await sip.dial({ to: "answers", callId, persona: null, signal: new AbortController().signal });
+      leg.on((e) => events.push(e));
+      await until(() => events.some((e) => e.type === "audio" || e.type === "ended"), {
+        ms: 15_000,
+        what: `${callId} answered`,
+      });
+      assert.ok(
+        events.some((e) => e.type === "audio"),
+        JSON.stringify(events.find((e) => e.type === "ended")),
+      );
+      leg.hangup();
+    };
+    try {
+      const warnings: string[] = [];
+      const at = { trunk: { host: "trunk.test", port: null }, dns: dns.resolver, ringTimeoutMs: 15_000 };
+      const log = (level: string, message: string) => level === "warn" && warnings.push(message);
+      const registered = telephony("s3cret-pass", { ...at, log });
+      const reg = await registered.start();
+      assert.equal(reg.ok, true, reg.message);
+      assert.match(
+        warnings[0] ?? "",
+        new RegExp(
+          `^SIP: the trunk's server 127\\.0\\.0\\.1:${silent.address().port} ` +
+            `did not answer; trying 127\\.0\\.0\\.1:${kam.port}\\.$`,
+        ),
+      );
+      await call(registered, "after-register");
+      assert.deepEqual([...new Set(heardBySilent)], ["REGISTER"], "the call went straight to the server that answers");
+
+      // A call is the first request of a trunk that does not register: its INVITE moves on to the next server.
+      const unregistered = telephony("s3cret-pass", { ...at, register: false });
+      await unregistered.start();
+      await call(unregistered, "failover");
+      assert.ok(heardBySilent.includes("INVITE"));
+    } finally {
+      silent.close();
+      await dns.close();
+    }
   });
 
   test("a wrong password: registration fails at start-up and the call fails saying so", async () => {

@@ -1,14 +1,27 @@
 import crypto from "node:crypto";
 import type { CallLeg, EndReason, LegEvent } from "../call-leg.ts";
 import { header, headerList, parseNameAddr, uriHostPort, type SipRequest, type SipResponse } from "./sip-message.ts";
-import { ALLOW, buildRequest, contactUri, randomTag, withAuthorization, type Credentials } from "./sip-requests.ts";
+import {
+  ALLOW,
+  anew,
+  buildRequest,
+  contactUri,
+  hostPort,
+  randomTag,
+  withAuthorization,
+  type Credentials,
+} from "./sip-requests.ts";
+import { FAILOVER_SILENCE_MS } from "./trunk-address.ts";
 import type { HostPort, IncomingRequest, SipTransport } from "./sip-transport.ts";
 import { openLegRtp, RTP_RATE, type RtpPortRange, type RtpSession } from "./rtp-session.ts";
-import { parseSdpAnswer, sdpOffer, type SdpAnswer } from "./sdp.ts";
+import { G711, parseSdpAnswer, sdpOffer, type SdpAnswer } from "./sdp.ts";
 
 export type SipCallOptions = {
   transport: SipTransport;
-  trunk: HostPort;
+  /** Where the INVITE goes, best first: the next is tried when one sends nothing back (RFC 3263 §4.3). */
+  targets: HostPort[];
+  /** A target that did not answer, and the one tried next. */
+  onSilentTarget?: (silent: HostPort, next: HostPort) => void;
   /** Request-URI of the callee, e.g. sip:+15551234567@trunk.example.com. */
   target: string;
   /** Our From URI (caller ID). */
@@ -36,15 +49,21 @@ export function failureReason(status: number): EndReason {
  * (183 with SDP starts early media), 2xx → ACK and audio, 401/407 → the INVITE again with digest
  * credentials (once per challenge), CANCEL when it rings too long or the dialer gives up, BYE either way.
  */
-export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; callId: string; onRequest(req: SipRequest, reply: IncomingRequest["reply"]): void }> {
+export async function startSipCall(
+  o: SipCallOptions,
+): Promise<{ leg: CallLeg; callId: string; onRequest(req: SipRequest, reply: IncomingRequest["reply"]): void }> {
   const t = o.transport;
   const listeners: ((e: LegEvent) => void)[] = [];
   const backlog: LegEvent[] = [];
-  const emit = (e: LegEvent) => (listeners.length ? listeners.forEach((l) => l(e)) : backlog.push(e));
+  const emit = (e: LegEvent) => (listeners.length ? listeners.forEach((l) => void l(e)) : backlog.push(e));
   let state: State = "calling";
   let cancelled: EndReason | null = null; // why we sent CANCEL, when we did
 
-  const rtp: RtpSession = await openLegRtp(o, { answered: () => state === "answered", emit, drop: (detail) => (sendBye(), end("dropped", detail)) }, "callee");
+  const rtp: RtpSession = await openLegRtp(
+    o,
+    { answered: () => state === "answered", emit, drop: (detail) => (sendBye(), end("dropped", detail)) },
+    "callee",
+  );
 
   const callId = `${crypto.randomBytes(12).toString("hex")}@parley`;
   const sessionId = Date.now();
@@ -54,9 +73,20 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
   const contact = `<${contactUri(t, "parley")}>`;
   let cseq = 1;
   let invite = buildRequest(t, {
-    method: "INVITE", uri: o.target, from, to: `<${o.target}>`, callId, cseq,
-    headers: [["contact", contact], ["allow", ALLOW], ["content-type", "application/sdp"]],
-    body: sdpOffer({ host: t.localAddress.host, port: rtp.port, sessionId }),
+    method: "INVITE",
+    uri: o.target,
+    from,
+    to: `<${o.target}>`,
+    callId,
+    cseq,
+    headers: [
+      ["contact", contact],
+      ["allow", ALLOW],
+      ["content-type", "application/sdp"],
+    ],
+    // G.711 only: a placed call's leg has its sample rate before the answer would pick a codec, and the session
+    // builds its listening, recording and greeting at that rate while the phone rings (answered calls take G.722).
+    body: sdpOffer({ host: t.localAddress.host, port: rtp.port, sessionId, codecs: G711 }),
   });
   // The dialog, once the 2xx arrives (§12.1.2): their tag, where in-dialog requests go, the route set.
   let remoteTo = "";
@@ -64,6 +94,11 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
   let routes: string[] = [];
   let authTries = 0;
   let heard = false; // any answer at all from the trunk
+  let trunk = o.targets[0]!; // the target the INVITE went to last
+  const nextTarget = () => o.targets[o.targets.indexOf(trunk) + 1];
+  const sendInvite = () =>
+    t.request(invite, trunk, onInviteResponse, nextTarget() && !heard ? { silentMs: FAILOVER_SILENCE_MS } : {});
+  const silentTrunk = () => `The SIP trunk ${hostPort(trunk)} did not answer the INVITE.`;
   let ringTimer: NodeJS.Timeout | null = null;
 
   const end = (reason: EndReason, detail?: string) => {
@@ -79,12 +114,17 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
   const nextHop = (): HostPort => {
     // A loose route (;lr) is the next hop; with no route set, the remote target itself (§12.2.1.1).
     const first = routes[0] ? uriHostPort(parseNameAddr(routes[0]).uri) : uriHostPort(remoteTarget);
-    return first ? { host: first.host, port: first.port ?? 5060 } : o.trunk;
+    return first ? { host: first.host, port: first.port ?? 5060 } : trunk;
   };
 
   function inDialog(method: string): SipRequest {
     return buildRequest(t, {
-      method, uri: remoteTarget, from, to: remoteTo, callId, cseq: method === "ACK" ? cseq : ++cseq,
+      method,
+      uri: remoteTarget,
+      from,
+      to: remoteTo,
+      callId,
+      cseq: method === "ACK" ? cseq : ++cseq,
       headers: routes.map((r): [string, string] => ["route", r]),
     });
   }
@@ -111,18 +151,31 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
     const keep = new Set(["via", "from", "to", "call-id", "route", "max-forwards"]);
     const headers = invite.headers.filter(([n]) => keep.has(n));
     const cseqNo = header(invite.headers, "cseq")!.split(" ")[0];
-    const cancel: SipRequest = { kind: "request", method: "CANCEL", uri: invite.uri, body: "", headers: [...headers, ["cseq", `${cseqNo} CANCEL`]] };
-    t.request(cancel, o.trunk, () => {});
+    const cancel: SipRequest = {
+      kind: "request",
+      method: "CANCEL",
+      uri: invite.uri,
+      body: "",
+      headers: [...headers, ["cseq", `${cseqNo} CANCEL`]],
+    };
+    t.request(cancel, trunk, () => {});
   }
 
   function onInviteResponse(res: SipResponse | "timeout"): void {
     if (res !== "timeout") heard = true;
     if (res === "timeout") {
-      return end(cancelled ?? "failed", cancelled ? undefined : `The SIP trunk ${o.trunk.host}:${o.trunk.port} did not answer the INVITE.`);
+      const next = nextTarget();
+      if (next && !heard && state === "calling") {
+        o.onSilentTarget?.(trunk, next);
+        trunk = next;
+        invite = anew(t, invite, ++cseq);
+        return void sendInvite();
+      }
+      return void end(cancelled ?? "failed", cancelled ? undefined : silentTrunk());
     }
     if (res.status < 200) {
       // We gave up before anything answered: a CANCEL may only follow a provisional response (§9.1).
-      if (state === "ended" && !cancelled) return sendCancel("cancelled");
+      if (state === "ended" && !cancelled) return void sendCancel("cancelled");
       if (state === "calling" && res.status > 100) state = "ringing";
       // 183 Session Progress with SDP: early media (ring-back, announcements) flows before the answer.
       if (res.body && state === "ringing") {
@@ -131,19 +184,21 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
       }
       return;
     }
-    if (res.status < 300) return onAnswered(res);
+    if (res.status < 300) return void onAnswered(res);
     if ((res.status === 401 || res.status === 407) && state !== "ended" && !cancelled && authTries++ < 2) {
       const again = withAuthorization(t, invite, res, o.credentials, ++cseq);
       if (again) {
         invite = again;
-        t.request(invite, o.trunk, onInviteResponse);
-        return;
+        return void sendInvite();
       }
     }
-    if (cancelled) return end(cancelled);
+    if (cancelled) return void end(cancelled);
     const why = `SIP ${res.status} ${res.reason}`.trim();
     const auth = res.status === 401 || res.status === 407;
-    end(failureReason(res.status), auth ? `${why}: the trunk refused our credentials (SIP_USERNAME / SIP_PASSWORD).` : why);
+    end(
+      failureReason(res.status),
+      auth ? `${why}: the trunk refused our credentials (SIP_USERNAME / SIP_PASSWORD).` : why,
+    );
   }
 
   function onAnswered(res: SipResponse): void {
@@ -161,12 +216,12 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
     if (state === "ended" || cancelled) {
       // Answered after we gave up (the CANCEL crossed the 200): hang up at once.
       sendBye();
-      return end(cancelled ?? "cancelled");
+      return void end(cancelled ?? "cancelled");
     }
     const answer = parseSdpAnswer(res.body);
     if (!answer) {
       sendBye();
-      return end("failed", "The callee's SDP answer offers neither PCMU nor PCMA.");
+      return void end("failed", "The callee's SDP answer offers neither PCMU nor PCMA.");
     }
     rtp.start(answer);
     media = answer;
@@ -180,7 +235,7 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
     if (state === "ended") return;
     if (state === "answered") {
       sendBye();
-      return end("completed");
+      return void end("completed");
     }
     if (state === "ringing") sendCancel(why);
     // The 487 (or a late 200, then a BYE) follows; the leg ends now for the session.
@@ -190,12 +245,12 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
   ringTimer = setTimeout(() => {
     if (state === "answered" || state === "ended") return;
     if (state === "ringing") sendCancel("no_answer");
-    if (!heard) end("failed", `The SIP trunk ${o.trunk.host}:${o.trunk.port} did not answer the INVITE.`);
+    if (!heard) end("failed", silentTrunk());
     else end("no_answer", `No answer within ${Math.round(o.ringTimeoutMs / 1000)} s.`);
   }, o.ringTimeoutMs);
   if (o.signal.aborted) queueMicrotask(onAbort);
   else o.signal.addEventListener("abort", onAbort, { once: true });
-  t.request(invite, o.trunk, onInviteResponse);
+  sendInvite();
 
   return {
     callId,
@@ -224,8 +279,23 @@ export async function startSipCall(o: SipCallOptions): Promise<{ leg: CallLeg; c
           rtp.start(offer);
           media = offer;
         }
-        const body = sdpOffer({ host: t.localAddress.host, port: rtp.port, sessionId, version: ++sdpVersion, answer: media ?? undefined });
-        reply(200, "OK", [["contact", contact], ["allow", ALLOW], ["content-type", "application/sdp"]], body);
+        const body = sdpOffer({
+          host: t.localAddress.host,
+          port: rtp.port,
+          sessionId,
+          version: ++sdpVersion,
+          answer: media ?? undefined,
+        });
+        reply(
+          200,
+          "OK",
+          [
+            ["contact", contact],
+            ["allow", ALLOW],
+            ["content-type", "application/sdp"],
+          ],
+          body,
+        );
       } else if (req.method === "INFO" && state === "answered") {
         // DTMF as SIP INFO (application/dtmf-relay, "Signal=5"), which some PBXs send instead of RFC 4733.
         const digit = /^Signal\s*=\s*([0-9*#A-D])/im.exec(req.body)?.[1];

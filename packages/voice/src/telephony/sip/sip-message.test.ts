@@ -8,7 +8,7 @@ const INVITE_200 = [
   "v: SIP/2.0/UDP 127.0.0.1:5070;branch=z9hG4bKabc;rport=5070",
   "Record-Route: <sip:p1.example.com;lr>, <sip:p2.example.com;lr>",
   "From: <sip:+15550001111@trunk.example.com>;tag=aa",
-  "To: \"Sam, Callee\" <sip:+15551234567@trunk.example.com>;tag=bb",
+  'To: "Sam, Callee" <sip:+15551234567@trunk.example.com>;tag=bb',
   "i: 1234@parley",
   "CSeq: 1 INVITE",
   "Contact: <sip:sam@192.0.2.7:5062;transport=udp>",
@@ -33,15 +33,41 @@ test("a response parses with compact headers, lists and a body cut at Content-Le
 });
 
 test("malformed messages parse to null instead of throwing", () => {
-  for (const bad of ["", "garbage", "SIP/2.0 200 OK\r\n\r\n", INVITE_200.replace("CSeq: 1 INVITE", "CSeq: one"), INVITE_200.replace("Content-Length: 4", "Content-Length: 99"), "\u0000\u0001\r\n\r\n", INVITE_200.replace("i: 1234", ": 1234")]) {
+  for (const bad of [
+    "",
+    "garbage",
+    "SIP/2.0 200 OK\r\n\r\n",
+    INVITE_200.replace("CSeq: 1 INVITE", "CSeq: one"),
+    INVITE_200.replace("Content-Length: 4", "Content-Length: 99"),
+    "\u0000\u0001\r\n\r\n",
+    INVITE_200.replace("i: 1234", ": 1234"),
+  ]) {
     assert.equal(parseSipMessage(Buffer.from(bad)), null, JSON.stringify(bad.slice(0, 40)));
   }
-  for (let i = 0; i < 500; i++) parseSipMessage(Buffer.from(INVITE_200.split("").map((c) => (Math.random() < 0.05 ? String.fromCharCode(Math.random() * 256) : c)).join("")));
+  for (let i = 0; i < 500; i++)
+    parseSipMessage(
+      Buffer.from(
+        INVITE_200.split("")
+          .map((c) => (Math.random() < 0.05 ? String.fromCharCode(Math.random() * 256) : c))
+          .join(""),
+      ),
+    );
 });
 
 test("digest answers RFC 2617's own example (MD5, qop=auth)", () => {
-  const c = parseChallenge('Digest realm="testrealm@host.com", qop="auth,auth-int", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41"')!;
-  const auth = digestAuthorization(c, { username: "Mufasa", password: "Circle Of Life", method: "GET", uri: "/dir/index.html", nc: 1, cnonce: "0a4f113b" });
+  const c = parseChallenge(
+    'Digest realm="testrealm@host.com", qop="auth,auth-int", ' +
+      'nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", ' +
+      'opaque="5ccc069c403ebaf9f0171e9517f40e41"',
+  )!;
+  const auth = digestAuthorization(c, {
+    username: "Mufasa",
+    password: "Circle Of Life",
+    method: "GET",
+    uri: "/dir/index.html",
+    nc: 1,
+    cnonce: "0a4f113b",
+  });
   assert.match(auth, /response="6629fae49393a05397450978507c4ef1"/);
   assert.match(auth, /qop=auth, nc=00000001, cnonce="0a4f113b"/);
   assert.match(auth, /opaque="5ccc069c403ebaf9f0171e9517f40e41"/);

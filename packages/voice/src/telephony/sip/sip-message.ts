@@ -10,7 +10,17 @@ export type SipResponse = { kind: "response"; status: number; reason: string; he
 export type SipMessage = SipRequest | SipResponse;
 
 // RFC 3261 §7.3.3 compact header forms.
-const COMPACT: Record<string, string> = { i: "call-id", f: "from", t: "to", v: "via", m: "contact", l: "content-length", c: "content-type", k: "supported", s: "subject" };
+const COMPACT: Record<string, string> = {
+  i: "call-id",
+  f: "from",
+  t: "to",
+  v: "via",
+  m: "contact",
+  l: "content-length",
+  c: "content-type",
+  k: "supported",
+  s: "subject",
+};
 const MAX_MESSAGE = 65_535;
 
 export function parseSipMessage(data: Buffer | string): SipMessage | null {
@@ -19,7 +29,10 @@ export function parseSipMessage(data: Buffer | string): SipMessage | null {
   const split = text.indexOf("\r\n\r\n");
   if (split < 0) return null;
   // Lines folded with leading whitespace continue the previous header (§7.3.1).
-  const lines = text.slice(0, split).replace(/\r\n[ \t]+/g, " ").split("\r\n");
+  const lines = text
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, " ")
+    .split("\r\n");
   const start = lines.shift() ?? "";
   const headers: SipHeaders = [];
   for (const line of lines) {
@@ -112,6 +125,11 @@ export function uriHostPort(uri: string): { host: string; port: number | null } 
 }
 
 function canonicalName(n: string): string {
-  const special: Record<string, string> = { "call-id": "Call-ID", cseq: "CSeq", "www-authenticate": "WWW-Authenticate", via: "Via" };
+  const special: Record<string, string> = {
+    "call-id": "Call-ID",
+    cseq: "CSeq",
+    "www-authenticate": "WWW-Authenticate",
+    via: "Via",
+  };
   return special[n] ?? n.replace(/(^|-)([a-z])/g, (_, d: string, c: string) => d + c.toUpperCase());
 }

@@ -42,7 +42,11 @@ export async function openUdpWire(bind: HostPort, onMessage: WireMessage): Promi
  * cannot be framed (no Content-Length, an oversized head) is closed. `onUnreachable` reports a peer whose
  * connection failed, so its transactions fail at once instead of after 32 s.
  */
-export async function openTcpWire(bind: HostPort, onMessage: WireMessage, onUnreachable: (to: HostPort) => void): Promise<SipWire> {
+export async function openTcpWire(
+  bind: HostPort,
+  onMessage: WireMessage,
+  onUnreachable: (to: HostPort) => void,
+): Promise<SipWire> {
   const links = new Map<string, net.Socket>();
   const key = (h: HostPort) => `${h.host}:${h.port}`;
 
@@ -61,7 +65,9 @@ export async function openTcpWire(bind: HostPort, onMessage: WireMessage, onUnre
           if (buf.length > MAX_MESSAGE) socket.destroy();
           return;
         }
-        const length = /\r\n(?:content-length|l)[ \t]*:[ \t]*(\d{1,5})[ \t]*(?=\r\n|$)/i.exec(`\r\n${buf.subarray(0, end).toString("latin1")}`);
+        const length = /\r\n(?:content-length|l)[ \t]*:[ \t]*(\d{1,5})[ \t]*(?=\r\n|$)/i.exec(
+          `\r\n${buf.subarray(0, end).toString("latin1")}`,
+        );
         if (!length) return void socket.destroy();
         const total = end + 4 + Number(length[1]);
         if (total > MAX_MESSAGE) return void socket.destroy();
@@ -77,7 +83,9 @@ export async function openTcpWire(bind: HostPort, onMessage: WireMessage, onUnre
     });
   }
 
-  const server = net.createServer((socket) => adopt(socket, { host: socket.remoteAddress ?? "", port: socket.remotePort ?? 0 }));
+  const server = net.createServer((socket) =>
+    adopt(socket, { host: socket.remoteAddress ?? "", port: socket.remotePort ?? 0 }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(bind.port, bind.host, () => {

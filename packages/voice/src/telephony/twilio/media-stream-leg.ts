@@ -8,7 +8,11 @@ export const TWILIO_SAMPLE_RATE = 8000;
 /** The inbound Media Streams messages Parley reads (Twilio sends more fields; they are ignored). */
 type InboundMessage =
   | { event: "connected" }
-  | { event: "start"; streamSid?: string; start: { streamSid: string; callSid?: string; customParameters?: Record<string, string> } }
+  | {
+      event: "start";
+      streamSid?: string;
+      start: { streamSid: string; callSid?: string; customParameters?: Record<string, string> };
+    }
   | { event: "media"; media: { track?: string; payload: string } }
   | { event: "mark"; mark?: { name?: string } }
   | { event: "dtmf"; dtmf: { digit: string } }
@@ -104,7 +108,7 @@ function createEventHub() {
   const listeners: ((e: LegEvent) => void)[] = [];
   const backlog: LegEvent[] = [];
   return {
-    emit: (e: LegEvent) => void (listeners.length ? listeners.forEach((l) => l(e)) : backlog.push(e)),
+    emit: (e: LegEvent) => void (listeners.length ? listeners.forEach((l) => void l(e)) : backlog.push(e)),
     on(l: (e: LegEvent) => void) {
       listeners.push(l);
       if (listeners.length === 1) backlog.splice(0).forEach(l);

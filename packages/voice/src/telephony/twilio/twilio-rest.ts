@@ -27,8 +27,19 @@ export class TwilioApiError extends Error {
   }
 }
 
-export async function createTwilioCall(acc: TwilioAccount, p: CreateCallParams, signal?: AbortSignal): Promise<{ sid: string; status: string }> {
-  const form = new URLSearchParams({ To: p.to, From: p.from, Url: p.twimlUrl, Method: "POST", StatusCallback: p.statusCallbackUrl, StatusCallbackMethod: "POST" });
+export async function createTwilioCall(
+  acc: TwilioAccount,
+  p: CreateCallParams,
+  signal?: AbortSignal,
+): Promise<{ sid: string; status: string }> {
+  const form = new URLSearchParams({
+    To: p.to,
+    From: p.from,
+    Url: p.twimlUrl,
+    Method: "POST",
+    StatusCallback: p.statusCallbackUrl,
+    StatusCallbackMethod: "POST",
+  });
   for (const e of ["initiated", "ringing", "answered", "completed"]) form.append("StatusCallbackEvent", e);
   // Async AMD: the call connects at once and the verdict arrives later on its own callback.
   form.set("MachineDetection", "DetectMessageEnd");
@@ -42,17 +53,31 @@ export async function createTwilioCall(acc: TwilioAccount, p: CreateCallParams, 
 }
 
 export async function hangupTwilioCall(acc: TwilioAccount, callSid: string, signal?: AbortSignal): Promise<void> {
-  await twilioPost(acc, `Calls/${encodeURIComponent(callSid)}.json`, new URLSearchParams({ Status: "completed" }), signal);
+  await twilioPost(
+    acc,
+    `Calls/${encodeURIComponent(callSid)}.json`,
+    new URLSearchParams({ Status: "completed" }),
+    signal,
+  );
 }
 
-async function twilioPost(acc: TwilioAccount, path: string, form: URLSearchParams, signal?: AbortSignal): Promise<Record<string, unknown>> {
+async function twilioPost(
+  acc: TwilioAccount,
+  path: string,
+  form: URLSearchParams,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
   const url = `${acc.apiBase.replace(/\/$/, "")}/2010-04-01/Accounts/${encodeURIComponent(acc.accountSid)}/${path}`;
   const auth = Buffer.from(`${acc.accountSid}:${acc.authToken}`).toString("base64");
   let res: Response;
   try {
     res = await fetch(url, {
       method: "POST",
-      headers: { authorization: `Basic ${auth}`, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      headers: {
+        authorization: `Basic ${auth}`,
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+      },
       body: form.toString(),
       signal,
     });
@@ -76,5 +101,9 @@ function twilioError(status: number, body: Record<string, unknown>): TwilioApiEr
   const code = typeof body.code === "number" ? body.code : null;
   const detail = typeof body.message === "string" ? body.message : `HTTP ${status}`;
   const hint = status === 401 ? " (check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN)" : "";
-  return new TwilioApiError(status, code, `Twilio refused the request: ${detail}${code ? ` [code ${code}]` : ""}${hint}`);
+  return new TwilioApiError(
+    status,
+    code,
+    `Twilio refused the request: ${detail}${code ? ` [code ${code}]` : ""}${hint}`,
+  );
 }

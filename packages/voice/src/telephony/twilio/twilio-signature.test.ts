@@ -5,7 +5,13 @@ import { computeTwilioSignature, verifyTwilioSignature } from "./twilio-signatur
 // Twilio's published request-validation example (the same vector their helper libraries test against).
 const TOKEN = "12345";
 const URL = "https://mycompany.com/myapp.php?foo=1&bar=2";
-const PARAMS = { CallSid: "CA1234567890ABCDE", Caller: "+14158675309", Digits: "1234", From: "+14158675309", To: "+18005551212" };
+const PARAMS = {
+  CallSid: "CA1234567890ABCDE",
+  Caller: "+14158675309",
+  Digits: "1234",
+  From: "+14158675309",
+  To: "+18005551212",
+};
 const SIGNATURE = "RSOYDt4T1cUTdK1PDd93/VVr8B8=";
 
 test("reproduces Twilio's documented signature", () => {
@@ -14,7 +20,13 @@ test("reproduces Twilio's documented signature", () => {
 });
 
 test("parameter order on the wire does not matter", () => {
-  const shuffled = { To: PARAMS.To, Digits: PARAMS.Digits, CallSid: PARAMS.CallSid, From: PARAMS.From, Caller: PARAMS.Caller };
+  const shuffled = {
+    To: PARAMS.To,
+    Digits: PARAMS.Digits,
+    CallSid: PARAMS.CallSid,
+    From: PARAMS.From,
+    Caller: PARAMS.Caller,
+  };
   assert.ok(verifyTwilioSignature(TOKEN, URL, shuffled, SIGNATURE));
 });
 

@@ -11,7 +11,12 @@ export function computeTwilioSignature(authToken: string, url: string, params: R
   return crypto.createHmac("sha1", authToken).update(data, "utf8").digest("base64");
 }
 
-export function verifyTwilioSignature(authToken: string, url: string, params: Record<string, string>, signature: string | undefined): boolean {
+export function verifyTwilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  signature: string | undefined,
+): boolean {
   if (!signature) return false;
   const expected = Buffer.from(computeTwilioSignature(authToken, url, params));
   const given = Buffer.from(signature);

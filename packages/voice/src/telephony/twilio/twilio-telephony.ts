@@ -1,5 +1,13 @@
 import type { WebSocket } from "ws";
-import type { CallLeg, DialRequest, EndReason, IncomingAnswer, IncomingCallHandler, LegEvent, Telephony } from "../call-leg.ts";
+import type {
+  CallLeg,
+  DialRequest,
+  EndReason,
+  IncomingAnswer,
+  IncomingCallHandler,
+  LegEvent,
+  Telephony,
+} from "../call-leg.ts";
 import { createMediaStreamLeg, parseMediaMessage, type MediaStreamLeg } from "./media-stream-leg.ts";
 import { connectStreamTwiml, hangupTwiml, sayAndHangupTwiml } from "./twiml.ts";
 import { createTwilioCall, hangupTwilioCall, type TwilioAccount } from "./twilio-rest.ts";
@@ -36,9 +44,22 @@ export type TwilioTelephony = Telephony & { webhooks: TwilioWebhooks };
 type Pending = { call: MediaStreamLeg; callSid: string | null; attached?: boolean };
 const attached = (p: Pending) => p.attached === true;
 
-const ENDING_STATUS: Record<string, EndReason> = { "no-answer": "no_answer", busy: "busy", failed: "failed", canceled: "cancelled", completed: "completed" };
+const ENDING_STATUS: Record<string, EndReason> = {
+  "no-answer": "no_answer",
+  busy: "busy",
+  failed: "failed",
+  canceled: "cancelled",
+  completed: "completed",
+};
 
-type Context = { cfg: TwilioTelephonyConfig; base: string; wsBase: string; hookPath: string; pending: Map<string, Pending>; incoming: IncomingCallHandler | null };
+type Context = {
+  cfg: TwilioTelephonyConfig;
+  base: string;
+  wsBase: string;
+  hookPath: string;
+  pending: Map<string, Pending>;
+  incoming: IncomingCallHandler | null;
+};
 
 /** What a caller hears when the call is refused: said, not a bare busy tone, so they know to try again. */
 const REFUSALS: Record<Extract<IncomingAnswer, { refuse: unknown }>["refuse"], string> = {
@@ -50,9 +71,18 @@ const REFUSALS: Record<Extract<IncomingAnswer, { refuse: unknown }>["refuse"], s
 /** Outbound calls over Twilio: REST to place them, Media Streams for audio, webhooks for status and AMD. */
 export function createTwilioTelephony(cfg: TwilioTelephonyConfig): TwilioTelephony {
   const base = cfg.publicUrl.replace(/\/$/, "");
-  const ctx: Context = { cfg, base, wsBase: base.replace(/^http/, "ws"), hookPath: cfg.webhookPath ?? "/api/telephony/twilio", pending: new Map(), incoming: null };
+  const ctx: Context = {
+    cfg,
+    base,
+    wsBase: base.replace(/^http/, "ws"),
+    hookPath: cfg.webhookPath ?? "/api/telephony/twilio",
+    pending: new Map(),
+    incoming: null,
+  };
   return {
-    name: "twilio", dial: (req) => dialTwilio(ctx, req), webhooks: createWebhooks(ctx),
+    name: "twilio",
+    dial: (req) => dialTwilio(ctx, req),
+    webhooks: createWebhooks(ctx),
     onIncoming(handler) {
       ctx.incoming = handler;
     },
@@ -79,12 +109,16 @@ async function dialTwilio(ctx: Context, req: DialRequest): Promise<CallLeg> {
   const forget = () => {
     if (pending.get(key) === entry) pending.delete(key);
   };
-  const entry: Pending = { call: createMediaStreamLeg({ hangup: () => hangupRemote(ctx, entry), onEnded: forget }), callSid: null };
+  const entry: Pending = {
+    call: createMediaStreamLeg({ hangup: () => hangupRemote(ctx, entry), onEnded: forget }),
+    callSid: null,
+  };
   pending.set(key, entry);
   const q = `?callId=${encodeURIComponent(key)}`;
   try {
     const created = await createTwilioCall(ctx.cfg, {
-      to: req.to, from: ctx.cfg.from,
+      to: req.to,
+      from: ctx.cfg.from,
       twimlUrl: `${base}${hookPath}/twiml${q}`,
       statusCallbackUrl: `${base}${hookPath}/status${q}`,
       amdCallbackUrl: `${base}${hookPath}/amd${q}`,
@@ -107,8 +141,10 @@ async function dialTwilio(ctx: Context, req: DialRequest): Promise<CallLeg> {
 function createWebhooks(ctx: Context): TwilioWebhooks {
   const { cfg, base, wsBase, hookPath, pending } = ctx;
   return {
-    verifyWebhook: (pathAndQuery, params, signature) => verifyTwilioSignature(cfg.authToken, base + pathAndQuery, params, signature),
-    verifyMediaHandshake: (pathAndQuery, signature) => verifyTwilioSignature(cfg.authToken, wsBase + pathAndQuery, {}, signature),
+    verifyWebhook: (pathAndQuery, params, signature) =>
+      verifyTwilioSignature(cfg.authToken, base + pathAndQuery, params, signature),
+    verifyMediaHandshake: (pathAndQuery, signature) =>
+      verifyTwilioSignature(cfg.authToken, wsBase + pathAndQuery, {}, signature),
     twiml(callId) {
       // A call Parley no longer tracks (cancelled, restarted server) is hung up rather than left silent.
       if (!pending.has(callId)) return hangupTwiml();
@@ -117,20 +153,30 @@ function createWebhooks(ctx: Context): TwilioWebhooks {
     async incoming(params) {
       const callSid = params.CallSid ?? "";
       if (!ctx.incoming || !/^CA[0-9a-f]{32}$/i.test(callSid)) return sayAndHangupTwiml(REFUSALS.closed);
-      const decision = await ctx.incoming({ to: params.To ?? params.Called ?? "", from: params.From ?? params.Caller ?? "" });
+      const decision = await ctx.incoming({
+        to: params.To ?? params.Called ?? "",
+        from: params.From ?? params.Caller ?? "",
+      });
       if ("refuse" in decision) return sayAndHangupTwiml(REFUSALS[decision.refuse]);
       // The caller's media stream names the call by this key, as a placed call's does by Parley's call id.
       const key = `inbound-${callSid}`;
       const entry: Pending = {
-        call: createMediaStreamLeg({ hangup: () => hangupRemote(ctx, entry), onEnded: () => pending.get(key) === entry && pending.delete(key) }),
+        call: createMediaStreamLeg({
+          hangup: () => hangupRemote(ctx, entry),
+          onEnded: () => pending.get(key) === entry && pending.delete(key),
+        }),
         callSid,
       };
       pending.set(key, entry);
       decision.answer(entry.call.leg);
       // A caller who hangs up before Twilio opens the stream leaves nothing to end the leg: a timer does.
-      const never = setTimeout(() => {
-        if (pending.get(key) === entry && !attached(entry)) entry.call.end("failed", "Twilio never opened the caller's media stream.");
-      }, 3 * (cfg.startTimeoutMs ?? 10_000));
+      const never = setTimeout(
+        () => {
+          if (pending.get(key) === entry && !attached(entry))
+            entry.call.end("failed", "Twilio never opened the caller's media stream.");
+        },
+        3 * (cfg.startTimeoutMs ?? 10_000),
+      );
       never.unref();
       return connectStreamTwiml(`${wsBase}${hookPath}/media`, { callId: key });
     },

@@ -18,7 +18,9 @@ class FakeSocket extends EventEmitter {
     this.readyState = 3;
   }
   json() {
-    return this.sent.filter((d): d is string => typeof d === "string").map((d) => JSON.parse(d) as { type: string; speaking?: boolean });
+    return this.sent
+      .filter((d): d is string => typeof d === "string")
+      .map((d) => JSON.parse(d) as { type: string; speaking?: boolean });
   }
 }
 
@@ -89,7 +91,10 @@ test("clear tells the browser to drop queued audio; hangup and close end the leg
   assert.deepEqual(socket.json().slice(-2), [{ type: "clear" }, { type: "agent_speaking", speaking: false }]);
   control({ type: "hangup" });
   socket.emit("close");
-  assert.deepEqual(events.filter((e) => e.type === "ended"), [{ type: "ended", reason: "completed" }]);
+  assert.deepEqual(
+    events.filter((e) => e.type === "ended"),
+    [{ type: "ended", reason: "completed" }],
+  );
   web.leg.send(new Int16Array(320));
   assert.equal(socket.sent.filter((d) => Buffer.isBuffer(d)).length, 1);
 });

@@ -35,10 +35,13 @@ export type WebCallLeg = {
  * messages are JSON control. The browser "answers" with `start` once its microphone and speaker are ready;
  * audio before that is dropped, so the agent never greets into a page that cannot play it yet.
  */
-export function createWebCallLeg(socket: WebSocketLike, parseControl: (text: string) => WebClientControl | null): WebCallLeg {
+export function createWebCallLeg(
+  socket: WebSocketLike,
+  parseControl: (text: string) => WebClientControl | null,
+): WebCallLeg {
   const listeners: ((e: LegEvent) => void)[] = [];
   const backlog: LegEvent[] = [];
-  const emit = (e: LegEvent) => void (listeners.length ? listeners.forEach((l) => l(e)) : backlog.push(e));
+  const emit = (e: LegEvent) => void (listeners.length ? listeners.forEach((l) => void l(e)) : backlog.push(e));
   const framer = createFramer(WEB_SAMPLE_RATE);
   const carry = { byte: null as number | null };
   let started = false;
@@ -53,7 +56,9 @@ export function createWebCallLeg(socket: WebSocketLike, parseControl: (text: str
   const setSpeaking = (now: boolean) => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
-    if (speaking !== now) sendJson({ type: "agent_speaking", speaking: (speaking = now) });
+    if (speaking === now) return;
+    speaking = now;
+    sendJson({ type: "agent_speaking", speaking });
   };
   const end = (reason: EndReason) => {
     if (ended) return;

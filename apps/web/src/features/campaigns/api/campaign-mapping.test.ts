@@ -6,11 +6,30 @@ import { defaultCampaignForm } from "../logic/campaign-form.ts";
 import type { CampaignDto } from "./campaign-dto.ts";
 
 const stored: CampaignDto = {
-  id: "c1", name: "Spring", description: null, channel: "voice", direction: "outbound", voice_id: "v1",
-  max_attempts: 3, time_gap: 5.5 * 3600, faqs: { opening_line: "Hi", goal: "Book", faqs: [{ question: "Price?", answer: "Ask" }] },
-  status: "scheduled", start_immediately: false, start_datetime: "2030-01-02T04:30:00.000Z", end_datetime: "2030-01-03T04:30:00.000Z",
-  campaign_timezone: "Asia/Kolkata", business_hours_start: "10:00", business_hours_end: null, service: null,
-  email_subject: null, email_body: null, created_at: null, updated_at: null, csv_file: null, contact_count: 0, rejected_rows: [],
+  id: "c1",
+  name: "Spring",
+  description: null,
+  channel: "voice",
+  direction: "outbound",
+  voice_id: "v1",
+  max_attempts: 3,
+  time_gap: 5.5 * 3600,
+  faqs: { opening_line: "Hi", goal: "Book", faqs: [{ question: "Price?", answer: "Ask" }] },
+  status: "scheduled",
+  start_immediately: false,
+  start_datetime: "2030-01-02T04:30:00.000Z",
+  end_datetime: "2030-01-03T04:30:00.000Z",
+  campaign_timezone: "Asia/Kolkata",
+  business_hours_start: "10:00",
+  business_hours_end: null,
+  service: null,
+  email_subject: null,
+  email_body: null,
+  created_at: null,
+  updated_at: null,
+  csv_file: null,
+  contact_count: 0,
+  rejected_rows: [],
 };
 
 test("loading a campaign: gap snapped, dates in the campaign's zone, defaults filled", () => {
@@ -24,7 +43,12 @@ test("loading a campaign: gap snapped, dates in the campaign's zone, defaults fi
 });
 
 test("payload: hours in seconds, immediate sends no dates, empty FAQ rows dropped", () => {
-  const f = { ...defaultCampaignForm(), campaignName: "  Now  ", startDate: "2030-01-01T10:00", customFaqs: { opening_line: "", goal: "", pairs: [{ question: " ", answer: "" }] } };
+  const f = {
+    ...defaultCampaignForm(),
+    campaignName: "  Now  ",
+    startDate: "2030-01-01T10:00",
+    customFaqs: { opening_line: "", goal: "", pairs: [{ question: " ", answer: "" }] },
+  };
   const p = toPayload(f, true);
   assert.equal(p.name, "Now");
   assert.equal(p.time_gap, 7200);

@@ -1,4 +1,4 @@
-import type { CampaignRow } from "../components/CampaignsTable.tsx";
+import type { CampaignRow } from "../components/campaign-row.ts";
 import type { ContactListInfo } from "../components/ContactListSummary.tsx";
 import { defaultCampaignForm, EMPTY_FAQS, type CampaignFormValues, type FaqFormValue } from "../logic/campaign-form.ts";
 import { hoursToSeconds, snapTimeGapHours } from "../logic/time-gap.ts";
@@ -22,7 +22,11 @@ export function toRow(c: CampaignDto): CampaignRow {
 
 function toFaqs(f: CampaignDto["faqs"]): FaqFormValue {
   if (!f) return EMPTY_FAQS;
-  return { opening_line: f.opening_line ?? "", goal: f.goal ?? "", pairs: (f.faqs ?? f.pairs ?? []).map((p) => ({ ...p })) };
+  return {
+    opening_line: f.opening_line ?? "",
+    goal: f.goal ?? "",
+    pairs: (f.faqs ?? f.pairs ?? []).map((p) => ({ ...p })),
+  };
 }
 
 /** Loading an existing campaign into the form (spec §5): the time gap snaps to an allowed hour choice. */

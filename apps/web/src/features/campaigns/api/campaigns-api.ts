@@ -4,7 +4,13 @@ import { http } from "./http.ts";
 
 export type CampaignListQuery = { search: string; page: number; pageSize: number; status?: string };
 export type CampaignListResult = { campaigns: CampaignDto[]; total: number; page: number; page_size: number };
-export type VoiceDto = { id: string; voice_id?: string; name: string; description?: string | null; preview_url?: string | null };
+export type VoiceDto = {
+  id: string;
+  voice_id?: string;
+  name: string;
+  description?: string | null;
+  preview_url?: string | null;
+};
 export type ContactDto = {
   id: string;
   name: string | null;

@@ -7,7 +7,11 @@ export async function listKnowledgeBaseItems(): Promise<KbDocument[]> {
 }
 
 export async function getCampaignKnowledgeBases(campaignId: string): Promise<KbDocument[]> {
-  return (await api(`/campaigns/${encodeURIComponent(campaignId)}/knowledge-bases`, { schema: CampaignKnowledgeBasesResponse })).documents;
+  return (
+    await api(`/campaigns/${encodeURIComponent(campaignId)}/knowledge-bases`, {
+      schema: CampaignKnowledgeBasesResponse,
+    })
+  ).documents;
 }
 
 /** Replaces the campaign's attached items with exactly `documentIds`. */

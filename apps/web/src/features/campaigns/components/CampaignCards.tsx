@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { StatusChip } from "./StatusChip.tsx";
 import { RowActionMenu, type RowActionHandlers } from "./CampaignRowActions.tsx";
-import type { CampaignRow } from "./CampaignsTable.tsx";
+import type { CampaignRow } from "./campaign-row.ts";
 import { formatDateTime } from "../logic/dates.ts";
 import { formatTimeGap } from "../logic/time-gap.ts";
 
@@ -19,8 +19,15 @@ export function CampaignCards({ rows, ...h }: RowActionHandlers & { rows: Campai
           onClick={() => h.onOpen(r.id)}
           onKeyDown={(e) => e.key === "Enter" && e.target === e.currentTarget && h.onOpen(r.id)}
           sx={{
-            display: "flex", alignItems: "flex-start", gap: 1, px: 2, py: 1.5, cursor: "pointer",
-            borderBottom: 1, borderColor: "divider", "&:hover": { bgcolor: "action.hover" },
+            display: "flex",
+            alignItems: "flex-start",
+            gap: 1,
+            px: 2,
+            py: 1.5,
+            cursor: "pointer",
+            borderBottom: 1,
+            borderColor: "divider",
+            "&:hover": { bgcolor: "action.hover" },
           }}
         >
           <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>

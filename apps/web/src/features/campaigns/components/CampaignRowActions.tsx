@@ -13,7 +13,7 @@ import OpenInNew from "@mui/icons-material/OpenInNew";
 import Pause from "@mui/icons-material/Pause";
 import PlayArrow from "@mui/icons-material/PlayArrow";
 import { pauseOrResume } from "../logic/lifecycle-actions.ts";
-import type { CampaignRow } from "./CampaignsTable.tsx";
+import type { CampaignRow } from "./campaign-row.ts";
 
 /**
  * What a row can do besides opening: pause or resume (as its status allows), duplicate, delete. Duplicate and
@@ -48,7 +48,12 @@ export function RowActionIcons({ row, ...h }: RowActionHandlers & { row: Campaig
       {lifecycle && (
         <Tooltip title={`${LIFECYCLE[lifecycle].label} campaign`}>
           <span>
-            <IconButton aria-label={`${LIFECYCLE[lifecycle].label} ${row.name}`} color={LIFECYCLE[lifecycle].color} disabled={busy} onClick={stop(() => h.onLifecycle(row, lifecycle))}>
+            <IconButton
+              aria-label={`${LIFECYCLE[lifecycle].label} ${row.name}`}
+              color={LIFECYCLE[lifecycle].color}
+              disabled={busy}
+              onClick={stop(() => h.onLifecycle(row, lifecycle))}
+            >
               {LIFECYCLE[lifecycle].icon}
             </IconButton>
           </span>
@@ -73,7 +78,12 @@ export function RowActionIcons({ row, ...h }: RowActionHandlers & { row: Campaig
       {h.onDelete && (
         <Tooltip title="Delete campaign">
           <span>
-            <IconButton aria-label={`Delete ${row.name}`} color="error" disabled={busy} onClick={stop(() => h.onDelete?.(row))}>
+            <IconButton
+              aria-label={`Delete ${row.name}`}
+              color="error"
+              disabled={busy}
+              onClick={stop(() => h.onDelete?.(row))}
+            >
               <DeleteOutline />
             </IconButton>
           </span>
@@ -105,9 +115,16 @@ export function RowActionMenu({ row, ...h }: RowActionHandlers & { row: Campaign
         <MoreVert />
       </IconButton>
       {/* The menu renders in a portal, but React events still bubble to the row: stop them here. */}
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        onClick={(e) => e.stopPropagation()}
+      >
         <MenuItem onClick={pick(() => h.onOpen(row.id))}>
-          <ListItemIcon><OpenInNew fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <OpenInNew fontSize="small" />
+          </ListItemIcon>
           <ListItemText>Open</ListItemText>
         </MenuItem>
         {lifecycle && (
@@ -118,13 +135,17 @@ export function RowActionMenu({ row, ...h }: RowActionHandlers & { row: Campaign
         )}
         {h.onDuplicate && (
           <MenuItem onClick={pick(() => h.onDuplicate?.(row))}>
-            <ListItemIcon><ContentCopy fontSize="small" /></ListItemIcon>
+            <ListItemIcon>
+              <ContentCopy fontSize="small" />
+            </ListItemIcon>
             <ListItemText>Duplicate</ListItemText>
           </MenuItem>
         )}
         {h.onDelete && (
           <MenuItem onClick={pick(() => h.onDelete?.(row))} sx={{ color: "error.main" }}>
-            <ListItemIcon><DeleteOutline fontSize="small" color="error" /></ListItemIcon>
+            <ListItemIcon>
+              <DeleteOutline fontSize="small" color="error" />
+            </ListItemIcon>
             <ListItemText>Delete</ListItemText>
           </MenuItem>
         )}

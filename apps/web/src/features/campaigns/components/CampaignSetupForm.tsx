@@ -37,6 +37,9 @@ import { ProgressPanel } from "./ProgressPanel.tsx";
 import { useKnowledgeBaseChoice } from "../hooks/useKnowledgeBaseChoice.ts";
 import { choiceChanged } from "../logic/knowledge-base-choice.ts";
 import { setCampaignKnowledgeBases } from "../api/knowledge-bases-api.ts";
+import type { CampaignDraft } from "../logic/campaign-draft.ts";
+import { usePersistDraft } from "../hooks/useCampaignDraft.ts";
+import { DraftRestoredNotice } from "./DraftRestoredNotice.tsx";
 
 /** Statuses in which the campaign has (or will have) calls to follow live. */
 const PROGRESS_STATUSES = new Set(["scheduled", "active", "paused", "completed"]);
@@ -46,36 +49,72 @@ type Props = {
   /** Create mode: where a new campaign starts (the organisation's timezone and hours) and its default voice. */
   initial?: CampaignFormValues;
   defaultVoiceId?: string | null;
+  /** Create mode: where the unsaved work is kept (its storage key) and the draft found there on opening. */
+  kept?: { key: string | null; draft: CampaignDraft | null };
 };
 
+const spokenTexts = (f: CampaignFormValues["customFaqs"]) => [
+  f.opening_line,
+  f.goal,
+  ...f.pairs.flatMap((p) => [p.question, p.answer]),
+];
+
 /** The setup form in create mode (campaign null) or view mode (an existing campaign). */
-export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) {
+export function CampaignSetupForm({ campaign, initial, defaultVoiceId, kept }: Props) {
   const viewMode = campaign !== null;
   // A member watches a campaign; only roles that may change campaigns get the Update button.
   const canEdit = useCan("campaigns.edit");
   const paths = useCampaignPaths();
   const voices = useVoices();
-  const [values, setValues] = useState<CampaignFormValues>(() => (campaign ? toForm(campaign) : (initial ?? defaultCampaignForm())));
+  const [start] = useState(() => initial ?? defaultCampaignForm());
+  const [restored, setRestored] = useState(kept?.draft ?? null);
+  const [values, setValues] = useState<CampaignFormValues>(() =>
+    campaign ? toForm(campaign) : (restored?.values ?? start),
+  );
   const [csv, setCsv] = useState<File | null>(null);
   const preview = useCsvPreview(csv);
   const check = useContactListCheck(csv, values.campaignTimezone);
   const variables = useContactVariables(preview, csv ? check.data?.variables : undefined);
   const simulatedCarrier = useTelephonyMode() === "simulated";
   // Create mode starts with a voice chosen (the organisation's default, else the first), once the list is in.
-  const voicePicked = useRef(viewMode);
+  const voicePicked = useRef(viewMode || Boolean(restored?.values.toneOfVoice));
   useEffect(() => {
     if (voicePicked.current || !voices.data?.length) return;
     voicePicked.current = true;
-    const id = initialVoiceId(voices.data.map((v) => v.voice_id ?? v.id), defaultVoiceId);
+    const id = initialVoiceId(
+      voices.data.map((v) => v.voice_id ?? v.id),
+      defaultVoiceId,
+    );
     setValues((v) => (v.toneOfVoice ? v : { ...v, toneOfVoice: id }));
   }, [voices.data, defaultVoiceId]);
   const [attachments, setAttachments] = useState<File[]>([]);
   const [emailOpen, setEmailOpen] = useState(false);
   const [saved, setSaved] = useState<CampaignDto | null>(campaign);
   const queryClient = useQueryClient();
-  const kb = useKnowledgeBaseChoice(campaign?.id ?? null);
+  const kb = useKnowledgeBaseChoice(campaign?.id ?? null, restored?.knowledgeBaseIds);
+  // A draft this form saved on the server before the detour is updated, not created twice.
+  const restoredId = restored?.campaignId;
+  useEffect(() => {
+    if (restoredId) void getCampaign(restoredId).then(setSaved, () => undefined);
+  }, [restoredId]);
+  usePersistDraft(
+    viewMode ? null : (kept?.key ?? null),
+    { values, knowledgeBaseIds: kb.selected, campaignId: saved?.id ?? null, contactFileName: csv?.name ?? null },
+    start,
+    saved?.status ?? null,
+  );
+  const startOver = () => {
+    setRestored(null);
+    setValues(start);
+    setCsv(null);
+    setSaved(null);
+    kb.setSelected([]);
+  };
   // The live stream reports status changes made elsewhere (the dialer completing or pausing the campaign).
-  const onProgressStatus = useCallback((status: string) => setSaved((c) => (c && c.status !== status ? { ...c, status } : c)), []);
+  const onProgressStatus = useCallback(
+    (status: string) => setSaved((c) => (c && c.status !== status ? { ...c, status } : c)),
+    [],
+  );
   const { submit, busy, toast, setToast } = useCampaignSubmit({
     campaignId: saved?.id ?? null,
     listPath: paths.list,
@@ -96,7 +135,9 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
   const patchRoute = (p: Partial<Pick<CampaignFormValues, "channel" | "campaignType">>) =>
     setValues((v) => {
       const next = { ...v, ...p };
-      return next.channel === "email" && next.campaignType === "outbound" ? next : { ...next, emailSubject: "", emailBody: "" };
+      return next.channel === "email" && next.campaignType === "outbound"
+        ? next
+        : { ...next, emailSubject: "", emailBody: "" };
     });
   const send = (kind: SubmitKind) => void submit(kind, values, csv);
   const onSubmit = (e: FormEvent) => {
@@ -115,22 +156,61 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
-      {viewMode && saved && <LifecyclePanel campaign={saved} onChanged={setSaved} onError={(m) => setToast({ severity: "error", message: m })} />}
-      {viewMode && saved && PROGRESS_STATUSES.has(saved.status) && <ProgressPanel campaignId={saved.id} onStatus={onProgressStatus} />}
+      {viewMode && saved && (
+        <LifecyclePanel
+          campaign={saved}
+          onChanged={setSaved}
+          onError={(m) => setToast({ severity: "error", message: m })}
+        />
+      )}
+      {viewMode && saved && PROGRESS_STATUSES.has(saved.status) && (
+        <ProgressPanel campaignId={saved.id} onStatus={onProgressStatus} />
+      )}
+      {!viewMode && restored && (
+        <DraftRestoredNotice contactFileName={csv ? null : restored.contactFileName} onStartOver={startOver} />
+      )}
       <FormSection title="Campaign Name">
-        <TextField fullWidth label="Campaign Name" required value={values.campaignName} onChange={(e) => patch({ campaignName: e.target.value })} slotProps={{ htmlInput: { readOnly: viewMode } }} />
+        <TextField
+          fullWidth
+          label="Campaign Name"
+          required
+          value={values.campaignName}
+          onChange={(e) => patch({ campaignName: e.target.value })}
+          slotProps={{ htmlInput: { readOnly: viewMode } }}
+        />
       </FormSection>
       <FormSection title="Campaign Description">
-        <TextField fullWidth multiline minRows={3} label="Campaign Description" helperText="For your team only: the agent never says it." value={values.campaignDescription} onChange={(e) => patch({ campaignDescription: e.target.value })} slotProps={{ htmlInput: { readOnly: viewMode } }} />
+        <TextField
+          fullWidth
+          multiline
+          minRows={3}
+          label="Campaign Description"
+          helperText="For your team only: the agent never says it."
+          value={values.campaignDescription}
+          onChange={(e) => patch({ campaignDescription: e.target.value })}
+          slotProps={{ htmlInput: { readOnly: viewMode } }}
+        />
       </FormSection>
       <ChannelSection value={values.channel} onChange={(channel) => patchRoute({ channel })} readOnly={viewMode} />
-      <CampaignTypeSection value={values.campaignType} onChange={(campaignType) => patchRoute({ campaignType })} readOnly={viewMode && !canEdit} />
+      <CampaignTypeSection
+        value={values.campaignType}
+        onChange={(campaignType) => patchRoute({ campaignType })}
+        readOnly={viewMode && !canEdit}
+      />
       {values.campaignType === "inbound" && (
-        <InboundNumberSection value={values.inboundNumber} onChange={(inboundNumber) => patch({ inboundNumber })} readOnly={viewMode && !canEdit} />
+        <InboundNumberSection
+          value={values.inboundNumber}
+          onChange={(inboundNumber) => patch({ inboundNumber })}
+          readOnly={viewMode && !canEdit}
+        />
       )}
       {/* Email content means nothing to a voice campaign: the card shows only for the email channel. */}
       {values.channel !== "voice" && (
-        <EmailSummarySection subject={values.emailSubject} enabled={values.channel === "email"} onEdit={() => setEmailOpen(true)} />
+        <EmailSummarySection
+          subject={values.emailSubject}
+          enabled={values.channel === "email"}
+          onEdit={() => setEmailOpen(true)}
+        />
       )}
       <FormSection title="Tone of Voice" subtitle="Pick the voice your AI agent speaks with">
         <VoiceSelect
@@ -143,56 +223,87 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId }: Props) 
       {values.channel === "voice" && values.campaignType === "outbound" && (
         <FollowUpSection value={values} onChange={patch} />
       )}
-      {values.channel === "voice" && <TransferSection value={values.transferTo} onChange={(transferTo) => patch({ transferTo })} readOnly={viewMode && !canEdit} />}
-      <FormSection title="Custom FAQs & Call Flows" subtitle="How the agent opens the call, what it is for, and answers to common questions">
-        <FaqEditor value={values.customFaqs} onChange={(customFaqs) => patch({ customFaqs })} readOnly={viewMode} variables={variables} />
+      {values.channel === "voice" && (
+        <TransferSection
+          value={values.transferTo}
+          onChange={(transferTo) => patch({ transferTo })}
+          readOnly={viewMode && !canEdit}
+        />
+      )}
+      <FormSection
+        title="Custom FAQs & Call Flows"
+        subtitle="How the agent opens the call, what it is for, and answers to common questions"
+      >
+        <FaqEditor
+          value={values.customFaqs}
+          onChange={(customFaqs) => patch({ customFaqs })}
+          readOnly={viewMode}
+          variables={variables}
+        />
       </FormSection>
       <KnowledgeBaseSection choice={kb} createPath={paths.createKnowledgeBase} />
       {values.channel === "voice" && (
         // The items chosen above, saved or not: what this campaign's calls would answer from once saved.
         <KnowledgeTestBox
           scope={{ campaign_id: saved?.id, document_ids: kb.selected }}
-          blockedReason={kb.selected.length ? null : "Choose knowledge base items above to test what this campaign's calls would answer from them."}
-          subtitle="Type or say what a caller might ask: see what the agent would answer on this campaign's calls from the items chosen above, and the passages it comes from."
+          blockedReason={
+            kb.selected.length
+              ? null
+              : "Choose knowledge base items above to test what this campaign's calls would answer from them."
+          }
+          subtitle={
+            "Type or say what a caller might ask: see what the agent would answer on this " +
+            "campaign's calls from the items chosen above, and the passages it comes from."
+          }
         />
       )}
       <TestCallPanel campaignId={saved?.id ?? null} />
       {/* An inbound campaign dials no list: its contacts are the people who call, listed once it is saved. */}
       {(values.campaignType === "outbound" || (viewMode && saved)) && (
-      <FormSection title={values.campaignType === "inbound" ? "Callers" : "Contact List Upload & Integrations"}>
-        {values.campaignType === "outbound" && <ContactListSection
-          file={csv}
-          onFileChange={setCsv}
-          existing={contactList}
-          viewMode={viewMode}
-          preview={preview}
-          simulatedCarrier={simulatedCarrier}
-          check={{ pending: check.isPending, error: check.error, data: check.data }}
-          campaignId={saved?.id ?? null}
-          onCrmImported={() => {
-            // The list's summary and the contacts table show what the import stored.
-            if (saved) void getCampaign(saved.id).then(setSaved);
-            void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
-          }}
-        />}
-        {viewMode && saved && (
-          <Box sx={{ mt: 2 }}>
-            <ContactsTable campaignId={saved.id} campaignZone={saved.campaign_timezone || values.campaignTimezone} />
-          </Box>
-        )}
-      </FormSection>
+        <FormSection title={values.campaignType === "inbound" ? "Callers" : "Contact List Upload & Integrations"}>
+          {values.campaignType === "outbound" && (
+            <ContactListSection
+              file={csv}
+              onFileChange={setCsv}
+              existing={contactList}
+              viewMode={viewMode}
+              preview={preview}
+              simulatedCarrier={simulatedCarrier}
+              check={{ pending: check.isPending, error: check.error, data: check.data }}
+              campaignId={saved?.id ?? null}
+              onCrmImported={() => {
+                // The list's summary and the contacts table show what the import stored.
+                if (saved) void getCampaign(saved.id).then(setSaved);
+                void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+              }}
+            />
+          )}
+          {viewMode && saved && (
+            <Box sx={{ mt: 2 }}>
+              <ContactsTable campaignId={saved.id} campaignZone={saved.campaign_timezone || values.campaignTimezone} />
+            </Box>
+          )}
+        </FormSection>
       )}
       {values.channel === "voice" && (
-        <GreetingPreviewPanel state={greeting} version={`${saved?.updated_at ?? ""}:${saved?.contact_count ?? 0}`} voiceId={values.toneOfVoice} />
+        <GreetingPreviewPanel
+          state={greeting}
+          version={`${saved?.updated_at ?? ""}:${saved?.contact_count ?? 0}`}
+          voiceId={values.toneOfVoice}
+          spokenTexts={spokenTexts(values.customFaqs)}
+          checkedList={csv && check.data ? check.data : null}
+        />
       )}
       <FormSection title="Publish & Launch">
         <PublishSection value={values} onChange={patch} datesReadOnly={viewMode} />
       </FormSection>
       <Box sx={{ display: "flex", gap: 2, justifyContent: "flex-end", flexWrap: "wrap" }}>
         {viewMode ? (
-          canEdit && <Button type="submit" variant="contained" size="large" disabled={busy !== null}>
-            {busy === "update" ? "UPDATING..." : "Update Campaign"}
-          </Button>
+          canEdit && (
+            <Button type="submit" variant="contained" size="large" disabled={busy !== null}>
+              {busy === "update" ? "UPDATING..." : "Update Campaign"}
+            </Button>
+          )
         ) : (
           <>
             <Button variant="outlined" size="large" disabled={busy !== null} onClick={() => send("draft")}>

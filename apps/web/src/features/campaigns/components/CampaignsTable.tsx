@@ -9,22 +9,19 @@ import { StatusChip } from "./StatusChip.tsx";
 import { formatDateTime } from "../logic/dates.ts";
 import { formatTimeGap } from "../logic/time-gap.ts";
 import { RowActionIcons, type RowActionHandlers } from "./CampaignRowActions.tsx";
+import type { CampaignRow } from "./campaign-row.ts";
 
-export type CampaignRow = {
-  id: string;
-  name: string;
-  type: string;
-  maxAttempts: number | null;
-  timeGapSeconds: number | null;
-  startAt: string | null;
-  endAt: string | null;
-  status: string;
-  createdAt: string | null;
-  /** The creator's name; null when unknown (e.g. their account was deleted). */
-  createdBy: string | null;
-};
-
-const COLUMNS = ["Campaign Name", "Type", "Max Attempts", "Time Gap", "Start Date", "End Date", "Status", "Created At", "Action"];
+const COLUMNS = [
+  "Campaign Name",
+  "Type",
+  "Max Attempts",
+  "Time Gap",
+  "Start Date",
+  "End Date",
+  "Status",
+  "Created At",
+  "Action",
+];
 
 type Props = RowActionHandlers & { rows: CampaignRow[] };
 
@@ -44,7 +41,13 @@ export function CampaignsTable({ rows, ...h }: Props) {
         </TableHead>
         <TableBody>
           {rows.map((r) => (
-            <TableRow key={r.id} hover onClick={() => h.onOpen(r.id)} sx={{ cursor: "pointer" }} data-testid="campaign-row">
+            <TableRow
+              key={r.id}
+              hover
+              onClick={() => h.onOpen(r.id)}
+              sx={{ cursor: "pointer" }}
+              data-testid="campaign-row"
+            >
               <TableCell sx={{ fontWeight: 600 }}>{r.name}</TableCell>
               <TableCell sx={{ textTransform: "capitalize" }}>{r.type}</TableCell>
               <TableCell>{r.maxAttempts ?? "-"}</TableCell>

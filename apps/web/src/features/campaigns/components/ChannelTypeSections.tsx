@@ -13,10 +13,24 @@ type Channel = CampaignFormValues["channel"];
 type CampaignType = CampaignFormValues["campaignType"];
 
 /** Only Voice is usable; Email and WhatsApp are shown disabled (coming later). */
-export function ChannelSection({ value, onChange, readOnly }: { value: Channel; onChange(c: Channel): void; readOnly: boolean }) {
+export function ChannelSection({
+  value,
+  onChange,
+  readOnly,
+}: {
+  value: Channel;
+  onChange(c: Channel): void;
+  readOnly: boolean;
+}) {
   return (
     <FormSection title="Choose a Channel">
-      <ToggleButtonGroup exclusive color="primary" value={value} onChange={(_, c: Channel | null) => c && !readOnly && onChange(c)} sx={{ flexWrap: "wrap" }}>
+      <ToggleButtonGroup
+        exclusive
+        color="primary"
+        value={value}
+        onChange={(_, c: Channel | null) => c && !readOnly && onChange(c)}
+        sx={{ flexWrap: "wrap" }}
+      >
         <ToggleButton value="voice" sx={{ gap: 1 }}>
           <Call fontSize="small" /> Voice Call
         </ToggleButton>
@@ -32,10 +46,23 @@ export function ChannelSection({ value, onChange, readOnly }: { value: Channel; 
 }
 
 /** Outbound: the agent calls the contact list. Inbound: the agent answers calls to the campaign's number. */
-export function CampaignTypeSection({ value, onChange, readOnly = false }: { value: CampaignType; onChange(t: CampaignType): void; readOnly?: boolean }) {
+export function CampaignTypeSection({
+  value,
+  onChange,
+  readOnly = false,
+}: {
+  value: CampaignType;
+  onChange(t: CampaignType): void;
+  readOnly?: boolean;
+}) {
   return (
     <FormSection title="Campaign Type">
-      <ToggleButtonGroup exclusive color="primary" value={value} onChange={(_, t: CampaignType | null) => t && !readOnly && onChange(t)}>
+      <ToggleButtonGroup
+        exclusive
+        color="primary"
+        value={value}
+        onChange={(_, t: CampaignType | null) => t && !readOnly && onChange(t)}
+      >
         <ToggleButton value="inbound">Inbound</ToggleButton>
         <ToggleButton value="outbound">Outbound</ToggleButton>
       </ToggleButtonGroup>
@@ -44,7 +71,15 @@ export function CampaignTypeSection({ value, onChange, readOnly = false }: { val
 }
 
 /** Summary of the email content, with Edit; only meaningful for the (disabled) email channel. */
-export function EmailSummarySection({ subject, enabled, onEdit }: { subject: string; enabled: boolean; onEdit(): void }) {
+export function EmailSummarySection({
+  subject,
+  enabled,
+  onEdit,
+}: {
+  subject: string;
+  enabled: boolean;
+  onEdit(): void;
+}) {
   return (
     <FormSection title="Email Configuration">
       <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>

@@ -20,7 +20,20 @@ type Props = FieldSectionProps & {
 };
 
 /** One phone-like text field in its own block of the setup form, checked as typed with the server's rule. */
-export function CheckedFieldSection({ value, onChange, readOnly = false, title, subtitle, label, placeholder, required = false, check, message, hint, testId }: Props) {
+export function CheckedFieldSection({
+  value,
+  onChange,
+  readOnly = false,
+  title,
+  subtitle,
+  label,
+  placeholder,
+  required = false,
+  check,
+  message,
+  hint,
+  testId,
+}: Props) {
   const invalid = value.trim() !== "" && check(value) === null;
   return (
     <FormSection title={title} subtitle={subtitle}>

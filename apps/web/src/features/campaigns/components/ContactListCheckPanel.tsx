@@ -23,11 +23,18 @@ export function ContactListCheckPanel({ pending, error, data }: Props) {
     return (
       <Box sx={{ display: "flex", alignItems: "center", gap: 1 }} data-testid="csv-check">
         <CircularProgress size={16} aria-label="Checking the rows" />
-        <Typography variant="body2" color="text.secondary">Checking each row as the import will…</Typography>
+        <Typography variant="body2" color="text.secondary">
+          Checking each row as the import will…
+        </Typography>
       </Box>
     );
   }
-  if (error) return <Alert severity="error" data-testid="csv-check">{errorMessage(error, "The file could not be checked. Please try again.")}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" data-testid="csv-check">
+        {errorMessage(error, "The file could not be checked. Please try again.")}
+      </Alert>
+    );
   if (!data) return null;
   const rows = data.rejected_rows;
   const folded = rows.length > SHOWN_OPEN;
@@ -50,11 +57,19 @@ export function ContactListCheckPanel({ pending, error, data }: Props) {
       <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="csv-check-summary">
         {checkSummary(data)}
       </Typography>
-      {data.contact_count === 0 && <Alert severity="warning">No row has a usable phone number: nothing would be imported.</Alert>}
+      {data.contact_count === 0 && (
+        <Alert severity="warning">No row has a usable phone number: nothing would be imported.</Alert>
+      )}
       {folded ? (
         <>
           <Box>
-            <Button size="small" color="warning" onClick={() => setOpen((o) => !o)} endIcon={open ? <ExpandLess /> : <ExpandMore />} aria-expanded={open}>
+            <Button
+              size="small"
+              color="warning"
+              onClick={() => setOpen((o) => !o)}
+              endIcon={open ? <ExpandLess /> : <ExpandMore />}
+              aria-expanded={open}
+            >
               {open ? "Hide" : "Show"} the {data.rejected_count} rejected rows
             </Button>
           </Box>

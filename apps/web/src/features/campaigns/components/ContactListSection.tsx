@@ -31,7 +31,17 @@ type Props = {
 };
 
 /** 'CSV Upload' (with the stored list's summary once saved) and 'CRM Mapping'. */
-export function ContactListSection({ file, onFileChange, existing, viewMode, preview, simulatedCarrier, check, campaignId, onCrmImported }: Props) {
+export function ContactListSection({
+  file,
+  onFileChange,
+  existing,
+  viewMode,
+  preview,
+  simulatedCarrier,
+  check,
+  campaignId,
+  onCrmImported,
+}: Props) {
   const inputRef = useRef<HTMLInputElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [crmOpen, setCrmOpen] = useState(false);
@@ -53,7 +63,17 @@ export function ContactListSection({ file, onFileChange, existing, viewMode, pre
 
   return (
     <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: 2 }}>
-      <Box sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2, display: "flex", flexDirection: "column", gap: 1.5 }}>
+      <Box
+        sx={{
+          border: 1,
+          borderColor: "divider",
+          borderRadius: 2,
+          p: 2,
+          display: "flex",
+          flexDirection: "column",
+          gap: 1.5,
+        }}
+      >
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
           CSV Upload
         </Typography>
@@ -85,16 +105,31 @@ export function ContactListSection({ file, onFileChange, existing, viewMode, pre
           </Box>
         )}
         {file && preview && (
-          <CsvPreviewPanel preview={check.data ? withCheckedVariables(preview, check.data.variables) : preview} simulatedCarrier={simulatedCarrier} />
+          <CsvPreviewPanel
+            preview={check.data ? withCheckedVariables(preview, check.data.variables) : preview}
+            simulatedCarrier={simulatedCarrier}
+          />
         )}
         {file && <ContactListCheckPanel {...check} />}
         {error && <Alert severity="error">{error}</Alert>}
         <Typography variant="caption" color="text.secondary">
           Columns: name, phone (required), email, and any extra columns as variables.
-          {simulatedCarrier && !file && " An optional persona column tells the simulated carrier how each callee answers."}
+          {simulatedCarrier &&
+            !file &&
+            " An optional persona column tells the simulated carrier how each callee answers."}
         </Typography>
       </Box>
-      <Box sx={{ border: 1, borderColor: "divider", borderRadius: 2, p: 2, display: "flex", flexDirection: "column", gap: 1.5 }}>
+      <Box
+        sx={{
+          border: 1,
+          borderColor: "divider",
+          borderRadius: 2,
+          p: 2,
+          display: "flex",
+          flexDirection: "column",
+          gap: 1.5,
+        }}
+      >
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
           CRM Mapping
         </Typography>

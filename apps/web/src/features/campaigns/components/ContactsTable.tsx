@@ -11,6 +11,8 @@ import { useCampaignContacts } from "../hooks/useCampaignQueries.ts";
 import { errorMessage } from "../api/error-message.ts";
 import { Pager } from "../../../components/Pager.tsx";
 import { contactStatus } from "../logic/contact-status.ts";
+import { useCan } from "../../../lib/useCurrentUser.ts";
+import { CallNowButton } from "./CallNowButton.tsx";
 
 // Below sm (phones) only Name and Status are shown.
 const WIDE_ONLY = new Set(["Phone", "Email", "Variables"]);
@@ -18,11 +20,15 @@ const WIDE = { xs: "none", sm: "table-cell" };
 
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
-/** View mode: the campaign's contacts, paged on the server, each with its status (a pending one says why and until when). */
+/**
+ * View mode: the campaign's contacts, paged on the server, each with
+ * its status (a pending one says why and until when).
+ */
 export function ContactsTable({ campaignId, campaignZone }: { campaignId: string; campaignZone: string }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(5);
   const q = useCampaignContacts(campaignId, page, pageSize);
+  const canCall = useCan("calls.place");
   if (q.isPending) return <Typography color="text.secondary">Loading contacts...</Typography>;
   if (q.isError) return <Typography color="error">{errorMessage(q.error, "Failed to load contacts.")}</Typography>;
   if (q.data.total === 0) return <Typography color="text.secondary">No contacts uploaded yet.</Typography>;
@@ -48,7 +54,11 @@ export function ContactsTable({ campaignId, campaignZone }: { campaignId: string
                   <TableCell>
                     {c.name || "Unknown"}
                     {/* Phones show the number under the name: the status needs the room. */}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: "block", sm: "none" }, whiteSpace: "nowrap" }}>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: { xs: "block", sm: "none" }, whiteSpace: "nowrap" }}
+                    >
                       {c.phone}
                     </Typography>
                   </TableCell>
@@ -61,6 +71,9 @@ export function ContactsTable({ campaignId, campaignZone }: { campaignId: string
                       <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
                         {status.detail}
                       </Typography>
+                    )}
+                    {canCall && c.call_state?.state !== "calling" && !c.call_state?.do_not_call && (
+                      <CallNowButton campaignId={campaignId} contactId={c.id} who={c.name || c.phone} />
                     )}
                   </TableCell>
                   <TableCell sx={{ display: WIDE }}>{c.email || "N/A"}</TableCell>

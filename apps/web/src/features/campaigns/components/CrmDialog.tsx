@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -25,14 +25,21 @@ import { CrmImportForm } from "./CrmImportForm.tsx";
 type Props = { open: boolean; onClose(): void; campaignId: string | null; onImported?(): void };
 
 function ImportSummary({ result }: { result: CrmImportResult }) {
+  const contacts = `${result.imported} contact${result.imported === 1 ? "" : "s"}`;
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
       <Alert severity="success">
-        Imported {result.imported} contact{result.imported === 1 ? "" : "s"} from {result.source_name} ({result.read} read
-        {result.duplicates_merged ? `, ${result.duplicates_merged} repeated number${result.duplicates_merged === 1 ? "" : "s"} merged` : ""}).
+        Imported {contacts} from {result.source_name} ({result.read} read
+        {result.duplicates_merged
+          ? `, ${result.duplicates_merged} repeated number${result.duplicates_merged === 1 ? "" : "s"} merged`
+          : ""}
+        ).
       </Alert>
       {result.do_not_call > 0 && (
-        <Alert severity="info">{result.do_not_call} imported number{result.do_not_call === 1 ? " is" : "s are"} on the do-not-call list and will not be dialled.</Alert>
+        <Alert severity="info">
+          {result.do_not_call} imported number{result.do_not_call === 1 ? " is" : "s are"} on the do-not-call list and
+          will not be dialled.
+        </Alert>
       )}
       {result.skipped_count > 0 && (
         <Box>
@@ -78,27 +85,45 @@ export function CrmDialog({ open, onClose, campaignId, onImported }: Props) {
   };
 
   const hubspot = integrations.data?.hubspot ?? null;
-  let body;
-  if (!canManage) body = <Typography>Importing contacts from your CRM is done by an admin or the owner of the organization.</Typography>;
+  let body: ReactNode;
+  if (!canManage)
+    body = (
+      <Typography>Importing contacts from your CRM is done by an admin or the owner of the organization.</Typography>
+    );
   else if (integrations.isPending) body = <CircularProgress size={24} aria-label="Loading" />;
-  else if (integrations.isError) body = <Alert severity="error">{messageOf(integrations.error, "Failed to load the integrations.")}</Alert>;
+  else if (integrations.isError)
+    body = <Alert severity="error">{messageOf(integrations.error, "Failed to load the integrations.")}</Alert>;
   else if (!hubspot || hubspot.status === "reconnect") {
     body = (
       <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
         <Typography>
-          {hubspot ? "HubSpot refused the saved token (revoked or expired): connect it again to import." : "HubSpot is not connected."} Connect it in
-          Settings → Integrations with a private app token, then import a HubSpot list here: its contacts, mapped to the campaign's fields and
-          variables, checked like a CSV file.
+          {hubspot
+            ? "HubSpot refused the saved token (revoked or expired): connect it again to import."
+            : "HubSpot is not connected."}{" "}
+          Connect it in Settings → Integrations with a private app token, then import a HubSpot list here: its contacts,
+          mapped to the campaign's fields and variables, checked like a CSV file.
         </Typography>
-        <Box><Button variant="contained" component={RouterLink} to={settingsPath}>Open Settings → Integrations</Button></Box>
+        <Box>
+          <Button variant="contained" component={RouterLink} to={settingsPath}>
+            Open Settings → Integrations
+          </Button>
+        </Box>
       </Box>
     );
-  } else if (!campaignId) body = <Typography>Save the campaign as a draft first, then import its contacts from HubSpot here.</Typography>;
+  } else if (!campaignId)
+    body = <Typography>Save the campaign as a draft first, then import its contacts from HubSpot here.</Typography>;
   else if (result) body = <ImportSummary result={result} />;
   else body = <CrmImportForm busy={busy} error={error} onImport={runImport} />;
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="md" fullWidth fullScreen={fullScreen} aria-labelledby="crm-dialog-title">
+    <Dialog
+      open={open}
+      onClose={close}
+      maxWidth="md"
+      fullWidth
+      fullScreen={fullScreen}
+      aria-labelledby="crm-dialog-title"
+    >
       <DialogTitle id="crm-dialog-title">Import contacts from HubSpot</DialogTitle>
       <DialogContent dividers>{body}</DialogContent>
       <DialogActions>

@@ -20,7 +20,9 @@ export function CrmPreviewTable({ contacts, mapping, label }: Props) {
   const narrow = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
   const variables = mapping.variables.filter((v) => v.property);
   const phoneCell = (values: Record<string, string>) => (
-    <TableCell sx={{ whiteSpace: "nowrap", verticalAlign: "top", color: values[mapping.phone] ? undefined : "warning.main" }}>
+    <TableCell
+      sx={{ whiteSpace: "nowrap", verticalAlign: "top", color: values[mapping.phone] ? undefined : "warning.main" }}
+    >
       {values[mapping.phone] ?? "No phone: skipped"}
     </TableCell>
   );
@@ -31,36 +33,51 @@ export function CrmPreviewTable({ contacts, mapping, label }: Props) {
       <Table size="small" aria-label="HubSpot contacts preview">
         <TableHead>
           {narrow ? (
-            <TableRow><TableCell>Contact</TableCell><TableCell>{phoneHeading}</TableCell></TableRow>
+            <TableRow>
+              <TableCell>Contact</TableCell>
+              <TableCell>{phoneHeading}</TableCell>
+            </TableRow>
           ) : (
             <TableRow>
               <TableCell>Name</TableCell>
               <TableCell>{phoneHeading}</TableCell>
               <TableCell>{mapping.email ? label(mapping.email) : "Email"}</TableCell>
-              {variables.map((v) => <TableCell key={v.property}>{`{{${v.key}}}`}</TableCell>)}
+              {variables.map((v) => (
+                <TableCell key={v.property}>{`{{${v.key}}}`}</TableCell>
+              ))}
             </TableRow>
           )}
         </TableHead>
         <TableBody>
-          {contacts.map((c) => narrow ? (
-            <TableRow key={c.id}>
-              <TableCell sx={{ wordBreak: "break-word" }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>{previewName(c.values, mapping) || "—"}</Typography>
-                <Typography variant="body2" color="text.secondary">{emailOf(c.values)}</Typography>
+          {contacts.map((c) =>
+            narrow ? (
+              <TableRow key={c.id}>
+                <TableCell sx={{ wordBreak: "break-word" }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {previewName(c.values, mapping) || "—"}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {emailOf(c.values)}
+                  </Typography>
+                  {variables.map((v) => (
+                    <Typography key={v.property} variant="caption" color="text.secondary" component="div">
+                      {`{{${v.key}}}`}: {c.values[v.property] ?? "—"}
+                    </Typography>
+                  ))}
+                </TableCell>
+                {phoneCell(c.values)}
+              </TableRow>
+            ) : (
+              <TableRow key={c.id}>
+                <TableCell>{previewName(c.values, mapping) || "—"}</TableCell>
+                {phoneCell(c.values)}
+                <TableCell>{emailOf(c.values)}</TableCell>
                 {variables.map((v) => (
-                  <Typography key={v.property} variant="caption" color="text.secondary" component="div">{`{{${v.key}}}`}: {c.values[v.property] ?? "—"}</Typography>
+                  <TableCell key={v.property}>{c.values[v.property] ?? "—"}</TableCell>
                 ))}
-              </TableCell>
-              {phoneCell(c.values)}
-            </TableRow>
-          ) : (
-            <TableRow key={c.id}>
-              <TableCell>{previewName(c.values, mapping) || "—"}</TableCell>
-              {phoneCell(c.values)}
-              <TableCell>{emailOf(c.values)}</TableCell>
-              {variables.map((v) => <TableCell key={v.property}>{c.values[v.property] ?? "—"}</TableCell>)}
-            </TableRow>
-          ))}
+              </TableRow>
+            ),
+          )}
         </TableBody>
       </Table>
     </Box>

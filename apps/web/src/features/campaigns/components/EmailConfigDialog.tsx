@@ -32,8 +32,20 @@ export function EmailConfigDialog({ open, value, onChange, onClose }: Props) {
       <DialogTitle id="email-dialog-title">Email Campaign Configuration</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField label="Subject" required value={value.subject} onChange={(e) => onChange({ ...value, subject: e.target.value })} />
-          <TextField label="Body" required multiline minRows={5} value={value.body} onChange={(e) => onChange({ ...value, body: e.target.value })} />
+          <TextField
+            label="Subject"
+            required
+            value={value.subject}
+            onChange={(e) => onChange({ ...value, subject: e.target.value })}
+          />
+          <TextField
+            label="Body"
+            required
+            multiline
+            minRows={5}
+            value={value.body}
+            onChange={(e) => onChange({ ...value, body: e.target.value })}
+          />
           <Box>
             <Button component="label" variant="outlined" startIcon={<AttachFile />}>
               Attachments
@@ -45,6 +57,7 @@ export function EmailConfigDialog({ open, value, onChange, onClose }: Props) {
             <List dense>
               {value.attachments.map((f, i) => (
                 <ListItem
+                  // biome-ignore lint/suspicious/noArrayIndexKey: shown in order, never reordered
                   key={`${f.name}-${i}`}
                   secondaryAction={
                     <IconButton

@@ -34,12 +34,21 @@ export function FaqEditor({ value, onChange, readOnly, variables }: Props) {
         multiline
         minRows={2}
         inputRef={opening}
-        helperText="The agent's first words, in your own: it adds the AI disclosure (and the recording notice) to them once. {Variables} are filled from each contact's columns."
+        helperText={
+          "The agent's first words, in your own: it adds the AI disclosure (and the recording " +
+          "notice) to them once. {Variables} are filled from each contact's columns; write " +
+          "{company|your team} for what to say when a contact has none."
+        }
         slotProps={ro}
       />
       {!readOnly && (
-        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center", mt: -1 }} aria-label="Contact variables">
-          <Typography variant="caption" color="text.secondary">Insert a variable:</Typography>
+        <Box
+          sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center", mt: -1 }}
+          aria-label="Contact variables"
+        >
+          <Typography variant="caption" color="text.secondary">
+            Insert a variable:
+          </Typography>
           {variables.map((v) => (
             <Chip key={v} size="small" variant="outlined" label={`{${v}}`} onClick={() => insert(v)} />
           ))}
@@ -58,7 +67,11 @@ export function FaqEditor({ value, onChange, readOnly, variables }: Props) {
         </Typography>
       )}
       {value.pairs.map((pair, i) => (
-        <Box key={i} sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexDirection: { xs: "column", sm: "row" } }}>
+        <Box
+          // biome-ignore lint/suspicious/noArrayIndexKey: shown in order, never reordered
+          key={i}
+          sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexDirection: { xs: "column", sm: "row" } }}
+        >
           <TextField
             label={`Question ${i + 1}`}
             value={pair.question}

@@ -19,14 +19,24 @@ export function FollowUpSection({ value, onChange }: Props) {
   return (
     <FormSection title="Follow-up Strategy" subtitle="How often to retry a contact who does not answer">
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
-        <TextField select label="Maximum attempts" value={value.maxAttempts} onChange={(e) => onChange({ maxAttempts: Number(e.target.value) })}>
+        <TextField
+          select
+          label="Maximum attempts"
+          value={value.maxAttempts}
+          onChange={(e) => onChange({ maxAttempts: Number(e.target.value) })}
+        >
           {MAX_ATTEMPT_CHOICES.map((n) => (
             <MenuItem key={n} value={n}>
               {n}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Time Gap (hours)" value={value.timeGap} onChange={(e) => onChange({ timeGap: Number(e.target.value) })}>
+        <TextField
+          select
+          label="Time Gap (hours)"
+          value={value.timeGap}
+          onChange={(e) => onChange({ timeGap: Number(e.target.value) })}
+        >
           {TIME_GAP_HOURS.map((h) => (
             <MenuItem key={h} value={h}>
               {h}
@@ -43,7 +53,9 @@ export function FollowUpSection({ value, onChange }: Props) {
         />
         <FormControlLabel
           sx={{ alignSelf: "start", mt: { sm: 1 } }}
-          control={<Switch checked={value.retryBackoff} onChange={(e) => onChange({ retryBackoff: e.target.checked })} />}
+          control={
+            <Switch checked={value.retryBackoff} onChange={(e) => onChange({ retryBackoff: e.target.checked })} />
+          }
           label="Wait longer after each failed attempt (2 h, 4 h, 8 h…)"
         />
       </Box>

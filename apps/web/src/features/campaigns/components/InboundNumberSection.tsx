@@ -16,7 +16,10 @@ export function InboundNumberSection(props: FieldSectionProps) {
       required
       check={normalizeInboundNumber}
       message={INBOUND_NUMBER_MESSAGE}
-      hint="A phone number in international format (your Twilio number, or the number your SIP trunk sends), or the SIP user your PBX calls. Once the campaign is launched, the agent answers every call to it."
+      hint={
+        "A phone number in international format (your Twilio number, or the number your SIP trunk sends), or the " +
+        "SIP user your PBX calls. Once the campaign is launched, the agent answers every call to it."
+      }
       testId="inbound-number"
     />
   );

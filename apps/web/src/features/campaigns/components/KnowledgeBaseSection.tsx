@@ -28,7 +28,18 @@ export function KnowledgeBaseSection({ choice, createPath }: Props) {
   return (
     <FormSection title="Knowledge base" subtitle="The documents and pages the agent answers questions from">
       {failure ? (
-        <Alert severity="warning" action={<Button color="inherit" size="small" onClick={() => void Promise.all([items.refetch(), attached.refetch()])}>Retry</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => void Promise.all([items.refetch(), attached.refetch()])}
+            >
+              Retry
+            </Button>
+          }
+        >
           {messageOf(failure, "Failed to load the knowledge base.")}
         </Alert>
       ) : items.isSuccess && all.length === 0 ? (
@@ -36,37 +47,55 @@ export function KnowledgeBaseSection({ choice, createPath }: Props) {
           No knowledge base yet —{" "}
           <Link component={RouterLink} to={createPath}>
             create one
-          </Link>
+          </Link>{" "}
+          (what you typed here is kept)
         </Typography>
       ) : (
-        <Autocomplete
-          multiple
-          loading={items.isPending || attached.isLoading}
-          options={options}
-          value={value}
-          onChange={(_, docs) => setSelected(docs.map((d) => d.id))}
-          getOptionLabel={(d) => d.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterSelectedOptions
-          noOptionsText="No ready documents. Items appear here once they are indexed."
-          renderOption={({ key, ...props }, d) => (
-            <Box component="li" key={key} {...props} sx={{ gap: 2 }}>
-              <Box component="span" sx={{ flex: 1, overflowWrap: "anywhere" }}>
-                {d.name}
+        <>
+          <Autocomplete
+            multiple
+            loading={items.isPending || attached.isLoading}
+            options={options}
+            value={value}
+            onChange={(_, docs) => setSelected(docs.map((d) => d.id))}
+            getOptionLabel={(d) => d.name}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            filterSelectedOptions
+            noOptionsText="No ready documents. Items appear here once they are indexed."
+            renderOption={({ key, ...props }, d) => (
+              <Box component="li" key={key} {...props} sx={{ gap: 2 }}>
+                <Box component="span" sx={{ flex: 1, overflowWrap: "anywhere" }}>
+                  {d.name}
+                </Box>
+                <Typography variant="caption" color="text.secondary">
+                  {d.type}
+                </Typography>
               </Box>
-              <Typography variant="caption" color="text.secondary">
-                {d.type}
-              </Typography>
-            </Box>
-          )}
-          renderValue={(docs, getItemProps) =>
-            docs.map((d, index) => {
-              const { key, ...chip } = getItemProps({ index });
-              return <Chip key={key} {...chip} label={`${d.name} · ${d.type}`} color={d.status === "ready" ? "primary" : "default"} variant="outlined" />;
-            })
-          }
-          renderInput={(params) => <TextField {...params} label="Knowledge base" />}
-        />
+            )}
+            renderValue={(docs, getItemProps) =>
+              docs.map((d, index) => {
+                const { key, ...chip } = getItemProps({ index });
+                return (
+                  <Chip
+                    key={key}
+                    {...chip}
+                    label={`${d.name} · ${d.type}`}
+                    color={d.status === "ready" ? "primary" : "default"}
+                    variant="outlined"
+                  />
+                );
+              })
+            }
+            renderInput={(params) => <TextField {...params} label="Knowledge base" />}
+          />
+          <Typography variant="body2" color="text.secondary">
+            Need another document?{" "}
+            <Link component={RouterLink} to={createPath}>
+              Add one
+            </Link>{" "}
+            — what you typed here is kept.
+          </Typography>
+        </>
       )}
     </FormSection>
   );

@@ -10,7 +10,10 @@ import { StatusChip } from "./StatusChip.tsx";
 import { can, type Action } from "@parley/shared/permissions";
 import { useRole } from "../../../lib/useCurrentUser.ts";
 
-const BUTTONS: Record<LifecycleAction, { label: string; icon: React.ReactNode; color: "primary" | "warning" | "success" | "error" }> = {
+const BUTTONS: Record<
+  LifecycleAction,
+  { label: string; icon: React.ReactNode; color: "primary" | "warning" | "success" | "error" }
+> = {
   launch: { label: "Launch", icon: <RocketLaunch />, color: "primary" },
   pause: { label: "Pause", icon: <Pause />, color: "warning" },
   resume: { label: "Resume", icon: <PlayArrow />, color: "success" },
@@ -20,7 +23,12 @@ const BUTTONS: Record<LifecycleAction, { label: string; icon: React.ReactNode; c
 type Props = { status: string; busy: LifecycleAction | null; onAction(a: LifecycleAction): void };
 
 // As the server's route table has them: a member may pause and resume; launch and stop change the campaign.
-const NEEDS: Record<LifecycleAction, Action> = { launch: "campaigns.edit", pause: "campaigns.run", resume: "campaigns.run", stop: "campaigns.edit" };
+const NEEDS: Record<LifecycleAction, Action> = {
+  launch: "campaigns.edit",
+  pause: "campaigns.run",
+  resume: "campaigns.run",
+  stop: "campaigns.edit",
+};
 
 /** View mode: the status chip and the lifecycle buttons the status and the role allow. */
 export function LifecycleControls({ status, busy, onAction }: Props) {
@@ -31,19 +39,21 @@ export function LifecycleControls({ status, busy, onAction }: Props) {
         Status
       </Typography>
       <StatusChip status={status} />
-      {lifecycleActions(status).filter((a) => can(role, NEEDS[a])).map((a) => (
-        <Button
-          key={a}
-          size="small"
-          variant="outlined"
-          color={BUTTONS[a].color}
-          startIcon={BUTTONS[a].icon}
-          disabled={busy !== null}
-          onClick={() => onAction(a)}
-        >
-          {BUTTONS[a].label}
-        </Button>
-      ))}
+      {lifecycleActions(status)
+        .filter((a) => can(role, NEEDS[a]))
+        .map((a) => (
+          <Button
+            key={a}
+            size="small"
+            variant="outlined"
+            color={BUTTONS[a].color}
+            startIcon={BUTTONS[a].icon}
+            disabled={busy !== null}
+            onClick={() => onAction(a)}
+          >
+            {BUTTONS[a].label}
+          </Button>
+        ))}
     </Box>
   );
 }

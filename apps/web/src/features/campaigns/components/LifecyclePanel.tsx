@@ -18,7 +18,11 @@ const FAILED: Record<LifecycleAction, string> = {
  * Runs a lifecycle action; a refusal (e.g. 409) shows the server's message in the error toast. Below the
  * buttons: who created the campaign and who last changed it.
  */
-export function LifecyclePanel(props: { campaign: CampaignDto; onChanged(c: CampaignDto): void; onError(message: string): void }) {
+export function LifecyclePanel(props: {
+  campaign: CampaignDto;
+  onChanged(c: CampaignDto): void;
+  onError(message: string): void;
+}) {
   const lifecycle = useLifecycle(props.campaign.id);
   const run = (action: LifecycleAction) =>
     lifecycle.mutate(action, {
@@ -28,7 +32,11 @@ export function LifecyclePanel(props: { campaign: CampaignDto; onChanged(c: Camp
   const people = campaignPeopleLine(props.campaign);
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
-      <LifecycleControls status={props.campaign.status} busy={lifecycle.isPending ? (lifecycle.variables ?? null) : null} onAction={run} />
+      <LifecycleControls
+        status={props.campaign.status}
+        busy={lifecycle.isPending ? (lifecycle.variables ?? null) : null}
+        onAction={run}
+      />
       {people && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="campaign-people">
           {people}

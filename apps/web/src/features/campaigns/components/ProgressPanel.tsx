@@ -9,6 +9,10 @@ import type { CampaignProgress, ProgressLiveCall } from "@parley/shared/campaign
 import { useCampaignProgress } from "../hooks/useCampaignProgress.ts";
 import { useCan } from "../../../lib/useCurrentUser.ts";
 import { ListenControls } from "./ListenControls.tsx";
+import { CapacityBanner } from "./CapacityBanner.tsx";
+import { DialerActivityLine } from "./DialerActivityLine.tsx";
+import { formatClock } from "../../../lib/time-format.ts";
+import { useViewerZone } from "../../../lib/useViewerZone.ts";
 
 /** Outcome chips, in this order, with their colours (spec §3 chip colours: green, blue, red, grey). */
 const OUTCOMES: Array<[string, string, "success" | "info" | "error" | "default"]> = [
@@ -27,9 +31,6 @@ const OUTCOMES: Array<[string, string, "success" | "info" | "error" | "default"]
   ["cancelled", "Cancelled", "default"],
 ];
 
-// "since 1:47 PM", not "01:47 PM" (a 12-hour clock writes no leading zero).
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
-
 function Counts({ p }: { p: CampaignProgress }) {
   const outcomes = OUTCOMES.filter(([key]) => (p.by_outcome[key] ?? 0) > 0);
   return (
@@ -47,16 +48,21 @@ function Counts({ p }: { p: CampaignProgress }) {
 
 function LiveCall({ call }: { call: ProgressLiveCall }) {
   const canListen = useCan("calls.monitor");
+  const viewerZone = useViewerZone();
   return (
     <Box component="li" sx={{ py: 1, borderTop: 1, borderColor: "divider", listStyle: "none" }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "baseline" }}>
         <Typography sx={{ fontWeight: 600 }}>{call.contact_name || call.phone}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {call.phone} · since {time(call.started_at)}
+          {call.phone} · since {formatClock(call.started_at, viewerZone)}
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic", overflowWrap: "anywhere" }}>
-        {call.last_line ? `${call.last_line.speaker === "agent" ? "Agent" : "Contact"}: ${call.last_line.text}` : call.status === "in_progress" ? "Answered: the agent is speaking…" : "Ringing…"}
+        {call.last_line
+          ? `${call.last_line.speaker === "agent" ? "Agent" : "Contact"}: ${call.last_line.text}`
+          : call.status === "in_progress"
+            ? "Answered: the agent is speaking…"
+            : "Ringing…"}
       </Typography>
       {canListen && <ListenControls callId={call.call_id} who={call.contact_name || call.phone} />}
     </Box>
@@ -64,7 +70,13 @@ function LiveCall({ call }: { call: ProgressLiveCall }) {
 }
 
 /** The campaign's live counts and the calls on the line now, fed by the progress stream. */
-export function ProgressPanel({ campaignId, onStatus }: { campaignId: string; onStatus(status: CampaignProgress["status"]): void }) {
+export function ProgressPanel({
+  campaignId,
+  onStatus,
+}: {
+  campaignId: string;
+  onStatus(status: CampaignProgress["status"]): void;
+}) {
   const { progress, error } = useCampaignProgress(campaignId, true);
   const status = progress?.status;
   useEffect(() => {
@@ -76,11 +88,16 @@ export function ProgressPanel({ campaignId, onStatus }: { campaignId: string; on
       <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
         Progress
       </Typography>
-      {error && <Alert severity="warning" sx={{ mb: 2 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
       {!progress && !error && <CircularProgress size={24} aria-label="Loading progress" />}
       {progress && (
         <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-          {progress.status_reason && <Alert severity="info">{progress.status_reason}</Alert>}
+          <CapacityBanner activity={progress.activity} />
+          <DialerActivityLine activity={progress.activity} />
           <Counts p={progress} />
           <Box>
             <Typography variant="subtitle2">Live calls</Typography>

@@ -46,14 +46,24 @@ export function PublishSection({ value, onChange, datesReadOnly }: Props) {
           Business Hours
         </Typography>
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
-          <TextField select label="Start Time" value={value.businessHoursStart} onChange={(e) => onChange({ businessHoursStart: e.target.value })}>
+          <TextField
+            select
+            label="Start Time"
+            value={value.businessHoursStart}
+            onChange={(e) => onChange({ businessHoursStart: e.target.value })}
+          >
             {BUSINESS_HOUR_CHOICES.map((t) => (
               <MenuItem key={t} value={t}>
                 {t}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label="End Time" value={value.businessHoursEnd} onChange={(e) => onChange({ businessHoursEnd: e.target.value })}>
+          <TextField
+            select
+            label="End Time"
+            value={value.businessHoursEnd}
+            onChange={(e) => onChange({ businessHoursEnd: e.target.value })}
+          >
             {BUSINESS_HOUR_CHOICES.map((t) => (
               <MenuItem key={t} value={t}>
                 {t}

@@ -16,7 +16,12 @@ export function TransferSection(props: FieldSectionProps) {
       placeholder="+15550102000 or sip:sales@pbx.example.com"
       check={normalizeTransferTarget}
       message={TRANSFER_TO_MESSAGE}
-      hint="A phone number (international format) or a SIP address. The agent tells the person who is calling and why before connecting them; if nobody answers within 25 seconds it offers the caller a callback. Leave empty to always offer a callback."
+      hint={
+        "A phone number (international format) or a SIP address. The agent tells the person who " +
+        "is calling and why before connecting them; if nobody answers within 25 seconds it " +
+        "offers the caller a callback. A caller to an inbound campaign is put through only " +
+        "within its business hours. Leave empty to always offer a callback."
+      }
       testId="transfer-to"
     />
   );

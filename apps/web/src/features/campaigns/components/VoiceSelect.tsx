@@ -60,21 +60,44 @@ export function VoiceSelect({ voices, value, onChange, loading, disabled }: Prop
           onClick={() => !disabled && (open ? close() : setOpen(true))}
           slotProps={{
             htmlInput: { readOnly: true, role: "combobox", "aria-expanded": open, "aria-controls": listId },
-            input: { endAdornment: <InputAdornment position="end"><ArrowDropDown /></InputAdornment>, sx: { cursor: "pointer" } },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <ArrowDropDown />
+                </InputAdornment>
+              ),
+              sx: { cursor: "pointer" },
+            },
             inputLabel: { shrink: true },
           }}
         />
-        <Popper open={open} anchorEl={anchorRef.current} placement="bottom-start" sx={{ zIndex: 1300, width: anchorRef.current?.clientWidth }} disablePortal>
+        <Popper
+          open={open}
+          anchorEl={anchorRef.current}
+          placement="bottom-start"
+          sx={{ zIndex: 1300, width: anchorRef.current?.clientWidth }}
+          disablePortal
+        >
           <Paper elevation={8} sx={{ mt: 0.5, maxHeight: 360, overflowY: "auto" }}>
             <List id={listId} role="listbox" aria-label="Voices" dense>
-              {voices.length === 0 && <ListItemText sx={{ px: 2, py: 1 }} primary={loading ? "Loading voices..." : "No voices available"} />}
+              {voices.length === 0 && (
+                <ListItemText sx={{ px: 2, py: 1 }} primary={loading ? "Loading voices..." : "No voices available"} />
+              )}
               {shown.map((v) => (
-                <ListItemButton key={v.id} role="option" selected={v.id === value} aria-selected={v.id === value} onClick={() => pick(v.id)}>
+                <ListItemButton
+                  key={v.id}
+                  role="option"
+                  selected={v.id === value}
+                  aria-selected={v.id === value}
+                  onClick={() => pick(v.id)}
+                >
                   <ListItemText primary={v.name} secondary={v.description || undefined} />
                   {v.preview_url && (
                     <IconButton
                       edge="end"
-                      aria-label={preview.playingId === v.id ? `Stop preview of ${v.name}` : `Play preview of ${v.name}`}
+                      aria-label={
+                        preview.playingId === v.id ? `Stop preview of ${v.name}` : `Play preview of ${v.name}`
+                      }
                       onClick={(e) => {
                         e.stopPropagation();
                         preview.toggle(v.id, v.preview_url!);
@@ -87,7 +110,10 @@ export function VoiceSelect({ voices, value, onChange, loading, disabled }: Prop
               ))}
               {hidden > 0 && (
                 <ListItemButton onClick={() => setShowAll(true)} sx={{ justifyContent: "center" }}>
-                  <ListItemText primary={`Show More (${hidden} more)`} slotProps={{ primary: { color: "primary", sx: { fontWeight: 600 } } }} />
+                  <ListItemText
+                    primary={`Show More (${hidden} more)`}
+                    slotProps={{ primary: { color: "primary", sx: { fontWeight: 600 } } }}
+                  />
                 </ListItemButton>
               )}
             </List>

@@ -9,6 +9,7 @@ export function useCampaignPaths() {
     list: `${prefix}/campaigns`,
     create: `${prefix}/campaign-setup`,
     view: (id: string) => `${prefix}/campaign-setup?id=${encodeURIComponent(id)}`,
-    createKnowledgeBase: `/org/${orgSlug ?? session.orgSlug()}/create-knowledge-base`,
+    // The knowledge base page brings the user back to this form (whose draft is kept) after the upload.
+    createKnowledgeBase: `/org/${orgSlug ?? session.orgSlug()}/create-knowledge-base?from=campaign-setup`,
   };
 }

@@ -22,11 +22,15 @@ export function useCampaignProgress(campaignId: string, enabled: boolean) {
     void (async () => {
       while (!signal.aborted) {
         try {
-          await readProgressStream(campaignId, (p) => {
-            latest = p;
-            setProgress(p);
-            setError(null);
-          }, signal);
+          await readProgressStream(
+            campaignId,
+            (p) => {
+              latest = p;
+              setProgress(p);
+              setError(null);
+            },
+            signal,
+          );
           if (latest && progressIsFinal(latest)) return;
         } catch (err) {
           if (signal.aborted) return;

@@ -11,6 +11,8 @@ import { validateCampaignForm } from "../logic/validate-campaign-form.ts";
 import type { Toast } from "../../../components/AppToast.tsx";
 
 export type SubmitKind = "launch" | "draft" | "update";
+/** What a launch hands the campaign's view it lands on. */
+export type LandingState = { toast: Toast };
 
 const TEXT: Record<SubmitKind, { ok: string; failed: string }> = {
   launch: { ok: "Campaign created successfully!", failed: "Failed to create campaign" },
@@ -21,7 +23,8 @@ const REDIRECT_MS = 2000;
 
 /**
  * Create, draft or update (campaignId: the campaign in view mode or a draft saved on this page): validate in
- * the spec's order, send, toast; 2 s later a launch lands on the campaign's live view, an update on the list.
+ * the spec's order, send, toast; a launch lands at once on the top of the campaign's live view, an update 2 s
+ * later on the list.
  */
 export function useCampaignSubmit(opts: {
   campaignId: string | null;
@@ -49,20 +52,35 @@ export function useCampaignSubmit(opts: {
     try {
       const payload = toPayload(form, kind === "draft");
       // A draft saved earlier on this page is updated rather than created twice, and launched if asked.
-      let saved = opts.campaignId ? await updateCampaign(opts.campaignId, payload, csv) : await createCampaign(payload, csv);
-      if (kind === "launch" && opts.campaignId && saved.status === "draft") saved = await changeLifecycle(saved.id, "launch");
+      let saved = opts.campaignId
+        ? await updateCampaign(opts.campaignId, payload, csv)
+        : await createCampaign(payload, csv);
+      if (kind === "launch" && opts.campaignId && saved.status === "draft")
+        saved = await changeLifecycle(saved.id, "launch");
       opts.onSaved(saved);
-      const attachFailure = await opts.afterSave?.(saved).then(() => null, (err: unknown) => err);
+      const attachFailure = await opts.afterSave?.(saved).then(
+        () => null,
+        (err: unknown) => err,
+      );
       await qc.invalidateQueries({ queryKey: ["campaigns"] });
       if (attachFailure) {
         // The campaign is saved; stay on the page so the user can retry the knowledge base choice.
-        setToast({ severity: "error", message: `Campaign saved, but its knowledge base was not: ${messageOf(attachFailure, "please try again.")}` });
+        setToast({
+          severity: "error",
+          message: `Campaign saved, but its knowledge base was not: ${messageOf(attachFailure, "please try again.")}`,
+        });
+        return;
+      }
+      if (kind === "launch") {
+        // After a launch the user wants to watch the first calls at once: the campaign's view, from its top,
+        // where the header says what the dialer is doing. The success toast travels with the navigation.
+        const toast: Toast = { severity: "success", message: TEXT.launch.ok };
+        navigate(opts.viewPath(saved.id), { state: { toast } satisfies LandingState });
+        window.scrollTo({ top: 0 });
         return;
       }
       setToast({ severity: "success", message: TEXT[kind].ok });
-      // After a launch the user wants to watch the first calls, not find the campaign in a list.
-      const next = kind === "launch" ? opts.viewPath(saved.id) : kind === "update" ? opts.listPath : null;
-      if (next) timer.current = setTimeout(() => navigate(next), REDIRECT_MS);
+      if (kind === "update") timer.current = setTimeout(() => navigate(opts.listPath), REDIRECT_MS);
     } catch (err) {
       setToast({ severity: "error", message: errorMessage(err, TEXT[kind].failed) });
     } finally {

@@ -11,7 +11,11 @@ export function useCsvPreview(file: File | null): CsvPreview | null {
   useEffect(() => {
     let live = true;
     setPreview(null);
-    if (file) void file.text().then((text) => live && setPreview(previewCsv(text)), () => live && setPreview(null));
+    if (file)
+      void file.text().then(
+        (text) => live && setPreview(previewCsv(text)),
+        () => live && setPreview(null),
+      );
     return () => {
       live = false;
     };

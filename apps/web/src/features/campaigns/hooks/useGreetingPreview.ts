@@ -39,31 +39,34 @@ export function useGreetingAudio() {
   }, []);
   useEffect(() => release, [release]);
 
-  const play = useCallback(async (draft: GreetingDraft, voiceId: string) => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    setState("loading");
-    setError(null);
-    try {
-      const token = session.token();
-      const res = await fetch(`/api${PATH}/audio`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ ...draft, ...(voiceId ? { voice_id: voiceId } : {}) }),
-        signal: AbortSignal.timeout(60_000),
-      });
-      if (!res.ok) throw new HttpFailure(res.status, await res.json().catch(() => null));
-      release();
-      urlRef.current = URL.createObjectURL(await res.blob());
-      audio.src = urlRef.current;
-      await audio.play();
-      setState("playing");
-    } catch (err) {
-      const body = err instanceof HttpFailure ? (err.body as { error?: { message?: string } } | null) : null;
-      setError(body?.error?.message ?? "The greeting could not be played. Please try again.");
-      setState("error");
-    }
-  }, [release]);
+  const play = useCallback(
+    async (draft: GreetingDraft, voiceId: string) => {
+      const audio = audioRef.current;
+      if (!audio) return;
+      setState("loading");
+      setError(null);
+      try {
+        const token = session.token();
+        const res = await fetch(`/api${PATH}/audio`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify({ ...draft, ...(voiceId ? { voice_id: voiceId } : {}) }),
+          signal: AbortSignal.timeout(60_000),
+        });
+        if (!res.ok) throw new HttpFailure(res.status, await res.json().catch(() => null));
+        release();
+        urlRef.current = URL.createObjectURL(await res.blob());
+        audio.src = urlRef.current;
+        await audio.play();
+        setState("playing");
+      } catch (err) {
+        const body = err instanceof HttpFailure ? (err.body as { error?: { message?: string } } | null) : null;
+        setError(body?.error?.message ?? "The greeting could not be played. Please try again.");
+        setState("error");
+      }
+    },
+    [release],
+  );
 
   const stop = useCallback(() => {
     audioRef.current?.pause();

@@ -6,7 +6,7 @@ import { getCampaignKnowledgeBases, listKnowledgeBaseItems } from "../api/knowle
  * The knowledge base picker's state: the org's items, the ids attached to the campaign when it was
  * loaded (`saved`), and the current choice. `saved` is what a later save compares against.
  */
-export function useKnowledgeBaseChoice(campaignId: string | null) {
+export function useKnowledgeBaseChoice(campaignId: string | null, initialSelected: string[] = []) {
   const items = useQuery({ queryKey: ["campaigns", "kb-items"], queryFn: listKnowledgeBaseItems });
   const attached = useQuery({
     queryKey: ["campaigns", "kb-attached", campaignId],
@@ -14,7 +14,7 @@ export function useKnowledgeBaseChoice(campaignId: string | null) {
     enabled: campaignId !== null,
   });
   const [saved, setSaved] = useState<string[]>([]);
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelected] = useState<string[]>(initialSelected);
   const loaded = attached.data;
   // Once the campaign's attachments arrive they become both the baseline and the choice shown.
   useEffect(() => {
@@ -26,4 +26,3 @@ export function useKnowledgeBaseChoice(campaignId: string | null) {
   return { items, attached, selected, setSelected, saved, setSaved };
 }
 export type KnowledgeBaseChoice = ReturnType<typeof useKnowledgeBaseChoice>;
-

@@ -49,8 +49,10 @@ export function useListenIn(callId: string) {
   }, []);
   useEffect(() => teardown, [teardown]);
 
-  const send = (m: ListenClientMessage) => live.current?.ws.readyState === WebSocket.OPEN && live.current.ws.send(JSON.stringify(m));
+  const send = (m: ListenClientMessage) =>
+    live.current?.ws.readyState === WebSocket.OPEN && live.current.ws.send(JSON.stringify(m));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: patch, send and stopMic touch only refs and state setters
   const start = useCallback(async () => {
     if (live.current) return;
     setState({ ...IDLE, status: "connecting" });
@@ -85,7 +87,12 @@ export function useListenIn(callId: string) {
     };
     ws.onclose = () => {
       teardown();
-      setState((s) => ({ ...s, status: "ended", you: false, error: over ? s.error : (s.error ?? "The connection to the call was lost.") }));
+      setState((s) => ({
+        ...s,
+        status: "ended",
+        you: false,
+        error: over ? s.error : (s.error ?? "The connection to the call was lost."),
+      }));
     };
   }, [callId, teardown]);
 
@@ -94,11 +101,15 @@ export function useListenIn(callId: string) {
     if (live.current) live.current.mic = null;
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: patch, send and stopMic touch only refs and state setters
   const takeOver = useCallback(async () => {
     const l = live.current;
     if (!l || l.mic) return;
     try {
-      l.mic = await startMicCapture((pcm) => l.ws.readyState === WebSocket.OPEN && l.ws.send(pcm16ToBytes(pcm)), () => {});
+      l.mic = await startMicCapture(
+        (pcm) => l.ws.readyState === WebSocket.OPEN && l.ws.send(pcm16ToBytes(pcm)),
+        () => {},
+      );
     } catch (err) {
       return patch({ error: micMessage(err) });
     }
@@ -106,6 +117,7 @@ export function useListenIn(callId: string) {
     send({ type: "take_over" });
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: patch, send and stopMic touch only refs and state setters
   const handBack = useCallback(() => {
     send({ type: "hand_back" });
     stopMic();

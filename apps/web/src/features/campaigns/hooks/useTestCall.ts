@@ -9,7 +9,14 @@ import { createPcmPlayer } from "./test-call-audio.ts";
 
 export type { TestCallStatus } from "../logic/test-call-state.ts";
 
-const IDLE: TestCallState = { status: "idle", turns: [], agentSpeaking: false, micLevel: 0, error: null, outcome: null };
+const IDLE: TestCallState = {
+  status: "idle",
+  turns: [],
+  agentSpeaking: false,
+  micLevel: 0,
+  error: null,
+  outcome: null,
+};
 
 /** One browser test call with a campaign's agent: ticket, microphone, socket, playback and live transcript. */
 export function useTestCall(campaignId: string | null) {
@@ -26,20 +33,28 @@ export function useTestCall(campaignId: string | null) {
   }, []);
   useEffect(() => teardown, [teardown]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: patch touches only refs and state setters
   const start = useCallback(async () => {
     if (!campaignId || live.current) return;
     setState({ ...IDLE, status: "connecting" });
     let ticket: TestCallTicket;
     try {
-      ticket = await api(`/campaigns/${encodeURIComponent(campaignId)}/test-call`, { method: "POST", schema: TestCallTicket });
+      ticket = await api(`/campaigns/${encodeURIComponent(campaignId)}/test-call`, {
+        method: "POST",
+        schema: TestCallTicket,
+      });
     } catch (err) {
       return patch({ status: "failed", error: messageOf(err, "The test call could not be started.") });
     }
     let ws: WebSocket | null = null;
-    const send = (m: WebCallClientMessage | ArrayBuffer) => ws?.readyState === WebSocket.OPEN && ws.send(m instanceof ArrayBuffer ? m : JSON.stringify(m));
+    const send = (m: WebCallClientMessage | ArrayBuffer) =>
+      ws?.readyState === WebSocket.OPEN && ws.send(m instanceof ArrayBuffer ? m : JSON.stringify(m));
     let mic: MicCapture;
     try {
-      mic = await startMicCapture((pcm) => send(pcm16ToBytes(pcm)), (micLevel) => patch({ micLevel }));
+      mic = await startMicCapture(
+        (pcm) => send(pcm16ToBytes(pcm)),
+        (micLevel) => patch({ micLevel }),
+      );
     } catch (err) {
       return patch({ status: "failed", error: micMessage(err) });
     }
@@ -60,7 +75,13 @@ export function useTestCall(campaignId: string | null) {
     };
     ws.onclose = () => {
       teardown();
-      if (!over) patch({ status: "failed", agentSpeaking: false, micLevel: 0, error: "The connection to the test call was lost." });
+      if (!over)
+        patch({
+          status: "failed",
+          agentSpeaking: false,
+          micLevel: 0,
+          error: "The connection to the test call was lost.",
+        });
     };
   }, [campaignId, teardown]);
 

@@ -3,7 +3,9 @@ import { DEFAULT_BUSINESS_HOURS_END, DEFAULT_BUSINESS_HOURS_START, DEFAULT_TIMEZ
 
 export type FaqFormValue = { opening_line: string; goal: string; pairs: Array<{ question: string; answer: string }> };
 
-/** The setup screen's state (spec §3 "Campaign form fields"); dates are datetime-local strings in the campaign's zone. */
+/**
+ * The setup screen's state (spec §3 "Campaign form fields"); dates are datetime-local strings in the campaign's zone.
+ */
 export type CampaignFormValues = {
   campaignName: string;
   campaignDescription: string;

@@ -13,7 +13,10 @@ test("names who created and who last changed the campaign, with when", () => {
 });
 
 test("an unknown person is left out, the time of the change stays", () => {
-  assert.equal(campaignPeopleLine({ created_by_name: null, updated_by_name: null, updated_at: at }), `Changed ${formatDateTime(at)}`);
+  assert.equal(
+    campaignPeopleLine({ created_by_name: null, updated_by_name: null, updated_at: at }),
+    `Changed ${formatDateTime(at)}`,
+  );
   assert.equal(campaignPeopleLine({ created_by_name: "Ada Lovelace" }), "Created by Ada Lovelace");
   assert.equal(campaignPeopleLine({}), "");
 });

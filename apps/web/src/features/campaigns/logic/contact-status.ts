@@ -1,6 +1,9 @@
 import type { ContactCallState } from "@parley/shared/campaigns";
 
-export type ContactStatus = { label: "Not started" | "Pending" | "On a call" | "Done"; detail: string | null };
+export type ContactStatus = {
+  label: "Not started" | "Pending" | "On a call" | "Done" | "Do not call";
+  detail: string | null;
+};
 
 const OUTCOMES: Record<string, string> = {
   no_answer: "no answer",
@@ -19,7 +22,8 @@ const OUTCOMES: Record<string, string> = {
 export const outcomeText = (o: string | null) => (o ? (OUTCOMES[o] ?? o.replace(/_/g, " ")) : "");
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-const dayKey = (d: Date, zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+const dayKey = (d: Date, zone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
 
 /** "3:40 PM" today, "Tue 3:40 PM" within the week, "Mar 12, 3:40 PM" beyond; on the clock of `zone`. */
 export function whenText(iso: string, now: Date, zone: string, alwaysDay = false): string {
@@ -27,7 +31,10 @@ export function whenText(iso: string, now: Date, zone: string, alwaysDay = false
   const time = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(d);
   if (!alwaysDay && dayKey(d, zone) === dayKey(now, zone)) return time;
   const withinWeek = d.getTime() - now.getTime() < 6 * 86_400_000;
-  const day = new Intl.DateTimeFormat("en-US", withinWeek ? { timeZone: zone, weekday: "short" } : { timeZone: zone, month: "short", day: "numeric" }).format(d);
+  const day = new Intl.DateTimeFormat(
+    "en-US",
+    withinWeek ? { timeZone: zone, weekday: "short" } : { timeZone: zone, month: "short", day: "numeric" },
+  ).format(d);
   return withinWeek ? `${day} ${time}` : `${day}, ${time}`;
 }
 
@@ -36,9 +43,18 @@ export function whenText(iso: string, now: Date, zone: string, alwaysDay = false
  * Retries and the campaign's start are on the viewer's clock; a callback and calling hours on the callee's,
  * which is what they asked for or what the law counts.
  */
-export function contactStatus(s: ContactCallState | undefined, now: Date, viewerZone: string, campaignZone: string): ContactStatus {
+export function contactStatus(
+  s: ContactCallState | undefined,
+  now: Date,
+  viewerZone: string,
+  campaignZone: string,
+): ContactStatus {
+  // A number put on the list after it was queued is never rung: say so at once rather than "Pending".
+  if (s?.do_not_call && s.state !== "calling" && s.state !== "done")
+    return { label: "Do not call", detail: "On the do-not-call list: it is never called" };
   if (!s || s.state === "not_started") return { label: "Not started", detail: null };
-  if (s.state === "calling") return { label: "On a call", detail: s.attempts_made > 0 ? `Attempt ${s.attempts_made + 1}` : null };
+  if (s.state === "calling")
+    return { label: "On a call", detail: s.attempts_made > 0 ? `Attempt ${s.attempts_made + 1}` : null };
   if (s.state === "done") {
     const tries = s.attempts_made > 1 ? ` after ${s.attempts_made} attempts` : "";
     return { label: "Done", detail: s.last_outcome ? `${capital(outcomeText(s.last_outcome))}${tries}` : null };
@@ -47,18 +63,38 @@ export function contactStatus(s: ContactCallState | undefined, now: Date, viewer
   const due = s.due_at;
   switch (s.reason) {
     case "retry":
-      return { label: "Pending", detail: due ? `Retry at ${whenText(due, now, viewerZone)} — ${outcomeText(s.last_outcome)}` : "Retry soon" };
+      return {
+        label: "Pending",
+        detail: due ? `Retry at ${whenText(due, now, viewerZone)} — ${outcomeText(s.last_outcome)}` : "Retry soon",
+      };
     case "callback":
-      return { label: "Pending", detail: due ? `Callback asked for ${whenText(due, now, calleeZone, true)}` : "Callback asked for" };
+      return {
+        label: "Pending",
+        detail: due ? `Callback asked for ${whenText(due, now, calleeZone, true)}` : "Callback asked for",
+      };
     case "calling_hours": {
       const where = s.contact_timezone ? "local" : calleeZone;
-      return { label: "Pending", detail: due ? `Waiting for calling hours (opens ${whenText(due, now, calleeZone)} ${where})` : "Waiting for calling hours" };
+      return {
+        label: "Pending",
+        detail: due
+          ? `Waiting for calling hours (opens ${whenText(due, now, calleeZone)} ${where})`
+          : "Waiting for calling hours",
+      };
     }
     case "campaign_start":
-      return { label: "Pending", detail: due ? `Waiting for the campaign to start (${whenText(due, now, viewerZone, true)})` : "Waiting for the campaign to start" };
+      return {
+        label: "Pending",
+        detail: due
+          ? `Waiting for the campaign to start (${whenText(due, now, viewerZone, true)})`
+          : "Waiting for the campaign to start",
+      };
     case "paused":
       return { label: "Pending", detail: "Campaign paused — called once it resumes" };
     default:
-      return { label: "Pending", detail: s.attempts_made > 0 ? `Queued — attempt ${s.attempts_made + 1} calls shortly` : "Queued — calls shortly" };
+      return {
+        label: "Pending",
+        detail:
+          s.attempts_made > 0 ? `Queued — attempt ${s.attempts_made + 1} calls shortly` : "Queued — calls shortly",
+      };
   }
 }

@@ -11,7 +11,18 @@ export function isCsvFile(file: { name: string; type: string }): boolean {
 }
 
 export const EMAIL_ATTACHMENT_EXTENSIONS = [
-  "pdf", "doc", "docx", "txt", "jpg", "jpeg", "png", "gif", "xls", "xlsx", "ppt", "pptx",
+  "pdf",
+  "doc",
+  "docx",
+  "txt",
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "xls",
+  "xlsx",
+  "ppt",
+  "pptx",
 ] as const;
 
 export function isAllowedAttachment(name: string): boolean {

@@ -15,7 +15,18 @@ test("a choice changed only when the set of ids differs", () => {
 });
 
 test("the picker offers ready items and keeps chosen ones that are not ready", () => {
-  const items = [doc("ready", "ready"), doc("busy", "processing"), doc("broken", "failed"), doc("chosen", "processing")];
-  assert.deepEqual(pickerOptions(items, ["chosen"]).map((d) => d.id), ["ready", "chosen"]);
-  assert.deepEqual(pickerOptions(items, []).map((d) => d.id), ["ready"]);
+  const items = [
+    doc("ready", "ready"),
+    doc("busy", "processing"),
+    doc("broken", "failed"),
+    doc("chosen", "processing"),
+  ];
+  assert.deepEqual(
+    pickerOptions(items, ["chosen"]).map((d) => d.id),
+    ["ready", "chosen"],
+  );
+  assert.deepEqual(
+    pickerOptions(items, []).map((d) => d.id),
+    ["ready"],
+  );
 });

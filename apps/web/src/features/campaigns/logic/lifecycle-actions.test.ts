@@ -19,5 +19,6 @@ test("a list row offers pause while running or scheduled, resume while paused, n
   assert.equal(pauseOrResume("scheduled"), "pause");
   assert.equal(pauseOrResume("IN_PROGRESS"), "pause");
   assert.equal(pauseOrResume("paused"), "resume");
-  for (const s of ["draft", "stopped", "completed", "failed", "", null, undefined]) assert.equal(pauseOrResume(s), null, String(s));
+  for (const s of ["draft", "stopped", "completed", "failed", "", null, undefined])
+    assert.equal(pauseOrResume(s), null, String(s));
 });

@@ -41,4 +41,3 @@ export function reduce(s: TestCallState, m: WebCallServerMessage): TestCallState
       return s;
   }
 }
-

@@ -25,6 +25,7 @@ export function validateCampaignForm(f: CampaignFormValues): string | null {
     if (!normalizeInboundNumber(f.inboundNumber)) return INBOUND_NUMBER_MESSAGE;
   }
   if (!validLimit(f.maxConcurrentCalls)) return CampaignMessages.maxConcurrentCalls;
-  if (f.channel === "voice" && f.transferTo.trim() && !normalizeTransferTarget(f.transferTo)) return TRANSFER_TO_MESSAGE;
+  if (f.channel === "voice" && f.transferTo.trim() && !normalizeTransferTarget(f.transferTo))
+    return TRANSFER_TO_MESSAGE;
   return null;
 }

@@ -1,4 +1,5 @@
-import { useSearchParams } from "react-router-dom";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -11,6 +12,9 @@ import { errorMessage } from "../api/error-message.ts";
 import { CampaignSetupForm } from "../components/CampaignSetupForm.tsx";
 import { useCan, useRole } from "../../../lib/useCurrentUser.ts";
 import { deniedMessage } from "@parley/shared/permissions";
+import { AppToast, type Toast } from "../../../components/AppToast.tsx";
+import type { LandingState } from "../hooks/useCampaignSubmit.ts";
+import { useKeptDraft } from "../hooks/useCampaignDraft.ts";
 
 /** /campaign-setup creates a campaign; /campaign-setup?id=… opens that campaign in view mode. */
 export function CampaignSetupPage() {
@@ -25,6 +29,17 @@ export function CampaignSetupPage() {
   // A new campaign starts from the organisation's settings; if they cannot be read, from the browser's zone.
   const org = useOrgDefaults(creating);
   const settings = org.data?.settings ?? null;
+  const kept = useKeptDraft(creating);
+  // A launch lands here with its success toast, shown once: a reload must not show it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const landing = location.state as LandingState | null;
+  const [toast, setToast] = useState<Toast>(null);
+  useEffect(() => {
+    if (!landing?.toast) return;
+    setToast(landing.toast);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [landing, location.pathname, location.search, navigate]);
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 3, maxWidth: 1100, mx: "auto", width: "100%" }}>
@@ -42,8 +57,14 @@ export function CampaignSetupPage() {
           <CircularProgress aria-label="Loading your organisation's defaults" />
         </Box>
       )}
-      {creating && !org.isPending && (
-        <CampaignSetupForm key="new" campaign={null} initial={newCampaignForm(settings, browserZone())} defaultVoiceId={settings?.default_voice_id ?? null} />
+      {creating && !org.isPending && kept.key && (
+        <CampaignSetupForm
+          key="new"
+          campaign={null}
+          initial={newCampaignForm(settings, browserZone())}
+          defaultVoiceId={settings?.default_voice_id ?? null}
+          kept={kept}
+        />
       )}
       {viewMode && campaign.isPending && (
         <Box sx={{ display: "flex", justifyContent: "center", py: 8 }}>
@@ -51,11 +72,19 @@ export function CampaignSetupPage() {
         </Box>
       )}
       {viewMode && campaign.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => campaign.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => campaign.refetch()}>
+              Retry
+            </Button>
+          }
+        >
           {errorMessage(campaign.error, "Failed to load campaign data. Please try again.")}
         </Alert>
       )}
       {viewMode && campaign.data && <CampaignSetupForm key={campaign.data.id} campaign={campaign.data} />}
+      <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );
 }

@@ -12,13 +12,19 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import Add from "@mui/icons-material/Add";
 import Search from "@mui/icons-material/Search";
-import { CampaignsTable, type CampaignRow } from "../components/CampaignsTable.tsx";
+import { CampaignsTable } from "../components/CampaignsTable.tsx";
+import type { CampaignRow } from "../components/campaign-row.ts";
 import { Pager } from "../../../components/Pager.tsx";
 import { CampaignCards } from "../components/CampaignCards.tsx";
 import type { RowActionHandlers } from "../components/CampaignRowActions.tsx";
 import { AppToast, type Toast } from "../../../components/AppToast.tsx";
 import { ConfirmDeleteDialog } from "../../../components/ConfirmDeleteDialog.tsx";
-import { useCampaignList, useDeleteCampaign, useDuplicateCampaign, useRowLifecycle } from "../hooks/useCampaignQueries.ts";
+import {
+  useCampaignList,
+  useDeleteCampaign,
+  useDuplicateCampaign,
+  useRowLifecycle,
+} from "../hooks/useCampaignQueries.ts";
 import { useCampaignPaths } from "../hooks/useCampaignPaths.ts";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue.ts";
 import { DEFAULT_PAGE_SIZE } from "../../../lib/pager-window.ts";
@@ -50,21 +56,44 @@ export function CampaignsPage() {
       lifecycle.mutate(
         { id: row.id, action },
         {
-          onSuccess: () => setToast({ severity: "success", message: action === "pause" ? `Paused ${row.name}.` : `Resumed ${row.name}.`, durationMs: 3000 }),
-          onError: (err) => setToast({ severity: "error", message: errorMessage(err, `Failed to ${action} campaign. Please try again.`) }),
+          onSuccess: () =>
+            setToast({
+              severity: "success",
+              message: action === "pause" ? `Paused ${row.name}.` : `Resumed ${row.name}.`,
+              durationMs: 3000,
+            }),
+          onError: (err) =>
+            setToast({
+              severity: "error",
+              message: errorMessage(err, `Failed to ${action} campaign. Please try again.`),
+            }),
         },
       ),
-    onDuplicate: !canEdit ? undefined : (row) =>
-      duplicate.mutate(row.id, {
-        onSuccess: (copy) => {
-          // The copy is the newest campaign: it heads the first page of an unfiltered list.
-          setSearch("");
-          setPage(1);
-          setToast({ severity: "success", message: `Duplicated as “${copy.name}” (a draft without contacts).`, durationMs: 3000 });
-        },
-        onError: (err) => setToast({ severity: "error", message: errorMessage(err, "Failed to duplicate campaign. Please try again.") }),
-      }),
-    busyId: lifecycle.isPending ? (lifecycle.variables?.id ?? null) : duplicate.isPending ? (duplicate.variables ?? null) : null,
+    onDuplicate: !canEdit
+      ? undefined
+      : (row) =>
+          duplicate.mutate(row.id, {
+            onSuccess: (copy) => {
+              // The copy is the newest campaign: it heads the first page of an unfiltered list.
+              setSearch("");
+              setPage(1);
+              setToast({
+                severity: "success",
+                message: `Duplicated as “${copy.name}” (a draft without contacts).`,
+                durationMs: 3000,
+              });
+            },
+            onError: (err) =>
+              setToast({
+                severity: "error",
+                message: errorMessage(err, "Failed to duplicate campaign. Please try again."),
+              }),
+          }),
+    busyId: lifecycle.isPending
+      ? (lifecycle.variables?.id ?? null)
+      : duplicate.isPending
+        ? (duplicate.variables ?? null)
+        : null,
   };
 
   const confirmDelete = async () => {
@@ -103,11 +132,24 @@ export function CampaignsPage() {
         placeholder="Search campaigns by name, type, status, dates..."
         slotProps={{
           htmlInput: { "aria-label": "Search campaigns" },
-          input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search />
+              </InputAdornment>
+            ),
+          },
         }}
       />
       {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => list.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => list.refetch()}>
+              Retry
+            </Button>
+          }
+        >
           {errorMessage(list.error, "Failed to load campaigns. Please try again.")}
         </Alert>
       )}
@@ -126,8 +168,10 @@ export function CampaignsPage() {
               </Button>
             )}
           </Box>
+        ) : narrow ? (
+          <CampaignCards rows={rows} {...actions} />
         ) : (
-          narrow ? <CampaignCards rows={rows} {...actions} /> : <CampaignsTable rows={rows} {...actions} />
+          <CampaignsTable rows={rows} {...actions} />
         )}
         <Pager
           page={page}

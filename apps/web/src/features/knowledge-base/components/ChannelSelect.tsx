@@ -27,7 +27,9 @@ export function ChannelSelect({ value, onChange, label, placeholder, minWidth = 
         displayEmpty
         notched
         onChange={(e) => onChange(e.target.value as Channel)}
-        renderValue={(v) => (v ? OPTIONS.find((o) => o.value === v)?.label : <span style={{ opacity: 0.6 }}>{placeholder}</span>)}
+        renderValue={(v) =>
+          v ? OPTIONS.find((o) => o.value === v)?.label : <span style={{ opacity: 0.6 }}>{placeholder}</span>
+        }
       >
         {OPTIONS.map((o) => (
           <MenuItem key={o.value} value={o.value} disabled={o.disabled}>

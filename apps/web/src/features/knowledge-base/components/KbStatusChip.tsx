@@ -11,12 +11,25 @@ const LOOK: Record<KbStatus, { label: string; color: "warning" | "success" | "er
 };
 
 /** The indexing state of an item; a failure shows its reason under the chip. */
-export function KbStatusChip({ status, reason, passages }: { status: KbStatus; reason: string | null; passages: number }) {
+export function KbStatusChip({
+  status,
+  reason,
+  passages,
+}: {
+  status: KbStatus;
+  reason: string | null;
+  passages: number;
+}) {
   const look = LOOK[status];
   return (
     <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.5 }}>
       <Tooltip title={status === "ready" ? `${passages} passage${passages === 1 ? "" : "s"} indexed` : ""}>
-        <Chip size="small" label={look.label} color={look.color} variant={status === "processing" ? "outlined" : "filled"} />
+        <Chip
+          size="small"
+          label={look.label}
+          color={look.color}
+          variant={status === "processing" ? "outlined" : "filled"}
+        />
       </Tooltip>
       {status === "failed" && reason && (
         <Typography variant="caption" color="error.light" sx={{ maxWidth: 260 }}>

@@ -34,7 +34,9 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c} sx={{ fontWeight: 700 }}>{c}</TableCell>
+              <TableCell key={c} sx={{ fontWeight: 700 }}>
+                {c}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -48,10 +50,18 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
           ) : (
             rows.map((row) => (
               <TableRow key={row.id} hover>
-                <TableCell title={row.id} sx={{ fontFamily: "monospace" }}>{row.id.slice(0, 8)}</TableCell>
+                <TableCell title={row.id} sx={{ fontFamily: "monospace" }}>
+                  {row.id.slice(0, 8)}
+                </TableCell>
                 <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>{row.name}</Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ display: "block", wordBreak: "break-all" }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {row.name}
+                  </Typography>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: "block", wordBreak: "break-all" }}
+                  >
                     {row.source === "url" ? row.url : row.file_name}
                   </Typography>
                   {(row.added_by_name || row.updated_by_name) && (

@@ -29,15 +29,28 @@ export function UrlListEditor({ urls, disabled, onChange }: Props) {
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap" }}>
         <TextField
-          size="small" label="Website URL" placeholder="https://example.com/faq" value={url} disabled={disabled || full}
-          onChange={(e) => setUrl(e.target.value)} onKeyDown={(e) => e.key === "Enter" && add()} sx={{ flex: "2 1 260px" }}
+          size="small"
+          label="Website URL"
+          placeholder="https://example.com/faq"
+          value={url}
+          disabled={disabled || full}
+          onChange={(e) => setUrl(e.target.value)}
+          onKeyDown={(e) => e.key === "Enter" && add()}
+          sx={{ flex: "2 1 260px" }}
         />
         <TextField
-          size="small" label="Document name (optional)" placeholder={`Document ${urls.length + 1}`} value={name}
-          disabled={disabled || full} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === "Enter" && add()}
+          size="small"
+          label="Document name (optional)"
+          placeholder={`Document ${urls.length + 1}`}
+          value={name}
+          disabled={disabled || full}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => e.key === "Enter" && add()}
           sx={{ flex: "1 1 180px" }}
         />
-        <Button variant="outlined" onClick={add} disabled={disabled || full || !url.trim()}>Add URL</Button>
+        <Button variant="outlined" onClick={add} disabled={disabled || full || !url.trim()}>
+          Add URL
+        </Button>
       </Box>
       <Typography variant="caption" color="text.secondary">
         {full ? "Maximum 5 URLs reached." : `You can add ${KB_MAX_URLS - urls.length} more URL(s).`}
@@ -45,10 +58,25 @@ export function UrlListEditor({ urls, disabled, onChange }: Props) {
       {urls.length > 0 && (
         <List dense aria-label="URLs to upload">
           {urls.map((u, i) => (
-            <ListItem key={`${u.url}-${i}`} secondaryAction={
-              <IconButton edge="end" aria-label={`Remove ${u.name}`} disabled={disabled} onClick={() => onChange(urls.filter((_, j) => j !== i))}><Close /></IconButton>
-            }>
-              <ListItemText primary={u.name} secondary={u.url} slotProps={{ secondary: { sx: { wordBreak: "break-all" } } }} />
+            <ListItem
+              // biome-ignore lint/suspicious/noArrayIndexKey: shown in order, never reordered
+              key={`${u.url}-${i}`}
+              secondaryAction={
+                <IconButton
+                  edge="end"
+                  aria-label={`Remove ${u.name}`}
+                  disabled={disabled}
+                  onClick={() => onChange(urls.filter((_, j) => j !== i))}
+                >
+                  <Close />
+                </IconButton>
+              }
+            >
+              <ListItemText
+                primary={u.name}
+                secondary={u.url}
+                slotProps={{ secondary: { sx: { wordBreak: "break-all" } } }}
+              />
             </ListItem>
           ))}
         </List>

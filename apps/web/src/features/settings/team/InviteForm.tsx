@@ -27,26 +27,51 @@ export function InviteForm({ onInvited }: { onInvited(link: InvitationLink): voi
       setEmail("");
       setError("");
     } catch (err) {
-      setError(err instanceof ApiRequestError ? messageOf(err, "") : "The invitation could not be created. Please try again.");
+      setError(
+        err instanceof ApiRequestError ? messageOf(err, "") : "The invitation could not be created. Please try again.",
+      );
     }
   }
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Invite a teammate" sx={{ display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: 1.5, alignItems: { sm: "flex-start" } }}>
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Invite a teammate"
+      sx={{ display: "flex", flexDirection: { xs: "column", sm: "row" }, gap: 1.5, alignItems: { sm: "flex-start" } }}
+    >
       <TextField
         label="Email"
         type="email"
         size="small"
         value={email}
-        onChange={(e) => { setEmail(e.target.value); setError(""); }}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setError("");
+        }}
         error={Boolean(error)}
         helperText={error || " "}
         sx={{ flex: 1 }}
       />
-      <TextField select label="Role" size="small" value={role} onChange={(e) => setRole(e.target.value as Role)} sx={{ minWidth: 140 }} helperText=" ">
-        {ROLES.map((r) => <MenuItem key={r} value={r}>{ROLE_LABELS[r]}</MenuItem>)}
+      <TextField
+        select
+        label="Role"
+        size="small"
+        value={role}
+        onChange={(e) => setRole(e.target.value as Role)}
+        sx={{ minWidth: 140 }}
+        helperText=" "
+      >
+        {ROLES.map((r) => (
+          <MenuItem key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </MenuItem>
+        ))}
       </TextField>
-      <Button type="submit" variant="contained" disabled={invite.isPending} sx={{ height: 40 }}>Invite</Button>
+      <Button type="submit" variant="contained" disabled={invite.isPending} sx={{ height: 40 }}>
+        Invite
+      </Button>
     </Box>
   );
 }

@@ -6,7 +6,9 @@ import { ShownOnceDialog } from "../../../components/ShownOnceDialog.tsx";
 import { linkDialogNote } from "./invitation-email.ts";
 import { inviteUrl } from "./team-api.ts";
 
-/** The invitation's link, shown this once (the server keeps only its hash); emailed too when a mail server is set up. */
+/**
+ * The invitation's link, shown this once (the server keeps only its hash); emailed too when a mail server is set up.
+ */
 export function InviteLinkDialog({ link, onClose }: { link: InvitationLink | null; onClose(): void }) {
   return (
     <ShownOnceDialog
@@ -21,7 +23,9 @@ export function InviteLinkDialog({ link, onClose }: { link: InvitationLink | nul
           <Typography sx={{ mb: 1.5 }}>
             For <strong>{link?.invitation.email}</strong> as {link ? ROLE_LABELS[link.invitation.role] : ""}.
           </Typography>
-          <Alert severity="info" sx={{ mb: 2 }}>{link ? linkDialogNote(link.invitation.mail, link.invitation.email) : ""}</Alert>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {link ? linkDialogNote(link.invitation.mail, link.invitation.email) : ""}
+          </Alert>
         </>
       }
     />

@@ -17,7 +17,12 @@ import { useRemoveMember, useSetRole } from "./team-api.ts";
 const ROLES: Role[] = ["owner", "admin", "member"];
 const nameOf = (m: TeamMember) => `${m.first_name} ${m.last_name}`.trim() || m.username;
 
-type Props = { members: TeamMember[]; myId: string | undefined; onError(err: unknown, fallback: string): void; onDone(message: string): void };
+type Props = {
+  members: TeamMember[];
+  myId: string | undefined;
+  onError(err: unknown, fallback: string): void;
+  onDone(message: string): void;
+};
 
 /**
  * Members with their role (changed on the spot) and a remove button that asks first. The only owner's role is
@@ -31,10 +36,16 @@ export function TeamMembers({ members, myId, onError, onDone }: Props) {
   const [leaving, setLeaving] = useState<TeamMember | null>(null);
 
   const changeRole = (m: TeamMember, role: Role) =>
-    setRole.mutateAsync({ userId: m.user_id, role }).then(() => onDone(`${nameOf(m)} is now ${ROLE_LABELS[role]}.`), (err) => onError(err, "The role could not be changed."));
+    setRole.mutateAsync({ userId: m.user_id, role }).then(
+      () => onDone(`${nameOf(m)} is now ${ROLE_LABELS[role]}.`),
+      (err) => onError(err, "The role could not be changed."),
+    );
   const confirmRemove = async () => {
     if (!leaving) return;
-    await remove.mutateAsync(leaving.user_id).then(() => onDone(`${nameOf(leaving)} was removed.`), (err) => onError(err, "The member could not be removed."));
+    await remove.mutateAsync(leaving.user_id).then(
+      () => onDone(`${nameOf(leaving)} was removed.`),
+      (err) => onError(err, "The member could not be removed."),
+    );
     setLeaving(null);
   };
 
@@ -43,40 +54,69 @@ export function TeamMembers({ members, myId, onError, onDone }: Props) {
       {members.map((m) => {
         const onlyOwner = m.role === "owner" && owners === 1;
         return (
-        <Box component="li" key={m.user_id} aria-label={nameOf(m)} sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5, py: 1.5, borderTop: 1, borderColor: "divider" }}>
-          <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }}>{nameOf(m)}{m.user_id === myId ? " (you)" : ""}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-              {m.email} · @{m.username} · joined {new Date(m.joined_at).toLocaleDateString()}
-            </Typography>
-          </Box>
-          <TextField
-            select
-            size="small"
-            label="Role"
-            value={m.role}
-            onChange={(e) => void changeRole(m, e.target.value as Role)}
-            disabled={setRole.isPending || onlyOwner}
-            helperText={onlyOwner ? "The only owner" : undefined}
-            slotProps={{ htmlInput: { "aria-label": `Role of ${nameOf(m)}` } }}
-            sx={{ width: 130 }}
+          <Box
+            component="li"
+            key={m.user_id}
+            aria-label={nameOf(m)}
+            sx={{
+              display: "flex",
+              flexWrap: "wrap",
+              alignItems: "center",
+              gap: 1.5,
+              py: 1.5,
+              borderTop: 1,
+              borderColor: "divider",
+            }}
           >
-            {ROLES.map((r) => <MenuItem key={r} value={r}>{ROLE_LABELS[r]}</MenuItem>)}
-          </TextField>
-          {m.user_id === myId ? <Box sx={{ width: 80 }} /> : <Button color="error" sx={{ width: 80 }} onClick={() => setLeaving(m)}>Remove</Button>}
-        </Box>
+            <Box sx={{ flex: "1 1 220px", minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {nameOf(m)}
+                {m.user_id === myId ? " (you)" : ""}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+                {m.email} · @{m.username} · joined {new Date(m.joined_at).toLocaleDateString()}
+              </Typography>
+            </Box>
+            <TextField
+              select
+              size="small"
+              label="Role"
+              value={m.role}
+              onChange={(e) => void changeRole(m, e.target.value as Role)}
+              disabled={setRole.isPending || onlyOwner}
+              helperText={onlyOwner ? "The only owner" : undefined}
+              slotProps={{ htmlInput: { "aria-label": `Role of ${nameOf(m)}` } }}
+              sx={{ width: 130 }}
+            >
+              {ROLES.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </MenuItem>
+              ))}
+            </TextField>
+            {m.user_id === myId ? (
+              <Box sx={{ width: 80 }} />
+            ) : (
+              <Button color="error" sx={{ width: 80 }} onClick={() => setLeaving(m)}>
+                Remove
+              </Button>
+            )}
+          </Box>
         );
       })}
       <Dialog open={leaving !== null} onClose={() => setLeaving(null)} aria-labelledby="remove-member-title">
         <DialogTitle id="remove-member-title">Remove from the organization?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {leaving && nameOf(leaving)} loses access to this organization at once and is signed out of it. Their account and their other organizations stay.
+            {leaving && nameOf(leaving)} loses access to this organization at once and is signed out of it. Their
+            account and their other organizations stay.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setLeaving(null)}>Cancel</Button>
-          <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => void confirmRemove()}>Remove</Button>
+          <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => void confirmRemove()}>
+            Remove
+          </Button>
         </DialogActions>
       </Dialog>
     </Box>

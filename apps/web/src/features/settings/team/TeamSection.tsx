@@ -20,13 +20,21 @@ export function TeamSection() {
   const me = useCurrentUser().data;
   const [link, setLink] = useState<InvitationLink | null>(null);
   const [toast, setToast] = useState<Toast>(null);
-  const onError = (err: unknown, fallback: string) => setToast({ severity: "error", message: messageOf(err, fallback) });
+  const onError = (err: unknown, fallback: string) =>
+    setToast({ severity: "error", message: messageOf(err, fallback) });
   const onDone = (message: string) => setToast({ severity: "success", message, durationMs: 3000 });
 
   if (team.isPending) return <CircularProgress size={24} aria-label="Loading the team" />;
   if (team.isError) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => team.refetch()}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => team.refetch()}>
+            Retry
+          </Button>
+        }
+      >
         {messageOf(team.error, "Failed to load the team. Please try again.")}
       </Alert>
     );
@@ -34,15 +42,21 @@ export function TeamSection() {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
       <Box>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>Invite a teammate</Typography>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+          Invite a teammate
+        </Typography>
         <InviteForm onInvited={setLink} />
       </Box>
       <Box>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>Members ({team.data.members.length})</Typography>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          Members ({team.data.members.length})
+        </Typography>
         <TeamMembers members={team.data.members} myId={me?.id} onError={onError} onDone={onDone} />
       </Box>
       <Box>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>Pending invitations</Typography>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+          Pending invitations
+        </Typography>
         <TeamInvitations invitations={team.data.invitations} onLink={setLink} onError={onError} onDone={onDone} />
       </Box>
       <InviteLinkDialog link={link} onClose={() => setLink(null)} />

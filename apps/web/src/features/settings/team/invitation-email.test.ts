@@ -4,13 +4,21 @@ import assert from "node:assert/strict";
 import type { InvitationEmail } from "@parley/shared/team";
 import { emailLine, linkDialogNote } from "./invitation-email.ts";
 
-const mail = (over: Partial<InvitationEmail>): InvitationEmail => ({ status: "pending", sent_at: null, next_attempt_at: null, last_error: null, ...over });
+const mail = (over: Partial<InvitationEmail>): InvitationEmail => ({
+  status: "pending",
+  sent_at: null,
+  next_attempt_at: null,
+  last_error: null,
+  ...over,
+});
 
-test("a pending invitation's line says whether its email went out, is waiting (with the server's error) or gave up", () => {
+test("a pending invitation's line says if its email went out, is waiting (with the server's error) or gave up", () => {
   assert.equal(emailLine(mail({ status: "not_configured" })), null);
   assert.equal(emailLine(mail({}))!.text, "Email on its way.");
   assert.match(emailLine(mail({ status: "sent", sent_at: "2030-01-08T15:04:00Z" }))!.text, /^Emailed Jan 8, /);
-  const waiting = emailLine(mail({ last_error: "connect ECONNREFUSED 127.0.0.1:2525", next_attempt_at: "2030-01-08T15:09:00Z" }))!;
+  const waiting = emailLine(
+    mail({ last_error: "connect ECONNREFUSED 127.0.0.1:2525", next_attempt_at: "2030-01-08T15:09:00Z" }),
+  )!;
   assert.equal(waiting.color, "warning.main");
   assert.match(waiting.text, /^Email not sent yet: connect ECONNREFUSED 127\.0\.0\.1:2525\. Next try Jan 8, /);
   const failed = emailLine(mail({ status: "failed", last_error: "550 mailbox unavailable" }))!;
@@ -20,7 +28,13 @@ test("a pending invitation's line says whether its email went out, is waiting (w
 });
 
 test("the link dialog says the link is emailed, or why it is only shown to copy", () => {
-  assert.match(linkDialogNote(mail({}), "lin@example.com"), /^Parley is emailing this link to lin@example\.com\. You can also copy it/);
-  assert.match(linkDialogNote(mail({ status: "not_configured" }), "lin@example.com"), /No mail server is set up.*Copy the link and send it to them\. It works once, for 7 days/);
+  assert.match(
+    linkDialogNote(mail({}), "lin@example.com"),
+    /^Parley is emailing this link to lin@example\.com\. You can also copy it/,
+  );
+  assert.match(
+    linkDialogNote(mail({ status: "not_configured" }), "lin@example.com"),
+    /No mail server is set up.*Copy the link and send it to them\. It works once, for 7 days/,
+  );
   assert.match(linkDialogNote(mail({ status: "not_sent" }), "lin@example.com"), /PUBLIC_URL/);
 });

@@ -5,7 +5,9 @@ export type EmailLine = { text: string; color: "text.secondary" | "warning.main"
 const at = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
-/** The pending invitation's email state, under its role and expiry; null when Parley does not email (no mail server). */
+/**
+ * The pending invitation's email state, under its role and expiry; null when Parley does not email (no mail server).
+ */
 export function emailLine(mail: InvitationEmail): EmailLine | null {
   switch (mail.status) {
     case "not_configured":
@@ -15,11 +17,19 @@ export function emailLine(mail: InvitationEmail): EmailLine | null {
     case "sent":
       return { text: `Emailed${mail.sent_at ? ` ${at(mail.sent_at)}` : ""}.`, color: "text.secondary" };
     case "failed":
-      return { text: `The email could not be sent: ${mail.last_error ?? "the mail server refused it"}. Copy a new link and send it yourself.`, color: "error.main" };
+      return {
+        text:
+          "The email could not be sent: " +
+          `${mail.last_error ?? "the mail server refused it"}. Copy a new ` +
+          "link and send it yourself.",
+        color: "error.main",
+      };
     case "pending":
       if (!mail.last_error) return { text: "Email on its way.", color: "text.secondary" };
       return {
-        text: `Email not sent yet: ${mail.last_error}.${mail.next_attempt_at ? ` Next try ${at(mail.next_attempt_at)}.` : ""}`,
+        text:
+          "Email not sent yet: " +
+          `${mail.last_error}.${mail.next_attempt_at ? ` Next try ${at(mail.next_attempt_at)}.` : ""}`,
         color: "warning.main",
       };
   }
@@ -31,10 +41,19 @@ export function linkDialogNote(mail: InvitationEmail, email: string): string {
   switch (mail.status) {
     case "pending":
     case "sent":
-      return `Parley is emailing this link to ${email}. You can also copy it and send it yourself. ${once} (a new link from the pending invitation replaces it and is emailed too).`;
+      return (
+        `Parley is emailing this link to ${email}. You can also copy it and send it yourself. ` +
+        `${once} (a new link from the pending invitation replaces it and is emailed too).`
+      );
     case "not_sent":
-      return `Parley could not email it: the server does not know its own web address (PUBLIC_URL). Copy the link and send it to them. ${once} (you can make a new one from the pending invitation).`;
+      return (
+        "Parley could not email it: the server does not know its own web address (PUBLIC_URL). Copy the " +
+        `link and send it to them. ${once} (you can make a new one from the pending invitation).`
+      );
     default:
-      return `No mail server is set up, so Parley does not email invitations. Copy the link and send it to them. ${once} (you can make a new one from the pending invitation).`;
+      return (
+        "No mail server is set up, so Parley does not email invitations. Copy the link and send " +
+        `it to them. ${once} (you can make a new one from the pending invitation).`
+      );
   }
 }

@@ -31,10 +31,14 @@ export const useInvite = () =>
   useTeamChange((body: InvitationCreate) => api("/team/invitations", { method: "POST", body, schema: InvitationLink }));
 export const useRenewLink = () =>
   useTeamChange((id: string) => api(`/team/invitations/${id}/link`, { method: "POST", schema: InvitationLink }));
-export const useRevokeInvitation = () => useTeamChange((id: string) => api(`/team/invitations/${id}`, { method: "DELETE" }));
+export const useRevokeInvitation = () =>
+  useTeamChange((id: string) => api(`/team/invitations/${id}`, { method: "DELETE" }));
 export const useSetRole = () =>
-  useTeamChange(({ userId, role }: { userId: string; role: Role }) => api(`/team/members/${userId}`, { method: "PUT", body: { role } }));
-export const useRemoveMember = () => useTeamChange((userId: string) => api(`/team/members/${userId}`, { method: "DELETE" }));
+  useTeamChange(({ userId, role }: { userId: string; role: Role }) =>
+    api(`/team/members/${userId}`, { method: "PUT", body: { role } }),
+  );
+export const useRemoveMember = () =>
+  useTeamChange((userId: string) => api(`/team/members/${userId}`, { method: "DELETE" }));
 
 /** The link to send: the page on this site that accepts the invitation. */
 export const inviteUrl = (link: InvitationLink) => window.location.origin + link.path;
