@@ -38,14 +38,17 @@ fi
 echo "== ${#files[@]} test files, and ${#calls[@]} of whole calls in their own lane"
 # --test-force-exit: a file whose tests are over exits even if a failed start-up left a server or a peer
 # (radicale, an SMTP receiver) running; without it such a file once kept the run waiting for an hour.
-run() { node --import tsx --test --test-force-exit --test-concurrency="$1" --test-reporter=spec "${@:2}"; }
+# run <niceness> <files at a time> <files...>
+run() { nice -n "$1" node --import tsx --test --test-force-exit --test-concurrency="$2" --test-reporter=spec "${@:3}"; }
+# The other tests run at a lower CPU priority (nice): a whole call must keep up with real time, the rest only
+# has to finish, so on a busy machine (CI's 2 cores, the browser tests' Chromiums) the calls lane is served first.
 # The calls lane prints when it ends, so the two lanes' lines do not interleave.
 lane_log=$(mktemp)
 trap 'rm -f "$lane_log"' EXIT
 lane_status=0
-if [ ${#calls[@]} -gt 0 ]; then run 1 "${calls[@]}" >"$lane_log" 2>&1 & lane=$!; fi
+if [ ${#calls[@]} -gt 0 ]; then run 0 1 "${calls[@]}" >"$lane_log" 2>&1 & lane=$!; fi
 status=0
-[ ${#files[@]} -eq 0 ] || run 3 "${files[@]}" || status=$?
+[ ${#files[@]} -eq 0 ] || run 10 3 "${files[@]}" || status=$?
 if [ ${#calls[@]} -gt 0 ]; then
   wait "$lane" || lane_status=$?
   echo "== the whole-calls lane"
