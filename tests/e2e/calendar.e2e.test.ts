@@ -104,11 +104,34 @@ describe("calendar screen", () => {
     await page.locator('[data-highlighted="true"]').first().waitFor();
     assert.equal(await page.locator('[data-highlighted="true"]').count(), 1);
     console.log("screenshot:", await env.screenshot(page, "calendar-month-1280"));
+    assert.equal(await page.getByRole("region", { name: "Events this month" }).count(), 0, "no list on wide screens");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    console.log("screenshot:", await env.screenshot(page, "calendar-month-1440"));
     await page.context().close();
 
     const phone = await openCalendar(env, user.slug, 390, 844);
     await phone.getByText("+2 more").waitFor();
+    // A seventh of 390 px holds no title: cells show each event's icon, and the month's events are listed under
+    // the grid with their whole titles and times, none cut.
+    const grid = phone.getByRole("grid", { name: "Month view" });
+    assert.equal(await grid.getByRole("button", { name: /Quarterly Review/ }).innerText(), "");
+    const agenda = phone.getByRole("region", { name: "Events this month" });
+    for (const text of ["8:00 AM Coffee chat with Sam", "10:00 AM Quarterly Review", "4:00 PM Team happy hour"]) {
+      const chip = agenda.getByRole("button", { name: new RegExp(`^${text.split(" ").slice(2).join(" ")}`) });
+      assert.equal((await chip.innerText()).trim(), text);
+      assert.ok(await chip.evaluate((el) => el.scrollWidth <= el.clientWidth), `${text} is not cut`);
+    }
+    assert.ok(
+      await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      "the page does not scroll sideways",
+    );
+    await agenda.getByRole("button", { name: /^Quarterly Review/ }).click();
+    await phone.getByRole("dialog").getByText("Boardroom 2").waitFor();
+    await phone.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await grid.scrollIntoViewIfNeeded();
     console.log("screenshot:", await env.screenshot(phone, "calendar-month-390"));
+    await agenda.scrollIntoViewIfNeeded();
+    console.log("screenshot:", await env.screenshot(phone, "calendar-month-agenda-390"));
     await phone.getByText("+2 more").click();
     await phone.getByRole("grid", { name: "Day view" }).waitFor();
     console.log("screenshot:", await env.screenshot(phone, "calendar-day-390"));

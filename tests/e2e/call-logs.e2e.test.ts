@@ -164,7 +164,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     await dialog.getByText("Friday works for me.").waitFor();
     assert.deepEqual(await Promise.all(["Name", "Number", "Campaign", "Started", "Duration", "Outcome"].map(fact)), [
       "Asha Rao",
-      "+14155550101",
+      "+1 415 555 0101",
       "Harbor Homes Spring Outreach",
       "2026-02-01 16:30; 2026-02-01 10:30 (America/New_York) on the campaign's clock",
       "95s",
@@ -207,7 +207,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     // 15:30 UTC is 16:30 in Berlin (10:30 in New York); the contact was imported on 15 December, 08:00 UTC.
     assert.deepEqual(await cells(page, "Asha Rao"), [
       "Asha Rao",
-      "+14155550101",
+      "+1 415 555 0101",
       "asha.rao@example.com",
       "Harbor Homes Spring Outreach",
       "Solar roof",
@@ -318,7 +318,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
       await Promise.all(
         ["card-name", "card-phone", "card-campaign", "card-when"].map((id) => asha.getByTestId(id).innerText()),
       ),
-      ["Asha Rao", "+14155550101", "Harbor Homes Spring Outreach", "2026-02-01 16:30 · 95s"],
+      ["Asha Rao", "+1 415 555 0101", "Harbor Homes Spring Outreach", "2026-02-01 16:30 · 95s"],
     );
     assert.equal(await asha.locator("[data-status]").innerText(), "Scheduled");
     await asha.getByRole("button", { name: "View Details for Asha Rao" }).waitFor();

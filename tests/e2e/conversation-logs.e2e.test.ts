@@ -134,7 +134,7 @@ describe("Conversation Logs: email and WhatsApp panels", () => {
     await open(page, "WhatsApp");
     await page.getByText("2 Numbers").waitFor();
     const list = page.getByRole("list", { name: "WhatsApp numbers" });
-    await list.getByText("+14155550142").waitFor();
+    await list.getByText("+1 415 555 0142").waitFor();
     assert.equal(await list.getByText("Tap to chat").count(), 2);
     await list.getByText("03/03/26").waitFor();
     const msgs = page.getByLabel("Messages");
@@ -181,7 +181,7 @@ describe("Conversation Logs: email and WhatsApp panels", () => {
     await page.getByRole("tab", { name: "WhatsApp" }).click();
     await page.getByText(/\d Numbers/).waitFor();
     await env.screenshot(page, "whatsapp-logs-390-list");
-    await page.getByRole("list", { name: "WhatsApp numbers" }).getByText("+14155550142").click();
+    await page.getByRole("list", { name: "WhatsApp numbers" }).getByText("+1 415 555 0142").click();
     await page.getByText("Yes! Would Saturday 11:30 suit you?").waitFor();
     await env.screenshot(page, "whatsapp-logs-390-conversation");
     await page.getByRole("button", { name: "Back to numbers" }).click();

@@ -78,7 +78,7 @@ describe("do-not-call list screen", () => {
       await page.getByLabel("Search the do-not-call list").fill("555-1005");
       await page.getByText("1–1 of 1").waitFor();
       await waitForRows(page, 1);
-      assert.match((await rows(page).first().locator("td").first().textContent()) ?? "", /^\+14155551005/);
+      assert.match((await rows(page).first().locator("td").first().textContent()) ?? "", /^\+1 415 555 1005/);
       await page.getByLabel("Search the do-not-call list").fill("asked by email");
       await page.getByText("1–1 of 1").waitFor();
       await page.getByLabel("Search the do-not-call list").fill("");
@@ -98,7 +98,7 @@ describe("do-not-call list screen", () => {
       await page.getByText("1 number added.").waitFor();
       await page.getByText("1–10 of 13").waitFor();
       // On phones the number's cell also holds the campaign and date, so rows are matched by their text.
-      const added = rows(page).filter({ hasText: "+14155550199" });
+      const added = rows(page).filter({ hasText: "+1 415 555 0199" });
       await added.waitFor();
 
       await page.getByRole("button", { name: "Import CSV" }).click();
@@ -116,11 +116,11 @@ describe("do-not-call list screen", () => {
       await page.getByText("1–10 of 15").waitFor();
       await page.getByRole("cell", { name: "Imported · Sam Rivera" }).first().waitFor();
 
-      await page.getByRole("button", { name: "Remove +14155550199" }).click();
+      await page.getByRole("button", { name: "Remove +1 415 555 0199" }).click();
       const confirm = page.getByRole("dialog", { name: "Remove number" });
-      await confirm.getByText("+14155550199").waitFor();
+      await confirm.getByText("+1 415 555 0199").waitFor();
       await confirm.getByRole("button", { name: "Delete" }).click();
-      await page.getByText("+14155550199 removed from the do-not-call list.").waitFor();
+      await page.getByText("+1 415 555 0199 removed from the do-not-call list.").waitFor();
       await page.getByText("1–10 of 14").waitFor();
       assert.equal(await added.count(), 0);
       await page.context().close();

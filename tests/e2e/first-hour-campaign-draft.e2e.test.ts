@@ -12,6 +12,19 @@ const SIZES = [
 ];
 const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
 
+/** The restored-draft notice is wholly on screen, below the sticky header (not half under it). */
+async function assertNoticeInView(page: Page) {
+  const notice = page.getByRole("alert").filter({ hasText: "Your campaign is back as you left it." });
+  await page.waitForFunction(() => {
+    const header = document.querySelector("header")?.getBoundingClientRect();
+    const alert = [...document.querySelectorAll('[role="alert"]')].find((e) => e.textContent?.includes("back as"));
+    const box = alert?.getBoundingClientRect();
+    return header && box && box.top >= header.bottom && box.bottom <= window.innerHeight;
+  });
+  const start = notice.getByRole("button", { name: "Start over" });
+  assert.equal((await start.boundingBox())!.height < 40, true, "Start over stays on one line");
+}
+
 describe("first hour: the campaign form keeps its draft", () => {
   let env: E2E;
   before(async () => (env = await startE2E({ env: { DIALER: "0" } })));
@@ -52,10 +65,12 @@ describe("first hour: the campaign form keeps its draft", () => {
       assert.equal(await field(page, "Campaign Name").inputValue(), "Spring roof checks");
       assert.equal(await field(page, "Campaign Description").inputValue(), "Homes we quoted last autumn");
       assert.equal(await field(page, "Opening line").inputValue(), "Hi {name}, this is Ava from Bright Homes.");
+      await assertNoticeInView(page);
       await env.screenshot(page, `first-hour-draft-restored-${size.width}`);
 
       await page.reload();
       await page.getByText("Your campaign is back as you left it.").waitFor();
+      await assertNoticeInView(page);
       assert.equal(await field(page, "Campaign Name").inputValue(), "Spring roof checks");
 
       await page.getByRole("button", { name: "Start over" }).click();

@@ -49,7 +49,7 @@ describe("first hour: do-not-call numbers as the team writes them", () => {
       await env.screenshot(page, `first-hour-dnc-add-${size.width}`);
       await add.getByRole("button", { name: "Add number" }).click();
       await page.getByText("1 number added.").waitFor();
-      await page.getByTestId("dnc-row").filter({ hasText: "+491712345678" }).waitFor();
+      await page.getByTestId("dnc-row").filter({ hasText: "0171 2345678" }).waitFor();
 
       await page.goto(`/org/${s.slug}/campaign-setup?id=${campaignId}`);
       const row = page.getByTestId("contact-row").filter({ hasText: "Jonas Weber" });

@@ -144,6 +144,17 @@ describe("knowledge base screens", () => {
       .filter({ hasText: "helios-battery" })
       .getByText("Added and changed by Sam Rivera")
       .waitFor();
+    // Status and Delete stay in view on a phone: Type and Description move under the name, ID is left out.
+    const helRow = narrow.getByRole("row").filter({ hasText: "helios-battery" });
+    await helRow.getByText("Battery datasheet").filter({ visible: true }).waitFor();
+    for (const target of [helRow.getByText("Ready"), helRow.getByRole("button", { name: /^Delete helios-battery/ })]) {
+      const box = (await target.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `${await target.textContent()} is on screen: ${box.x}`);
+    }
+    assert.ok(
+      await narrow.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      "the page does not scroll sideways",
+    );
     await env.screenshot(narrow, "kb-list-390");
     await narrow.goto(`/org/${slug}/create-knowledge-base`);
     await narrow.getByText("Select a communication channel").waitFor();

@@ -99,10 +99,10 @@ describe("roles in the browser: a member sees what they may do, and the server r
       assert.equal(await page.getByRole("button", { name: /Create Knowledge base/ }).count(), 0);
 
       await page.goto(`/org/${owner.slug}/do-not-call`);
-      await page.getByText("+14155550100").first().waitFor();
+      await page.getByText("+1 415 555 0100").first().waitFor();
       assert.equal(await page.getByRole("button", { name: "Add number" }).count(), 0);
       assert.equal(await page.getByRole("button", { name: "Import CSV" }).count(), 0);
-      assert.equal(await page.getByRole("button", { name: "Remove +14155550100" }).count(), 0);
+      assert.equal(await page.getByRole("button", { name: "Remove +1 415 555 0100" }).count(), 0);
       await env.screenshot(page, `roles-member-dnc-${width}`);
 
       // The calendar's subscription address is an integration: a member sees no Create or Revoke, and whom to ask.

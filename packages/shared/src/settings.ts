@@ -1,6 +1,6 @@
 /**
  * Settings payloads, shared by the API (validation) and the Settings screen (same rules, same messages).
- * - GET /api/settings/organization → `OrgSettingsResponse` ({settings, can_edit}); PUT takes `OrgSettingsUpdate`
+ * - GET /api/settings/organization → `OrgSettingsResponse` ({settings, can_edit, country}); PUT takes `OrgSettingsUpdate`
  *   (fields not sent keep their value) and answers the same. Owners and admins may change them.
  * - GET/PUT /api/settings/profile → `ProfileResponse` ({profile}); PUT takes `ProfileUpdate`.
  * - POST /api/settings/profile/password takes `PasswordChange` and answers 204; the account's other sessions end.
@@ -48,7 +48,15 @@ export const OrgSettings = z.object({
 });
 export type OrgSettings = z.infer<typeof OrgSettings>;
 
-export const OrgSettingsResponse = z.object({ settings: OrgSettings, can_edit: z.boolean() });
+export const OrgSettingsResponse = z.object({
+  settings: OrgSettings,
+  can_edit: z.boolean(),
+  /**
+   * The organisation's country (ISO 3166 code) as its time zone implies it, the one the do-not-call list reads a
+   * number without +country code in; screens write numbers of this country in national form. Null without a zone.
+   */
+  country: z.string().nullable(),
+});
 export type OrgSettingsResponse = z.infer<typeof OrgSettingsResponse>;
 
 export const DEFAULT_ORG_SETTINGS: Omit<OrgSettings, "name"> = {

@@ -1,18 +1,32 @@
 import { useQuery } from "@tanstack/react-query";
 import { OrgSettingsResponse } from "@parley/shared/settings";
 import { api } from "./api-client.ts";
+import { formatPhone } from "./phone-format.ts";
 import { browserZone } from "./time-format.ts";
+
+/** The organisation's defaults the screens write times and numbers by; a member may not read them (no data). */
+function useOrgDefaults() {
+  return useQuery({
+    queryKey: ["viewer-zone"],
+    queryFn: ({ signal }) => api("/settings/organization", { schema: OrgSettingsResponse, signal }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
 
 /**
  * The zone lists and times are shown in: the organisation's default time zone (Settings), so a team sees one
  * clock whatever browser it sits at; the browser's own when the organisation has none or it cannot be read.
  */
 export function useViewerZone(): string {
-  const q = useQuery({
-    queryKey: ["viewer-zone"],
-    queryFn: ({ signal }) => api("/settings/organization", { schema: OrgSettingsResponse, signal }),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-  return q.data?.settings.timezone || browserZone();
+  return useOrgDefaults().data?.settings.timezone || browserZone();
+}
+
+/**
+ * Writes a stored number for people (lib/phone-format.ts): national form for the organisation's own country,
+ * international otherwise (and always when the organisation's country cannot be read).
+ */
+export function usePhoneFormat(): (raw: string) => string {
+  const country = useOrgDefaults().data?.country ?? null;
+  return (raw) => formatPhone(raw, country);
 }

@@ -34,6 +34,7 @@ for (const kind of await routeDbKinds()) {
       const res = await t.request("GET", "/api/settings/organization", { token: u.token });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.can_edit, true);
+      assert.equal(res.body.country, null, "no zone, no country");
       assert.deepEqual(res.body.settings, {
         name: `Acme ${u.username.slice(4)}`,
         agent_name: "",
@@ -61,11 +62,13 @@ for (const kind of await routeDbKinds()) {
       const put = await t.request("PUT", "/api/settings/organization", { token: u.token, body });
       assert.equal(put.status, 200, put.text);
       assert.deepEqual(put.body.settings, body);
+      assert.equal(put.body.country, "DE", "the country of the zone, as the do-not-call list reads numbers");
       const partial = await t.request("PUT", "/api/settings/organization", {
         token: u.token,
         body: { agent_name: "  Sam ", timezone: "" },
       });
       assert.deepEqual(partial.body.settings, { ...body, agent_name: "Sam", timezone: null });
+      assert.equal(partial.body.country, null);
       assert.deepEqual(
         (await t.request("GET", "/api/settings/organization", { token: u.token })).body.settings,
         partial.body.settings,

@@ -12,6 +12,7 @@ import {
   type Profile,
 } from "@parley/shared/settings";
 import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
+import { regionForTimezone } from "../../platform/phone.ts";
 import { hashPassword } from "../auth/password-hash.ts";
 import type { ProfileRow, SettingsRepo } from "./settings.repo.ts";
 
@@ -25,6 +26,9 @@ const toProfile = (r: ProfileRow): Profile => ({
   username: r.username,
   has_password: r.password_hash !== null,
 });
+
+/** The country of the organisation's zone, as the do-not-call list reads numbers (wire.ts); null without one. */
+const countryOf = (s: OrgSettings) => (s.timezone ? (regionForTimezone(s.timezone) ?? null) : null);
 
 /** A unique-index violation: two accounts racing for one email. */
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "23505";
@@ -65,7 +69,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     orgSettings,
 
     async getOrg(orgId: string, role: Role): Promise<OrgSettingsResponse> {
-      return { settings: await orgSettings(orgId), can_edit: can(role, "settings.edit") };
+      const settings = await orgSettings(orgId);
+      return { settings, can_edit: can(role, "settings.edit"), country: countryOf(settings) };
     },
 
     /** Merges the fields sent over the saved ones. Who may is the role guard's business (http/route-roles.ts). */
@@ -80,7 +85,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         throw fieldError("default_voice_id", CampaignMessages.unknownVoice);
       }
       await repo.saveOrgSettings(auth.orgId, next);
-      return { settings: next, can_edit: true };
+      return { settings: next, can_edit: true, country: countryOf(next) };
     },
 
     async getProfile(userId: string): Promise<Profile> {

@@ -6,6 +6,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { LiveCallRow } from "@parley/shared/analytics";
+import { usePhoneFormat } from "../../lib/useViewerZone.ts";
 import { elapsed } from "./analytics-api.ts";
 import { useLiveCalls } from "./useLiveCalls.ts";
 
@@ -21,6 +22,7 @@ function useNow(): number {
 
 function LiveCallCard({ call, now }: { call: LiveCallRow; now: number }) {
   const talking = call.status === "in_progress" && call.answered_at;
+  const phone = usePhoneFormat();
   return (
     <Paper
       variant="outlined"
@@ -39,7 +41,7 @@ function LiveCallCard({ call, now }: { call: LiveCallRow; now: number }) {
         />
       </Box>
       <Typography variant="body2" color="text.secondary" noWrap>
-        {call.phone} · {call.campaign_name || "No campaign"}
+        {phone(call.phone)} · {call.campaign_name || "No campaign"}
       </Typography>
       {call.last_lines.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic" }}>

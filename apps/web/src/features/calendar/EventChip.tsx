@@ -5,10 +5,19 @@ import type { CalendarEvent } from "@parley/shared/calendar";
 import { timeLabel } from "./calendar-dates.ts";
 import { EventIcon } from "./EventIcon.tsx";
 
-type Props = { event: CalendarEvent; highlighted: boolean; onOpen: (e: CalendarEvent) => void; showTime?: boolean };
+type Props = {
+  event: CalendarEvent;
+  highlighted: boolean;
+  onOpen: (e: CalendarEvent) => void;
+  showTime?: boolean;
+  /** Only the icon: a phone's month cell is too narrow for any of the title (the agenda below names it). */
+  iconOnly?: boolean;
+  /** A whole row of its own (the phone's agenda): taller, the title may wrap. */
+  roomy?: boolean;
+};
 
 /** One event in any view; search matches get a bright outline and fill. */
-export function EventChip({ event, highlighted, onOpen, showTime = true }: Props) {
+export function EventChip({ event, highlighted, onOpen, showTime = true, iconOnly = false, roomy = false }: Props) {
   return (
     <ButtonBase
       onClick={() => onOpen(event)}
@@ -16,10 +25,10 @@ export function EventChip({ event, highlighted, onOpen, showTime = true }: Props
       aria-label={`${event.title}, ${timeLabel(new Date(event.start_time))}`}
       sx={(theme) => ({
         width: "100%",
-        justifyContent: "flex-start",
-        gap: 0.5,
+        justifyContent: iconOnly ? "center" : "flex-start",
+        gap: roomy ? 1 : 0.5,
         px: 0.75,
-        py: 0.25,
+        py: roomy ? 0.75 : 0.25,
         borderRadius: 1,
         minWidth: 0,
         textAlign: "left",
@@ -31,11 +40,13 @@ export function EventChip({ event, highlighted, onOpen, showTime = true }: Props
         "&:hover": { bgcolor: alpha(theme.palette.primary.main, 0.45) },
       })}
     >
-      <EventIcon title={event.title} sx={{ fontSize: 14, flexShrink: 0 }} />
-      <Typography variant="caption" noWrap sx={{ minWidth: 0 }}>
-        {showTime && <b>{timeLabel(new Date(event.start_time))} </b>}
-        {event.title}
-      </Typography>
+      <EventIcon title={event.title} sx={{ fontSize: roomy ? 18 : 14, flexShrink: 0 }} />
+      {!iconOnly && (
+        <Typography variant={roomy ? "body2" : "caption"} noWrap={!roomy} sx={{ minWidth: 0 }}>
+          {showTime && <b>{timeLabel(new Date(event.start_time))} </b>}
+          {event.title}
+        </Typography>
+      )}
     </ButtonBase>
   );
 }

@@ -11,6 +11,8 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import ContentCopy from "@mui/icons-material/ContentCopy";
 import type { CalendarEvent } from "@parley/shared/calendar";
+import { formatPhonesIn } from "../../lib/phone-format.ts";
+import { usePhoneFormat } from "../../lib/useViewerZone.ts";
 import { dayLabel, timeLabel } from "./calendar-dates.ts";
 import { durationLabel, eventMinutes, meetingLink } from "./event-display.ts";
 import { EventIcon } from "./EventIcon.tsx";
@@ -39,6 +41,7 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
   const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const phone = usePhoneFormat();
   if (!event) return null;
   const start = new Date(event.start_time);
   const link = meetingLink(event);
@@ -88,10 +91,12 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
           {event.location && <Field label="Location">{event.location}</Field>}
           {event.description && (
             <Field label="Description">
-              <span style={{ whiteSpace: "pre-wrap" }}>{event.description}</span>
+              <span style={{ whiteSpace: "pre-wrap" }}>{formatPhonesIn(event.description, phone)}</span>
             </Field>
           )}
-          <Field label="Attendees">{event.attendees.length ? event.attendees.join(", ") : "None listed"}</Field>
+          <Field label="Attendees">
+            {event.attendees.length ? event.attendees.map(phone).join(", ") : "None listed"}
+          </Field>
           {invitation && (
             <Field label="Email invitation">
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: "flex-start" }}>

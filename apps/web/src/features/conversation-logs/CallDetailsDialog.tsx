@@ -18,7 +18,7 @@ import { useCan } from "../../lib/useCurrentUser.ts";
 import { getCallDetail } from "./call-logs-api.ts";
 import { crmSyncLine } from "./crm-sync-line.ts";
 import { formatDateTime } from "../../lib/time-format.ts";
-import { useViewerZone } from "../../lib/useViewerZone.ts";
+import { usePhoneFormat, useViewerZone } from "../../lib/useViewerZone.ts";
 import {
   inSpokenOrder,
   interventionLines,
@@ -94,9 +94,10 @@ function Latency({ marks }: { marks: Detail["latency"] }) {
  * A call placed by hand (or a browser test call) also says who placed it.
  */
 function Facts({ row, outcome }: { row: CallLogRow; outcome: string | null }) {
+  const phone = usePhoneFormat();
   const facts: Array<[string, string]> = [
     ["Name", row.name],
-    ["Number", row.phone],
+    ["Number", phone(row.phone)],
     ["Campaign", row.campaign],
     [
       "Started",

@@ -3,12 +3,14 @@ import Card from "@mui/material/Card";
 import Typography from "@mui/material/Typography";
 import { CallLogActions, type CallLogHandlers } from "./CallLogActions.tsx";
 import { CallStatusChip } from "./CallStatusChip.tsx";
+import { usePhoneFormat } from "../../lib/useViewerZone.ts";
 import type { CallLogRow } from "./call-log-display.ts";
 
 type Props = CallLogHandlers & { rows: CallLogRow[]; playingId: string | null; pausedId: string | null };
 
 /** The phone layout: one card per call with what matters at a glance; a tap (or View Details) opens the call. */
 export function CallLogCards({ rows, playingId, pausedId, onView, onPlay, onPause, onStop }: Props) {
+  const phone = usePhoneFormat();
   return (
     <Box
       component="ul"
@@ -30,7 +32,7 @@ export function CallLogCards({ rows, playingId, pausedId, onView, onPlay, onPaus
                 {r.name}
               </Typography>
               <Typography variant="body2" color="text.secondary" data-testid="card-phone">
-                {r.phone}
+                {phone(r.phone)}
               </Typography>
             </Box>
             <CallStatusChip status={r.status} />

@@ -8,6 +8,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { CallLogActions, type CallLogHandlers } from "./CallLogActions.tsx";
 import { CallStatusChip } from "./CallStatusChip.tsx";
+import { usePhoneFormat } from "../../lib/useViewerZone.ts";
 import type { CallLogRow } from "./call-log-display.ts";
 
 const COLUMNS = [
@@ -61,6 +62,7 @@ const WRAP = { ...CELL, overflowWrap: "break-word", wordBreak: "break-word" } as
 
 /** The wide layout: one row per call; a click on the row (or View Details) opens the call. */
 export function CallLogsTable({ rows, playingId, pausedId, onView, onPlay, onPause, onStop }: Props) {
+  const phone = usePhoneFormat();
   return (
     <TableContainer sx={{ maxHeight: "70vh", overflowX: "auto" }} data-testid="call-logs-table">
       <Table stickyHeader size="small" aria-label="Voice call logs">
@@ -77,7 +79,7 @@ export function CallLogsTable({ rows, playingId, pausedId, onView, onPlay, onPau
           {rows.map((r) => (
             <TableRow key={r.id} hover data-testid="call-log-row" onClick={() => onView(r)} sx={{ cursor: "pointer" }}>
               <TableCell sx={{ ...WRAP, minWidth: 90 }}>{r.name}</TableCell>
-              <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }}>{r.phone}</TableCell>
+              <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }}>{phone(r.phone)}</TableCell>
               <TableCell sx={{ ...WRAP, minWidth: 90 }}>
                 <Email value={r.email} />
               </TableCell>

@@ -19,6 +19,7 @@ import { messageOf } from "../../lib/api-error.ts";
 import { useDebouncedValue } from "../../lib/useDebouncedValue.ts";
 import { AddNumberDialog } from "./AddNumberDialog.tsx";
 import { importSummary } from "./dnc-labels.ts";
+import { formatPhone } from "../../lib/phone-format.ts";
 import { DncTable } from "./DncTable.tsx";
 import { ImportCsvDialog } from "./ImportCsvDialog.tsx";
 import { useDncChanges, useDncList } from "./useDnc.ts";
@@ -36,6 +37,8 @@ export function DncPage() {
   const list = useDncList({ search: debounced, page, pageSize });
   const changes = useDncChanges();
   const canEdit = useCan("dnc.edit");
+  // The list says the organisation's country to every role that may read it (Settings only to admins).
+  const country = list.data?.default_country ?? null;
 
   async function confirmRemove() {
     if (!toRemove) return;
@@ -43,7 +46,7 @@ export function DncPage() {
       await changes.remove.mutateAsync(toRemove.id);
       setToast({
         severity: "success",
-        message: `${toRemove.phone} removed from the do-not-call list.`,
+        message: `${formatPhone(toRemove.phone, country)} removed from the do-not-call list.`,
         durationMs: 3000,
       });
       // Removing the last row of the last page steps back one page.
@@ -122,7 +125,7 @@ export function DncPage() {
             {debounced ? "No numbers match your search." : "No numbers on the do-not-call list yet."}
           </Typography>
         ) : (
-          <DncTable rows={rows} onRemove={canEdit ? setToRemove : undefined} />
+          <DncTable rows={rows} country={country} onRemove={canEdit ? setToRemove : undefined} />
         )}
         <TablePagination
           component="div"
@@ -159,7 +162,7 @@ export function DncPage() {
       <ConfirmDeleteDialog
         title="Remove number"
         question="Are you sure you want to remove this number from the do-not-call list? Campaigns may call it again."
-        itemName={toRemove?.phone ?? null}
+        itemName={toRemove ? formatPhone(toRemove.phone, country) : null}
         busy={changes.remove.isPending}
         onCancel={() => setToRemove(null)}
         onConfirm={confirmRemove}

@@ -11,6 +11,7 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import Delete from "@mui/icons-material/Delete";
 import type { DncEntry } from "@parley/shared/dnc";
+import { formatPhone } from "../../lib/phone-format.ts";
 import { formatAddedAt, sourceLabel } from "./dnc-labels.ts";
 
 const SOURCE_COLORS = { call: "warning", manual: "primary", csv: "info" } as const;
@@ -23,8 +24,12 @@ const CHIP_WRAPS_ON_PHONES = {
 } as const;
 
 /** Number, how it got here and who added it, the campaign whose call added it, the reason and the date. */
-/** `onRemove` absent: the role may not change the list, so rows have no remove button. */
-export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove?(entry: DncEntry): void }) {
+/**
+ * `onRemove` absent: the role may not change the list, so rows have no remove button. `country`: the
+ * organisation's, whose numbers are written in national form (lib/phone-format.ts).
+ */
+export function DncTable(p: { rows: DncEntry[]; country: string | null; onRemove?(entry: DncEntry): void }) {
+  const { rows, onRemove } = p;
   return (
     <TableContainer sx={{ overflowX: "auto" }}>
       <Table size="small" aria-label="Do-not-call numbers" sx={{ minWidth: { sm: 720 } }}>
@@ -42,7 +47,7 @@ export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove?(entry
           {rows.map((r) => (
             <TableRow key={r.id} hover data-testid="dnc-row">
               <TableCell>
-                <Box sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>{r.phone}</Box>
+                <Box sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>{formatPhone(r.phone, p.country)}</Box>
                 <Typography variant="caption" color="text.secondary" sx={{ display: { xs: "block", sm: "none" } }}>
                   {[r.campaign_name, formatAddedAt(r.created_at)].filter(Boolean).join(" · ")}
                 </Typography>
@@ -62,7 +67,11 @@ export function DncTable({ rows, onRemove }: { rows: DncEntry[]; onRemove?(entry
               {onRemove && (
                 <TableCell align="right">
                   <Tooltip title="Remove from the list">
-                    <IconButton aria-label={`Remove ${r.phone}`} onClick={() => onRemove(r)} size="small">
+                    <IconButton
+                      aria-label={`Remove ${formatPhone(r.phone, p.country)}`}
+                      onClick={() => onRemove(r)}
+                      size="small"
+                    >
                       <Delete fontSize="small" />
                     </IconButton>
                   </Tooltip>

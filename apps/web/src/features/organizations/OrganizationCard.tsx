@@ -11,6 +11,7 @@ import Phone from "@mui/icons-material/Phone";
 import Place from "@mui/icons-material/Place";
 import type { Organization } from "@parley/shared/organizations";
 import { ROLE_LABELS } from "@parley/shared/permissions";
+import { formatPhone } from "../../lib/phone-format.ts";
 
 /** One organisation the user belongs to; others than the current one can be switched to. */
 export function OrganizationCard({
@@ -27,7 +28,7 @@ export function OrganizationCard({
   const lines = [
     { key: "website", icon: <Language fontSize="inherit" />, text: org.website },
     { key: "email", icon: <Email fontSize="inherit" />, text: org.contact_email },
-    { key: "phone", icon: <Phone fontSize="inherit" />, text: org.contact_phone },
+    { key: "phone", icon: <Phone fontSize="inherit" />, text: formatPhone(org.contact_phone) },
     { key: "address", icon: <Place fontSize="inherit" />, text: org.address },
   ].filter((l) => l.text);
   return (

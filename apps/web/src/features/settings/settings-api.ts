@@ -28,6 +28,8 @@ export function useSaveOrgSettings() {
       api("/settings/organization", { method: "PUT", body, schema: OrgSettingsResponse }),
     onSuccess: (res) => {
       queryClient.setQueryData(ORG, res);
+      // Every screen's clock and numbers follow the saved zone and its country (lib/useViewerZone.ts).
+      queryClient.setQueryData(["viewer-zone"], res);
       void queryClient.invalidateQueries({ queryKey: ["me"] });
       void queryClient.invalidateQueries({ queryKey: ["organizations"] });
     },

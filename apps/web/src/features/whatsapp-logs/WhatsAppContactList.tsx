@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import Refresh from "@mui/icons-material/Refresh";
 import { ListSearchField } from "../../components/ListSearchField.tsx";
 import type { WhatsAppContact } from "@parley/shared/whatsapp";
+import { usePhoneFormat } from "../../lib/useViewerZone.ts";
 import { shortDate } from "./whatsapp-display.ts";
 
 type Props = {
@@ -26,6 +27,7 @@ type Props = {
 
 /** Left pane: 'N Numbers', search, refresh, one row per number. */
 export function WhatsAppContactList(p: Props) {
+  const phone = usePhoneFormat();
   return (
     <Box sx={{ display: "flex", flexDirection: "column", minHeight: 0, height: "100%" }}>
       <Box sx={{ p: 2, pb: 1, display: "flex", alignItems: "center", justifyContent: "space-between" }}>
@@ -57,7 +59,7 @@ export function WhatsAppContactList(p: Props) {
             <Box sx={{ minWidth: 0, flex: 1 }}>
               <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
                 <Typography sx={{ fontWeight: 600 }} noWrap>
-                  {c.phone}
+                  {phone(c.phone)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, pt: 0.25 }}>
                   {shortDate(c.last_message_time)}

@@ -7,11 +7,13 @@ import { useListPick } from "../../components/useListPick.ts";
 import { WhatsAppContactList } from "./WhatsAppContactList.tsx";
 import { WhatsAppConversation } from "./WhatsAppConversation.tsx";
 import { fetchMessages } from "./whatsapp-api.ts";
+import { usePhoneFormat } from "../../lib/useViewerZone.ts";
 import { matchesContact } from "./whatsapp-display.ts";
 import { useWhatsAppContacts } from "./useWhatsAppContacts.ts";
 
 /** WhatsApp logs: numbers on the left, the selected conversation on the right (one at a time below 600 px). */
 export function WhatsAppLogsPanel() {
+  const phone = usePhoneFormat();
   const [toast, setToast] = useState<Toast>(null);
   const list = useWhatsAppContacts((message) => setToast({ severity: "error", message }));
   const [search, setSearch] = useState("");
@@ -55,7 +57,7 @@ export function WhatsAppLogsPanel() {
             </Typography>
             {contact && (
               <Typography variant="body2" color="text.secondary">
-                {contact.name ? `${contact.name} · ${contact.phone}` : contact.phone}
+                {contact.name ? `${contact.name} · ${phone(contact.phone)}` : phone(contact.phone)}
               </Typography>
             )}
           </>

@@ -12,13 +12,12 @@ import { errorMessage } from "../api/error-message.ts";
 import { Pager } from "../../../components/Pager.tsx";
 import { contactStatus } from "../logic/contact-status.ts";
 import { useCan } from "../../../lib/useCurrentUser.ts";
+import { usePhoneFormat, useViewerZone } from "../../../lib/useViewerZone.ts";
 import { CallNowButton } from "./CallNowButton.tsx";
 
 // Below sm (phones) only Name and Status are shown.
 const WIDE_ONLY = new Set(["Phone", "Email", "Variables"]);
 const WIDE = { xs: "none", sm: "table-cell" };
-
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 /**
  * View mode: the campaign's contacts, paged on the server, each with
@@ -28,6 +27,8 @@ export function ContactsTable({ campaignId, campaignZone }: { campaignId: string
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(5);
   const q = useCampaignContacts(campaignId, page, pageSize);
+  const viewerZone = useViewerZone();
+  const phone = usePhoneFormat();
   const canCall = useCan("calls.place");
   if (q.isPending) return <Typography color="text.secondary">Loading contacts...</Typography>;
   if (q.isError) return <Typography color="error">{errorMessage(q.error, "Failed to load contacts.")}</Typography>;
@@ -48,7 +49,7 @@ export function ContactsTable({ campaignId, campaignZone }: { campaignId: string
           </TableHead>
           <TableBody>
             {q.data.contacts.map((c) => {
-              const status = contactStatus(c.call_state, now, viewerZone(), campaignZone);
+              const status = contactStatus(c.call_state, now, viewerZone, campaignZone);
               return (
                 <TableRow key={c.id} data-testid="contact-row">
                   <TableCell>
@@ -59,10 +60,10 @@ export function ContactsTable({ campaignId, campaignZone }: { campaignId: string
                       color="text.secondary"
                       sx={{ display: { xs: "block", sm: "none" }, whiteSpace: "nowrap" }}
                     >
-                      {c.phone}
+                      {phone(c.phone)}
                     </Typography>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap", display: WIDE }}>{c.phone}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap", display: WIDE }}>{phone(c.phone)}</TableCell>
                   <TableCell sx={{ minWidth: { sm: 180 } }} data-testid="contact-status">
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
                       {status.label}
@@ -73,7 +74,7 @@ export function ContactsTable({ campaignId, campaignZone }: { campaignId: string
                       </Typography>
                     )}
                     {canCall && c.call_state?.state !== "calling" && !c.call_state?.do_not_call && (
-                      <CallNowButton campaignId={campaignId} contactId={c.id} who={c.name || c.phone} />
+                      <CallNowButton campaignId={campaignId} contactId={c.id} who={c.name || phone(c.phone)} />
                     )}
                   </TableCell>
                   <TableCell sx={{ display: WIDE }}>{c.email || "N/A"}</TableCell>

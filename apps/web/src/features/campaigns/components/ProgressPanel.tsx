@@ -12,7 +12,7 @@ import { ListenControls } from "./ListenControls.tsx";
 import { CapacityBanner } from "./CapacityBanner.tsx";
 import { DialerActivityLine } from "./DialerActivityLine.tsx";
 import { formatClock } from "../../../lib/time-format.ts";
-import { useViewerZone } from "../../../lib/useViewerZone.ts";
+import { usePhoneFormat, useViewerZone } from "../../../lib/useViewerZone.ts";
 
 /** Outcome chips, in this order, with their colours (spec §3 chip colours: green, blue, red, grey). */
 const OUTCOMES: Array<[string, string, "success" | "info" | "error" | "default"]> = [
@@ -49,12 +49,13 @@ function Counts({ p }: { p: CampaignProgress }) {
 function LiveCall({ call }: { call: ProgressLiveCall }) {
   const canListen = useCan("calls.monitor");
   const viewerZone = useViewerZone();
+  const number = usePhoneFormat()(call.phone);
   return (
     <Box component="li" sx={{ py: 1, borderTop: 1, borderColor: "divider", listStyle: "none" }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "baseline" }}>
-        <Typography sx={{ fontWeight: 600 }}>{call.contact_name || call.phone}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{call.contact_name || number}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {call.phone} · since {formatClock(call.started_at, viewerZone)}
+          {number} · since {formatClock(call.started_at, viewerZone)}
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ fontStyle: "italic", overflowWrap: "anywhere" }}>
@@ -64,7 +65,7 @@ function LiveCall({ call }: { call: ProgressLiveCall }) {
             ? "Answered: the agent is speaking…"
             : "Ringing…"}
       </Typography>
-      {canListen && <ListenControls callId={call.call_id} who={call.contact_name || call.phone} />}
+      {canListen && <ListenControls callId={call.call_id} who={call.contact_name || number} />}
     </Box>
   );
 }

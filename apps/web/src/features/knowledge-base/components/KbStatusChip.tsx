@@ -32,7 +32,11 @@ export function KbStatusChip({
         />
       </Tooltip>
       {status === "failed" && reason && (
-        <Typography variant="caption" color="error.light" sx={{ maxWidth: 260 }}>
+        <Typography
+          variant="caption"
+          color="error.light"
+          sx={{ maxWidth: { xs: 150, sm: 260 }, overflowWrap: "anywhere" }}
+        >
           {reason}
         </Typography>
       )}

@@ -17,6 +17,10 @@ import { whoLine } from "../kb-who.ts";
 type Props = { rows: KbDocument[]; loading: boolean; emptyText: string; onDelete?(row: KbDocument): void };
 
 const COLUMNS = ["ID", "Name", "Type", "Description", "Status", "Action"];
+// On phones ID, Type and Description move under the name, so Status and Delete stay in view without scrolling.
+const WIDE_ONLY_COLUMNS = new Set(["ID", "Type", "Description"]);
+const WIDE_ONLY = { display: { xs: "none", sm: "table-cell" } } as const;
+const PHONE_ONLY = { display: { xs: "block", sm: "none" } } as const;
 
 export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
   const columns = onDelete ? COLUMNS : COLUMNS.filter((c) => c !== "Action");
@@ -30,11 +34,11 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
   }
   return (
     <TableContainer>
-      <Table sx={{ minWidth: 760 }} aria-label="Knowledge base items">
+      <Table sx={{ minWidth: { sm: 760 } }} aria-label="Knowledge base items">
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c} sx={{ fontWeight: 700 }}>
+              <TableCell key={c} sx={{ fontWeight: 700, ...(WIDE_ONLY_COLUMNS.has(c) ? WIDE_ONLY : {}) }}>
                 {c}
               </TableCell>
             ))}
@@ -50,12 +54,15 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
           ) : (
             rows.map((row) => (
               <TableRow key={row.id} hover>
-                <TableCell title={row.id} sx={{ fontFamily: "monospace" }}>
+                <TableCell title={row.id} sx={{ fontFamily: "monospace", ...WIDE_ONLY }}>
                   {row.id.slice(0, 8)}
                 </TableCell>
                 <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
                     {row.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
+                    {[row.type, row.description].filter(Boolean).join(" · ")}
                   </Typography>
                   <Typography
                     variant="caption"
@@ -70,13 +77,13 @@ export function KbTable({ rows, loading, emptyText, onDelete }: Props) {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell>{row.type}</TableCell>
-                <TableCell>{row.description || "No description available"}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{row.type}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{row.description || "No description available"}</TableCell>
                 <TableCell>
                   <KbStatusChip status={row.status} reason={row.status_reason} passages={row.passage_count} />
                 </TableCell>
                 {onDelete && (
-                  <TableCell>
+                  <TableCell sx={{ px: { xs: 0.5, sm: 2 } }}>
                     <IconButton aria-label={`Delete ${row.name}`} color="error" onClick={() => onDelete(row)}>
                       <Delete />
                     </IconButton>
