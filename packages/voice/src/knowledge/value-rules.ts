@@ -8,13 +8,18 @@ import { NUMBER_WORDS, terms } from "./words.ts";
  */
 
 // "What address did…", "which port does…": the head noun of the thing asked for.
-const WHAT_NOUN =
-  /^(?:what|which) (?:(?:kind|type|sort) of )?(?:[a-z][\w-]* )?([a-z][\w-]*) (?:does|do|did|is|are|was|were|should|can|could|would|will|has|have|must)\b/;
+const WHAT_NOUN = new RegExp(
+  String.raw`^(?:what|which) (?:(?:kind|type|sort) of )?(?:[a-z][\w-]* )?([a-z][\w-]*) ` +
+    String.raw`(?:does|do|did|is|are|was|were|should|can|could|would|will|has|have|must)\b`,
+);
 // Things whose instance is a value written with digits or symbols: an address, a port, a version…
 const VALUE_THINGS = new Set(terms("address addresses port ports version versions ip url urls email phone"));
 // Words that say "some of them" without saying which.
-const VAGUE_BEFORE =
-  /\b(?:extra|additional|different|various|several|some|certain|other|many|multiple|special|a few|a number of|one of(?: the)?(?: \w+)?)\s+(?:[\w-]+\s+){0,2}$/i;
+const VAGUE_BEFORE = new RegExp(
+  String.raw`\b(?:extra|additional|different|various|several|some|certain|other|many|multiple|special|a few|` +
+    String.raw`a number of|one of(?: the)?(?: \w+)?)\s+(?:[\w-]+\s+){0,2}$`,
+  "i",
+);
 // A written instance: a number, a path or address, a code or constant (NET_ADMIN, v2.63), a quote.
 const CONCRETE = /\d|[@/\\]|\w[._:]\w|\b[A-Z]{2,}\b|"[^"]+"|“[^”]+”/;
 // What writes a value (an address, a port, a version): digits, an email or a web address.
