@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import test from "node:test";
-import { BOOKED_CALL, call, GREETING } from "../../../../../../tests/support/scorecard-calls.ts";
+import { BOOKED_CALL, call, GREETING, type Said } from "../../../../../../tests/support/scorecard-calls.ts";
 import { aiDisclosed, recordingDisclosed } from "./disclosure.ts";
 
 test("a greeting that says AI and recorded passes both, decided by the first line", () => {
