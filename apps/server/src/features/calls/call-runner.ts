@@ -145,7 +145,7 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       extracted: { ...result.summary?.extracted, ...end.notes },
       recordingKey,
     });
-    // Scored before call.completed is sent, so its payload carries the scorecard; on a failure, the first read scores it.
+    // Scored before call.completed is sent, so its payload carries the scorecard; a failure is scored on first read.
     await deps.scorecards
       ?.score(c.org_id, c.call_id)
       .catch((err: Error) => log.warn({ err, callId: c.call_id }, "call not scored; it is scored when read"));
