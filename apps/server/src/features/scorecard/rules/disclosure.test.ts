@@ -23,12 +23,10 @@ test("a first turn that hides the AI fails; saying it only later does not mend i
 });
 
 test("a recorded call whose greeting never mentions the recording fails; an unrecorded one does not apply", () => {
-  const said = [
-    ["agent", "Hi Dana, this is an AI assistant calling for Bright Dental. Got a minute?", 0.4, 4],
-  ] as const;
-  assert.equal(recordingDisclosed(call([...said])).result, "fail");
-  assert.equal(recordingDisclosed(call([...said], { recorded: false })).result, "na");
-  assert.equal(aiDisclosed(call([...said])).result, "pass");
+  const said: Said[] = [["agent", "Hi Dana, this is an AI assistant calling for Bright Dental. Got a minute?", 0.4, 4]];
+  assert.equal(recordingDisclosed(call(said)).result, "fail");
+  assert.equal(recordingDisclosed(call(said, { recorded: false })).result, "na");
+  assert.equal(aiDisclosed(call(said)).result, "pass");
 });
 
 test("no answer, a voicemail message: not applicable", () => {
