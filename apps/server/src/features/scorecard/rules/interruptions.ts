@@ -24,7 +24,7 @@ export function calleeInterrupted(s: ScoreInput): ScorecardCheck {
   if (!conversed(s)) return notApplicable("callee_interrupted", "No conversation.");
   const cut = agentLines(s).filter((a) => a.interrupted);
   const n = cut.length;
-  const said = `The lead cut the agent off ${n === 1 ? "once" : `${n} times`}`;
+  const said = n ? `The lead cut the agent off ${n === 1 ? "once" : `${n} times`}` : "The lead never cut the agent off";
   if (n < LIMITS.calleeInterruptions) return pass("callee_interrupted", `${said}.`, cut[0] ?? null, n);
   return fail("callee_interrupted", `${said}; first here.`, cut[0], n);
 }

@@ -48,11 +48,9 @@ export function noOutsidePromise(s: ScoreInput): ScorecardCheck {
         claim,
       );
   }
-  const ungrounded = judged.filter((j) => !j.grounded).length;
   const last = judged[judged.length - 1]!;
-  const declined = ungrounded === 1 ? "question" : `${ungrounded} questions`;
-  const note = ungrounded
-    ? `The agent answered from the campaign's knowledge and declined the ${declined} it had no answer to.`
-    : "Every answer came from the campaign's FAQs or knowledge base.";
+  const note = judged.every((j) => j.grounded)
+    ? "Every answer came from the campaign's FAQs or knowledge base."
+    : "Where the campaign's knowledge had no answer, the agent stated no fact and made no promise.";
   return pass("no_outside_promise", note, last.reply[0]);
 }

@@ -33,7 +33,7 @@ function Rates({
           component="li"
           key={r.check}
           data-check={r.check}
-          sx={{ display: "grid", gridTemplateColumns: { xs: "1fr auto", sm: "14rem 1fr auto" }, gap: 1, py: 0.75 }}
+          sx={{ display: "grid", gridTemplateColumns: { xs: "1fr auto", sm: "16rem 1fr 11rem" }, gap: 1, py: 0.75 }}
         >
           <Link
             component="button"
@@ -126,7 +126,8 @@ export function ScorecardPanel({ campaignId }: { campaignId: string }) {
   const [chosen, setChosen] = useState<ScorecardCheckId | null>(null);
   const card = useQuery({
     queryKey: ["campaign-scorecard", campaignId, chosen],
-    queryFn: ({ signal }) => getCampaignScorecard(campaignId, chosen, signal),
+    // The answer keeps the check it was asked for: while the next one loads, the list still says what it shows.
+    queryFn: async ({ signal }) => ({ ...(await getCampaignScorecard(campaignId, chosen, signal)), chosen }),
     placeholderData: (previous) => previous,
   });
   return (
@@ -144,7 +145,7 @@ export function ScorecardPanel({ campaignId }: { campaignId: string }) {
       {card.data && card.data.calls > 0 && (
         <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
           <Rates card={card.data} chosen={chosen} onChoose={setChosen} />
-          <FailedCalls card={card.data} chosen={chosen} />
+          <FailedCalls card={card.data} chosen={card.data.chosen} />
         </Box>
       )}
     </Paper>
