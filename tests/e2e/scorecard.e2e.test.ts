@@ -85,7 +85,7 @@ describe("scorecards: the campaign's pass rates and a failed call's moment", { s
     { width: 1440, height: 1100 },
     { width: 390, height: 844 },
   ]) {
-    test(`at ${size.width} px: pass rates, the failed calls, and a failed check's moment in the recording`, async () => {
+    test(`at ${size.width} px: pass rates, failed calls, and a failed check's moment in the recording`, async () => {
       const page = await env.newPage({ ...size, timezoneId: "America/New_York" });
       await signIn(page, user);
       await page.goto(`/org/${slug}/campaign-setup?id=${campaignId}`);
