@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TranscriptTurn } from "./calls.ts";
 import { CallIntervention } from "./live-listen.ts";
 import { CrmSyncStatus } from "./crm-sync.ts";
+import { CallScorecard } from "./scorecard.ts";
 
 /**
  * The statuses a call log shows. The first seven are the spec's vocabulary; the rest say honestly what
@@ -140,6 +141,8 @@ export const CallDetail = z.object({
     interventions: z.array(CallIntervention),
     /** Whether the call's results reached the CRM its contact came from; null for a contact not from a CRM. */
     crm_sync: CrmSyncStatus.nullable(),
+    /** The call's scorecard (docs/scorecard.md); null while the call runs. */
+    scorecard: CallScorecard.nullable(),
   }),
 });
 export type CallDetail = z.infer<typeof CallDetail>;

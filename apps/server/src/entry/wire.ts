@@ -12,6 +12,8 @@ import { wireAuth } from "../features/auth/auth.wiring.ts";
 import { wireCalendar } from "../features/calendar/calendar.wiring.ts";
 import { createCallHistoryRepo } from "../features/calls/call-history.repo.ts";
 import { createCallHistoryService } from "../features/calls/call-history.service.ts";
+import { createScorecardRepo } from "../features/scorecard/scorecard.repo.ts";
+import { createScorecardService } from "../features/scorecard/scorecard.service.ts";
 import type { VoiceProviders } from "../features/calls/call-runner.ts";
 import { createCallsRepo } from "../features/calls/calls.repo.ts";
 import { createCallsService } from "../features/calls/calls.service.ts";
@@ -120,9 +122,17 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     sessionCheck: auth.sessionCheck,
   });
 
+  // Every ended call's scorecard, computed when the call is saved (older calls when read). Campaigns are wired
+  // below: the closure reaches them only when a campaign's scorecard is asked for.
+  const scorecards = createScorecardService({
+    repo: createScorecardRepo(db),
+    clock,
+    campaignExists: (orgId, id) => campaigns.get(orgId, id),
+  });
   // Events features emit where things happen (webhooks, and a finished call's results queued for its CRM); a
   // call's record is read when its event is queued.
   const callHistory = createCallHistoryService({
+    scorecard: scorecards.forCall,
     repo: createCallHistoryRepo(db),
     links: createRecordingLinks(jwtSecret, clock),
     storage,
@@ -197,7 +207,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
   // Calls: the runner and what surrounds it, the dialer (one worker per process that runs its loop, sharing the
   // queue through the database), calls by hand through the dialer's rules, and the browser's test call.
   const tools = { calendar: calendar.service, dnc, retrieval: knowledgeBase.retrieval };
-  const calls = wireCalls({ ...base, storage, providers, events, tools, admission });
+  const calls = wireCalls({ ...base, storage, providers, events, tools, admission, scorecards });
   const dialer = createDialerService({
     repo: createDialerRepo(db),
     placer: countedPlacer(calls.runner, metrics),
@@ -268,6 +278,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     dialer,
     admission,
     reports,
+    scorecards,
   };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -80,6 +80,7 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "GET /api/campaigns": "campaigns.view",
   "GET /api/campaigns/:id": "campaigns.view",
   "GET /api/campaigns/:id/progress": "campaigns.view",
+  "GET /api/campaigns/:id/scorecard": "campaigns.view",
   "GET /api/campaigns/:id/contacts": "campaigns.view",
   "GET /api/campaigns/:id/greeting-preview": "campaigns.view",
   "GET /api/campaigns/:id/greeting-preview/audio": "campaigns.view",

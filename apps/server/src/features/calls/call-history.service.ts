@@ -8,6 +8,7 @@ import {
 } from "@parley/shared/call-history";
 import { TranscriptTurn } from "@parley/shared/calls";
 import type { CrmSyncStatus } from "@parley/shared/crm-sync";
+import type { CallScorecard } from "@parley/shared/scorecard";
 import type { Readable } from "node:stream";
 import { notFound } from "../../http/errors.ts";
 import type { ByteSpan, Storage } from "../../platform/storage.ts";
@@ -21,6 +22,8 @@ type Deps = {
   storage: Storage;
   /** Where the call's results stand in the CRM its contact came from (the integrations feature). */
   crmSync?(orgId: string, callId: string): Promise<CrmSyncStatus | null>;
+  /** The call's scorecard (the scorecard feature); null while the call runs. */
+  scorecard?(orgId: string, callId: string): Promise<CallScorecard | null>;
 };
 
 const EXPORT_BATCH = 2000;
@@ -37,7 +40,7 @@ function servicesProduct(r: CallLogRow): string {
   return r.service && r.service !== r.campaign_service ? r.service : "";
 }
 
-export function createCallHistoryService({ repo, links, storage, crmSync }: Deps) {
+export function createCallHistoryService({ repo, links, storage, crmSync, scorecard }: Deps) {
   const toRecord = (orgId: string, r: CallLogRow): CallHistoryRecord => ({
     id: r.id,
     lead_name: r.lead_name,
@@ -96,6 +99,7 @@ export function createCallHistoryService({ repo, links, storage, crmSync }: Deps
         crmSync?.(orgId, callId) ?? null,
       ]);
       if (!row) throw notFound("Call");
+      const card = (await scorecard?.(orgId, callId)) ?? null;
       // Stored JSON is written by the voice engine; anything malformed is left out rather than failing the page.
       const turns = row.transcript.flatMap((t) => {
         const p = TranscriptTurn.safeParse(t);
@@ -126,6 +130,7 @@ export function createCallHistoryService({ repo, links, storage, crmSync }: Deps
           },
           interventions: interventions.map((i) => ({ ...i, at: i.at.toISOString() })),
           crm_sync: crm,
+          scorecard: card,
         },
       };
     },

@@ -36,6 +36,9 @@ export type VoiceProviders = {
 
 const TRANSFER_RING_MS = 25_000;
 
+/** What scores a call once it is saved (the scorecard feature's service). */
+export type CallScorer = { score(orgId: string, callId: string): Promise<unknown> };
+
 type RunnerDeps = {
   repo: CallsRepo;
   recordings: RecordingUploads;
@@ -46,6 +49,7 @@ type RunnerDeps = {
   events?: WebhookEvents;
   /** Where people listening in from the browser find the calls this process runs. */
   liveAudio?: LiveAudio;
+  scorecards?: CallScorer;
 };
 
 type CallStatus = "completed" | "no_answer" | "busy" | "failed" | "dropped";
@@ -141,6 +145,10 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       extracted: { ...result.summary?.extracted, ...end.notes },
       recordingKey,
     });
+    // Scored before call.completed is sent, so its payload carries the scorecard; a failure is scored on first read.
+    await deps.scorecards
+      ?.score(c.org_id, c.call_id)
+      .catch((err: Error) => log.warn({ err, callId: c.call_id }, "call not scored; it is scored when read"));
   }
 
   /** A call whose recogniser fell behind is told in the log: the operator learns the machine is overloaded. */

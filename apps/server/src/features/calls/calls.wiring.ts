@@ -8,7 +8,7 @@ import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import type { Admission } from "../dialer/admission.ts";
 import type { AgentToolDeps } from "./agent-tools.ts";
 import { createCallLeases } from "./call-leases.ts";
-import { createCallRunner } from "./call-runner.ts";
+import { type CallScorer, createCallRunner } from "./call-runner.ts";
 import { createCallsRepo } from "./calls.repo.ts";
 import { createInboundCallsRepo } from "./inbound-calls.repo.ts";
 import { createInboundCalls } from "./inbound-calls.service.ts";
@@ -30,13 +30,15 @@ type Deps = {
   tools: AgentToolDeps;
   /** This process's admission control: an inbound call past capacity is refused as busy. */
   admission?: Admission;
+  /** Scores each call as it is saved (features/scorecard). */
+  scorecards?: CallScorer;
 };
 
 /**
  * The calls this process runs: the runner (the agent's session on a leg, the call row kept up to date), people
  * listening in, recordings on their way to the file store, and inbound calls on the same runner.
  */
-export function wireCalls({ db, config, clock, log, storage, providers, events, tools, admission }: Deps) {
+export function wireCalls({ db, config, clock, log, storage, providers, events, tools, admission, scorecards }: Deps) {
   const repo = createCallsRepo(db);
   // People listening in from the browser (owners and admins) reach the calls this process runs.
   const liveAudio = createLiveAudio({
@@ -61,6 +63,7 @@ export function wireCalls({ db, config, clock, log, storage, providers, events, 
     providers,
     events,
     tools,
+    scorecards,
   });
   // Calls to an inbound campaign's number (SIP INVITE, Twilio's incoming-call webhook) run on the same runner.
   // Their rows are leased like the dialer's attempts, so a dead process's calls are closed as dropped.

@@ -43,6 +43,7 @@ function call(over: Partial<Call> = {}): Call {
     meeting: null,
     interventions: [],
     crm_sync: null,
+    scorecard: null,
     ...over,
   };
 }

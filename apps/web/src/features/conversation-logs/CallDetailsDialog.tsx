@@ -11,12 +11,14 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import { useQuery } from "@tanstack/react-query";
+import { type RefObject, useRef } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { CallDetail } from "@parley/shared/call-history";
 import { session } from "../../lib/session.ts";
 import { useCan } from "../../lib/useCurrentUser.ts";
 import { getCallDetail } from "./call-logs-api.ts";
 import { crmSyncLine } from "./crm-sync-line.ts";
+import { ScorecardSection } from "./ScorecardSection.tsx";
 import { formatDateTime } from "../../lib/time-format.ts";
 import { usePhoneFormat, useViewerZone } from "../../lib/useViewerZone.ts";
 import {
@@ -127,7 +129,17 @@ function Facts({ row, outcome }: { row: CallLogRow; outcome: string | null }) {
   );
 }
 
-function Recording({ url, pending }: { url: string | null; pending: boolean }) {
+function Recording({
+  url,
+  pending,
+  audio,
+  startAtMs,
+}: {
+  url: string | null;
+  pending: boolean;
+  audio: RefObject<HTMLAudioElement | null>;
+  startAtMs?: number;
+}) {
   if (pending)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -141,7 +153,15 @@ function Recording({ url, pending }: { url: string | null; pending: boolean }) {
       </Typography>
     );
   return (
-    <Box component="audio" controls preload="metadata" src={url} aria-label="Call recording" sx={{ width: "100%" }} />
+    <Box
+      component="audio"
+      ref={audio}
+      controls
+      preload="metadata"
+      src={startAtMs ? `${url}#t=${startAtMs / 1000}` : url}
+      aria-label="Call recording"
+      sx={{ width: "100%" }}
+    />
   );
 }
 
@@ -217,8 +237,28 @@ function DetailBody({ d }: { d: Detail }) {
   );
 }
 
-/** One call: its facts, the recording, the summary and the transcript, then what the agent noted. */
-export function CallDetailsDialog({ row, onClose }: { row: CallLogRow | null; onClose(): void }) {
+/** Plays the recording from `ms` after the answer (the recording starts at the answer). */
+function playAt(audio: HTMLAudioElement | null, ms: number): void {
+  if (!audio) return;
+  audio.currentTime = ms / 1000;
+  audio.scrollIntoView?.({ block: "nearest" });
+  void audio.play().catch(() => {});
+}
+
+/**
+ * One call: its facts, the recording, the summary, the scorecard and the transcript, then what the agent noted.
+ * `startAtMs` (a failed check opened from the campaign view) sets the recording at that moment.
+ */
+export function CallDetailsDialog({
+  row,
+  onClose,
+  startAtMs,
+}: {
+  row: CallLogRow | null;
+  onClose(): void;
+  startAtMs?: number;
+}) {
+  const audio = useRef<HTMLAudioElement | null>(null);
   const detail = useQuery({
     queryKey: ["call-history", "detail", row?.id],
     queryFn: ({ signal }) => getCallDetail(row!.id, signal),
@@ -232,7 +272,12 @@ export function CallDetailsDialog({ row, onClose }: { row: CallLogRow | null; on
       <DialogContent dividers>
         {row && <Facts row={row} outcome={d ? (d.outcome ?? d.status) : detail.isError ? row.status : null} />}
         <Section title="Recording">
-          <Recording url={row?.audioUrl ?? null} pending={row?.recordingPending ?? false} />
+          <Recording
+            url={row?.audioUrl ?? null}
+            pending={row?.recordingPending ?? false}
+            audio={audio}
+            startAtMs={startAtMs}
+          />
         </Section>
         <Section title="Summary">
           <Typography variant="body2" data-testid="call-summary">
@@ -251,6 +296,11 @@ export function CallDetailsDialog({ row, onClose }: { row: CallLogRow | null; on
           </Typography>
         )}
         {d && <CrmSync sync={d.crm_sync} />}
+        {d && (
+          <Section title="Scorecard">
+            <ScorecardSection card={d.scorecard} onPlayAt={row?.audioUrl ? (ms) => playAt(audio.current, ms) : null} />
+          </Section>
+        )}
         {d && (
           <Section title="Transcript">
             <Transcript turns={d.transcript} />

@@ -20,6 +20,7 @@ import type { CallLogRow } from "./call-log-display.ts";
 import { useAudioPlayer } from "./useAudioPlayer.ts";
 import { useCallLogs } from "./useCallLogs.ts";
 import { useCallLogsExport } from "./useCallLogsExport.ts";
+import { useLinkedCall } from "./useLinkedCall.ts";
 import { useDebouncedValue } from "../../lib/useDebouncedValue.ts";
 
 type Channel = "voice" | "email" | "whatsapp";
@@ -39,6 +40,7 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
   const debounced = useDebouncedValue(search.trim(), 350);
   const list = useCallLogs({ direction, search: debounced, page, pageSize }, channel === "voice");
   const audio = useAudioPlayer();
+  const linked = useLinkedCall();
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const capped = list.data?.capped ?? false;
@@ -141,7 +143,14 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
           </Paper>
         </>
       )}
-      <CallDetailsDialog row={viewing} onClose={() => setViewing(null)} />
+      <CallDetailsDialog
+        row={viewing ?? linked.row}
+        startAtMs={viewing ? undefined : linked.atMs}
+        onClose={() => {
+          setViewing(null);
+          linked.clear();
+        }}
+      />
       <AppToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );

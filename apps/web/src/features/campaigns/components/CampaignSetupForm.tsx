@@ -34,6 +34,7 @@ import { KnowledgeBaseSection } from "./KnowledgeBaseSection.tsx";
 import { TestCallPanel } from "./TestCallPanel.tsx";
 import { GreetingPreviewPanel } from "./GreetingPreviewPanel.tsx";
 import { ProgressPanel } from "./ProgressPanel.tsx";
+import { ScorecardPanel } from "./ScorecardPanel.tsx";
 import { useKnowledgeBaseChoice } from "../hooks/useKnowledgeBaseChoice.ts";
 import { choiceChanged } from "../logic/knowledge-base-choice.ts";
 import { setCampaignKnowledgeBases } from "../api/knowledge-bases-api.ts";
@@ -166,6 +167,7 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId, kept }: P
       {viewMode && saved && PROGRESS_STATUSES.has(saved.status) && (
         <ProgressPanel campaignId={saved.id} onStatus={onProgressStatus} />
       )}
+      {viewMode && saved && saved.status !== "draft" && <ScorecardPanel campaignId={saved.id} />}
       {!viewMode && restored && (
         <DraftRestoredNotice contactFileName={csv ? null : restored.contactFileName} onStartOver={startOver} />
       )}
