@@ -8,8 +8,6 @@ import { insertCall, insertCampaign } from "../../../../../tests/support/seed.ts
 import { insertDialledCalls } from "../../../../../tests/support/answer-hours-data.ts";
 
 const IST = 330;
-const cell = (a: AnswerHours, weekday: number, hour: number) =>
-  a.cells.find((c) => c.weekday === weekday && c.hour === hour);
 
 for (const kind of await routeDbKinds()) {
   describe(`answer hours on ${kind}`, () => {
