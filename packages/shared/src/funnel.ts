@@ -20,7 +20,7 @@ export const FunnelQuery = z
     timezone: z.string().min(1).max(64).default("UTC"),
     campaign_id: z.uuid("campaign_id must be a campaign's id.").optional(),
   })
-  .refine((q) => q.from <= q.to, { message: "from must be on or before to.", path: ["from"] })
+  .refine((q) => q.from <= q.to, { message: "The range must start on or before its end (from ≤ to).", path: ["from"] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < FUNNEL_MAX_DAYS, {
     message: `The range may span at most ${FUNNEL_MAX_DAYS} days.`,
     path: ["to"],

@@ -109,7 +109,7 @@ for (const kind of await routeDbKinds()) {
       const cases: [string, RegExp][] = [
         ["to=2026-03-31", /from must be a date written YYYY-MM-DD/],
         ["from=2026-3-1&to=2026-03-31", /from must be a date written YYYY-MM-DD/],
-        ["from=2026-03-31&to=2026-03-01", /from must be on or before to/],
+        ["from=2026-03-31&to=2026-03-01", /The range must start on or before its end/],
         ["from=2025-01-01&to=2026-03-31", /at most 366 days/],
         ["from=2026-03-01&to=2026-03-31&timezone=Mars/Olympus", /Unknown time zone "Mars\/Olympus"/],
         ["from=2026-03-01&to=2026-03-31&campaign_id=7", /campaign_id must be a campaign's id/],
