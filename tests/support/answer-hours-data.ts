@@ -17,7 +17,8 @@ export async function insertDialledCalls(
   cells: DialledCell[],
   offsetMins: number,
 ): Promise<void> {
-  const zone = `UTC${offsetMins >= 0 ? "+" : "-"}${Math.floor(Math.abs(offsetMins) / 60)}:${String(Math.abs(offsetMins) % 60).padStart(2, "0")}`;
+  const abs = Math.abs(offsetMins);
+  const zone = `UTC${offsetMins >= 0 ? "+" : "-"}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, "0")}`;
   for (const c of cells) {
     if (c.dialled === 0) continue;
     const local = DateTime.fromISO("2026-02-02T00:00", { zone }).plus({ days: c.weekday - 1, hours: c.hour });

@@ -40,7 +40,7 @@ for (const kind of await routeDbKinds()) {
       return res.body as AnswerHours;
     };
 
-    test("per weekday and hour on the contact's clock: dialled, picked up, a person; every campaign together", async () => {
+    test("per weekday and hour on the contact's clock: dialled, picked up, a person; all campaigns", async () => {
       const a = await get();
       assert.deepEqual(a.cells, [
         { weekday: 1, hour: 11, dialled: 8, answered: 1, people: 1 },
@@ -89,8 +89,8 @@ for (const kind of await routeDbKinds()) {
 
     async function cellsOf(orgId: string) {
       return t.db.query(
-        `select weekday::int as weekday, hour::int as hour, sum(dialled)::int as dialled, sum(answered)::int as answered,
-                sum(people)::int as people
+        `select weekday::int as weekday, hour::int as hour, sum(dialled)::int as dialled,
+                sum(answered)::int as answered, sum(people)::int as people
            from answer_hour_rollups where org_id = $1 group by 1, 2 having sum(dialled) <> 0 order by 1, 2`,
         [orgId],
       );

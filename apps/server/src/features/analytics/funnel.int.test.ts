@@ -57,7 +57,7 @@ for (const kind of await routeDbKinds()) {
       return res.body as Funnel;
     };
 
-    test("March in UTC: each stage per campaign and in total, each contact once, by when it was first dialled", async () => {
+    test("March in UTC: each stage per campaign and in total, each contact once, by its first dial", async () => {
       const f = await get("from=2026-03-01&to=2026-03-31&timezone=UTC");
       assert.equal(f.from, "2026-03-01T00:00:00.000Z");
       assert.equal(f.to, "2026-04-01T00:00:00.000Z");

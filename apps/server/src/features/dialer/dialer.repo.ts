@@ -360,7 +360,8 @@ export function createDialerRepo(db: Db) {
         const calls = await q.query<{ id: string; attempt_id: string }>(
           `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service,
              contact_offset_mins)
-           select v.org_id, v.campaign_id, v.contact_id, v.attempt_id, v.name, v.phone, v.email, c.service, v.offset_mins
+           select v.org_id, v.campaign_id, v.contact_id, v.attempt_id, v.name, v.phone, v.email, c.service,
+             v.offset_mins
            from (values ${values.join(", ")})
              as v(org_id, campaign_id, contact_id, attempt_id, name, phone, email, offset_mins)
            join campaigns c on c.id = v.campaign_id returning id, attempt_id`,

@@ -71,5 +71,8 @@ export function learningNote(data: AnswerHours): string {
     return `Retries go out in the hours that answer best (learnt from ${dialled.toLocaleString()} dialled calls).`;
   if (dialled >= needed_calls)
     return `No hour has ${data.min_cell_calls} calls of its own yet: retries keep each campaign's time gap.`;
-  return `Retries keep each campaign's time gap until ${needed_calls} calls have been dialled (${dialled.toLocaleString()} so far); then they move to the hours that answer best.`;
+  return (
+    `Retries keep each campaign's time gap until ${needed_calls} calls have been dialled ` +
+    `(${dialled.toLocaleString()} so far); then they move to the hours that answer best.`
+  );
 }
