@@ -92,6 +92,10 @@ async function runLevel(audioDir: string, files: string[], l: Level): Promise<st
     await t.db.query("update campaigns set status = 'paused' where id = $1", [campaignId]);
     const end = Date.now() + FINISH_MS;
     while (dialer.activeCalls() > 0 && Date.now() < end) await sleep(250);
+    // Calls still on the line are hung up and saved, so a call that never got its reply counts as ended.
+    dialer.abortAll();
+    const saved = Date.now() + 10_000;
+    while (dialer.activeCalls() > 0 && Date.now() < saved) await sleep(100);
     const rows = await t.db.query<CallRow>(
       "select answered_at, ended_at, transcript from calls where campaign_id = $1",
       [campaignId],

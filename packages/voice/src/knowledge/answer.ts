@@ -7,6 +7,7 @@ import { unsupported } from "./gate.ts";
 import { FOCUS_RULES } from "./focus-rules.ts";
 import { withoutCitations } from "./citations.ts";
 import { ANSWER_RULES, refusalOf } from "./rules.ts";
+import { VALUE_RULES } from "./value-rules.ts";
 import { sentencesOf } from "./sentences.ts";
 import { spokenAnswer } from "./spoken-answer.ts";
 import { relatedTerms } from "./synonyms.ts";
@@ -55,7 +56,7 @@ const RELEVANCE_RULES = new Set([
 ]);
 
 /** Every rule, in the order they are checked: what the question must share with the answer, then its type and focus. */
-const RULES = [...ANSWER_RULES, ...ANSWER_TYPE_RULES, ...FOCUS_RULES];
+const RULES = [...ANSWER_RULES, ...ANSWER_TYPE_RULES, ...VALUE_RULES, ...FOCUS_RULES];
 
 /** What the sentence said was found to answer, after every check passed. */
 function answeredBecause({ q, focus }: Asking): string {

@@ -28,6 +28,8 @@ test("a quiet 2-core host: (2 × 0.8 − idle) / 0.25 cores a call = 6 calls", (
 test("a busy loop on one of two cores leaves room for fewer calls, and the hog counts however it is seen", () => {
   // The hog seen by /proc/stat at once, before the one-minute load average has caught up with it.
   const fast = capacity(cost, { ...quiet, hostBusyCores: 1.05 });
+  // A minute-old burst still in the load average does not count once /proc/stat says the host is idle.
+  assert.equal(capacity(cost, { ...quiet, hostLoad: 3 }).calls, 6);
   assert.equal(fast.calls, 2);
   assert.equal(Math.round(fast.otherCores * 100), 100);
   // Seen only by the run queue (no /proc/stat).
@@ -46,7 +48,7 @@ test("at capacity the reason is given, and a host loaded by others still takes o
   assert.deepEqual([full.calls, full.free, full.reason], [2, 0, "cpu"]);
   const swamped = capacity(cost, { ...quiet, hostLoad: 9, hostBusyCores: 2 });
   assert.deepEqual([swamped.calls, swamped.free], [1, 1]);
-  assert.equal(capacity(cost, { ...quiet, liveCalls: 1, hostLoad: 9 }).free, 0);
+  assert.equal(capacity(cost, { ...quiet, liveCalls: 1, hostLoad: 9, hostBusyCores: null }).free, 0);
 });
 
 test("a recogniser behind, or a late event loop, takes no new call even with CPU to spare", () => {

@@ -12,9 +12,13 @@ export type CapacitySample = {
   liveCalls: number;
   /** CPU this process used since the last reading, in cores (every thread: the recognisers run in threads of it). */
   processCores: number;
-  /** The host's run queue, one-minute average (os.loadavg()[0]): slow, but it counts what waits for a core. */
+  /** The host's run queue, one-minute average (os.loadavg()[0]): used only where /proc/stat is not known. */
   hostLoad: number;
-  /** CPU the whole host used since the last reading, in cores (/proc/stat; null where not known): fast. */
+  /**
+   * CPU the whole host used since the last reading, in cores (/proc/stat; null where not known). It decides when
+   * known: the one-minute load average still counts a burst for a minute after it ended (and this process's own
+   * calls of that minute), which held calls back on an idle machine.
+   */
   hostBusyCores: number | null;
   /** The event loop's delay over the last reading, p99 in ms: the agent's frames are paced on it. */
   loopDelayMs: number;
@@ -89,7 +93,7 @@ export function learnCost(cost: CallCost, s: CapacitySample, rate = DEFAULT_LIMI
  */
 export function capacity(cost: CallCost, s: CapacitySample, limits: CapacityLimits = DEFAULT_LIMITS): Capacity {
   const own = Math.max(0, s.processCores);
-  const otherCores = clamp(Math.max(s.hostLoad - own, (s.hostBusyCores ?? 0) - own, 0), 0, s.cores);
+  const otherCores = clamp((s.hostBusyCores ?? s.hostLoad) - own, 0, s.cores);
   const budget = s.cores * limits.maxUtilisation - otherCores - cost.idleCores;
   let calls = Math.max(1, Math.floor(budget / Math.max(cost.perCallCores, MIN_CALL_CORES)));
   let reason: HoldReason | null = "cpu";
