@@ -6,6 +6,7 @@ import { registerViaApi, signIn, loginViaApi } from "../support/e2e-users.ts";
 import { numbersInHoursNow } from "../support/in-hours-numbers.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 import { insertCall, insertCampaign, insertContact } from "../support/seed.ts";
+import { insertDialledCalls } from "../support/answer-hours-data.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only).
 // The live call is a real one: "call now" on the simulated carrier, ringing 3 s, then an instant conversation.
@@ -103,10 +104,12 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
     await page.getByRole("combobox", { name: "Campaign" }).click();
     await page.getByRole("option", { name: "Autumn" }).click();
     const funnel = page.getByRole("region", { name: "Campaign funnel" });
-    await funnel.getByText("Interested").waitFor();
-    // The bar labels, in stage order: 3 contacts, 3 dialled, 2 connected, 2 interested, 1 booked.
+    await funnel.getByText("Meeting booked").waitFor();
+    // The bar labels, in stage order, each with its share of the stage before: 3 dialled, 2 answered, both
+    // people, both talked over 30 s, 1 booked.
     const labels = await funnel.locator(".recharts-label-list text").allTextContents();
-    assert.deepEqual(labels, ["3", "3", "2", "2", "1"]);
+    assert.deepEqual(labels, ["3", "2 (67%)", "2 (100%)", "2 (100%)", "1 (50%)"]);
+    await page.getByText("Qualified: not counted yet.").waitFor();
     await env.screenshot(page, "analytics-funnel-1280");
     await page.context().close();
 
@@ -119,10 +122,56 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
     await phone.getByRole("region", { name: "By voice", exact: true }).waitFor();
     await env.screenshot(phone, "analytics-performance-390");
     await phone.getByRole("tab", { name: "Campaign Analytics" }).click();
-    await phone.getByRole("region", { name: "Campaign funnel" }).getByText("Interested").waitFor();
+    await phone.getByRole("region", { name: "Campaign funnel" }).getByText("Meeting booked").waitFor();
     await env.screenshot(phone, "analytics-funnel-390");
     await phone.getByRole("link", { name: "Back to Dashboard" }).click();
     await phone.waitForURL(/\/dashboard$/);
+    await phone.context().close();
+  });
+
+  test("when contacts answer: a heat map of rates with counts, few calls said so, at 1440 and 390 px", async () => {
+    const user = await registerViaApi(env.baseUrl);
+    const me = await loginViaApi(env.baseUrl, user);
+    const page = await env.newPage({ width: 1440, height: 1000 });
+    await signIn(page, user);
+    await page.goto(`/org/${me.slug}/calling-visualization`);
+    const panel = page.getByRole("region", { name: "When contacts answer" });
+    await panel.getByText("No dialled calls yet.").waitFor();
+
+    const campaignId = await insertCampaign(db, me.orgId, { name: "Hours", timezone: "Asia/Kolkata" });
+    const cells = [
+      { weekday: 2, hour: 10, dialled: 24, people: 18 },
+      { weekday: 2, hour: 15, dialled: 20, people: 4 },
+      { weekday: 4, hour: 16, dialled: 5, people: 2 },
+    ];
+    await insertDialledCalls(db, me.orgId, campaignId, cells, 330);
+    await page.reload();
+    const map = panel.getByRole("table", { name: "Answer rate by weekday and hour" });
+    const tue10 = map.getByRole("cell", { name: "Tuesday 10:00: 75% answered by a person, 18 of 24 calls" });
+    assert.deepEqual((await tue10.innerText()).split("\n"), ["75%", "18/24"]);
+    const thu16 = map.getByRole("cell", { name: "Thursday 16:00: 5 calls, too few for a rate" });
+    assert.deepEqual((await thu16.innerText()).split("\n"), ["5", "few"]);
+    await panel.getByText("until 200 calls have been dialled (49 so far)", { exact: false }).waitFor();
+    await panel.getByText("24 of 49 calls answered by a person.", { exact: false }).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await env.screenshot(page, "analytics-answer-hours-1440");
+    await page.context().close();
+
+    const phone = await env.newPage({ width: 390, height: 844 });
+    await signIn(phone, user);
+    await phone.goto(`/org/${me.slug}/calling-visualization`);
+    const small = phone.getByRole("region", { name: "When contacts answer" });
+    await small.getByRole("cell", { name: /^Tuesday 15:00: 20% answered/ }).scrollIntoViewIfNeeded();
+    // The map fits the phone's width: no sideways scrolling.
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `page is ${width} px wide`);
+    await env.screenshot(phone, "analytics-answer-hours-390");
+    await phone.getByRole("tab", { name: "Campaign Analytics" }).click();
+    await phone.getByText("No contacts first dialled in this range.").waitFor();
+    // Calls with no contact behind them (these are) start no one's funnel; a range the wrong way round is named.
+    await phone.getByLabel("To", { exact: true }).fill("2020-01-01");
+    await phone.getByText("The range must start on or before its end (from ≤ to).").waitFor();
+    await env.screenshot(phone, "analytics-funnel-range-390");
     await phone.context().close();
   });
 

@@ -67,6 +67,8 @@ export type CallSeed = {
   summary?: string;
   transcript?: unknown[];
   latency?: unknown[];
+  /** The contact's UTC offset in minutes, as the dialer records it on the calls it places. */
+  contact_offset_mins?: number | null;
 };
 
 /** One calls row with exactly the columns given (a call in progress unless told otherwise). */

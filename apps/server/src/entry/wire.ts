@@ -6,6 +6,10 @@ import { createApiKeysRepo } from "../features/api-keys/api-keys.repo.ts";
 import { createApiKeysService } from "../features/api-keys/api-keys.service.ts";
 import { createAnalyticsRepo } from "../features/analytics/analytics.repo.ts";
 import { createAnalyticsService } from "../features/analytics/analytics.service.ts";
+import { createAnswerHoursRepo } from "../features/analytics/answer-hours.repo.ts";
+import { createAnswerHoursService } from "../features/analytics/answer-hours.service.ts";
+import { createFunnelRepo } from "../features/analytics/funnel.repo.ts";
+import { createFunnelService } from "../features/analytics/funnel.service.ts";
 import { createLiveCallsRepo } from "../features/analytics/live-calls.repo.ts";
 import { createLiveCallsService } from "../features/analytics/live-calls.service.ts";
 import { wireAuth } from "../features/auth/auth.wiring.ts";
@@ -208,6 +212,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
   // queue through the database), calls by hand through the dialer's rules, and the browser's test call.
   const tools = { calendar: calendar.service, dnc, retrieval: knowledgeBase.retrieval };
   const calls = wireCalls({ ...base, storage, providers, events, tools, admission, scorecards });
+  const answerHours = createAnswerHoursService({ repo: createAnswerHoursRepo(db) });
   const dialer = createDialerService({
     repo: createDialerRepo(db),
     placer: countedPlacer(calls.runner, metrics),
@@ -219,6 +224,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     events: webhooks.events,
     admission,
     capacity: createCapacityRepo(db),
+    answerHours: answerHours.stats,
   });
   const callsByHand = createCallsService({ repo: createCallsRepo(db), ringNow: dialer.ringNow });
   const webCalls = createWebCallService({
@@ -241,6 +247,8 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
       clock,
       voiceNames: async () => new Map((await voices.list()).map((v) => [v.id, v.name])),
     }),
+    answerHours,
+    funnel: createFunnelService({ repo: createFunnelRepo(db) }),
     liveCalls: createLiveCallsService({ repo: createLiveCallsRepo(db), clock }),
     emailLogs: createEmailLogsService({ db, repo: createEmailLogsRepo(db), clock }),
     whatsapp: createWhatsAppService({ db, repo: createWhatsAppRepo(db), clock }),

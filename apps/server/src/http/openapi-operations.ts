@@ -145,6 +145,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/dashboard/capacity": "Calls in progress and how many this server can take (owners and admins)",
   "GET /api/dashboard/conversation-minutes": "Conversation minutes over time",
   "GET /api/analytics": "Analytics over a date range",
+  "GET /api/analytics/answer-hours": "When contacts answer, by their weekday and hour",
+  "GET /api/analytics/funnel": "The funnel of the contacts first dialled in a range of days",
 
   "GET /api/webhooks": "List outbound webhooks",
   "POST /api/webhooks": "Add an outbound webhook",

@@ -76,6 +76,8 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "GET /api/dashboard/conversation-minutes": "dashboard.view",
   "GET /api/dashboard/capacity": "capacity.view",
   "GET /api/analytics": "dashboard.view",
+  "GET /api/analytics/answer-hours": "dashboard.view",
+  "GET /api/analytics/funnel": "dashboard.view",
   "GET /api/calls/live": "dashboard.view",
   "GET /api/campaigns": "campaigns.view",
   "GET /api/campaigns/:id": "campaigns.view",

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { LEGAL_CONTACT_HOURS } from "../dialer/call-window.ts";
 import { contactZones } from "../dialer/contact-zones.ts";
 
@@ -12,4 +13,12 @@ export const CONTACT_MEETING_HOURS = LEGAL_CONTACT_HOURS;
 export function contactZone(phone: string, campaignZone: string): string {
   const zones = contactZones(phone);
   return zones.includes(campaignZone) ? campaignZone : (zones[0] ?? campaignZone);
+}
+
+/**
+ * The contact's UTC offset in minutes at `at`, in the zone `contactZone` picks: kept on each call the dialer
+ * places, so the answer-hours rollup (0265_answer_hours.sql) files the call under the contact's own hour.
+ */
+export function contactOffsetMins(phone: string, campaignZone: string, at: Date): number {
+  return DateTime.fromJSDate(at, { zone: contactZone(phone, campaignZone) }).offset;
 }

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 
 /** A wall-clock window repeated every day, "HH:MM" each; end ≤ start means it runs past midnight. */
 export type DailyWindow = { start: string; end: string };
-type Interval = { start: number; end: number };
+export type Interval = { start: number; end: number };
 
 export type CallWindowRules = {
   /** The campaign's business hours in its timezone. */
@@ -74,16 +74,24 @@ export function nextCallTime(earliest: Date, rules: CallWindowRules): Date | nul
 }
 
 function firstWindowStart(earliest: Date, rules: CallWindowRules, days: number): Date | null {
+  const first = callWindows(earliest, rules, days)[0];
+  return first ? new Date(first.start) : null;
+}
+
+/**
+ * Every span, in epoch milliseconds and in order, from `earliest` to `days` later, in which a call is allowed by
+ * the same rules as `nextCallTime`.
+ */
+export function callWindows(earliest: Date, rules: CallWindowRules, days: number): Interval[] {
   const from = Math.max(earliest.getTime(), rules.startAt?.getTime() ?? -Infinity);
   const until = Math.min(rules.endAt?.getTime() ?? Infinity, from + days * 86_400_000);
-  if (from >= until) return null;
+  if (from >= until) return [];
   let windows = intersect(occurrences(rules.businessHours, rules.timezone, from, days), [{ start: from, end: until }]);
   for (const zone of rules.contactZones) {
     if (!windows.length) break;
     windows = intersect(windows, occurrences(rules.contactHours, zone, from, days));
   }
-  const first = windows[0];
-  return first ? new Date(first.start) : null;
+  return windows;
 }
 
 /** Whether `at` falls inside the daily window in `zone` (one that runs past midnight included). */

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from "../../platform/db.ts";
+import { contactOffsetMins } from "../calls/contact-zone.ts";
 import type { CampaignRules, DialJob, DialResult } from "./dialer.types.ts";
 
 export type DueAttempt = {
@@ -349,18 +350,25 @@ export function createDialerRepo(db: Db) {
         const toDial = await pickToDial(q, due, verdicts, room, held);
         if (!toDial.length) return [];
         // One statement for all the call records and one for all the leases: the pass stays short.
-        const p = (i: number, k: number) => `$${i * 7 + k}`;
+        const p = (i: number, k: number) => `$${i * 8 + k}`;
         const values = toDial.map(
           (_, i) =>
             `(${p(i, 1)}::uuid, ${p(i, 2)}::uuid, ${p(i, 3)}::uuid, ` +
-            `${p(i, 4)}::uuid, ${p(i, 5)}, ${p(i, 6)}, ${p(i, 7)})`,
+            `${p(i, 4)}::uuid, ${p(i, 5)}, ${p(i, 6)}, ${p(i, 7)}, ${p(i, 8)}::smallint)`,
         );
+        const now = new Date();
         const calls = await q.query<{ id: string; attempt_id: string }>(
-          `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service)
-           select v.org_id, v.campaign_id, v.contact_id, v.attempt_id, v.name, v.phone, v.email, c.service
-           from (values ${values.join(", ")}) as v(org_id, campaign_id, contact_id, attempt_id, name, phone, email)
+          `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service,
+             contact_offset_mins)
+           select v.org_id, v.campaign_id, v.contact_id, v.attempt_id, v.name, v.phone, v.email, c.service,
+             v.offset_mins
+           from (values ${values.join(", ")})
+             as v(org_id, campaign_id, contact_id, attempt_id, name, phone, email, offset_mins)
            join campaigns c on c.id = v.campaign_id returning id, attempt_id`,
-          toDial.flatMap((a) => [a.orgId, a.campaign.id, a.contactId, a.id, a.name, a.phone, a.email]),
+          toDial.flatMap((a) => [
+            ...[a.orgId, a.campaign.id, a.contactId, a.id, a.name, a.phone, a.email],
+            contactOffsetMins(a.phone, a.campaign.timezone, now),
+          ]),
         );
         const callOf = new Map(calls.map((c) => [c.attempt_id, c.id]));
         await q.query(
@@ -403,10 +411,13 @@ export function createDialerRepo(db: Db) {
         if (!attempt) return { refused: { reason: "contact_busy" } };
         const [call] = await q.query<{ id: string }>(
           `insert into calls (org_id, campaign_id, contact_id, attempt_id, lead_name, lead_phone, lead_email, service,
-            status, placed_by)
-           select $1, k.id, $3, $4, $5, $6, $7, k.service, 'ringing', $8::uuid from campaigns k where k.id = $2
+            status, placed_by, contact_offset_mins)
+           select $1, k.id, $3, $4, $5, $6, $7, k.service, 'ringing', $8::uuid, $9 from campaigns k where k.id = $2
              returning id`,
-          [t.orgId, t.campaign.id, t.contactId, attempt.id, t.name, t.phone, t.email, placedBy],
+          [
+            ...[t.orgId, t.campaign.id, t.contactId, attempt.id, t.name, t.phone, t.email, placedBy],
+            contactOffsetMins(t.phone, t.campaign.timezone, now),
+          ],
         );
         await q.query("update call_attempts set call_id = $2 where id = $1", [attempt.id, call!.id]);
         const job = toJob({ ...t, id: attempt.id, attemptNumber: attempt.attempt_number }, call!.id);

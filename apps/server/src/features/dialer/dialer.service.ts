@@ -8,6 +8,8 @@ import { handCallRules, windowRules } from "./dialer-rules.ts";
 import type { CallPlacer, CampaignRules, DialJob, DialResult } from "./dialer.types.ts";
 import type { DialerRepo, DueAttempt, LeaseRefusal, RingTarget, Verdict } from "./dialer.repo.ts";
 import { decideRetry, shouldTripBreaker } from "./retry-policy.ts";
+import { retryTime, type AnswerHourStats } from "./best-retry-hour.ts";
+import { contactZone } from "../calls/contact-zone.ts";
 import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import type { Admission } from "./admission.ts";
 import { createCapacityReports } from "./capacity-reports.ts";
@@ -30,6 +32,8 @@ export type DialerDeps = {
   admission?: Admission;
   /** Where the process says what it can carry and which campaigns it holds back (the campaign view reads it). */
   capacity?: CapacityRepo;
+  /** When the organisation's contacts answer (the analytics rollups); without it retries keep the time gap. */
+  answerHours?(orgId: string): Promise<AnswerHourStats>;
 };
 
 const refuse = (message: string, details: CallRefusal) => new AppError("conflict", message, details);
@@ -98,6 +102,18 @@ export function createDialerService(deps: DialerDeps) {
     return next.getTime() > now.getTime() ? { kind: "postpone", at: next } : { kind: "dial" };
   }
 
+  /** The retry's time: into the organisation's best answering hours once it has learnt them (best-retry-hour.ts). */
+  async function scheduleRetry(job: DialJob, campaign: CampaignRules, notBefore: Date, askedFor: boolean) {
+    const stats = askedFor
+      ? null
+      : await deps.answerHours?.(job.orgId).catch((err: Error) => {
+          log.warn({ err, orgId: job.orgId }, "answer hours unreadable: the retry keeps the campaign's time gap");
+          return null;
+        });
+    const zone = contactZone(job.phone, campaign.timezone);
+    return retryTime(notBefore, windowRules(campaign, job.phone), zone, stats ?? null, askedFor);
+  }
+
   async function finish(job: DialJob, campaign: CampaignRules, result: DialResult): Promise<void> {
     const endedAt = result.endedAt ?? clock.now();
     const rules = {
@@ -106,7 +122,9 @@ export function createDialerService(deps: DialerDeps) {
       backoff: campaign.retryBackoff,
     };
     const retry = decideRetry(result.outcome, job.attemptNumber, endedAt, rules, result.callbackAt);
-    const retryAt = retry.retry ? nextCallTime(retry.notBefore, windowRules(campaign, job.phone)) : null;
+    const retryAt = retry.retry
+      ? await scheduleRetry(job, campaign, retry.notBefore, Boolean(result.callbackAt))
+      : null;
     // lease lost: another worker owns it
     if (!(await repo.completeAttempt(job, result, endedAt, deps.workerId, retryAt))) return;
     await repo.pauseOutOfMinutes(OUT_OF_MINUTES_REASON, job.orgId); // this call may have spent the last minutes

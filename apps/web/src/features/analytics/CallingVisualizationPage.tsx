@@ -16,6 +16,7 @@ import ArrowBack from "@mui/icons-material/ArrowBack";
 import type { Analytics, AnalyticsPeriod } from "@parley/shared/analytics";
 import { failureMessage } from "../../lib/api-error.ts";
 import { browserZone, fetchAnalytics, PERIODS } from "./analytics-api.ts";
+import { AnswerHoursPanel } from "./AnswerHoursPanel.tsx";
 import { FunnelTab } from "./FunnelTab.tsx";
 import { LiveCallsPanel } from "./LiveCallsPanel.tsx";
 import { PerformanceTab } from "./PerformanceTab.tsx";
@@ -50,7 +51,8 @@ function TabBody({ tab, data }: { tab: number; data: Analytics }) {
   if (tab === 0) return <SentimentTab data={data} />;
   if (tab === 1) return <VolumeTab data={data} />;
   if (tab === 2) return <PerformanceTab data={data} />;
-  return <FunnelTab data={data} />;
+  // A new period starts the funnel's range afresh.
+  return <FunnelTab key={data.from} data={data} />;
 }
 
 /** Calling Analytics & Visualization: the organisation's real calls for the chosen period, and the calls live now. */
@@ -134,6 +136,7 @@ export function CallingVisualizationPage() {
           </Paper>
         </>
       )}
+      <AnswerHoursPanel />
     </Box>
   );
 }

@@ -1,4 +1,6 @@
 import { Analytics, type AnalyticsPeriod } from "@parley/shared/analytics";
+import { AnswerHours } from "@parley/shared/answer-hours";
+import { Funnel, type FunnelQuery } from "@parley/shared/funnel";
 import { api } from "../../lib/api-client.ts";
 
 export const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
@@ -15,6 +17,12 @@ export function browserZone(): string {
 
 export const fetchAnalytics = (period: AnalyticsPeriod, timezone: string, signal?: AbortSignal) =>
   api("/analytics", { schema: Analytics, query: { period, timezone }, signal });
+
+export const fetchAnswerHours = (signal?: AbortSignal) =>
+  api("/analytics/answer-hours", { schema: AnswerHours, signal });
+
+export const fetchFunnel = (q: FunnelQuery, signal?: AbortSignal) =>
+  api("/analytics/funnel", { schema: Funnel, query: q, signal });
 
 /** "1m 30s" / "45s"; a dash when nothing was measured. */
 export function formatSecs(secs: number | null): string {

@@ -1,0 +1,40 @@
+import type { Queryable } from "../../platform/db.ts";
+
+export type FunnelCampaignRow = {
+  campaign_id: string;
+  name: string;
+  contacts: number;
+  dialled: number;
+  answered: number;
+  people: number;
+  conversations: number;
+  booked: number;
+};
+
+/**
+ * Per campaign, the contacts first dialled in slots [fromSlot, toSlot) and how far they have got, from the funnel
+ * rollups (0200_call_rollups.sql, stages of 0266_funnel_stages.sql): a year is a few thousand rows per campaign.
+ */
+export function createFunnelRepo(db: Queryable) {
+  return {
+    async campaignExists(orgId: string, campaignId: string): Promise<boolean> {
+      const rows = await db.query("select 1 from campaigns where org_id = $1 and id = $2", [orgId, campaignId]);
+      return rows.length > 0;
+    },
+
+    async byCampaign(orgId: string, fromSlot: number, toSlot: number, campaignId: string | null) {
+      return db.query<FunnelCampaignRow>(
+        `select k.id as campaign_id, k.name, k.contact_count as contacts,
+                sum(f.dialled)::int as dialled, sum(f.answered)::int as answered, sum(f.connected)::int as people,
+                sum(f.conversations)::int as conversations, sum(f.booked)::int as booked
+           from funnel_rollups f join campaigns k on k.id = f.campaign_id
+          where f.org_id = $1 and f.slot >= $2 and f.slot < $3 and ($4::uuid is null or f.campaign_id = $4)
+          group by k.id, k.name
+         having sum(f.dialled) > 0
+          order by dialled desc, k.name`,
+        [orgId, fromSlot, toSlot, campaignId],
+      );
+    },
+  };
+}
+export type FunnelRepo = ReturnType<typeof createFunnelRepo>;

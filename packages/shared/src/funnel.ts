@@ -1,0 +1,65 @@
+/**
+ * GET /api/analytics/funnel?from=YYYY-MM-DD&to=YYYY-MM-DD&timezone=Area/City[&campaign_id=]: the contacts first
+ * dialled between the two days (both included, in the zone) and how far each has got since: dialled → answered
+ * (picked up, an answering machine included) → a person → a conversation (a person, over 30 seconds) → a meeting
+ * booked. Each contact counts once per stage, per campaign and in the totals. Read from the funnel rollups.
+ *
+ * "Qualified" is not a stage yet: no campaign captures qualifying answers, so there is nothing true to count.
+ */
+import { z } from "zod";
+
+/** The longest range one request may ask for. */
+export const FUNNEL_MAX_DAYS = 366;
+
+const day = (name: string) => z.iso.date({ error: `${name} must be a date written YYYY-MM-DD.` });
+
+export const FunnelQuery = z
+  .object({
+    from: day("from"),
+    to: day("to"),
+    timezone: z.string().min(1).max(64).default("UTC"),
+    campaign_id: z.uuid("campaign_id must be a campaign's id.").optional(),
+  })
+  .refine((q) => q.from <= q.to, { message: "The range must start on or before its end (from ≤ to).", path: ["from"] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < FUNNEL_MAX_DAYS, {
+    message: `The range may span at most ${FUNNEL_MAX_DAYS} days.`,
+    path: ["to"],
+  });
+export type FunnelQuery = z.infer<typeof FunnelQuery>;
+
+export const FunnelStages = z.object({
+  dialled: z.number().int(),
+  answered: z.number().int(),
+  people: z.number().int(),
+  conversations: z.number().int(),
+  booked: z.number().int(),
+});
+export type FunnelStages = z.infer<typeof FunnelStages>;
+
+export const FunnelCampaign = FunnelStages.extend({
+  campaign_id: z.string(),
+  name: z.string(),
+  /** Every contact on the campaign's list, dialled or not. */
+  contacts: z.number().int(),
+});
+export type FunnelCampaign = z.infer<typeof FunnelCampaign>;
+
+export const Funnel = z.object({
+  /** The range's start and end (the day after `to`, exclusive), ISO with the zone's offset. */
+  from: z.string(),
+  to: z.string(),
+  timezone: z.string(),
+  totals: FunnelStages,
+  /** The campaigns with contacts first dialled in the range, most dialled first. */
+  campaigns: z.array(FunnelCampaign),
+});
+export type Funnel = z.infer<typeof Funnel>;
+
+/** The stages in order, with the words the screen uses. */
+export const FUNNEL_STAGES: { key: keyof FunnelStages; label: string }[] = [
+  { key: "dialled", label: "Dialled" },
+  { key: "answered", label: "Answered" },
+  { key: "people", label: "A person" },
+  { key: "conversations", label: "Conversation" },
+  { key: "booked", label: "Meeting booked" },
+];
