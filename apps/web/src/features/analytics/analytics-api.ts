@@ -10,11 +10,6 @@ export const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
   { value: "quarter", label: "This Quarter" },
 ];
 
-/** The browser's IANA zone, so "today" means the viewer's today. */
-export function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-}
-
 export const fetchAnalytics = (period: AnalyticsPeriod, timezone: string, signal?: AbortSignal) =>
   api("/analytics", { schema: Analytics, query: { period, timezone }, signal });
 

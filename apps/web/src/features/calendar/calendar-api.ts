@@ -8,9 +8,9 @@ import {
   type CalendarEventUpdate,
 } from "@parley/shared/calendar";
 import { api } from "../../lib/api-client.ts";
+import { browserZone } from "../../lib/time-format.ts";
 
 /** The browser's zone: the server reads start_date/end_date as local days of it. */
-export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 export async function fetchEvents(
   range: { start_date: string; end_date: string },

@@ -1,6 +1,6 @@
 import { CalendarEventCreate, type CalendarEvent } from "@parley/shared/calendar";
 import { isoDate } from "./calendar-dates.ts";
-import { browserZone } from "./calendar-api.ts";
+import { browserZone } from "../../lib/time-format.ts";
 
 /** What the form edits: datetime-local strings and attendees as one comma-separated line. */
 export type EventForm = {
