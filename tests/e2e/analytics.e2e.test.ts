@@ -7,6 +7,7 @@ import { numbersInHoursNow } from "../support/in-hours-numbers.ts";
 import type { Db } from "../../apps/server/src/platform/db.ts";
 import { insertCall, insertCampaign, insertContact } from "../support/seed.ts";
 import { insertDialledCalls } from "../support/answer-hours-data.ts";
+import { formatPhone } from "../../apps/web/src/lib/phone-format.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only).
 // The live call is a real one: "call now" on the simulated carrier, ringing 3 s, then an instant conversation.
@@ -194,7 +195,11 @@ describe("calling analytics: periods, tabs and live calls from real calls", { sk
     assert.equal(placed.status, 202);
     const card = panel.getByRole("listitem", { name: "Call with Asha Rao" });
     await card.waitFor({ timeout: 5000 });
-    await card.getByText(`${asha} · Autumn`).waitFor();
+    // The number as the screen writes it: national in the organisation's country, international elsewhere.
+    const settings = await fetch(`${env.baseUrl}/api/settings/organization`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json() as Promise<{ country: string | null }>);
+    await card.getByText(`${formatPhone(asha, settings.country)} · Autumn`).waitFor();
     await card.getByText(/^(Ringing|Talking) \d+:\d\d$/).waitFor();
     await env.screenshot(page, "analytics-live-390");
     await panel.getByText("No calls in progress right now.").waitFor({ timeout: 30_000 });

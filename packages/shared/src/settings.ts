@@ -1,7 +1,7 @@
 /**
  * Settings payloads, shared by the API (validation) and the Settings screen (same rules, same messages).
- * - GET /api/settings/organization → `OrgSettingsResponse` ({settings, can_edit, country}); PUT takes `OrgSettingsUpdate`
- *   (fields not sent keep their value) and answers the same. Owners and admins may change them.
+ * - GET /api/settings/organization → `OrgSettingsResponse` ({settings, can_edit, country}); PUT takes
+ *   `OrgSettingsUpdate` (fields not sent keep their value) and answers the same. Owners and admins may change them.
  * - GET/PUT /api/settings/profile → `ProfileResponse` ({profile}); PUT takes `ProfileUpdate`.
  * - POST /api/settings/profile/password takes `PasswordChange` and answers 204; the account's other sessions end.
  * New campaigns start from `OrgSettings`: timezone (null → the browser's zone), business hours and voice.
