@@ -214,9 +214,10 @@ describe("landing page", () => {
     const travel = page.getByRole("tab", { name: "Travel" });
     await travel.evaluate((el) => el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" }));
     await scrollSettled(page);
-    // A tap during a scroll still in flight lands beside the tab: tap again until the tab is selected.
+    // A tap during a scroll still in flight lands beside the tab: tap again until the tab is selected (the tab strip
+    // animates its own scroll, slowly on a loaded machine: a full run here once needed more than 10 s).
     await until(async () => (await travel.getAttribute("aria-selected")) === "true" || (await travel.click(), false), {
-      ms: 10_000,
+      ms: 30_000,
       everyMs: 300,
       what: "the Travel tab selected",
     });
