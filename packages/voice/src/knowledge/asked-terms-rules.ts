@@ -1,3 +1,4 @@
+import { NEGATION } from "./evidence.ts";
 import type { AnswerRule } from "./rules.ts";
 import { terms } from "./words.ts";
 
@@ -16,7 +17,6 @@ export function spokenOption(question: string): string | null {
 }
 
 // "If bc is invoked with the -l option, …": a value under a condition the caller did not give.
-const NEGATION = /\b(?:not|no|never|none|without)\b|n't\b/i;
 const CONDITION = /^(?:if|when|whenever|unless|with|once)\b([^,]{3,80}),/i;
 
 export const ASKED_TERMS_RULES: AnswerRule[] = [
