@@ -159,3 +159,9 @@ export function isQualified(fields: OutcomeField[], answers: OutcomeAnswer[]): b
     return a !== undefined && meetsRule(a, f.qualifies_when);
   });
 }
+
+/** A campaign's fields as stored (JSON written through `OutcomeFieldList`); anything unreadable gives none. */
+export function storedOutcomeFields(value: unknown): OutcomeField[] {
+  const parsed = OutcomeFieldList.safeParse({ fields: value ?? [] });
+  return parsed.success ? parsed.data.fields : [];
+}

@@ -8,12 +8,14 @@ export type FunnelCampaignRow = {
   answered: number;
   people: number;
   conversations: number;
+  qualified: number;
   booked: number;
 };
 
 /**
  * Per campaign, the contacts first dialled in slots [fromSlot, toSlot) and how far they have got, from the funnel
- * rollups (0200_call_rollups.sql, stages of 0266_funnel_stages.sql): a year is a few thousand rows per campaign.
+ * rollups (0200_call_rollups.sql, stages of 0266_funnel_stages.sql, qualified of 0267_outcome_fields.sql): a year is
+ * a few thousand rows per campaign.
  */
 export function createFunnelRepo(db: Queryable) {
   return {
@@ -26,7 +28,9 @@ export function createFunnelRepo(db: Queryable) {
       return db.query<FunnelCampaignRow>(
         `select k.id as campaign_id, k.name, k.contact_count as contacts,
                 sum(f.dialled)::int as dialled, sum(f.answered)::int as answered, sum(f.connected)::int as people,
-                sum(f.conversations)::int as conversations, sum(f.booked)::int as booked
+                sum(f.conversations)::int as conversations, sum(f.booked)::int as booked,
+                coalesce((select sum(q.qualified) from funnel_qualified q
+                   where q.org_id = $1 and q.campaign_id = k.id and q.slot >= $2 and q.slot < $3), 0)::int as qualified
            from funnel_rollups f join campaigns k on k.id = f.campaign_id
           where f.org_id = $1 and f.slot >= $2 and f.slot < $3 and ($4::uuid is null or f.campaign_id = $4)
           group by k.id, k.name

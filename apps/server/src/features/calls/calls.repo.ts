@@ -17,6 +17,8 @@ export type CallContextRow = {
   goal: string;
   service: string;
   faqs: { question: string; answer: string }[];
+  /** The campaign's qualifying fields as stored (features/outcome-fields); read with its schema. */
+  outcome_fields?: unknown;
   timezone: string;
   business_hours_start: string;
   business_hours_end: string;
@@ -111,6 +113,7 @@ export function createCallsRepo(db: Db) {
                 coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name,
                   k.id as campaign_id, k.name as campaign_name, k.description,
                 k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end,
+                k.outcome_fields,
                 coalesce(os.timezone, k.timezone) as team_timezone,
                   coalesce(os.business_hours_start, k.business_hours_start) as team_hours_start,
                 coalesce(os.business_hours_end, k.business_hours_end) as team_hours_end, k.voice_id, k.transfer_to,
