@@ -1,20 +1,20 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { OutcomeField } from "@parley/shared/outcome-fields";
+import { type OutcomeField, OutcomeFieldList, type OutcomeFieldInput } from "@parley/shared/outcome-fields";
 import { converse, createRecordingTools, londonContext } from "../../../../tests/support/voice/fake-agent-tools.ts";
 import { createRulesBrain } from "../brain/rules-brain.ts";
 
-const FIELDS: OutcomeField[] = [
+const INPUT: OutcomeFieldInput[] = [
   {
     name: "Budget per month",
     type: "amount",
     question: "Roughly what do you spend a month on marketing?",
-    options: [],
     qualifies_when: { min: 1000 },
   },
   { name: "CRM", type: "choice", question: "Which CRM do you use?", options: ["Salesforce", "HubSpot", "None"] },
-  { name: "Decision maker", type: "yes_no", question: "Are you the one who decides on this?", options: [] },
-].map((f) => ({ qualifies_when: null, ...f }));
+  { name: "Decision maker", type: "yes_no", question: "Are you the one who decides on this?" },
+];
+const FIELDS: OutcomeField[] = OutcomeFieldList.parse({ fields: INPUT }).fields;
 
 const brainWith = (fields = FIELDS) => {
   const rec = createRecordingTools();

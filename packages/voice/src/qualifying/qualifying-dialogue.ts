@@ -1,8 +1,9 @@
 import { fillVariables } from "@parley/shared/fill-variables";
 import { fieldKey, type OutcomeAnswer, type OutcomeField } from "@parley/shared/outcome-fields";
 import type { Answer, Expectation, HeardAnswer } from "../expectation/expectation.ts";
+import type { AgentContext } from "../brain/brain.ts";
+import type { CallEvent } from "../brain/call-events.ts";
 import type { Intent } from "../brain/intents.ts";
-import type { Turn } from "../brain/rules-dialogue.ts";
 import { answerOf, type HeardLine } from "./answers.ts";
 import { type FieldReading, readField, readUnasked } from "./field-readers.ts";
 
@@ -22,6 +23,17 @@ export type QualifyingState = {
   confirming: OutcomeAnswer | null;
   /** Every callee line so far, for answers given before their question. */
   heard: HeardLine[];
+};
+
+/**
+ * What of the rules agent's turn the questions use (its own Turn, rules-dialogue.ts, has this shape; written here so
+ * the two modules do not import each other).
+ */
+export type Turn = {
+  ctx: AgentContext;
+  state: { stage: string; events: CallEvent[]; qualifying?: QualifyingState };
+  text: string;
+  sure: boolean;
 };
 
 export const newQualifying = (fields: OutcomeField[] | undefined): QualifyingState => ({
@@ -135,17 +147,17 @@ function* advance(turn: Turn, ack: string, proposeMeeting: () => string): Genera
   yield proposeMeeting();
 }
 
-type Route = (intent: Intent, turn: Turn) => AsyncGenerator<string>;
+type Route<T extends Turn> = (intent: Intent, turn: T) => AsyncGenerator<string>;
 // Words that ask for something else are acted on whatever the question was.
 const ASKS_FIRST = new Set<Intent>(["dnc", "person"]);
 const OTHERWISE = new Set<Intent>(["callback", "question", "bye", "no", "booking"]);
 
 /** One utterance while a qualifying question is open. */
-export async function* qualifyingReply(
-  turn: Turn,
+export async function* qualifyingReply<T extends Turn>(
+  turn: T,
   intent: Intent,
   heard: HeardAnswer | undefined,
-  route: Route,
+  route: Route<T>,
   proposeMeeting: () => string,
 ): AsyncGenerator<string> {
   const q = turn.state.qualifying!;

@@ -63,6 +63,8 @@ export function callVocabulary(c: VocabularySource): string[] {
     c.company_name,
     c.first_name,
     ...c.faqs.map((f) => f.question),
+    // The options of the qualifying questions are what callees name ("HubSpot"): the recogniser should know them.
+    ...storedOutcomeFields(c.outcome_fields).flatMap((f) => f.options),
   ].join(" ");
   const words = text.toLowerCase().match(/[a-z][a-z']{2,}/g) ?? [];
   const sentences = [...c.faqs.map((f) => f.question), ...c.kb_phrases].flatMap((p) => p.split(/(?<=[.!?])\s+|\n+/));

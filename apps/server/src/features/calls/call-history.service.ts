@@ -50,7 +50,11 @@ function servicesProduct(r: CallLogRow): string {
 export function createCallHistoryService({ repo, links, storage, crmSync, scorecard, outcomeFields }: Deps) {
   /** The rows as records, each with its qualifying answers (read for the whole batch at once). */
   const toRecords = async (orgId: string, rows: CallLogRow[]): Promise<CallHistoryRecord[]> => {
-    const answers = (await outcomeFields?.forCalls(orgId, rows.map((r) => r.id))) ?? new Map();
+    const answers =
+      (await outcomeFields?.forCalls(
+        orgId,
+        rows.map((r) => r.id),
+      )) ?? new Map();
     return rows.map((r) => toRecord(orgId, r, answers.get(r.id) ?? null));
   };
   const toRecord = (orgId: string, r: CallLogRow, fields: CallOutcomeFields | null): CallHistoryRecord => ({
@@ -80,7 +84,10 @@ export function createCallHistoryService({ repo, links, storage, crmSync, scorec
   return {
     async list(orgId: string, f: CallHistoryFilters, page: number, pageSize: number): Promise<CallHistoryList> {
       const offset = (page - 1) * pageSize;
-      const answer = async (rows: CallLogRow[], count: { total: number; capped: boolean }): Promise<CallHistoryList> => ({
+      const answer = async (
+        rows: CallLogRow[],
+        count: { total: number; capped: boolean },
+      ): Promise<CallHistoryList> => ({
         call_history: await toRecords(orgId, rows),
         total: count.total,
         total_capped: count.capped,

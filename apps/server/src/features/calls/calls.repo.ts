@@ -55,6 +55,7 @@ export type VocabularySource = Pick<
   | "first_name"
   | "faqs"
   | "kb_phrases"
+  | "outcome_fields"
 >;
 
 export type CallFinish = {
@@ -93,7 +94,7 @@ export function createCallsRepo(db: Db) {
     /** What a call of this campaign would bias speech recognition with (its first contact's first name included). */
     async vocabularySource(campaignId: string): Promise<VocabularySource | null> {
       const rows = await db.query<VocabularySource>(
-        `select k.name as campaign_name, k.description, k.service, k.goal, k.faqs, o.name as org_name,
+        `select k.name as campaign_name, k.description, k.service, k.goal, k.faqs, k.outcome_fields, o.name as org_name,
                 coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name,
                 coalesce((select ct.first_name from contacts ct where ct.campaign_id = k.id order by ct.line_number
                   limit 1), '') as first_name,
