@@ -11,7 +11,7 @@ export const QUALIFYING_FIELDS: OutcomeFieldInput[] = [
   { name: "Decision maker", type: "yes_no", question: "Are you the one who decides on this?" },
 ];
 
-/** By field key: the qualifier's answers ("About two thousand dollars a month", "We use HubSpot"…). */
+/** By field key: the qualifier's answers ("We spend two thousand dollars a month", "We use HubSpot"…). */
 export const QUALIFIER_SAID: Record<string, unknown> = {
   budget_per_month: 2000,
   crm: "HubSpot",

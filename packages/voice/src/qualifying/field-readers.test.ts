@@ -68,6 +68,10 @@ describe("amounts are money as people say it", () => {
     assert.equal(value(f, "between two and three grand"), "unclear");
     assert.equal(value(f, "not sure yet"), "declined");
     assert.equal(value(f, "it varies a lot"), "unclear");
+    // Heard on a whole call for "About two thousand dollars a month": no number was heard, so no amount is read.
+    assert.equal(value(f, "the bounty of thousand dollars a month"), "unclear");
+    assert.equal(value(f, "a thousand dollars"), 1000);
+    assert.equal(value(f, "one hundred and fifty thousand"), 150000);
   });
 });
 

@@ -69,8 +69,26 @@ const SMALL = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve
 // "two and three grand" is a range: "and" joins number words only after hundred, thousand or million.
 const RANGE_AND = new RegExp(String.raw`\b(${SMALL}) and (?=${SMALL}\b)`, "g");
 
-/** Numbers in the words, each with the scale word after it ("2 grand", "5k", "1.5 million"). */
+const NUMBER_WORD =
+  String.raw`(?:\d[\d,.]*|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|` +
+  String.raw`[a-z]+teen|[a-z]+ty|hundred|and|half)`;
+// "the bounty of thousand dollars": a scale word with no number before it was misheard, not "a thousand".
+const BARE_SCALE = new RegExp(
+  String.raw`(^|\s)(?!${NUMBER_WORD}\s)\S+\s+(hundred|thousand|million|grand)\b|^(hundred|thousand|million|grand)\b`,
+);
+
+/** Numbers in the words, each with its scale word ("2 grand", "5k", "1.5 million"); none after a bare scale. */
 function numbersIn(text: string): { value: number; scaled: boolean; at: number; end: number }[] {
+  if (
+    BARE_SCALE.test(
+      text
+        .toLowerCase()
+        .replace(/[^a-z0-9$€£₹.,\s-]/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+  )
+    return [];
   let t = normaliseNumberWords(text.toLowerCase().replace(RANGE_AND, "$1, ")).replace(/(\d),(\d{3})\b/g, "$1$2");
   t = t.replace(/\b(\d+) and a half (1000|1000000)\b/g, (_m, a: string, s: string) => String((Number(a) + 0.5) * +s));
   const out: { value: number; scaled: boolean; at: number; end: number }[] = [];

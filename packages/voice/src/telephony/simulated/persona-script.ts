@@ -51,7 +51,7 @@ const CONVERSATIONS: Record<string, ScriptStep[]> = {
   // a team size, whether they decide. One answers each; the other dodges each.
   qualifier: [
     say("Yes, I have a minute."),
-    say("About two thousand dollars a month."),
+    say("We spend two thousand dollars a month."),
     say("We use HubSpot."),
     say("Maybe fifty people."),
     say("Yes, I do."),
@@ -106,7 +106,13 @@ const PEOPLE: Reaction[] = [
   { when: /\bjust to be sure\b/i, say: "Yes.", times: 2 },
   { when: /\b(say it again|didn't quite catch)\b/i, say: null, times: 1 },
 ];
+// The qualifier says each answer again for as long as it is asked again (the agent asks twice, then moves on).
+const PATIENT: Reaction[] = [
+  { when: /\bjust to be sure\b/i, say: "Yes.", times: 4 },
+  { when: /\b(say it again|didn't quite catch)\b/i, say: null, times: 4 },
+];
 const REACTIONS: Record<string, Reaction[]> = {
+  qualifier: PATIENT,
   interested: [
     {
       when: /\bwhich works better\b|\bone of those times\b|\bI could do\b.*\bor\b/i,
