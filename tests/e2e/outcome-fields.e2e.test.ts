@@ -126,7 +126,7 @@ describe("qualifying questions: setup, call details and call logs", { skip: skip
       await page.close();
     });
 
-    test(`at ${size.width} px: call logs show who qualified, filter on it, and the details show each answer`, async () => {
+    test(`at ${size.width} px: call logs show who qualified, filter on it; the details show each answer`, async () => {
       const page = await env.newPage(size);
       await signIn(page, user);
       await page.goto(`/org/${me.slug}/call-logs`);

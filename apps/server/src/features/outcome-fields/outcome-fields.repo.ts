@@ -17,17 +17,19 @@ export function createOutcomeFieldsRepo(db: Db) {
 
     async setFields(orgId: string, campaignId: string, fields: unknown[]): Promise<boolean> {
       const rows = await db.query(
-        "update campaigns set outcome_fields = $3::jsonb, updated_at = now() where org_id = $1 and id = $2 returning id",
+        `update campaigns set outcome_fields = $3::jsonb, updated_at = now()
+          where org_id = $1 and id = $2 returning id`,
         [orgId, campaignId, JSON.stringify(fields)],
       );
       return rows.length > 0;
     },
 
-    /** What a finished call captured, with its campaign and contact taken from the call row (written once). */
+    /** What a finished call captured, with its campaign and contact taken from the call row. */
     async saveCall(orgId: string, callId: string, q: CallOutcomeFields): Promise<void> {
       await db.query(
         `insert into call_outcome_answers (call_id, org_id, campaign_id, contact_id, qualified, answers)
-         select c.id, c.org_id, c.campaign_id, c.contact_id, $3, $4::jsonb from calls c where c.org_id = $1 and c.id = $2
+         select c.id, c.org_id, c.campaign_id, c.contact_id, $3, $4::jsonb
+           from calls c where c.org_id = $1 and c.id = $2
          on conflict (call_id) do update set qualified = excluded.qualified, answers = excluded.answers`,
         [orgId, callId, q.qualified === true, JSON.stringify(q.answers)],
       );
