@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatClock, formatDateTime, untilText } from "./time-format.ts";
+import {
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDmy,
+  formatLongDate,
+  formatTime12,
+  formatWhen,
+  untilText,
+} from "./time-format.ts";
 
 const at = "2026-12-01T02:22:17Z";
 
@@ -13,6 +22,33 @@ test("a time on the viewer's clock says no zone; on another clock it says which"
   assert.equal(formatDateTime(at, "Europe/Berlin", { zone: "Europe/Berlin" }), "2026-12-01 03:22");
   assert.equal(formatClock(at, "Australia/Sydney", { seconds: true }), "13:22:17");
   assert.equal(formatDateTime("garbage", "UTC"), "N/A");
+});
+
+test("every format reads the viewer's clock, not the machine's", () => {
+  // 02:22 UTC is still November 30 in New York and already the afternoon in Sydney.
+  assert.equal(formatTime12(at, "America/New_York"), "9:22 PM");
+  assert.equal(formatTime12(at, "Australia/Sydney"), "1:22 PM");
+  assert.equal(formatDate(at, "America/New_York"), "Nov 30, 2026");
+  assert.equal(formatDate(at, "Australia/Sydney"), "Dec 1, 2026");
+  assert.equal(formatLongDate(at, "America/New_York"), "Monday, November 30, 2026");
+  assert.equal(formatWhen(at, "Australia/Sydney"), "Dec 1, 2026, 1:22 PM");
+  assert.equal(formatWhen(at, "UTC", { seconds: true }), "Dec 1, 2026, 2:22:17 AM");
+  assert.equal(formatDmy(at, "America/New_York"), "30-11-2026");
+  assert.equal(formatDmy(at, "Australia/Sydney", { separator: "/", shortYear: true }), "01/12/26");
+});
+
+test("12-hour times around midnight and noon", () => {
+  assert.equal(formatTime12("2026-06-01T00:05:00Z", "UTC"), "12:05 AM");
+  assert.equal(formatTime12("2026-06-01T12:00:00Z", "UTC"), "12:00 PM");
+  assert.equal(formatTime12("2026-06-01T23:59:00Z", "UTC"), "11:59 PM");
+});
+
+test("another clock is named in every format; a missing time reads the fallback", () => {
+  assert.equal(formatTime12(at, "Europe/Berlin", { zone: "Australia/Sydney" }), "1:22 PM (Australia/Sydney)");
+  assert.equal(formatWhen(at, "UTC", { zone: "Asia/Kolkata" }), "Dec 1, 2026, 7:52 AM (Asia/Kolkata)");
+  assert.equal(formatDate(null, "UTC"), "N/A");
+  assert.equal(formatDmy(undefined, "UTC", { fallback: "Unknown" }), "Unknown");
+  assert.equal(formatWhen("", "UTC", { fallback: "" }), "");
 });
 
 test("a countdown in hours and minutes", () => {
