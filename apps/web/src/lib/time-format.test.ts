@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDmy,
   formatLongDate,
+  formatNear,
   formatTime12,
   formatWhen,
   untilText,
@@ -35,6 +36,7 @@ test("every format reads the viewer's clock, not the machine's", () => {
   assert.equal(formatWhen(at, "UTC", { seconds: true }), "Dec 1, 2026, 2:22:17 AM");
   assert.equal(formatDmy(at, "America/New_York"), "30-11-2026");
   assert.equal(formatDmy(at, "Australia/Sydney", { separator: "/", shortYear: true }), "01/12/26");
+  assert.equal(formatDmy(at, "Asia/Kolkata", { time: true }), "01-12-2026 07:52");
 });
 
 test("12-hour times around midnight and noon", () => {
@@ -49,6 +51,19 @@ test("another clock is named in every format; a missing time reads the fallback"
   assert.equal(formatDate(null, "UTC"), "N/A");
   assert.equal(formatDmy(undefined, "UTC", { fallback: "Unknown" }), "Unknown");
   assert.equal(formatWhen("", "UTC", { fallback: "" }), "");
+});
+
+test("a moment near now: the time today, the weekday within the week, the date beyond", () => {
+  // Tuesday 5 March 2030, 10:00 UTC.
+  const now = new Date("2030-03-05T10:00:00Z");
+  assert.equal(formatNear("2030-03-05T15:40:00Z", "UTC", now), "3:40 PM");
+  assert.equal(formatNear("2030-03-05T15:40:00Z", "UTC", now, { withDay: true }), "Tue 3:40 PM");
+  assert.equal(formatNear("2030-03-06T09:00:00Z", "UTC", now), "Wed 9:00 AM");
+  assert.equal(formatNear("2030-03-20T09:00:00Z", "UTC", now), "Mar 20, 9:00 AM");
+  assert.equal(formatNear("2030-03-05T15:40:00Z", "Asia/Kolkata", now), "9:10 PM");
+  // 19:30 UTC is already tomorrow in Tokyo: "today" is the day on the clock shown.
+  assert.equal(formatNear("2030-03-05T19:30:00Z", "Asia/Tokyo", now), "Wed 4:30 AM");
+  assert.equal(formatNear("2030-03-05T15:40:00Z", "UTC", now, { zone: "Asia/Kolkata" }), "9:10 PM (Asia/Kolkata)");
 });
 
 test("a countdown in hours and minutes", () => {

@@ -4,7 +4,7 @@
  * Screens pick a format here and never call toLocaleString themselves: a copy of their own would run on the
  * browser's clock. Formats the spec fixes (12-hour times, dd-mm-yyyy) are here too, on the same clock.
  */
-import { zonedFields, type ZonedFields } from "./zoned-time.ts";
+import { dayKey, zonedFields, type ZonedFields } from "./zoned-time.ts";
 
 /** "in 5 h 38 min", "in 12 min", "in under a minute". */
 export function untilText(iso: string, now: Date): string {
@@ -86,14 +86,37 @@ export function formatWhen(iso: When, viewerZone: string, opts: TimeShown = {}):
   return shown(iso, viewerZone, opts, (f) => `${mediumDate(f)}, ${clock12(f, opts.seconds)}`);
 }
 
-/** "01-12-2026", or with `separator: "/"` and `shortYear` "01/12/26": the numeric dates the spec fixes. */
+/**
+ * A moment near `now`, as short as is clear: "3:40 PM" today, "Tue 3:40 PM" within the week (or always with
+ * `withDay`), "Mar 12, 3:40 PM" beyond; "today" is the day of the clock the time is on.
+ */
+export function formatNear(
+  iso: When,
+  viewerZone: string,
+  now: Date,
+  opts: TimeShown & { withDay?: boolean } = {},
+): string {
+  const zone = opts.zone ?? viewerZone;
+  return shown(iso, viewerZone, opts, (f) => {
+    const time = clock12(f, opts.seconds);
+    if (!opts.withDay && dayKey(iso!, zone) === dayKey(now, zone)) return time;
+    if (Date.parse(iso!) - now.getTime() < 6 * 86_400_000) return `${short(DAYS[f.weekday]!)} ${time}`;
+    return `${short(MONTHS[f.month - 1]!)} ${f.day}, ${time}`;
+  });
+}
+
+/**
+ * "01-12-2026" (with `time` "01-12-2026 13:22"), or with `separator: "/"` and `shortYear` "01/12/26": the numeric
+ * dates the spec fixes (dashboard cards, WhatsApp list) and the campaign list's.
+ */
 export function formatDmy(
   iso: When,
   viewerZone: string,
-  opts: TimeShown & { separator?: string; shortYear?: boolean } = {},
+  opts: TimeShown & { separator?: string; shortYear?: boolean; time?: boolean } = {},
 ): string {
   const sep = opts.separator ?? "-";
-  return shown(iso, viewerZone, opts, (f) =>
-    [pad(f.day), pad(f.month), opts.shortYear ? String(f.year).slice(-2) : String(f.year)].join(sep),
-  );
+  return shown(iso, viewerZone, opts, (f) => {
+    const date = [pad(f.day), pad(f.month), opts.shortYear ? String(f.year).slice(-2) : String(f.year)].join(sep);
+    return opts.time ? `${date} ${clock24(f, opts.seconds)}` : date;
+  });
 }
