@@ -7,6 +7,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import type { CalendarEvent } from "@parley/shared/calendar";
 import { messageOf } from "../../lib/api-error.ts";
+import { browserZone } from "../../lib/time-format.ts";
 import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { todayIn } from "../../lib/zoned-time.ts";
 import { shiftAnchor, type CalendarView } from "./calendar-dates.ts";
@@ -43,9 +44,15 @@ export function CalendarPage() {
 
   return (
     <Box>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: zone === browserZone() ? 2 : 0.5 }}>
         Calendar
       </Typography>
+      {/* A browser on another clock than the organisation's would otherwise read these times as its own. */}
+      {zone !== browserZone() && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="calendar-zone">
+          Times are {zone} time, your organisation's time zone.
+        </Typography>
+      )}
       <CalendarToolbar
         view={view}
         anchor={anchor}
