@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { dayKey, isoToZonedLocal, todayIn, zonedFields, zonedLocalToIso } from "./zoned-time.ts";
+import { dayKey, isKnownZone, isoToZonedLocal, todayIn, zonedFields, zonedLocalToIso } from "./zoned-time.ts";
 
 test("wall-clock time in a zone becomes the right instant", () => {
   assert.equal(zonedLocalToIso("2025-03-01T10:00", "Asia/Kolkata"), "2025-03-01T04:30:00.000Z");
@@ -44,4 +44,10 @@ test("today on a zone's clock, whatever the machine's", () => {
   assert.deepEqual([ny.getFullYear(), ny.getMonth(), ny.getDate(), ny.getHours()], [2026, 10, 30, 0]);
   const syd = todayIn("Australia/Sydney", now);
   assert.deepEqual([syd.getFullYear(), syd.getMonth(), syd.getDate()], [2026, 11, 1]);
+});
+
+test("a zone name this browser knows, or not", () => {
+  assert.equal(isKnownZone("Australia/Sydney"), true);
+  assert.equal(isKnownZone("Not/AZone"), false);
+  assert.equal(isKnownZone(null), false);
 });

@@ -14,6 +14,17 @@ export type ZonedFields = {
   weekday: number;
 };
 
+/** Whether this browser knows `zone` by that IANA name (a stored name may come from another system). */
+export function isKnownZone(zone: string | null | undefined): zone is string {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const formatterOf = (zone: string) => {

@@ -1,6 +1,6 @@
 import type { CalendarEvent } from "@parley/shared/calendar";
 import { formatLongDate, formatTime12 } from "../../lib/time-format.ts";
-import { dayKey, zonedFields } from "../../lib/zoned-time.ts";
+import { dayKey, isKnownZone, zonedFields } from "../../lib/zoned-time.ts";
 import { isoDate } from "./calendar-dates.ts";
 
 /** Spec section 9: length in minutes to a label. */
@@ -76,15 +76,6 @@ export function whenLines(
 ): { viewer: string; own: string | null } {
   const line = (zone: string) =>
     `${formatTime12(e.start_time, zone)} – ${formatTime12(e.end_time, zone)}, ${formatLongDate(e.start_time, zone)}`;
-  const other = e.timezone && e.timezone !== viewerZone && knownZone(e.timezone) ? e.timezone : null;
+  const other = e.timezone && e.timezone !== viewerZone && isKnownZone(e.timezone) ? e.timezone : null;
   return { viewer: line(viewerZone), own: other && `${line(other)} (${other})` };
 }
-
-const knownZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
