@@ -170,5 +170,26 @@ describe("one clock: the organisation's zone on every screen, another zone named
       await env.screenshot(page, `one-clock-dashboard-${size.width}`);
       await page.context().close();
     });
+
+    test(`a member sees the organisation's clock too (${size.width} px)`, async () => {
+      const invitee = await newApiUser(env.baseUrl, `Member's own ${size.width}`);
+      const res = await fetch(`${env.baseUrl}/api/team/invitations`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${s.token}` },
+        body: JSON.stringify({ email: invitee.user.email, role: "member" }),
+      });
+      assert.equal(res.status, 201, await res.clone().text());
+      const page = await env.newPage({ ...size, timezoneId: BROWSER_ZONE });
+      await signIn(page, invitee.user);
+      await page.goto(((await res.json()) as { path: string }).path);
+      await page.getByRole("button", { name: /^Join / }).click();
+      await page.waitForURL(new RegExp(`/org/${s.slug}/dashboard$`));
+      await page.getByTestId("role-label").filter({ hasText: "Member" }).waitFor();
+      // Members may not read the organisation's settings, but its clock is theirs (GET /settings/organization/clock).
+      await visit(page, "/do-not-call");
+      await page.getByTestId("dnc-row").getByText("Mar 2, 2026, 7:00 AM").filter({ visible: true }).waitFor();
+      await env.screenshot(page, `one-clock-member-dnc-${size.width}`);
+      await page.context().close();
+    });
   }
 });
