@@ -49,7 +49,11 @@ describe(`qualifying questions on whole calls (${kind})`, () => {
     const captured = await answersOf(r.id);
     // Asked in order; a question is skipped only when words said before already answered it.
     const asked = QUALIFYING_FIELDS.map((f) => agent.indexOf(f.question)).filter((at) => at >= 0);
-    assert.deepEqual(asked, [...asked].sort((a, b) => a - b), `asked in order:\n${shown(r)}`);
+    assert.deepEqual(
+      asked,
+      [...asked].sort((a, b) => a - b),
+      `asked in order:\n${shown(r)}`,
+    );
     QUALIFYING_FIELDS.forEach((f, i) => {
       if (!agent.includes(f.question)) assert.ok(captured.answers[i]!.answered, `${f.name} skipped unanswered`);
     });
