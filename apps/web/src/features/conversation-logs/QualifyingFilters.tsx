@@ -18,6 +18,7 @@ export function QualifyingFilters({ value, onChange, fields }: Props) {
         onChange={(e) =>
           onChange({ ...value, qualified: (e.target.value || undefined) as QualifyingFilter["qualified"] })
         }
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: { xs: "calc(50% - 6px)", sm: 150 } }}
       >
         <MenuItem value="">Any call</MenuItem>
@@ -31,6 +32,7 @@ export function QualifyingFilters({ value, onChange, fields }: Props) {
         value={value.field ?? ""}
         onChange={(e) => onChange({ ...value, field: e.target.value || undefined, fieldValue: "answered" })}
         disabled={fields.size === 0}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: { xs: "calc(50% - 6px)", sm: 180 } }}
       >
         <MenuItem value="">Any question</MenuItem>
