@@ -175,7 +175,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
   // split at launch.
   const experiments = createExperimentsService({
     db,
-    repo: createExperimentsRepo(db),
+    repo: createExperimentsRepo(),
     clock,
     voiceExists: voices.exists,
   });

@@ -32,8 +32,11 @@ export type VariantCounts = VariantRow & {
 /** Rows per statement when the split is written: a bounded parameter list however long the list. */
 const CHUNK = 5000;
 
-/** Variants, the experiment's life, each contact's variant and the per-variant funnel rollups (0271_experiments). */
-export function createExperimentsRepo(db: Queryable) {
+/**
+ * Variants, the experiment's life, each contact's variant and the per-variant funnel rollups (0271_experiments).
+ * Every query runs on the Queryable it is given: most run inside a campaign's transaction.
+ */
+export function createExperimentsRepo() {
   return {
     async campaign(q: Queryable, orgId: string, campaignId: string): Promise<CampaignFacts | null> {
       const rows = await q.query<CampaignFacts>(
