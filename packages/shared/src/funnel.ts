@@ -36,7 +36,7 @@ export const FunnelStages = z.object({
 });
 export type FunnelStages = z.infer<typeof FunnelStages>;
 
-/** A campaign's experiment variant: the contacts first called with it in the range, and how far they got on its calls. */
+/** An experiment variant of a campaign: the contacts first called with it in the range, and how far they got. */
 export const FunnelVariant = FunnelStages.extend({ variant_id: z.string(), label: z.string() });
 export type FunnelVariant = z.infer<typeof FunnelVariant>;
 

@@ -102,7 +102,7 @@ export function createExperimentsRepo() {
       );
     },
 
-    /** After launch: each variant keeps its id (its contacts and calls refer to it); only its wording and voice change. */
+    /** After launch a variant keeps its id (its contacts and calls refer to it); only wording and voice change. */
     async editVariant(q: Queryable, orgId: string, id: string, v: Omit<VariantRow, "id" | "label">): Promise<void> {
       await q.query(
         `update campaign_variants set opening_line = $3, goal = $4, voice_id = $5, updated_at = now()
