@@ -131,7 +131,7 @@ for (const kind of await dbKinds()) {
       await t.db.query("delete from contact_variant_funnel where campaign_id = $1", [campaign]);
     });
 
-    test("per variant: dialled, answered, conversations, booked, with intervals, and the verdict in words", async () => {
+    test("per variant: dialled, answered, conversations, booked, with intervals, and a verdict in words", async () => {
       const [a, b] = [byLabel("A").slice(0, 12), byLabel("B").slice(0, 12)];
       const calls: [string[], CallSeed][] = [
         [a.slice(0, 2), answered("scheduled", 200)],
