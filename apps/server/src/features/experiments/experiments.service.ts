@@ -10,7 +10,7 @@ import { AppError, notFound, toFieldIssues, validationError } from "../../http/e
 import type { Clock } from "../../platform/clock.ts";
 import type { Db, Queryable } from "../../platform/db.ts";
 import type { CampaignHooks } from "../campaigns/campaigns.service.ts";
-import { contactZone } from "../calls/contact-zone.ts";
+import { zonesOf } from "./contact-strata.ts";
 import { findings, variantResult } from "./experiment-findings.ts";
 import type { ExperimentRow, ExperimentsRepo, VariantRow } from "./experiments.repo.ts";
 import { assignStratified, type Random } from "./stratified-assignment.ts";
@@ -98,10 +98,12 @@ export function createExperimentsService(deps: Deps) {
       const message = ExperimentMessages.fewerContacts(campaign.contacts, variants.length);
       throw validationError([{ path: "variants", message }]);
     }
-    const contacts = (await repo.unassignedContacts(q, campaignId)).map((c) => ({
-      id: c.id,
-      zone: contactZone(c.phone, campaign.timezone),
-    }));
+    const unassigned = await repo.unassignedContacts(q, campaignId);
+    const zones = zonesOf(
+      unassigned.map((c) => c.phone),
+      campaign.timezone,
+    );
+    const contacts = unassigned.map((c, i) => ({ id: c.id, zone: zones[i]! }));
     const zoneOf = new Map(contacts.map((c) => [c.id, c.zone]));
     const chosen = assignStratified(
       contacts,
