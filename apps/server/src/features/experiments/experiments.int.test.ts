@@ -306,6 +306,11 @@ for (const kind of await dbKinds()) {
         400,
         /Name the variant to keep/,
       );
+      await refused(
+        await t.request("PUT", `/api/campaigns/${id}/experiment`, { token: u.token, body: {} }),
+        400,
+        /variants must be a list/,
+      );
       // An empty list on a draft removes the experiment.
       const cleared = await t.request("PUT", `/api/campaigns/${id}/experiment`, {
         token: u.token,

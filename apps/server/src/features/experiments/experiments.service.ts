@@ -164,6 +164,8 @@ export function createExperimentsService(deps: Deps) {
     },
 
     async set(orgId: string, campaignId: string, variants: unknown): Promise<Experiment> {
+      // An absent list is a mistake, not "no experiment": that is said with [].
+      if (variants === undefined) throw validationError([{ path: "variants", message: ExperimentMessages.list }]);
       await db.tx((q) => setVariants(q, orgId, campaignId, variants));
       return view(db, orgId, campaignId);
     },

@@ -24,7 +24,8 @@ import { failureMessage } from "../../lib/api-error.ts";
 import { fetchFunnel } from "./analytics-api.ts";
 import { axisProps, COLORS, tooltipProps } from "./chart-style.ts";
 import { EmptyState } from "./EmptyState.tsx";
-import { dayIn, rangeProblem, stageRows } from "./funnel-view.ts";
+import { dayKey } from "../../lib/zoned-time.ts";
+import { rangeProblem, stageRows } from "./funnel-view.ts";
 import { VariantSplit } from "./VariantSplit.tsx";
 
 const ALL = "all";
@@ -82,7 +83,7 @@ function FunnelChart({ funnel, choice }: { funnel: Funnel; choice: string }) {
 export function FunnelTab({ data }: { data: Analytics }) {
   const zone = data.timezone;
   const [from, setFrom] = useState(data.from.slice(0, 10));
-  const [to, setTo] = useState(dayIn(zone, new Date()));
+  const [to, setTo] = useState(dayKey(new Date(), zone));
   const [choice, setChoice] = useState(ALL);
   const problem = rangeProblem(from, to, zone);
   const q = useQuery({
