@@ -22,8 +22,13 @@ const COUNTRIES: [number, string][] = [
 
 function list(n: number, random: () => number): { id: string; phone: string }[] {
   return Array.from({ length: n }, (_, i) => {
-    let r = random();
-    const [, prefix] = COUNTRIES.find(([share]) => (r -= share) < 0) ?? COUNTRIES[0]!;
+    const r = random();
+    let below = 0;
+    const [, prefix] =
+      COUNTRIES.find(([share]) => {
+        below += share;
+        return r < below;
+      }) ?? COUNTRIES[0]!;
     const area = prefix.startsWith("+1") ? ["415892", "212555", "312555", "713555"][i % 4]! : "";
     const start = area ? `+1${area}` : prefix;
     return { id: `c${i}`, phone: `${start}${String(1000 + (i % 9000))}` };
