@@ -11,6 +11,8 @@ export type FunnelCampaignRow = {
   booked: number;
 };
 
+export type FunnelVariantRow = Omit<FunnelCampaignRow, "name" | "contacts"> & { variant_id: string; label: string };
+
 /**
  * Per campaign, the contacts first dialled in slots [fromSlot, toSlot) and how far they have got, from the funnel
  * rollups (0200_call_rollups.sql, stages of 0266_funnel_stages.sql): a year is a few thousand rows per campaign.
@@ -33,6 +35,23 @@ export function createFunnelRepo(db: Queryable) {
          having sum(f.dialled) > 0
           order by dialled desc, k.name`,
         [orgId, fromSlot, toSlot, campaignId],
+      );
+    },
+
+    /**
+     * Per experiment variant of those campaigns, the contacts first called with it in the range and how far they
+     * got on its calls, from the per-variant rollups (0271_experiments.sql).
+     */
+    async byVariant(orgId: string, fromSlot: number, toSlot: number, campaignIds: string[]) {
+      return db.query<FunnelVariantRow>(
+        `select f.campaign_id, v.id as variant_id, v.label,
+                sum(f.dialled)::int as dialled, sum(f.answered)::int as answered, sum(f.connected)::int as people,
+                sum(f.conversations)::int as conversations, sum(f.booked)::int as booked
+           from variant_funnel_rollups f join campaign_variants v on v.id = f.variant_id
+          where f.org_id = $1 and f.slot >= $2 and f.slot < $3 and f.campaign_id = any($4::uuid[])
+          group by f.campaign_id, v.id, v.label
+          order by v.label`,
+        [orgId, fromSlot, toSlot, campaignIds],
       );
     },
   };
