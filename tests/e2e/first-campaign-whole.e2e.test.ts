@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { loginViaApi, signIn, type E2ESession, type E2EUser } from "../support/e2e-users.ts";
 import { openSettings } from "../support/e2e-settings.ts";
-import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from "../support/smtp-receiver.ts";
+import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp-receiver.ts";
 import { contactsCsv, twoCityContacts, type CityContact } from "../support/two-city-contacts.ts";
 import { until } from "../support/until.ts";
 
@@ -25,7 +25,8 @@ const TEAM_HOURS = { start: "09:00", end: "17:00" };
 // The owner's laptop is on another clock than the team's: every screen must still show Berlin's.
 const BROWSER_ZONE = "America/New_York";
 const OPENING =
-  "Hi {first_name}, this is Parley calling. We help software teams like {company|your team} get their file types right.";
+  "Hi {first_name}, this is Parley calling. " +
+  "We help software teams like {company|your team} get their file types right.";
 const SAID = "We help software teams like your team get their file types right.";
 // A real document from a Debian package on this machine (shared-mime-info, which chromium's GTK depends on).
 const PDF = "/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf";
@@ -220,7 +221,7 @@ function icsEvent(text: string, summary: string) {
   };
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The link a copy of the meeting carries (its "Join: …" line), or null. */
 const joinLine = (text: string) => /^Join: (\S+)$/m.exec(text)?.[1] ?? null;
@@ -325,7 +326,7 @@ describe("a whole first campaign: two cities, an empty variable, one meeting tol
       const ours = onTeamClock.toFormat("yyyy-MM-dd HH:mm");
       const theirs = at(meeting.start, caller.zone).toFormat("yyyy-MM-dd HH:mm");
       const contact = theirs === ours ? "" : `; ${theirs} \\([\\w/]+\\) for the contact`;
-      assert.match(await booked.innerText(), new RegExp(`^${escape(meeting.title)} — ${ours}${contact}$`));
+      assert.match(await booked.innerText(), new RegExp(`^${literal(meeting.title)} — ${ours}${contact}$`));
       // What the agent noted of the time is a moment like any other: on the viewer's clock, not a raw ISO string.
       await dialog.getByText(`Meeting Time: ${ours}`, { exact: true }).waitFor();
       assert.equal(await dialog.getByRole("link", { name: /join/i }).count(), meeting.link ? 1 : 0);
@@ -377,11 +378,9 @@ describe("a whole first campaign: two cities, an empty variable, one meeting tol
       await feed.getByRole("button", { name: "Close" }).click();
 
       // The invitation emailed to the contact and the team: the same time, the same link or none.
-      let mail: ReceivedMail | undefined;
-      await until(() => (mail = rx.received.find((m) => m.envelopeTo.includes(caller.email))) !== undefined, {
-        ms: 60_000,
-        what: `the invitation emailed to ${caller.email}`,
-      });
+      const toContact = () => rx.received.find((m) => m.envelopeTo.includes(caller.email));
+      await until(() => toContact() !== undefined, { ms: 60_000, what: `the invitation emailed to ${caller.email}` });
+      const mail = toContact();
       const text = mail!.mail.text ?? "";
       const when = `${onTeamClock.toFormat("ccc d LLL yyyy, HH:mm")}–${at(meeting.end, TEAM_ZONE).toFormat("HH:mm")}`;
       assert.ok(text.includes(`When: ${when} (${TEAM_ZONE})`), text);
