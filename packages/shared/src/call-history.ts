@@ -134,6 +134,11 @@ export const BookedMeeting = z.object({
   start_time: z.string(),
   end_time: z.string(),
   timezone: z.string(),
+  /**
+   * The contact's zone, the clock the agent said the meeting's time on (from their number, else the campaign's):
+   * the call's details give that time beside the viewer's, so it reads as the time in the transcript.
+   */
+  contact_timezone: z.string(),
   status: z.string(),
 });
 export type BookedMeeting = z.infer<typeof BookedMeeting>;

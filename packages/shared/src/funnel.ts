@@ -39,11 +39,17 @@ export const FunnelStages = z.object({
 });
 export type FunnelStages = z.infer<typeof FunnelStages>;
 
+/** An experiment variant of a campaign: the contacts first called with it in the range, and how far they got. */
+export const FunnelVariant = FunnelStages.extend({ variant_id: z.string(), label: z.string() });
+export type FunnelVariant = z.infer<typeof FunnelVariant>;
+
 export const FunnelCampaign = FunnelStages.extend({
   campaign_id: z.string(),
   name: z.string(),
   /** Every contact on the campaign's list, dialled or not. */
   contacts: z.number().int(),
+  /** Only for a campaign running an experiment (docs/experiments.md): the same stages per variant, A first. */
+  variants: z.array(FunnelVariant).optional(),
 });
 export type FunnelCampaign = z.infer<typeof FunnelCampaign>;
 

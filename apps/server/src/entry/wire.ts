@@ -47,6 +47,8 @@ import { createDialerService } from "../features/dialer/dialer.service.ts";
 import { createDncRepo } from "../features/dnc/dnc.repo.ts";
 import { createDncService } from "../features/dnc/dnc.service.ts";
 import { regionForTimezone } from "../platform/phone.ts";
+import { createExperimentsRepo } from "../features/experiments/experiments.repo.ts";
+import { createExperimentsService } from "../features/experiments/experiments.service.ts";
 import { createEmailLogsRepo } from "../features/email-logs/email-logs.repo.ts";
 import { createEmailLogsService } from "../features/email-logs/email-logs.service.ts";
 import { crmSyncStatus, wireCrmSync, withCrmSync } from "../features/integrations/crm-sync.wiring.ts";
@@ -174,6 +176,14 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
       return zone ? regionForTimezone(zone) : undefined;
     },
   });
+  // Experiments follow campaigns through hooks in their transactions: variants saved with the campaign, contacts
+  // split at launch.
+  const experiments = createExperimentsService({
+    db,
+    repo: createExperimentsRepo(),
+    clock,
+    voiceExists: voices.exists,
+  });
   const campaigns = createCampaignsService({
     db,
     repo: createCampaignsRepo(db),
@@ -182,7 +192,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     clock,
     voiceExists: voices.exists,
     callStats: callStatsFromCalls(db),
-    hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock })],
+    hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock }), experiments.hooks],
     doNotCall: dnc.listed,
   });
   const hubspot = wireHubspot({ ...base, storage, campaigns, onConnected: crmSync.service.resume });
@@ -276,7 +286,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     voices,
     contacts,
     settings,
-    campaigns: { service: campaigns, greetingPreview },
+    campaigns: { service: campaigns, greetingPreview, experiments },
     knowledgeBase: { ...knowledgeBase, transcribe: kbTranscribe },
     calls: {
       ...calls,

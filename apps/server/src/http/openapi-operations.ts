@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { ExperimentInput } from "@parley/shared/experiments";
 import { OrgSettingsUpdate, PasswordChange, ProfileUpdate } from "@parley/shared/settings";
 
 /**
@@ -88,6 +89,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "PUT /api/campaigns/:id/outcome-fields": "Replace a campaign's qualifying fields (calls keep what they captured)",
   "GET /api/campaigns/:id/scorecard":
     "Pass rate of each scorecard check over a campaign's calls, and the calls that failed one",
+  "GET /api/campaigns/:id/experiment":
+    "A campaign's experiment: its variants, each one's funnel with 95% intervals, and whether the lead is chance",
+  "PUT /api/campaigns/:id/experiment": {
+    summary: "Set a campaign's 2 to 4 variants of opening line, goal and voice ([] removes them before launch)",
+    body: ExperimentInput,
+  },
+  "POST /api/campaigns/:id/experiment/keep-winner":
+    "End the experiment with one variant: contacts not yet reached move to it",
   "GET /api/campaigns/:id/greeting-preview": "The greeting a campaign's agent will say, as text",
   "GET /api/campaigns/:id/greeting-preview/audio": audio("The greeting a campaign's agent will say, spoken"),
   "POST /api/campaigns/greeting-preview": "Preview the greeting of unsaved campaign settings, as text",

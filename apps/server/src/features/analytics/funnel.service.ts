@@ -17,7 +17,17 @@ export function createFunnelService(deps: { repo: FunnelRepo }) {
       const campaignId = q.campaign_id ?? null;
       if (campaignId && !(await repo.campaignExists(orgId, campaignId))) throw notFound("Campaign");
       const range = funnelRange(q.from, q.to, q.timezone);
-      const campaigns = await repo.byCampaign(orgId, range.fromSlot, range.toSlot, campaignId);
+      const rows = await repo.byCampaign(orgId, range.fromSlot, range.toSlot, campaignId);
+      const split = await repo.byVariant(
+        orgId,
+        range.fromSlot,
+        range.toSlot,
+        rows.map((c) => c.campaign_id),
+      );
+      const campaigns = rows.map((c) => {
+        const variants = split.filter((v) => v.campaign_id === c.campaign_id).map(({ campaign_id: _, ...v }) => v);
+        return variants.length ? { ...c, variants } : c;
+      });
       const totals = Object.fromEntries(
         FUNNEL_STAGES.map((s) => [s.key, campaigns.reduce((n, c) => n + c[s.key], 0)]),
       ) as FunnelStages;

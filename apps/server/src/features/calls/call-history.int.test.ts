@@ -303,6 +303,7 @@ for (const kind of await routeDbKinds()) {
       const [callId] = await insertCalls(t.db, owner.orgId, [
         {
           lead_name: "Hal Detail",
+          lead_phone: "+442071234567",
           outcome: "scheduled",
           summary: "Booked a demo for Tuesday.",
           campaign_id: campaignId,
@@ -343,6 +344,8 @@ for (const kind of await routeDbKinds()) {
       assert.deepEqual(c.extracted, { budget: "$9,000", meeting_time: "2026-03-10T15:00:00Z" });
       assert.equal(c.latency[0].firstFrameSent, 3010);
       assert.deepEqual([c.meeting.title, c.meeting.start_time], ["Demo with Hal", "2026-03-10T15:00:00.000Z"]);
+      // The clock the agent told Hal the time on: his number's (London), which the call's details show beside ours.
+      assert.equal(c.meeting.contact_timezone, "Europe/London");
       const noMeeting = await t.request("GET", `/api/call-history/${ids[1]}`, { token: owner.token });
       assert.equal(noMeeting.body.call.meeting, null);
       await assertOrgIsolation(t, owner, { method: "GET", path: `/api/call-history/${callId}` });

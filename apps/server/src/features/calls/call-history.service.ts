@@ -17,6 +17,7 @@ import type { ByteSpan, Storage } from "../../platform/storage.ts";
 import { budgetColumn, servicesProductColumn, startInZone } from "./call-history-fields.ts";
 import type { CallHistoryRepo, CallLogRow, ExportCursor } from "./call-history.repo.ts";
 import type { RecordingLinks } from "./recording-links.ts";
+import { contactZone } from "./contact-zone.ts";
 
 type Deps = {
   repo: CallHistoryRepo;
@@ -147,6 +148,7 @@ export function createCallHistoryService({ repo, links, storage, crmSync, scorec
             start_time: meeting.start_at.toISOString(),
             end_time: meeting.end_at.toISOString(),
             timezone: meeting.timezone,
+            contact_timezone: contactZone(row.lead_phone, row.campaign_timezone ?? meeting.timezone),
             status: meeting.status,
           },
           interventions: interventions.map((i) => ({ ...i, at: i.at.toISOString() })),

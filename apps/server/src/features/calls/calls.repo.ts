@@ -113,11 +113,14 @@ export function createCallsRepo(db: Db) {
         `select c.id as call_id, c.org_id, o.name as org_name,
                 coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name,
                   k.id as campaign_id, k.name as campaign_name, k.description,
-                k.opening_line, k.goal, k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end,
+                -- an experiment's call speaks its variant: opening line, goal and voice (the campaign's when unset)
+                coalesce(v.opening_line, k.opening_line) as opening_line, coalesce(nullif(v.goal, ''), k.goal) as goal,
+                  k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end,
                 k.outcome_fields,
                 coalesce(os.timezone, k.timezone) as team_timezone,
                   coalesce(os.business_hours_start, k.business_hours_start) as team_hours_start,
-                coalesce(os.business_hours_end, k.business_hours_end) as team_hours_end, k.voice_id, k.transfer_to,
+                coalesce(os.business_hours_end, k.business_hours_end) as team_hours_end,
+                  coalesce(v.voice_id, k.voice_id) as voice_id, k.transfer_to,
                   k.direction as campaign_direction,
                 -- a browser test call has no contact: the staff member on the line is the lead of the call row
                 coalesce(ct.id::text, '') as contact_id, coalesce(ct.name, c.lead_name) as contact_name,
@@ -133,6 +136,7 @@ export function createCallsRepo(db: Db) {
            left join org_settings os on os.org_id = c.org_id
            join campaigns k on k.id = c.campaign_id
            left join contacts ct on ct.id = c.contact_id
+           left join campaign_variants v on v.id = c.variant_id
           where c.id = $1`,
         [callId],
       );

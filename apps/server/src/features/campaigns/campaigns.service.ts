@@ -39,6 +39,14 @@ export type CampaignHooks = {
     q: Queryable,
     e: { orgId: string; campaignId: string; from: CampaignStatus; to: CampaignStatus },
   ) => Promise<void>;
+  /**
+   * The campaign was created or its settings saved, before any status change of the same request: `fields` as
+   * sent (a feature reads its own, e.g. experiments' `variants`), `before` the status it had ("draft" when new).
+   */
+  saved?: (
+    q: Queryable,
+    e: { orgId: string; campaignId: string; fields: Record<string, unknown>; before: CampaignStatus },
+  ) => Promise<void>;
   /** A new CSV replaced the contact list (the old contacts are already deleted, the new ones inserted). */
   contactsReplaced?: (q: Queryable, e: { orgId: string; campaignId: string; status: CampaignStatus }) => Promise<void>;
 };
@@ -149,6 +157,12 @@ export function createCampaignsService(deps: Deps) {
   ) => {
     for (const h of hooks) await h.statusChanged?.(q, { orgId, campaignId, from, to });
   };
+  const saved = async (
+    q: Queryable,
+    e: { orgId: string; campaignId: string; fields: Record<string, unknown>; before: CampaignStatus },
+  ) => {
+    for (const h of hooks) await h.saved?.(q, { ...e, fields: normalizeCampaignFields(e.fields) });
+  };
   const contactsReplaced = async (q: Queryable, orgId: string, campaignId: string, status: CampaignStatus) => {
     for (const h of hooks) await h.contactsReplaced?.(q, { orgId, campaignId, status });
   };
@@ -245,6 +259,7 @@ export function createCampaignsService(deps: Deps) {
             });
             const list = upload ? await importList(q, actor.orgId, id, values.campaign_timezone, upload) : null;
             await checkVariables(q, id, values.faqs);
+            await saved(q, { orgId: actor.orgId, campaignId: id, fields, before: "draft" });
             if (status !== "draft") await statusChanged(q, actor.orgId, id, "draft", status);
             return list ? (await repo.update(q, actor.orgId, id, list))! : inserted;
           })
@@ -279,6 +294,7 @@ export function createCampaignsService(deps: Deps) {
             const list = upload ? await importList(q, orgId, id, values.campaign_timezone, upload) : {};
             await checkVariables(q, id, values.faqs);
             const updated = await repo.update(q, orgId, id, { ...settings, ...list, updated_by: by });
+            await saved(q, { orgId, campaignId: id, fields, before: locked.status });
             if (upload) await contactsReplaced(q, orgId, id, locked.status);
             return updated!;
           })

@@ -138,6 +138,7 @@ test("a booked meeting and an opt-out add a meeting on the contact and the do-no
     start_time: "2030-01-05T15:00:00.000Z",
     end_time: "2030-01-05T15:30:00.000Z",
     timezone: "UTC",
+    contact_timezone: "America/Los_Angeles",
     status: "confirmed",
   };
   const booked = callActivities(call({ outcome: "scheduled", status: "scheduled", meeting }), "101", null);

@@ -26,6 +26,7 @@ import { axisProps, COLORS, tooltipProps } from "./chart-style.ts";
 import { EmptyState } from "./EmptyState.tsx";
 import { dayKey } from "../../lib/zoned-time.ts";
 import { rangeProblem, stageRows } from "./funnel-view.ts";
+import { VariantSplit } from "./VariantSplit.tsx";
 
 const ALL = "all";
 const FILLS = [COLORS.calls, COLORS.connected, COLORS.neutral, COLORS.interested, COLORS.booked];
@@ -55,6 +56,12 @@ function FunnelChart({ funnel, choice }: { funnel: Funnel; choice: string }) {
           </BarChart>
         </ResponsiveContainer>
       </Box>
+      {picked?.variants && <VariantSplit variants={picked.variants} />}
+      {!picked && funnel.campaigns.some((c) => c.variants) && (
+        <Typography variant="body2" color="text.secondary">
+          Choose a campaign running an experiment to split its funnel by variant.
+        </Typography>
+      )}
       <Typography variant="caption" color="text.secondary">
         Contacts first dialled in the range ({contacts.toLocaleString()} on the list), each counted once per stage
         however far it has got since: answered includes answering machines; a person excludes them; a conversation is a

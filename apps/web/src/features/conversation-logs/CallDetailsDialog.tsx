@@ -20,9 +20,10 @@ import { getCallDetail } from "./call-logs-api.ts";
 import { crmSyncLine } from "./crm-sync-line.ts";
 import { ScorecardSection } from "./ScorecardSection.tsx";
 import { QualifyingAnswers } from "./QualifyingAnswersSection.tsx";
-import { formatDateTime } from "../../lib/time-format.ts";
 import { usePhoneFormat, useViewerZone } from "../../lib/useViewerZone.ts";
 import {
+  bookedMeetingLine,
+  extractedValue,
   inSpokenOrder,
   interventionLines,
   interventionsTitle,
@@ -206,9 +207,8 @@ function DetailBody({ d }: { d: Detail }) {
       )}
       {d.meeting && (
         <Section title="Booked meeting">
-          <Typography variant="body2">
-            {d.meeting.title} — {formatDateTime(d.meeting.start_time, viewerZone)}
-            {d.meeting.status === "cancelled" ? " (cancelled)" : ""}
+          <Typography variant="body2" data-testid="booked-meeting">
+            {bookedMeetingLine(d.meeting, viewerZone)}
           </Typography>
         </Section>
       )}
@@ -216,7 +216,7 @@ function DetailBody({ d }: { d: Detail }) {
         <Section title="Extracted fields">
           {fields.map(([k, v]) => (
             <Typography key={k} variant="body2">
-              <strong>{statusLabel(k)}:</strong> {v}
+              <strong>{statusLabel(k)}:</strong> {extractedValue(v, viewerZone)}
             </Typography>
           ))}
         </Section>

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
+  bookedMeetingLine,
   callDateTime,
+  extractedValue,
   countLine,
   interventionLines,
   leadDateTime,
@@ -131,4 +133,37 @@ test("a transcript is shown in the order it was spoken; turns that start togethe
     inSpokenOrder(turns).map((t) => t.text),
     ["a", "b", "c1", "c2"],
   );
+});
+
+test("a booked meeting reads on the viewer's clock, and on the contact's when that is another hour", () => {
+  const m = {
+    title: "Demo with Ana",
+    start_time: "2026-12-01T15:00:00.000Z",
+    contact_timezone: "America/Bogota",
+    status: "confirmed",
+  };
+  assert.equal(
+    bookedMeetingLine(m, "Europe/Berlin"),
+    "Demo with Ana — 2026-12-01 16:00; 2026-12-01 10:00 (America/Bogota) for the contact",
+  );
+  // A contact on the team's clock (or one that reads the same hour) is not told twice.
+  assert.equal(
+    bookedMeetingLine({ ...m, contact_timezone: "Europe/Berlin" }, "Europe/Berlin"),
+    "Demo with Ana — 2026-12-01 16:00",
+  );
+  assert.equal(
+    bookedMeetingLine({ ...m, contact_timezone: "Europe/Zurich" }, "Europe/Berlin"),
+    "Demo with Ana — 2026-12-01 16:00",
+  );
+  assert.equal(
+    bookedMeetingLine({ ...m, contact_timezone: "Europe/Berlin", status: "cancelled" }, "Europe/Berlin"),
+    "Demo with Ana — 2026-12-01 16:00 (cancelled)",
+  );
+});
+
+test("an extracted moment is shown on the viewer's clock; other values as written", () => {
+  assert.equal(extractedValue("2026-12-01T10:00:00-05:00", "Europe/Berlin"), "2026-12-01 16:00");
+  assert.equal(extractedValue("2026-03-10T15:00:00Z", "Australia/Sydney"), "2026-03-11 02:00");
+  assert.equal(extractedValue("$9,000", "Europe/Berlin"), "$9,000");
+  assert.equal(extractedValue("2026-12-01", "Europe/Berlin"), "2026-12-01", "a date alone is no moment");
 });

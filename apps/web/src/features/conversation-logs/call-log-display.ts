@@ -228,3 +228,26 @@ export function inSpokenOrder<T extends { startMs: number }>(turns: readonly T[]
     .sort((a, b) => a.t.startMs - b.t.startMs || a.i - b.i)
     .map(({ t }) => t);
 }
+
+/**
+ * The booked meeting on the viewer's clock, and on the contact's when that reads another time: the transcript says
+ * the time the contact heard ("Tuesday at 10:00 AM" in Bogotá), which is not the hour the team sees (16:00 Berlin).
+ */
+export function bookedMeetingLine(
+  m: { title: string; start_time: string; contact_timezone: string; status: string },
+  viewerZone: string,
+): string {
+  const ours = formatDateTime(m.start_time, viewerZone);
+  const line = [`${m.title} — ${ours}`];
+  if (formatDateTime(m.start_time, m.contact_timezone) !== ours)
+    line.push(`${formatDateTime(m.start_time, viewerZone, { zone: m.contact_timezone })} for the contact`);
+  return `${line.join("; ")}${m.status === "cancelled" ? " (cancelled)" : ""}`;
+}
+
+// An ISO 8601 date-time with its offset, as the agent notes a meeting's time ("2026-12-01T10:00:00-05:00").
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An extracted field as shown: a moment on the viewer's clock like every other time, anything else as written. */
+export function extractedValue(value: string, viewerZone: string): string {
+  return ISO_INSTANT.test(value.trim()) ? formatDateTime(value.trim(), viewerZone) : value;
+}

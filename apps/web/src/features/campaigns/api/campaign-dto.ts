@@ -2,6 +2,8 @@
  * PROVISIONAL: the campaign payloads as this screen expects them, written before
  * packages/shared/src/campaigns.ts existed. To be replaced by imports from "@parley/shared/campaigns".
  */
+import type { VariantInput } from "@parley/shared/experiments";
+
 export type CampaignFaqs = {
   opening_line?: string | null;
   goal?: string | null;
@@ -69,4 +71,6 @@ export type CampaignWrite = {
   email_subject: string | null;
   email_body: string | null;
   save_as_draft: boolean;
+  /** The experiment's variants; absent leaves them as they are. */
+  variants?: VariantInput[];
 };

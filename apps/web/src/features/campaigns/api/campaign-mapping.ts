@@ -4,6 +4,7 @@ import { defaultCampaignForm, EMPTY_FAQS, type CampaignFormValues, type FaqFormV
 import { hoursToSeconds, snapTimeGapHours } from "../logic/time-gap.ts";
 import { isoToZonedLocal, zonedLocalToIso } from "../../../lib/zoned-time.ts";
 import type { CampaignDto, CampaignWrite } from "./campaign-dto.ts";
+import { variantsPayload } from "../experiments/variant-drafts.ts";
 
 export function toRow(c: CampaignDto): CampaignRow {
   return {
@@ -102,5 +103,6 @@ export function toPayload(f: CampaignFormValues, saveAsDraft: boolean): Campaign
     email_subject: f.channel === "email" ? f.emailSubject : null,
     email_body: f.channel === "email" ? f.emailBody : null,
     save_as_draft: saveAsDraft,
+    ...variantsPayload(f.variants),
   };
 }

@@ -35,6 +35,10 @@ import { TestCallPanel } from "./TestCallPanel.tsx";
 import { GreetingPreviewPanel } from "./GreetingPreviewPanel.tsx";
 import { ProgressPanel } from "./ProgressPanel.tsx";
 import { ScorecardPanel } from "./ScorecardPanel.tsx";
+import { ExperimentPanel } from "../experiments/ExperimentPanel.tsx";
+import { VariantsEditor } from "../experiments/VariantsEditor.tsx";
+import { useStoredVariants } from "../experiments/useStoredVariants.ts";
+import type { VariantDrafts } from "../experiments/variant-drafts.ts";
 import { useKnowledgeBaseChoice } from "../hooks/useKnowledgeBaseChoice.ts";
 import { choiceChanged } from "../logic/knowledge-base-choice.ts";
 import { setCampaignKnowledgeBases } from "../api/knowledge-bases-api.ts";
@@ -142,6 +146,8 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId, kept }: P
     },
   });
   const patch = (p: Partial<CampaignFormValues>) => setValues((v) => ({ ...v, ...p }));
+  const setVariants = useCallback((variants: VariantDrafts) => setValues((v) => ({ ...v, variants })), []);
+  const experiment = useStoredVariants(saved?.id ?? null, values.variants ?? null, setVariants);
   // Changing channel or type clears the email content unless the result is email + outbound (spec §4).
   const patchRoute = (p: Partial<Pick<CampaignFormValues, "channel" | "campaignType">>) =>
     setValues((v) => {
@@ -177,6 +183,7 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId, kept }: P
       {viewMode && saved && PROGRESS_STATUSES.has(saved.status) && (
         <ProgressPanel campaignId={saved.id} onStatus={onProgressStatus} />
       )}
+      {viewMode && saved && saved.status !== "draft" && <ExperimentPanel campaignId={saved.id} />}
       {viewMode && saved && saved.status !== "draft" && <ScorecardPanel campaignId={saved.id} />}
       {!viewMode && restored && (
         <DraftRestoredNotice contactFileName={csv ? null : restored.contactFileName} onStartOver={startOver} />
@@ -254,6 +261,25 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId, kept }: P
         />
       </FormSection>
       {values.channel === "voice" && <OutcomeFieldsSection state={outcomeFields} readOnly={viewMode && !canEdit} />}
+      {values.channel === "voice" && values.campaignType === "outbound" && (
+        <FormSection
+          title="Experiment"
+          subtitle={
+            "Try 2 to 4 versions of the opening line, goal and voice: when the campaign launches its contacts are " +
+            "split between them at random, evenly in each time zone, and the campaign view compares them."
+          }
+        >
+          <VariantsEditor
+            value={values.variants ?? null}
+            onChange={setVariants}
+            flow={values.customFaqs}
+            voices={(voices.data ?? []).map((v) => ({ id: v.voice_id ?? v.id, name: v.name }))}
+            started={experiment.state === "running" || experiment.state === "ended"}
+            launchedWithout={Boolean(saved && saved.status !== "draft" && experiment.state === "none")}
+            readOnly={viewMode && !canEdit}
+          />
+        </FormSection>
+      )}
       <KnowledgeBaseSection choice={kb} createPath={paths.createKnowledgeBase} />
       {values.channel === "voice" && (
         // The items chosen above, saved or not: what this campaign's calls would answer from once saved.

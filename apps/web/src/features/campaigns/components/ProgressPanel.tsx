@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
@@ -12,6 +13,7 @@ import { ListenControls } from "./ListenControls.tsx";
 import { CapacityBanner } from "./CapacityBanner.tsx";
 import { DialerActivityLine } from "./DialerActivityLine.tsx";
 import { formatClock } from "../../../lib/time-format.ts";
+import { contactsStateKey } from "../logic/contacts-refresh.ts";
 import { usePhoneFormat, useViewerZone } from "../../../lib/useViewerZone.ts";
 
 /** Outcome chips, in this order, with their colours (spec §3 chip colours: green, blue, red, grey). */
@@ -83,6 +85,12 @@ export function ProgressPanel({
   useEffect(() => {
     if (status) onStatus(status);
   }, [status, onStatus]);
+  // The contacts table below reads each contact's state once: it is fetched again whenever the stream says it moved.
+  const client = useQueryClient();
+  const contactsKey = progress ? contactsStateKey(progress) : null;
+  useEffect(() => {
+    if (contactsKey) void client.invalidateQueries({ queryKey: ["campaigns", "contacts", campaignId] });
+  }, [contactsKey, campaignId, client]);
 
   return (
     <Paper component="section" aria-label="Progress" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIME_GAP_HOURS } from "./time-gap.ts";
+import type { VariantDrafts } from "../experiments/variant-drafts.ts";
 import { DEFAULT_BUSINESS_HOURS_END, DEFAULT_BUSINESS_HOURS_START, DEFAULT_TIMEZONE } from "./publish-options.ts";
 import { isKnownZone } from "../../../lib/zoned-time.ts";
 
@@ -33,6 +34,8 @@ export type CampaignFormValues = {
   service: string;
   emailSubject: string;
   emailBody: string;
+  /** The experiment's variants (experiments/variant-drafts.ts); null while untouched. */
+  variants: VariantDrafts;
 };
 
 export const EMPTY_FAQS: FaqFormValue = { opening_line: "", goal: "", pairs: [] };
@@ -60,6 +63,7 @@ export function defaultCampaignForm(): CampaignFormValues {
     service: "sales",
     emailSubject: "",
     emailBody: "",
+    variants: null,
   };
 }
 
