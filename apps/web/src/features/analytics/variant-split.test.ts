@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { variantSplitRows } from "./variant-split.ts";
 
-test("a row per stage, a column per variant, each share of the variant's stage before (bookings: of conversations)", () => {
+test("a row per stage, a column per variant, each share of its stage before (bookings: of conversations)", () => {
   const rows = variantSplitRows([
     { variant_id: "a", label: "A", dialled: 12, answered: 8, people: 6, conversations: 6, qualified: 3, booked: 2 },
     { variant_id: "b", label: "B", dialled: 12, answered: 10, people: 10, conversations: 8, qualified: 0, booked: 0 },
