@@ -40,9 +40,7 @@ describe("booking dialogues", () => {
       "I'm sorry, Tuesday, December 1 at 3:00 PM is already taken. I could do Tuesday, December 1 " +
         "at 4:00 PM or Wednesday, December 2 at 10:00 AM. Which works better for you?",
     );
-    assert.deepEqual(replies[3], [
-      "Just to confirm: Wednesday, December 2 at 10:00 AM your time. Shall I book that?",
-    ]);
+    assert.deepEqual(replies[3], ["Just to confirm: Wednesday, December 2 at 10:00 AM your time. Shall I book that?"]);
     assert.equal(replies[4]![1], "You're booked for Wednesday, December 2 at 10:00 AM.");
     assert.deepEqual(
       booked(rec),

@@ -44,11 +44,12 @@ export function bestRetryTime(
   const evenly = nextCallTime(earliest, rules);
   if (!evenly) return null;
   const until = evenly.getTime() + maxExtraDays * DAY_MS;
-  const days = Math.ceil((until - earliest.getTime()) / DAY_MS);
+  // A day more than the wait, so the hour starting at its very end is among the windows (kept by `at <= until`).
+  const days = Math.ceil((until - earliest.getTime()) / DAY_MS) + 1;
   let best: { at: number; rate: number } | null = null;
   for (const w of callWindows(earliest, rules, days)) {
     // Each contact-local hour the window touches, from the window's start or the hour's, whichever is later.
-    for (let at = w.start; at < Math.min(w.end, until); ) {
+    for (let at = w.start; at < w.end && at <= until; ) {
       const local = DateTime.fromMillis(at, { zone });
       const rate = rates.get(`${local.weekday}-${local.hour}`);
       if (rate !== undefined && (best === null || rate > best.rate)) best = { at, rate };
