@@ -17,7 +17,7 @@ describe("booking dialogues", () => {
       "ok book me tuesday at three pm",
       "yes",
     ]);
-    assert.deepEqual(replies[1], ["Just to confirm: Tuesday, December 1 at 3:00 PM your time. Shall I book that?"]);
+    assert.deepEqual(replies[1], ["Just to confirm, shall I book Tuesday, December 1 at 3:00 PM, your time?"]);
     assert.deepEqual(replies[2]!.slice(0, 2), [
       "Let me check the calendar.",
       "You're booked for Tuesday, December 1 at 3:00 PM.",
@@ -40,7 +40,7 @@ describe("booking dialogues", () => {
       "I'm sorry, Tuesday, December 1 at 3:00 PM is already taken. I could do Tuesday, December 1 " +
         "at 4:00 PM or Wednesday, December 2 at 10:00 AM. Which works better for you?",
     );
-    assert.deepEqual(replies[3], ["Just to confirm: Wednesday, December 2 at 10:00 AM your time. Shall I book that?"]);
+    assert.deepEqual(replies[3], ["Just to confirm, shall I book Wednesday, December 2 at 10:00 AM, your time?"]);
     assert.equal(replies[4]![1], "You're booked for Wednesday, December 2 at 10:00 AM.");
     assert.deepEqual(
       booked(rec),
@@ -213,7 +213,7 @@ describe("booking dialogues", () => {
     const rec = createRecordingTools();
     const brain = createRulesBrain(tuesdayAfternoon(), rec.tools);
     const { replies, expected } = await converse(brain, ["yes i am interested", "thursday at eleven am"]);
-    assert.deepEqual(replies[1], ["Just to confirm: Thursday, November 26 at 11:00 AM your time. Shall I book that?"]);
+    assert.deepEqual(replies[1], ["Just to confirm, shall I book Thursday, November 26 at 11:00 AM, your time?"]);
     assert.equal(expected[2]!.kind, "yes-no", "the read-back listens for a yes or a no");
     assert.deepEqual(booked(rec), [], "nothing booked before the yes");
   });
@@ -237,7 +237,7 @@ describe("booking dialogues", () => {
       "no friday at two pm",
       "yes",
     ]);
-    assert.deepEqual(replies[2], ["Just to confirm: Friday, November 27 at 2:00 PM your time. Shall I book that?"]);
+    assert.deepEqual(replies[2], ["Just to confirm, shall I book Friday, November 27 at 2:00 PM, your time?"]);
     assert.deepEqual(booked(rec), ["2026-11-27T14:00:00.000Z"]);
   });
 
@@ -249,9 +249,7 @@ describe("booking dialogues", () => {
       "the blue one",
       "the blue one",
     ]);
-    assert.deepEqual(replies[2], [
-      "Sorry, I didn't catch that. Shall I book Thursday, November 26 at 11:00 AM your time, yes or no?",
-    ]);
+    assert.deepEqual(replies[2], ["Sorry, shall I book Thursday, November 26 at 11:00 AM, your time: yes or no?"]);
     assert.equal(expected[3]!.kind, "yes-no");
     assert.match(replies[3]!.join(" "), /called you back another time/);
     assert.deepEqual(booked(rec), []);
@@ -267,7 +265,7 @@ describe("booking dialogues", () => {
     ]);
     assert.deepEqual(replies[2], [
       "The premium plan is 49 pounds a month for Lima Bakery, Ana.",
-      "Just to confirm: Thursday, November 26 at 11:00 AM your time. Shall I book that?",
+      "Just to confirm, shall I book Thursday, November 26 at 11:00 AM, your time?",
     ]);
     assert.deepEqual(booked(rec), ["2026-11-26T11:00:00.000Z"]);
   });

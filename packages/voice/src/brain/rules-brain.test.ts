@@ -31,14 +31,14 @@ describe("rules brain", () => {
     assert.match(replies[0]![0]!, /AI assistant calling on behalf of Acme/);
     assert.match(replies[1]!.join(" "), /meeting.*What day and time/);
     // The time is read back on the contact's clock, and booked only once they agree.
-    assert.deepEqual(replies[2], ["Just to confirm: Tuesday, October 27 at 3:00 PM your time. Shall I book that?"]);
+    assert.deepEqual(replies[2], ["Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time?"]);
     assert.equal(replies[3]![0], "Let me check the calendar."); // said at once, before the calendar answers
     assert.equal(
       replies[3]![1],
       "I'm sorry, Tuesday, October 27 at 3:00 PM is already taken. I could do Tuesday, October 27 " +
         "at 4:00 PM or Wednesday, October 28 at 10:00 AM. Which works better for you?",
     );
-    assert.deepEqual(replies[4], ["Just to confirm: Wednesday, October 28 at 10:00 AM your time. Shall I book that?"]);
+    assert.deepEqual(replies[4], ["Just to confirm, shall I book Wednesday, October 28 at 10:00 AM, your time?"]);
     assert.deepEqual(replies[5], [
       "Let me check the calendar.",
       "You're booked for Wednesday, October 28 at 10:00 AM.",
@@ -61,7 +61,7 @@ describe("rules brain", () => {
     const rec = createRecordingTools();
     const brain = createRulesBrain(londonContext(), rec.tools);
     const { replies } = await converse(brain, ["yes i would like to but the meeting on tuesday at three pm", "yes"]);
-    assert.deepEqual(replies[0], ["Just to confirm: Tuesday, October 27 at 3:00 PM your time. Shall I book that?"]);
+    assert.deepEqual(replies[0], ["Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time?"]);
     assert.equal(replies[1]![1], "You're booked for Tuesday, October 27 at 3:00 PM.");
     assert.deepEqual(rec.calls[0], { tool: "bookMeeting", arg: "2026-10-27T15:00:00.000Z" });
   });
@@ -216,7 +216,7 @@ describe("rules brain", () => {
       unsure("bye"),
       "yes",
     ]);
-    assert.deepEqual(replies[1], ["Just to confirm: Tuesday, October 27 at 3:00 PM your time. Shall I book that?"]);
+    assert.deepEqual(replies[1], ["Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time?"]);
     assert.match(replies[2]!.join(" "), /You're booked for Tuesday, October 27 at 3:00 PM/);
     assert.deepEqual(replies[3], ["Just to be sure: would you like us to stop calling you?"]);
     assert.deepEqual(replies[4], ["Alright, please go ahead."]);

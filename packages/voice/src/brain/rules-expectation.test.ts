@@ -70,9 +70,9 @@ describe("what the rules agent listens for", () => {
       { text: "yet", confidence: 0.3, heard: taken("yes-no", "yes") },
     ]);
     assert.match(replies[0]!.join(" "), /What day and time would suit you\?/);
-    assert.match(replies[1]!.join(" "), /Just to confirm: Tuesday, October 27 at 3:00 PM your time/);
+    assert.match(replies[1]!.join(" "), /Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time\?/);
     assert.match(replies[2]!.join(" "), /I could do/);
-    assert.match(replies[3]!.join(" "), /Just to confirm: Wednesday, October 28 at 10:00 AM your time/);
+    assert.match(replies[3]!.join(" "), /Just to confirm, shall I book Wednesday, October 28 at 10:00 AM, your time\?/);
     assert.equal(replies[4]![1], "You're booked for Wednesday, October 28 at 10:00 AM.");
     assert.deepEqual(
       rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg),

@@ -102,9 +102,10 @@ export const lines = {
   proposeSlot: (ctx: AgentContext, at: Date) => `Shall I book ${speakDateTime(at, ctx.campaign.timezone)}?`,
   /** A time the callee named or picked, said back on their clock (the zone the agent speaks): booked on a yes. */
   readBack: (ctx: AgentContext, at: Date) =>
-    `Just to confirm: ${speakDateTime(at, ctx.campaign.timezone)} your time. Shall I book that?`,
+    `Just to confirm, shall I book ${speakDateTime(at, ctx.campaign.timezone)}, your time?`,
+  /** Said as one sentence, as the read-back is: a callee waits for the agent's whole question before answering. */
   readBackAgain: (ctx: AgentContext, at: Date) =>
-    `Sorry, I didn't catch that. Shall I book ${speakDateTime(at, ctx.campaign.timezone)} your time, yes or no?`,
+    `Sorry, shall I book ${speakDateTime(at, ctx.campaign.timezone)}, your time: yes or no?`,
   checking: () => "Let me check the calendar.",
   booked: (ctx: AgentContext, at: Date) => `You're booked for ${speakDateTime(at, ctx.campaign.timezone)}.`,
   /** Why the asked time cannot be booked, said with the time itself, then the nearest free slots. */

@@ -64,7 +64,7 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[], canTransfer
       "Never invent prices, facts or promises: if the answers and " +
         "knowledge given do not say, offer a follow-up from the team.",
       "If they are interested, propose a meeting. Before you book, read the day and time back in their " +
-        'time and ask ("Just to confirm: Tuesday, December 3 at 2:00 PM your time. Shall I book that?"); ' +
+        'time and ask ("Just to confirm, shall I book Tuesday, December 3 at 2:00 PM, your time?"); ' +
         "use book_meeting only after they say yes. If they say no or give another time, ask for or read back " +
         "the new time. If the time is refused, offer the alternatives it returns.",
       "If they ask to be called later, use schedule_callback, say goodbye and use end_call.",

@@ -84,13 +84,13 @@ describe("simulated callees answer what the agent says", () => {
     const c = await conversation("interested", "+14155550100");
     const brain = c.brain([
       ["Great, thank you.", "What day and time would suit you?"],
-      ["Just to confirm: Tuesday, October 27 at 3:00 PM your time. Shall I book that?"],
+      ["Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time?"],
       [
         "Let me check the calendar.",
         "I'm sorry, Tuesday at 3 pm is already taken. I could do Tuesday at " +
           "3:30 pm or Wednesday at 10 am. Which works better for you?",
       ],
-      ["Just to confirm: Tuesday, October 27 at 3:30 PM your time. Shall I book that?"],
+      ["Just to confirm, shall I book Tuesday, October 27 at 3:30 PM, your time?"],
       ["You're booked for Tuesday at 3:30 pm.", "Is there anything else I can help you with?"],
       ["Thank you for your time. Goodbye."],
     ]);

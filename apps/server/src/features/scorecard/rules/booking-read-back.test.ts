@@ -83,5 +83,8 @@ test("the offline agent's own booking passes: it reads the time back on the cont
   });
   const c = bookingReadBack({ ...scheduled, lines });
   assert.equal(c.result, "pass", c.note);
-  assert.match(lines[c.line!.index]!.text, /^Just to confirm: Tuesday, October 27 at 3:00 PM your time\./);
+  assert.match(
+    lines[c.line!.index]!.text,
+    /^Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time\?/,
+  );
 });
