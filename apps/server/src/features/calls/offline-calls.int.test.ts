@@ -4,10 +4,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { decodeWav } from "@parley/voice/audio/wav";
+import { DateTime } from "luxon";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
 import { insertCampaign } from "../../../../../tests/support/seed.ts";
+import { contactZone } from "./contact-zone.ts";
 
 // Whole calls with the real offline providers: flite/espeak-ng voices, pocketsphinx speech recognition,
 // the rules brain, the simulated carrier whose callees speak with flite. The voice path does not touch
@@ -66,9 +68,10 @@ describe(`calls with the offline voice engine (${kind})`, () => {
     assert.equal(r.outcome, "scheduled", transcriptOf(r));
     assert.match(said(r, "agent"), /49/);
     assert.match(said(r, "agent"), /just to confirm, shall i book thursday, .* at 10:00 am, your time\?/);
-    const events = await meetingsOf(r.contactId);
-    assert.equal(events[0]!.getUTCDay(), 4);
-    assert.equal(events[0]!.getUTCHours(), 10);
+    // Thursday at 10 on the contact's clock: the zone of their number (the test picks a country in daytime now).
+    const [event] = await meetingsOf(r.contactId);
+    const local = DateTime.fromJSDate(event!, { zone: contactZone(r.phone, "UTC") });
+    assert.deepEqual([local.weekday, local.hour], [4, 10], transcriptOf(r));
     assertRecording(r);
   });
 
