@@ -6,6 +6,7 @@ import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { numbersInHoursNow } from "../../../../../tests/support/in-hours-numbers.ts";
 import { assertOrgIsolation } from "../../../../../tests/support/tenancy.ts";
 import { contactZones } from "./contact-zones.ts";
+import { contactZone } from "../calls/contact-zone.ts";
 import { insertCampaign, insertContact } from "../../../../../tests/support/seed.ts";
 
 // A launched campaign dialled by the real dialer (services.dialer) through the real call runner and the
@@ -166,11 +167,9 @@ describe(`a campaign of one contact per persona, dialled on the simulated carrie
       [campaignId],
     );
     assert.ok(meeting, "the interested callee has a meeting in the calendar");
-    assert.deepEqual(
-      [meeting.start_at.getUTCDay(), meeting.start_at.getUTCHours()],
-      [2, 15],
-      "Tuesday at 3 pm, as asked",
-    );
+    // On the contact's clock: the zone of their number (the test picks a country in daytime now).
+    const local = DateTime.fromJSDate(meeting.start_at, { zone: contactZone(of("interested")[0]!.phone, "UTC") });
+    assert.deepEqual([local.weekday, local.hour], [2, 15], "Tuesday at 3 pm, as asked");
 
     assertCallbackAtAskedTime(of("callback"), callOf);
     assert.match(said(callOf(of("question")[0]!)), /49/, "the question is answered from the FAQ");
