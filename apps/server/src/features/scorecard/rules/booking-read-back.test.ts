@@ -62,7 +62,7 @@ test("no meeting booked: not applicable", () => {
   assert.equal(bookingReadBack(call(STRAIGHT)).result, "na");
 });
 
-test("the offline agent's own booking passes: it reads the time back on the contact's clock, books on yes", async () => {
+test("the offline agent's own booking passes: the time read back on the contact's clock, booked on yes", async () => {
   const rec = createRecordingTools();
   const { transcript } = await converse(createRulesBrain(londonContext(), rec.tools), [
     "yes i am interested",
