@@ -147,7 +147,7 @@ describe("Conversation Logs: email and WhatsApp panels", () => {
     );
     assert.match((await assistant.textContent()) ?? "", /\d{1,2}:\d{2} (AM|PM)/);
     assert.equal(await assistant.getByLabel("Read").count(), 1);
-    await msgs.getByText("Tue, 3 Mar 2026").waitFor();
+    await msgs.getByText("Tuesday, March 3, 2026").waitFor();
     await env.screenshot(page, "whatsapp-logs-1280");
 
     // A new message arrives; the 5-minute cache keeps the list until Refresh.

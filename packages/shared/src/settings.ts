@@ -59,6 +59,15 @@ export const OrgSettingsResponse = z.object({
 });
 export type OrgSettingsResponse = z.infer<typeof OrgSettingsResponse>;
 
+/**
+ * What every member's screens write times and numbers by (GET /settings/organization/clock): the organisation's
+ * zone and country, readable by members, who may not read the rest of the settings.
+ */
+export const OrgClockResponse = OrgSettingsResponse.pick({ country: true }).extend({
+  timezone: z.string().nullable(),
+});
+export type OrgClockResponse = z.infer<typeof OrgClockResponse>;
+
 export const DEFAULT_ORG_SETTINGS: Omit<OrgSettings, "name"> = {
   agent_name: "",
   company_name: "",

@@ -49,6 +49,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "PUT /api/settings/profile": { summary: "Update your profile", body: ProfileUpdate },
   "POST /api/settings/profile/password": { summary: "Change your password", answer: NO_CONTENT, body: PasswordChange },
   "GET /api/settings/organization": "Organisation settings (hours, defaults, time zone)",
+  "GET /api/settings/organization/clock": "The organisation's time zone and country, for every member's screens",
   "PUT /api/settings/organization": { summary: "Update organisation settings", body: OrgSettingsUpdate },
 
   "GET /api/dnc": "List the do-not-call numbers",

@@ -53,6 +53,8 @@ export const ROUTE_ROLES: Record<string, RouteRule> = {
   "GET /api/settings/profile": "signed-in",
   "PUT /api/settings/profile": "signed-in",
   "POST /api/settings/profile/password": "signed-in",
+  // The zone and country every member's screens write times and numbers by (not the rest of the settings).
+  "GET /api/settings/organization/clock": "signed-in",
   "POST /api/team/leave": "signed-in", // one's own membership; the last owner is refused by the team service
 
   // webhooks and links with their own checks (signature, secret token, one-time ticket, signed URL)

@@ -13,6 +13,9 @@ for (const kind of await routeDbKinds()) {
     before(async () => {
       web = fs.mkdtempSync(path.join(os.tmpdir(), "parley-web-"));
       fs.writeFileSync(path.join(web, "index.html"), "<!doctype html><title>Parley</title>");
+      fs.mkdirSync(path.join(web, "assets"));
+      fs.writeFileSync(path.join(web, "assets", "index-Ab12Cd34.js"), "console.log(1)");
+      fs.writeFileSync(path.join(web, "pcm-worklet.js"), "console.log(2)");
       t = await startTestApp(kind, { env: { WEB_DIST: web } });
     });
     after(async () => {
@@ -54,6 +57,13 @@ for (const kind of await routeDbKinds()) {
         assert.equal(res.status, 200, url);
         assert.match(await res.text(), /<title>Parley<\/title>/, url);
       }
+    });
+
+    test("hashed assets are kept for good; the page and unhashed files are asked for again", async () => {
+      const cache = async (url: string) => (await fetch(t.baseUrl + url)).headers.get("cache-control");
+      assert.equal(await cache("/assets/index-Ab12Cd34.js"), "public, max-age=31536000, immutable");
+      assert.equal(await cache("/pcm-worklet.js"), "public, max-age=0");
+      assert.equal(await cache("/campaigns"), "no-cache");
     });
   });
 }

@@ -1,7 +1,10 @@
 /**
  * The one way the web app writes a time: on the viewer's clock (the organisation's default zone, else the
- * browser's), saying the zone whenever the time is on another clock than the viewer's.
+ * browser's; lib/useViewerZone.ts), saying the zone whenever the time is on another clock than the viewer's.
+ * Screens pick a format here and never call toLocaleString themselves: a copy of their own would run on the
+ * browser's clock. Formats the spec fixes (12-hour times, dd-mm-yyyy) are here too, on the same clock.
  */
+import { dayKey, zonedFields, type ZonedFields } from "./zoned-time.ts";
 
 /** "in 5 h 38 min", "in 12 min", "in under a minute". */
 export function untilText(iso: string, now: Date): string {
@@ -16,39 +19,104 @@ export function untilText(iso: string, now: Date): string {
 /** The browser's own zone. */
 export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
-const parts = (d: Date, zone: string, seconds: boolean) => {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      ...(seconds ? { second: "2-digit" } : {}),
-      hourCycle: "h23",
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}${seconds ? `:${p.second}` : ""}` };
-};
+/**
+ * Options of a shown time: `zone` the clock it is on (the viewer's when not given; named when not the viewer's),
+ * `seconds` to add them, `fallback` what a missing or unreadable time reads ("N/A" unless given).
+ */
+export type TimeShown = { zone?: string; seconds?: boolean; fallback?: string };
+type When = string | null | undefined;
 
-/** Options of a shown time: `zone` the clock it is on (the viewer's when not given). */
-export type TimeShown = { zone?: string; seconds?: boolean };
-const suffix = (zone: string | undefined, viewerZone: string) => (zone && zone !== viewerZone ? ` (${zone})` : "");
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const pad = (n: number) => String(n).padStart(2, "0");
+const short = (name: string) => name.slice(0, 3);
 
-/** "2026-12-01 13:22", on `zone` or the viewer's clock; "(Australia/Sydney)" added when not the viewer's. */
-export function formatDateTime(iso: string, viewerZone: string, opts: TimeShown = {}): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "N/A";
-  const p = parts(d, opts.zone ?? viewerZone, opts.seconds ?? false);
-  return `${p.date} ${p.time}${suffix(opts.zone, viewerZone)}`;
+/** Writes `iso` on its clock with `write`, then names the zone when it is not the viewer's. */
+function shown(iso: When, viewerZone: string, opts: TimeShown, write: (f: ZonedFields) => string): string {
+  const f = iso ? zonedFields(iso, opts.zone ?? viewerZone) : null;
+  if (!f) return opts.fallback ?? "N/A";
+  return `${write(f)}${opts.zone && opts.zone !== viewerZone ? ` (${opts.zone})` : ""}`;
+}
+const clock24 = (f: ZonedFields, seconds?: boolean) =>
+  `${pad(f.hour)}:${pad(f.minute)}${seconds ? `:${pad(f.second)}` : ""}`;
+const clock12 = (f: ZonedFields, seconds?: boolean) =>
+  `${f.hour % 12 || 12}:${pad(f.minute)}${seconds ? `:${pad(f.second)}` : ""} ${f.hour < 12 ? "AM" : "PM"}`;
+const mediumDate = (f: ZonedFields) => `${short(MONTHS[f.month - 1]!)} ${f.day}, ${f.year}`;
+
+/** "2026-12-01 13:22" (the call logs' form); "(Australia/Sydney)" added when not on the viewer's clock. */
+export function formatDateTime(iso: When, viewerZone: string, opts: TimeShown = {}): string {
+  return shown(iso, viewerZone, opts, (f) => `${f.year}-${pad(f.month)}-${pad(f.day)} ${clock24(f, opts.seconds)}`);
 }
 
-/** "13:22", on `zone` or the viewer's clock; the zone added when not the viewer's. */
-export function formatClock(iso: string, viewerZone: string, opts: TimeShown = {}): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "N/A";
-  return `${parts(d, opts.zone ?? viewerZone, opts.seconds ?? false).time}${suffix(opts.zone, viewerZone)}`;
+/** "13:22". */
+export function formatClock(iso: When, viewerZone: string, opts: TimeShown = {}): string {
+  return shown(iso, viewerZone, opts, (f) => clock24(f, opts.seconds));
+}
+
+/** "4:05 PM": the 12-hour time the spec asks of calendar and WhatsApp rows. */
+export function formatTime12(iso: When, viewerZone: string, opts: TimeShown = {}): string {
+  return shown(iso, viewerZone, opts, (f) => clock12(f, opts.seconds));
+}
+
+/** "Dec 1, 2026". */
+export function formatDate(iso: When, viewerZone: string, opts: TimeShown = {}): string {
+  return shown(iso, viewerZone, opts, mediumDate);
+}
+
+/** "Tuesday, December 1, 2026". */
+export function formatLongDate(iso: When, viewerZone: string, opts: TimeShown = {}): string {
+  return shown(iso, viewerZone, opts, (f) => `${DAYS[f.weekday]}, ${MONTHS[f.month - 1]} ${f.day}, ${f.year}`);
+}
+
+/** "Dec 1, 2026, 4:05 PM": a moment in a sentence or a label ("Created …", "next try …"). */
+export function formatWhen(iso: When, viewerZone: string, opts: TimeShown = {}): string {
+  return shown(iso, viewerZone, opts, (f) => `${mediumDate(f)}, ${clock12(f, opts.seconds)}`);
+}
+
+/**
+ * A moment near `now`, as short as is clear: "3:40 PM" today, "Tue 3:40 PM" within the week (or always with
+ * `withDay`), "Mar 12, 3:40 PM" beyond; "today" is the day of the clock the time is on.
+ */
+export function formatNear(
+  iso: When,
+  viewerZone: string,
+  now: Date,
+  opts: TimeShown & { withDay?: boolean } = {},
+): string {
+  const zone = opts.zone ?? viewerZone;
+  return shown(iso, viewerZone, opts, (f) => {
+    const time = clock12(f, opts.seconds);
+    if (!opts.withDay && dayKey(iso!, zone) === dayKey(now, zone)) return time;
+    if (Date.parse(iso!) - now.getTime() < 6 * 86_400_000) return `${short(DAYS[f.weekday]!)} ${time}`;
+    return `${short(MONTHS[f.month - 1]!)} ${f.day}, ${time}`;
+  });
+}
+
+/**
+ * "01-12-2026" (with `time` "01-12-2026 13:22"), or with `separator: "/"` and `shortYear` "01/12/26": the numeric
+ * dates the spec fixes (dashboard cards, WhatsApp list) and the campaign list's.
+ */
+export function formatDmy(
+  iso: When,
+  viewerZone: string,
+  opts: TimeShown & { separator?: string; shortYear?: boolean; time?: boolean } = {},
+): string {
+  const sep = opts.separator ?? "-";
+  return shown(iso, viewerZone, opts, (f) => {
+    const date = [pad(f.day), pad(f.month), opts.shortYear ? String(f.year).slice(-2) : String(f.year)].join(sep);
+    return opts.time ? `${date} ${clock24(f, opts.seconds)}` : date;
+  });
 }

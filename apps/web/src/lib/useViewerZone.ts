@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { OrgSettingsResponse } from "@parley/shared/settings";
+import { OrgClockResponse } from "@parley/shared/settings";
 import { api } from "./api-client.ts";
 import { formatPhone } from "./phone-format.ts";
 import { browserZone } from "./time-format.ts";
 
-/** The organisation's defaults the screens write times and numbers by; a member may not read them (no data). */
+/** The organisation's zone and country the screens write times and numbers by (every member may read them). */
 function useOrgDefaults() {
   return useQuery({
     queryKey: ["viewer-zone"],
-    queryFn: ({ signal }) => api("/settings/organization", { schema: OrgSettingsResponse, signal }),
+    queryFn: ({ signal }) => api("/settings/organization/clock", { schema: OrgClockResponse, signal }),
     retry: false,
     staleTime: 5 * 60_000,
   });
@@ -19,7 +19,7 @@ function useOrgDefaults() {
  * clock whatever browser it sits at; the browser's own when the organisation has none or it cannot be read.
  */
 export function useViewerZone(): string {
-  return useOrgDefaults().data?.settings.timezone || browserZone();
+  return useOrgDefaults().data?.timezone || browserZone();
 }
 
 /**

@@ -100,6 +100,20 @@ for (const kind of await routeDbKinds()) {
       );
     });
 
+    test("a member reads the organisation's clock (zone and country) and nothing else of the settings", async () => {
+      const owner = await buildUser(t);
+      const saved = await t.request("PUT", "/api/settings/organization", {
+        token: owner.token,
+        body: { timezone: "Australia/Sydney" },
+      });
+      assert.equal(saved.status, 200, saved.text);
+      const memberToken = await joinAs(t, owner, await buildUser(t), "member");
+      const clock = await t.request("GET", "/api/settings/organization/clock", { token: memberToken });
+      assert.equal(clock.status, 200, clock.text);
+      assert.deepEqual(clock.body, { timezone: "Australia/Sydney", country: "AU" });
+      assert.equal((await t.request("GET", "/api/settings/organization/clock")).status, 401);
+    });
+
     test("the owner alone saves: an admin reads (can_edit false), gets 403 on save; a member cannot read", async () => {
       const owner = await buildUser(t);
       const memberToken = await joinAs(t, owner, await buildUser(t), "member");

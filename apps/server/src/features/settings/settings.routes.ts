@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { OrgSettingsResponse, ProfileResponse } from "@parley/shared/settings";
+import { OrgClockResponse, OrgSettingsResponse, ProfileResponse } from "@parley/shared/settings";
 import type { RequireAuth } from "../../http/auth-guard.ts";
 import type { SettingsService } from "./settings.service.ts";
 
@@ -14,6 +14,9 @@ export function settingsRoutes(deps: { settings: SettingsService; requireAuth: R
 
     app.get("/settings/organization", { schema: { response: { 200: OrgSettingsResponse } } }, async (request) =>
       settings.getOrg(request.auth.orgId, request.auth.role),
+    );
+    app.get("/settings/organization/clock", { schema: { response: { 200: OrgClockResponse } } }, async (request) =>
+      settings.getClock(request.auth.orgId),
     );
     app.put("/settings/organization", { schema: { response: { 200: OrgSettingsResponse } } }, async (request) =>
       settings.updateOrg(request.auth, request.body),

@@ -8,6 +8,7 @@ import {
   ProfileUpdate,
   SettingsMessages,
   type OrgSettings,
+  type OrgClockResponse,
   type OrgSettingsResponse,
   type Profile,
 } from "@parley/shared/settings";
@@ -71,6 +72,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     async getOrg(orgId: string, role: Role): Promise<OrgSettingsResponse> {
       const settings = await orgSettings(orgId);
       return { settings, can_edit: can(role, "settings.edit"), country: countryOf(settings) };
+    },
+
+    async getClock(orgId: string): Promise<OrgClockResponse> {
+      const settings = await orgSettings(orgId);
+      return { timezone: settings.timezone, country: countryOf(settings) };
     },
 
     /** Merges the fields sent over the saved ones. Who may is the role guard's business (http/route-roles.ts). */

@@ -15,7 +15,7 @@ import Typography from "@mui/material/Typography";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import type { Analytics, AnalyticsPeriod } from "@parley/shared/analytics";
 import { failureMessage } from "../../lib/api-error.ts";
-import { browserZone } from "../../lib/time-format.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { fetchAnalytics, PERIODS } from "./analytics-api.ts";
 import { AnswerHoursPanel } from "./AnswerHoursPanel.tsx";
 import { FunnelTab } from "./FunnelTab.tsx";
@@ -61,7 +61,8 @@ export function CallingVisualizationPage() {
   const { orgSlug } = useParams();
   const [period, setPeriod] = useState<AnalyticsPeriod>("week");
   const [tab, setTab] = useState(0);
-  const zone = browserZone();
+  // Today, this week… are the viewer's days (the organisation's zone), as every other screen counts them.
+  const zone = useViewerZone();
   const q = useQuery({
     queryKey: ["analytics", period, zone],
     queryFn: ({ signal }) => fetchAnalytics(period, zone, signal),

@@ -24,7 +24,8 @@ import { failureMessage } from "../../lib/api-error.ts";
 import { fetchFunnel } from "./analytics-api.ts";
 import { axisProps, COLORS, tooltipProps } from "./chart-style.ts";
 import { EmptyState } from "./EmptyState.tsx";
-import { dayIn, rangeProblem, stageRows } from "./funnel-view.ts";
+import { dayKey } from "../../lib/zoned-time.ts";
+import { rangeProblem, stageRows } from "./funnel-view.ts";
 
 const ALL = "all";
 const FILLS = [COLORS.calls, COLORS.connected, COLORS.neutral, COLORS.interested, COLORS.booked];
@@ -75,7 +76,7 @@ function FunnelChart({ funnel, choice }: { funnel: Funnel; choice: string }) {
 export function FunnelTab({ data }: { data: Analytics }) {
   const zone = data.timezone;
   const [from, setFrom] = useState(data.from.slice(0, 10));
-  const [to, setTo] = useState(dayIn(zone, new Date()));
+  const [to, setTo] = useState(dayKey(new Date(), zone));
   const [choice, setChoice] = useState(ALL);
   const problem = rangeProblem(from, to, zone);
   const q = useQuery({

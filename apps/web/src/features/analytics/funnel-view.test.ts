@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { dayIn, rangeProblem, stageRows } from "./funnel-view.ts";
+import { rangeProblem, stageRows } from "./funnel-view.ts";
 
 test("stages in order, each a share of the one before", () => {
   const rows = stageRows({ dialled: 10, answered: 8, people: 6, conversations: 3, booked: 0 });
@@ -15,12 +15,6 @@ test("stages in order, each a share of the one before", () => {
     ],
   );
   assert.equal(stageRows({ dialled: 0, answered: 0, people: 0, conversations: 0, booked: 0 })[1]!.share, null);
-});
-
-test("a day on the viewer's clock", () => {
-  const at = new Date("2026-03-31T20:00:00Z");
-  assert.equal(dayIn("UTC", at), "2026-03-31");
-  assert.equal(dayIn("Asia/Kolkata", at), "2026-04-01");
 });
 
 test("a range the server would refuse is named before it is asked for", () => {

@@ -11,16 +11,6 @@ export function stageRows(stages: FunnelStages): StageRow[] {
   });
 }
 
-/** A day as YYYY-MM-DD on the clock of `zone`. */
-export function dayIn(zone: string, at: Date): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
 /** What is wrong with a range the viewer typed, in the server's words; null when it may be asked for. */
 export function rangeProblem(from: string, to: string, timezone: string): string | null {
   const r = FunnelQuery.safeParse({ from, to, timezone });

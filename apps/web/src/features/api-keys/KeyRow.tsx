@@ -4,11 +4,14 @@ import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { ApiKey } from "@parley/shared/api-keys";
-import { keyHistory, keyStopped, SCOPE_LABELS, shortTime } from "./key-labels.ts";
+import { formatWhen } from "../../lib/time-format.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
+import { keyHistory, keyStopped, SCOPE_LABELS } from "./key-labels.ts";
 
 /** One key: its name, prefix and scope, when it was made and last used, and Revoke (or when it was revoked). */
 export function KeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKey; onRevoke(): void }) {
   const stopped = keyStopped(k);
+  const zone = useViewerZone();
   return (
     <Paper
       variant="outlined"
@@ -33,7 +36,7 @@ export function KeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKey; onRevoke(): vo
           <Chip size="small" color={k.scope === "write" ? "warning" : "default"} label={SCOPE_LABELS[k.scope]} />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {keyHistory(k)}
+          {keyHistory(k, zone)}
         </Typography>
         {stopped && (
           <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
@@ -42,7 +45,7 @@ export function KeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKey; onRevoke(): vo
         )}
       </Box>
       {k.revoked_at ? (
-        <Chip color="error" variant="outlined" label={`Revoked ${shortTime(k.revoked_at)}`} />
+        <Chip color="error" variant="outlined" label={`Revoked ${formatWhen(k.revoked_at, zone)}`} />
       ) : (
         <Button size="small" color="error" variant="outlined" onClick={onRevoke}>
           Revoke

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { ApiKey } from "@parley/shared/api-keys";
-import { keyHistory, keyStopped, shortTime } from "./key-labels.ts";
+import { keyHistory, keyStopped } from "./key-labels.ts";
 
 const key: ApiKey = {
   id: "k1",
@@ -16,9 +16,13 @@ const key: ApiKey = {
 };
 
 test("a key's history names its creator and says when it was last used, or that it never was", () => {
-  assert.equal(keyHistory(key), `Created ${shortTime(key.created_at)} by Sam Rivera · never used`);
+  assert.equal(keyHistory(key, "Europe/Berlin"), "Created Nov 25, 2026, 1:00 PM by Sam Rivera · never used");
   const used = { ...key, created_by_name: null, last_used_at: "2026-11-25T13:30:00.000Z" };
-  assert.equal(keyHistory(used), `Created ${shortTime(used.created_at)} · last used ${shortTime(used.last_used_at)}`);
+  assert.equal(
+    keyHistory(used, "Asia/Tokyo"),
+    "Created Nov 25, 2026, 9:00 PM · last used Nov 25, 2026, 10:30 PM",
+    "on the viewer's clock",
+  );
 });
 
 test("a key whose creator left the team says it stopped, naming them; a revoked one says nothing more", () => {

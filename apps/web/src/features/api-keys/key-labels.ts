@@ -1,17 +1,9 @@
 import type { ApiKey } from "@parley/shared/api-keys";
+import { formatWhen } from "../../lib/time-format.ts";
 
-/** A timestamp in the viewer's locale, short enough for a phone. */
-export const shortTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-
-/** The line under a key's name: when it was created and by whom, and when it was last used. */
-export function keyHistory(k: ApiKey): string {
+/** The line under a key's name: when it was created and by whom, and when it was last used (viewer's clock). */
+export function keyHistory(k: ApiKey, viewerZone: string): string {
+  const shortTime = (iso: string) => formatWhen(iso, viewerZone);
   const created = `Created ${shortTime(k.created_at)}${k.created_by_name ? ` by ${k.created_by_name}` : ""}`;
   const used = k.last_used_at ? `last used ${shortTime(k.last_used_at)}` : "never used";
   return `${created} · ${used}`;

@@ -12,6 +12,7 @@ import { api } from "../../lib/api-client.ts";
 import { messageOf } from "../../lib/api-error.ts";
 import { loginReturningTo } from "../../lib/return-path.ts";
 import { session } from "../../lib/session.ts";
+import { browserZone, formatWhen } from "../../lib/time-format.ts";
 import { signOut } from "../../lib/sign-out.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { InviteSignedIn } from "./InviteSignedIn.tsx";
@@ -90,7 +91,8 @@ export function InvitePage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         You are invited as <strong>{ROLE_LABELS[invite.role]}</strong>. The invitation was sent to {invite.email} and
-        expires on {new Date(invite.expires_at).toLocaleDateString()}.
+        {/* Not a member yet: the organisation's zone is not theirs to read; their clock is the browser's. */}
+        expires on {formatWhen(invite.expires_at, browserZone())}.
       </Typography>
       {accept.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -4,17 +4,26 @@ import Typography from "@mui/material/Typography";
 import type { CalendarEvent } from "@parley/shared/calendar";
 import { DAY_HOURS, hourLabel } from "./calendar-dates.ts";
 import { EventChip } from "./EventChip.tsx";
-import { eventsOn, matchesSearch } from "./event-display.ts";
+import { eventsOn, matchesSearch, startHour } from "./event-display.ts";
 
-type Props = { anchor: Date; events: CalendarEvent[]; search: string; onOpen: (e: CalendarEvent) => void };
+type Props = {
+  anchor: Date;
+  events: CalendarEvent[];
+  search: string;
+  zone: string;
+  onOpen: (e: CalendarEvent) => void;
+};
 
 const FIRST = DAY_HOURS[0]!;
 const LAST = DAY_HOURS.at(-1)!;
 
-/** Hourly rows 7:00 AM to 5:00 PM; meetings outside those hours are listed above or below, never lost. */
-export function DayView({ anchor, events, search, onOpen }: Props) {
-  const today = eventsOn(events, anchor);
-  const hourOf = (e: CalendarEvent) => new Date(e.start_time).getHours();
+/**
+ * Hourly rows 7:00 AM to 5:00 PM on the viewer's clock (`zone`); meetings outside those hours are listed above or
+ * below, never lost.
+ */
+export function DayView({ anchor, events, search, zone, onOpen }: Props) {
+  const today = eventsOn(events, anchor, zone);
+  const hourOf = (e: CalendarEvent) => startHour(e, zone);
   const rows: { label: string; items: CalendarEvent[] }[] = [
     { label: "Earlier", items: today.filter((e) => hourOf(e) < FIRST) },
     ...DAY_HOURS.map((h) => ({ label: hourLabel(h), items: today.filter((e) => hourOf(e) === h) })),
@@ -49,7 +58,7 @@ export function DayView({ anchor, events, search, onOpen }: Props) {
           </Typography>
           <Stack role="gridcell" spacing={0.5} sx={{ flex: 1, p: 0.75, minWidth: 0 }}>
             {row.items.map((e) => (
-              <EventChip key={e.id} event={e} highlighted={matchesSearch(e, search)} onOpen={onOpen} />
+              <EventChip key={e.id} event={e} zone={zone} highlighted={matchesSearch(e, search)} onOpen={onOpen} />
             ))}
           </Stack>
         </Box>

@@ -2,11 +2,13 @@ import ButtonBase from "@mui/material/ButtonBase";
 import Typography from "@mui/material/Typography";
 import { alpha } from "@mui/material/styles";
 import type { CalendarEvent } from "@parley/shared/calendar";
-import { timeLabel } from "./calendar-dates.ts";
+import { formatTime12 } from "../../lib/time-format.ts";
 import { EventIcon } from "./EventIcon.tsx";
 
 type Props = {
   event: CalendarEvent;
+  /** The viewer's zone: the time is written on its clock. */
+  zone: string;
   highlighted: boolean;
   onOpen: (e: CalendarEvent) => void;
   showTime?: boolean;
@@ -17,12 +19,20 @@ type Props = {
 };
 
 /** One event in any view; search matches get a bright outline and fill. */
-export function EventChip({ event, highlighted, onOpen, showTime = true, iconOnly = false, roomy = false }: Props) {
+export function EventChip({
+  event,
+  zone,
+  highlighted,
+  onOpen,
+  showTime = true,
+  iconOnly = false,
+  roomy = false,
+}: Props) {
   return (
     <ButtonBase
       onClick={() => onOpen(event)}
       data-highlighted={highlighted ? "true" : undefined}
-      aria-label={`${event.title}, ${timeLabel(new Date(event.start_time))}`}
+      aria-label={`${event.title}, ${formatTime12(event.start_time, zone)}`}
       sx={(theme) => ({
         width: "100%",
         justifyContent: iconOnly ? "center" : "flex-start",
@@ -43,7 +53,7 @@ export function EventChip({ event, highlighted, onOpen, showTime = true, iconOnl
       <EventIcon title={event.title} sx={{ fontSize: roomy ? 18 : 14, flexShrink: 0 }} />
       {!iconOnly && (
         <Typography variant={roomy ? "body2" : "caption"} noWrap={!roomy} sx={{ minWidth: 0 }}>
-          {showTime && <b>{timeLabel(new Date(event.start_time))} </b>}
+          {showTime && <b>{formatTime12(event.start_time, zone)} </b>}
           {event.title}
         </Typography>
       )}

@@ -12,9 +12,8 @@ import Typography from "@mui/material/Typography";
 import ContentCopy from "@mui/icons-material/ContentCopy";
 import type { CalendarEvent } from "@parley/shared/calendar";
 import { formatPhonesIn } from "../../lib/phone-format.ts";
-import { usePhoneFormat } from "../../lib/useViewerZone.ts";
-import { dayLabel, timeLabel } from "./calendar-dates.ts";
-import { durationLabel, eventMinutes, meetingLink } from "./event-display.ts";
+import { usePhoneFormat, useViewerZone } from "../../lib/useViewerZone.ts";
+import { durationLabel, eventMinutes, meetingLink, whenLines } from "./event-display.ts";
 import { EventIcon } from "./EventIcon.tsx";
 import { invitationView } from "./invitation-display.ts";
 
@@ -42,10 +41,11 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const phone = usePhoneFormat();
+  const zone = useViewerZone();
   if (!event) return null;
-  const start = new Date(event.start_time);
+  const when = whenLines(event, zone);
   const link = meetingLink(event);
-  const invitation = invitationView(event);
+  const invitation = invitationView(event, zone);
   const close = () => {
     setCopied(false);
     setConfirming(false);
@@ -86,7 +86,12 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
             )}
           </Stack>
           <Field label="When">
-            {timeLabel(start)} – {timeLabel(new Date(event.end_time))}, {dayLabel(start)}
+            <span data-testid="event-when">{when.viewer}</span>
+            {when.own && (
+              <Typography variant="body2" color="text.secondary" data-testid="event-when-own-zone">
+                {when.own}
+              </Typography>
+            )}
           </Field>
           {event.location && <Field label="Location">{event.location}</Field>}
           {event.description && (

@@ -11,6 +11,7 @@ import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import type { CalendarEventCreate } from "@parley/shared/calendar";
 import { ApiRequestError } from "../../lib/api-error.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { formToPayload, issuesToErrors, type EventForm, type FormErrors } from "./event-form.ts";
 
 type Props = {
@@ -22,6 +23,7 @@ type Props = {
 
 /** New Event and Edit: the shared schema checks the form before it is sent; server messages land on fields. */
 export function EventFormDialog({ mode, initial, onClose, onSave }: Props) {
+  const zone = useViewerZone();
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function EventFormDialog({ mode, initial, onClose, onSave }: Props) {
   };
   const submit = async (ev: React.FormEvent) => {
     ev.preventDefault();
-    const checked = formToPayload(form);
+    const checked = formToPayload(form, zone);
     if (!checked.ok) return setErrors(checked.errors);
     setBusy(true);
     setFailure(null);
@@ -68,7 +70,12 @@ export function EventFormDialog({ mode, initial, onClose, onSave }: Props) {
             {failure && <Alert severity="error">{failure}</Alert>}
             {text("title", "Title", { required: true, autoFocus: true })}
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              {text("start", "Start", { type: "datetime-local", slotProps: { inputLabel: { shrink: true } } })}
+              {text("start", "Start", {
+                type: "datetime-local",
+                slotProps: { inputLabel: { shrink: true } },
+                // The viewer's clock may not be the browser's: say which one the times are read on.
+                helperText: errors.start ?? `${zone} time`,
+              })}
               {text("end", "End", { type: "datetime-local", slotProps: { inputLabel: { shrink: true } } })}
             </Stack>
             <FormControlLabel

@@ -9,7 +9,9 @@ import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import EventRepeat from "@mui/icons-material/EventRepeat";
+import { formatDate } from "../../lib/time-format.ts";
 import { useCan } from "../../lib/useCurrentUser.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { createFeed, feedStatus, revokeFeed } from "./calendar-api.ts";
 
 /**
@@ -18,6 +20,7 @@ import { createFeed, feedStatus, revokeFeed } from "./calendar-api.ts";
  */
 export function FeedSubscribe() {
   const canManage = useCan("integrations.manage");
+  const zone = useViewerZone();
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const client = useQueryClient();
@@ -64,7 +67,7 @@ export function FeedSubscribe() {
               {status.isLoading
                 ? "Checking…"
                 : active
-                  ? `A feed URL is active (created ${new Date(status.data!.created_at!).toLocaleDateString()}).`
+                  ? `A feed URL is active (created ${formatDate(status.data?.created_at, zone)}).`
                   : "No feed URL yet."}
             </Typography>
           )}

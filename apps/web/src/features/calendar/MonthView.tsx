@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import type { CalendarEvent } from "@parley/shared/calendar";
+import { todayIn } from "../../lib/zoned-time.ts";
 import { monthGrid, sameDay } from "./calendar-dates.ts";
 import { EventChip } from "./EventChip.tsx";
 import { MonthAgenda } from "./MonthAgenda.tsx";
@@ -14,6 +15,7 @@ type Props = {
   anchor: Date;
   events: CalendarEvent[];
   search: string;
+  zone: string;
   onOpen: (e: CalendarEvent) => void;
   onPickDay: (d: Date) => void;
 };
@@ -24,10 +26,10 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
  * Month grid: 3 events per cell (2 below 600 px) and '+N more', which opens that day. Below 600 px a cell shows
  * each event's icon only, and the month's events are listed under the grid with their times and titles.
  */
-export function MonthView({ anchor, events, search, onOpen, onPickDay }: Props) {
+export function MonthView({ anchor, events, search, zone, onOpen, onPickDay }: Props) {
   const small = useMediaQuery((t: Theme) => t.breakpoints.down("sm"));
   const perCell = small ? 2 : 3;
-  const now = new Date();
+  const now = todayIn(zone);
   return (
     <>
       <Box
@@ -69,7 +71,7 @@ export function MonthView({ anchor, events, search, onOpen, onPickDay }: Props) 
             }}
           >
             {week.map((day) => {
-              const dayEvents = eventsOn(events, day);
+              const dayEvents = eventsOn(events, day, zone);
               const hidden = dayEvents.length - perCell;
               const outside = day.getMonth() !== anchor.getMonth();
               return (
@@ -104,6 +106,7 @@ export function MonthView({ anchor, events, search, onOpen, onPickDay }: Props) 
                       <EventChip
                         key={e.id}
                         event={e}
+                        zone={zone}
                         highlighted={matchesSearch(e, search)}
                         onOpen={onOpen}
                         showTime={!small}
@@ -131,7 +134,7 @@ export function MonthView({ anchor, events, search, onOpen, onPickDay }: Props) 
           </Box>
         ))}
       </Box>
-      {small && <MonthAgenda anchor={anchor} events={events} search={search} onOpen={onOpen} />}
+      {small && <MonthAgenda anchor={anchor} events={events} search={search} zone={zone} onOpen={onOpen} />}
     </>
   );
 }

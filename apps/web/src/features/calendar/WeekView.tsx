@@ -2,7 +2,8 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { CalendarEvent } from "@parley/shared/calendar";
-import { sameDay, weekDays } from "./calendar-dates.ts";
+import { todayIn } from "../../lib/zoned-time.ts";
+import { sameDay, weekDays, weekdayAndDate } from "./calendar-dates.ts";
 import { EventChip } from "./EventChip.tsx";
 import { eventsOn, matchesSearch } from "./event-display.ts";
 
@@ -10,13 +11,14 @@ type Props = {
   anchor: Date;
   events: CalendarEvent[];
   search: string;
+  zone: string;
   onOpen: (e: CalendarEvent) => void;
   onPickDay: (d: Date) => void;
 };
 
 /** Sunday-to-Saturday grid: seven columns on wide screens, one day per row on phones. */
-export function WeekView({ anchor, events, search, onOpen, onPickDay }: Props) {
-  const now = new Date();
+export function WeekView({ anchor, events, search, zone, onOpen, onPickDay }: Props) {
+  const now = todayIn(zone);
   return (
     <Box
       role="grid"
@@ -52,13 +54,13 @@ export function WeekView({ anchor, events, search, onOpen, onPickDay }: Props) {
               sx={{ all: "unset", cursor: "pointer", color: sameDay(day, now) ? "primary.light" : "text.secondary" }}
             >
               <Typography variant="caption" sx={{ fontWeight: 700 }}>
-                {day.toLocaleDateString("en-US", { weekday: "short" })} {day.getDate()}
+                {weekdayAndDate(day)}
               </Typography>
             </Box>
           </Box>
           <Stack spacing={0.5}>
-            {eventsOn(events, day).map((e) => (
-              <EventChip key={e.id} event={e} highlighted={matchesSearch(e, search)} onOpen={onOpen} />
+            {eventsOn(events, day, zone).map((e) => (
+              <EventChip key={e.id} event={e} zone={zone} highlighted={matchesSearch(e, search)} onOpen={onOpen} />
             ))}
           </Stack>
         </Box>

@@ -4,12 +4,19 @@ import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import type { CalendarEvent } from "@parley/shared/calendar";
-import { matchesSearch } from "./event-display.ts";
+import { monthName } from "./calendar-dates.ts";
+import { eventsInMonth, matchesSearch } from "./event-display.ts";
 
-type Props = { anchor: Date; events: CalendarEvent[]; search: string; onPickMonth: (d: Date) => void };
+type Props = {
+  anchor: Date;
+  events: CalendarEvent[];
+  search: string;
+  zone: string;
+  onPickMonth: (d: Date) => void;
+};
 
-/** 12 month cards with a meeting count and up to 3 titles; a card opens its month. */
-export function YearView({ anchor, events, search, onPickMonth }: Props) {
+/** 12 month cards with a meeting count and up to 3 titles (months on the viewer's clock); a card opens its month. */
+export function YearView({ anchor, events, search, zone, onPickMonth }: Props) {
   const year = anchor.getFullYear();
   return (
     <Box
@@ -20,13 +27,8 @@ export function YearView({ anchor, events, search, onPickMonth }: Props) {
       }}
     >
       {Array.from({ length: 12 }, (_, month) => {
-        const inMonth = events
-          .filter((e) => {
-            const d = new Date(e.start_time);
-            return d.getFullYear() === year && d.getMonth() === month;
-          })
-          .sort((a, b) => a.start_time.localeCompare(b.start_time));
-        const name = new Date(year, month, 1).toLocaleDateString("en-US", { month: "long" });
+        const inMonth = eventsInMonth(events, year, month, zone);
+        const name = monthName(year, month);
         const hit = inMonth.some((e) => matchesSearch(e, search));
         return (
           <Card

@@ -8,17 +8,16 @@ import {
   type CalendarEventUpdate,
 } from "@parley/shared/calendar";
 import { api } from "../../lib/api-client.ts";
-import { browserZone } from "../../lib/time-format.ts";
 
-/** The browser's zone: the server reads start_date/end_date as local days of it. */
-
+/** The events of start_date..end_date, days of the viewer's `zone` (the server reads the dates as its days). */
 export async function fetchEvents(
   range: { start_date: string; end_date: string },
   viewType: string,
+  zone: string,
   signal?: AbortSignal,
 ): Promise<CalendarEvent[]> {
   const res = await api("/calendar/events", {
-    query: { ...range, view_type: viewType, timezone: browserZone() },
+    query: { ...range, view_type: viewType, timezone: zone },
     schema: CalendarEventList,
     signal,
   });

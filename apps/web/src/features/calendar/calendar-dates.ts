@@ -1,4 +1,8 @@
-/** Pure date arithmetic of the calendar screen, in the browser's local time. Weeks run Sunday–Saturday. */
+/**
+ * Pure day arithmetic of the calendar screen. A day is a date-only value (local midnight), never an instant: which
+ * day a meeting falls on is read on the viewer's clock (lib/zoned-time.ts), so these work whatever the machine's
+ * zone. Weeks run Sunday–Saturday.
+ */
 export type CalendarView = "day" | "week" | "month" | "year";
 
 /** Day view rows: 7:00 AM to 5:00 PM, hourly (spec section 9). */
@@ -53,7 +57,8 @@ export function shiftAnchor(view: CalendarView, anchor: Date, dir: -1 | 1): Date
   return new Date(target.getFullYear(), target.getMonth(), Math.min(anchor.getDate(), lastDay));
 }
 
-const fmt = (d: Date, o: Intl.DateTimeFormatOptions) => d.toLocaleDateString("en-US", o);
+// Names of date-only values (no instant, so no zone): a meeting's time is written by lib/time-format.ts.
+const fmt = (d: Date, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", o).format(d);
 
 /** The heading beside the arrows. */
 export function periodTitle(view: CalendarView, anchor: Date): string {
@@ -71,5 +76,7 @@ export function periodTitle(view: CalendarView, anchor: Date): string {
 
 /** 7:00 AM */
 export const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
-export const timeLabel = (d: Date) => d.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
-export const dayLabel = (d: Date) => fmt(d, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+/** "Tue 1" over a week column, "Tue, Dec 1" over a phone's agenda day, "December" on a year card. */
+export const weekdayAndDate = (d: Date) => `${fmt(d, { weekday: "short" })} ${d.getDate()}`;
+export const agendaDay = (d: Date) => fmt(d, { weekday: "short", month: "short", day: "numeric" });
+export const monthName = (year: number, month: number) => fmt(new Date(year, month, 1), { month: "long" });

@@ -2,7 +2,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { CalendarEvent } from "@parley/shared/calendar";
-import { durationLabel, eventMinutes, iconKind, liveEvents, matchesSearch, meetingLink } from "./event-display.ts";
+import {
+  durationLabel,
+  eventMinutes,
+  eventsInMonth,
+  eventsOn,
+  iconKind,
+  liveEvents,
+  matchesSearch,
+  meetingLink,
+  startHour,
+  whenLines,
+} from "./event-display.ts";
 
 const ev = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
   id: "1",
@@ -78,4 +89,24 @@ test("cancelled events are dropped", () => {
     liveEvents([ev(), ev({ id: "2", status: "cancelled" })]).map((e) => e.id),
     ["1"],
   );
+});
+
+test("a meeting falls on the day and hour of the viewer's clock, whatever the machine's", () => {
+  // 23:30 UTC on March 12: the 13th in Berlin (00:30), still the 12th in New York (19:30).
+  const e = { ...ev({ title: "Late" }), start_time: "2030-03-12T23:30:00Z", end_time: "2030-03-13T00:00:00Z" };
+  assert.deepEqual(eventsOn([e], new Date(2030, 2, 13), "Europe/Berlin"), [e]);
+  assert.deepEqual(eventsOn([e], new Date(2030, 2, 13), "America/New_York"), []);
+  assert.equal(startHour(e, "Europe/Berlin"), 0);
+  assert.equal(startHour(e, "America/New_York"), 19);
+  assert.equal(eventsInMonth([e], 2030, 2, "Asia/Tokyo").length, 1);
+});
+
+test("the detail's time on the viewer's clock, and on the meeting's own clock, named, when that is another", () => {
+  const e = { start_time: "2030-03-12T15:05:00Z", end_time: "2030-03-12T15:35:00Z", timezone: "Australia/Sydney" };
+  assert.deepEqual(whenLines(e, "Europe/Berlin"), {
+    viewer: "4:05 PM – 4:35 PM, Tuesday, March 12, 2030",
+    own: "2:05 AM – 2:35 AM, Wednesday, March 13, 2030 (Australia/Sydney)",
+  });
+  assert.equal(whenLines(e, "Australia/Sydney").own, null);
+  assert.equal(whenLines({ ...e, timezone: "Not/AZone" }, "UTC").own, null);
 });

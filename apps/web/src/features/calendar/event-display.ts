@@ -1,5 +1,7 @@
 import type { CalendarEvent } from "@parley/shared/calendar";
-import { sameDay } from "./calendar-dates.ts";
+import { formatLongDate, formatTime12 } from "../../lib/time-format.ts";
+import { dayKey, isKnownZone, zonedFields } from "../../lib/zoned-time.ts";
+import { isoDate } from "./calendar-dates.ts";
 
 /** Spec section 9: length in minutes to a label. */
 export function durationLabel(minutes: number): string {
@@ -45,5 +47,35 @@ export function matchesSearch(e: CalendarEvent, search: string): boolean {
 /** Cancelled events never show, whatever the server sends. */
 export const liveEvents = (events: CalendarEvent[]) => events.filter((e) => e.status !== "cancelled");
 
-export const eventsOn = (events: CalendarEvent[], day: Date) =>
-  events.filter((e) => sameDay(new Date(e.start_time), day)).sort((a, b) => a.start_time.localeCompare(b.start_time));
+/** The events starting on `day` by the viewer's clock (`zone`), earliest first. */
+export const eventsOn = (events: CalendarEvent[], day: Date, zone: string) =>
+  events
+    .filter((e) => dayKey(e.start_time, zone) === isoDate(day))
+    .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
+
+/** The hour (0–23) an event starts at on the viewer's clock. */
+export const startHour = (e: Pick<CalendarEvent, "start_time">, zone: string) =>
+  zonedFields(e.start_time, zone)?.hour ?? 0;
+
+/** The events of a month (0–11) of a year on the viewer's clock, earliest first. */
+export const eventsInMonth = (events: CalendarEvent[], year: number, month: number, zone: string) =>
+  events
+    .filter((e) => {
+      const f = zonedFields(e.start_time, zone);
+      return f?.year === year && f.month === month + 1;
+    })
+    .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
+
+/**
+ * The detail's "When": on the viewer's clock ("4:05 PM – 4:35 PM, Tuesday, December 1, 2026"), and on the clock
+ * the meeting was made on when that is another, named ("10:05 AM – 10:35 AM, Wednesday, … (Australia/Sydney)").
+ */
+export function whenLines(
+  e: Pick<CalendarEvent, "start_time" | "end_time" | "timezone">,
+  viewerZone: string,
+): { viewer: string; own: string | null } {
+  const line = (zone: string) =>
+    `${formatTime12(e.start_time, zone)} – ${formatTime12(e.end_time, zone)}, ${formatLongDate(e.start_time, zone)}`;
+  const other = e.timezone && e.timezone !== viewerZone && isKnownZone(e.timezone) ? e.timezone : null;
+  return { viewer: line(viewerZone), own: other && `${line(other)} (${other})` };
+}

@@ -1,8 +1,11 @@
 import { CalendarEventCreate, type CalendarEvent } from "@parley/shared/calendar";
+import { isoToZonedLocal, zonedFields, zonedLocalToIso } from "../../lib/zoned-time.ts";
 import { isoDate } from "./calendar-dates.ts";
-import { browserZone } from "../../lib/time-format.ts";
 
-/** What the form edits: datetime-local strings and attendees as one comma-separated line. */
+/**
+ * What the form edits: datetime-local strings, read and written on the viewer's clock (the organisation's zone, not
+ * necessarily the browser's), and attendees as one comma-separated line.
+ */
 export type EventForm = {
   title: string;
   start: string;
@@ -16,18 +19,23 @@ export type EventForm = {
 export type FormErrors = Partial<Record<keyof EventForm, string>>;
 
 const pad = (n: number) => String(n).padStart(2, "0");
-export const toLocalInput = (d: Date) => `${isoDate(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const HOUR_MS = 3_600_000;
 
-/** A new event starts at the next whole hour of the chosen day (9:00 AM when that day is not today), for 30 minutes. */
-export function blankForm(day: Date, now = new Date()): EventForm {
+/**
+ * A new event starts at the next whole hour of the chosen day (9:00 AM when that day is not today), for 30 minutes;
+ * "today" and the hours are the viewer's (`zone`).
+ */
+export function blankForm(day: Date, zone: string, now = new Date()): EventForm {
+  const f = zonedFields(now, zone)!;
+  const today = `${f.year}-${pad(f.month)}-${pad(f.day)}`;
   const start =
-    isoDate(day) === isoDate(now)
-      ? new Date(now.getFullYear(), now.getMonth(), now.getDate(), now.getHours() + 1)
-      : new Date(day.getFullYear(), day.getMonth(), day.getDate(), 9);
+    isoDate(day) === today
+      ? new Date(Date.parse(zonedLocalToIso(`${today}T${pad(f.hour)}:00`, zone)!) + HOUR_MS).toISOString()
+      : zonedLocalToIso(`${isoDate(day)}T09:00`, zone)!;
   return {
     title: "",
-    start: toLocalInput(start),
-    end: toLocalInput(new Date(start.getTime() + 30 * 60_000)),
+    start: isoToZonedLocal(start, zone),
+    end: isoToZonedLocal(new Date(Date.parse(start) + 30 * 60_000).toISOString(), zone),
     is_virtual: false,
     meeting_url: "",
     location: "",
@@ -36,11 +44,11 @@ export function blankForm(day: Date, now = new Date()): EventForm {
   };
 }
 
-export function formFromEvent(e: CalendarEvent): EventForm {
+export function formFromEvent(e: CalendarEvent, zone: string): EventForm {
   return {
     title: e.title,
-    start: toLocalInput(new Date(e.start_time)),
-    end: toLocalInput(new Date(e.end_time)),
+    start: isoToZonedLocal(e.start_time, zone),
+    end: isoToZonedLocal(e.end_time, zone),
     is_virtual: e.is_virtual,
     meeting_url: e.meeting_url ?? "",
     location: e.location,
@@ -49,20 +57,16 @@ export function formFromEvent(e: CalendarEvent): EventForm {
   };
 }
 
-const toIso = (local: string) => {
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? local : d.toISOString();
-};
-
-/** The request body, checked with the same schema the server uses; errors keyed by form field. */
+/** The request body (times read on `zone`'s clock), checked with the server's schema; errors keyed by form field. */
 export function formToPayload(
   f: EventForm,
+  zone: string,
 ): { ok: true; body: CalendarEventCreate } | { ok: false; errors: FormErrors } {
   const body = {
     title: f.title,
-    start_time: toIso(f.start),
-    end_time: toIso(f.end),
-    timezone: browserZone(),
+    start_time: zonedLocalToIso(f.start, zone) ?? f.start,
+    end_time: zonedLocalToIso(f.end, zone) ?? f.end,
+    timezone: zone,
     is_virtual: f.is_virtual,
     meeting_url: f.meeting_url,
     location: f.location,

@@ -1,13 +1,12 @@
 import type { CalendarEvent } from "@parley/shared/calendar";
 import { InvitationMessages } from "@parley/shared/invitations";
+import { formatWhen } from "../../lib/time-format.ts";
 
 export type InvitationView = { label: string; color: "success" | "warning" | "error" | "default"; detail: string };
 
-const at = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-
-/** What the meeting's detail says about its invitation email; null when the server sent no state. */
-export function invitationView(e: Pick<CalendarEvent, "invitation">): InvitationView | null {
+/** What the meeting's detail says about its invitation email (times on the viewer's clock); null with no state. */
+export function invitationView(e: Pick<CalendarEvent, "invitation">, viewerZone: string): InvitationView | null {
+  const at = (iso: string) => formatWhen(iso, viewerZone);
   const i = e.invitation;
   if (!i) return null;
   const to = i.recipients.join(", ");

@@ -6,12 +6,12 @@ import { liveEvents } from "./event-display.ts";
 
 const KEY = ["calendar-events"] as const;
 
-/** Events of the visible period; the key holds the range, so moving the anchor refetches. */
-export function useCalendarEvents(view: CalendarView, anchor: Date) {
+/** Events of the visible period, days of the viewer's `zone`; the key holds both, so a change refetches. */
+export function useCalendarEvents(view: CalendarView, anchor: Date, zone: string) {
   const range = visibleRange(view, anchor);
   const query = useQuery({
-    queryKey: [...KEY, range.start_date, range.end_date],
-    queryFn: ({ signal }) => fetchEvents(range, view, signal),
+    queryKey: [...KEY, range.start_date, range.end_date, zone],
+    queryFn: ({ signal }) => fetchEvents(range, view, zone, signal),
     select: liveEvents,
     retry: false,
   });

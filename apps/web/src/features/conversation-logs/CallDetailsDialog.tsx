@@ -167,7 +167,7 @@ function Recording({
 
 /** Whether the call's results reached the CRM its contact came from (nothing for a contact not from a CRM). */
 function CrmSync({ sync }: { sync: Detail["crm_sync"] }) {
-  const line = crmSyncLine(sync);
+  const line = crmSyncLine(sync, useViewerZone());
   // Members cannot open Settings → Integrations: they see the state, an admin mends it.
   const canMend = useCan("integrations.manage");
   if (!line) return null;

@@ -11,6 +11,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { cardStats, formatCardDate, listActiveCampaigns } from "./active-campaigns-api.ts";
 
 /** Dashboard section: the running and paused campaigns, each linking to its view. */
@@ -20,6 +21,7 @@ export function ActiveCampaigns() {
   const prefix = orgSlug ? `/org/${orgSlug}` : "";
   const mobile = useMediaQuery(useTheme().breakpoints.down("sm"));
   const q = useQuery({ queryKey: ["campaigns", "active-cards"], queryFn: listActiveCampaigns });
+  const zone = useViewerZone();
 
   return (
     <Box component="section" aria-label="Active Campaigns" sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
@@ -66,7 +68,7 @@ export function ActiveCampaigns() {
                 <CardContent>
                   <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", mb: 1 }}>
                     <Typography variant="caption" color="text.secondary">
-                      {formatCardDate(c.updated_at)}
+                      {formatCardDate(c.updated_at, zone)}
                     </Typography>
                     <Chip size="small" label={c.status} color={c.status === "paused" ? "error" : "warning"} />
                   </Box>

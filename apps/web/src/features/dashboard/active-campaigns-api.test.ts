@@ -4,9 +4,11 @@ import assert from "node:assert/strict";
 import { cardStats, formatCardDate } from "./active-campaigns-api.ts";
 
 test("card date is dd-mm-yyyy or Unknown", () => {
-  assert.equal(formatCardDate(new Date(2025, 0, 9, 12).toISOString()), "09-01-2025");
-  assert.equal(formatCardDate(null), "Unknown");
-  assert.equal(formatCardDate("garbage"), "Unknown");
+  assert.equal(formatCardDate("2025-01-09T12:00:00Z", "Europe/Berlin"), "09-01-2025");
+  // 23:30 UTC is already the next day in Berlin: the viewer's day, not the machine's.
+  assert.equal(formatCardDate("2025-01-09T23:30:00Z", "Europe/Berlin"), "10-01-2025");
+  assert.equal(formatCardDate(null, "UTC"), "Unknown");
+  assert.equal(formatCardDate("garbage", "UTC"), "Unknown");
 });
 
 test("card stats read the server's figures", () => {

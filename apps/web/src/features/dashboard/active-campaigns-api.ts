@@ -2,6 +2,8 @@
  * PROVISIONAL fetch for the Active Campaigns cards, written before apps/web/src/lib/api-client.ts existed.
  * Active and paused campaigns, with the server's calls_made and success_rate.
  */
+import { formatDmy } from "../../lib/time-format.ts";
+
 export type ActiveCampaign = {
   id: string;
   name: string;
@@ -26,13 +28,9 @@ export async function listActiveCampaigns(): Promise<ActiveCampaign[]> {
   return [...active, ...paused];
 }
 
-/** dd-mm-yyyy, or 'Unknown'. */
-export function formatCardDate(iso: string | null | undefined): string {
-  if (!iso) return "Unknown";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "Unknown";
-  return `${String(d.getDate()).padStart(2, "0")}-${String(d.getMonth() + 1).padStart(2, "0")}-${d.getFullYear()}`;
-}
+/** The card's last-updated date: dd-mm-yyyy (spec) on the viewer's clock, or 'Unknown'. */
+export const formatCardDate = (iso: string | null | undefined, viewerZone: string): string =>
+  formatDmy(iso, viewerZone, { fallback: "Unknown" });
 
 /** 'Calls: x · Success: y%' with the success rate rounded to a whole percent (the spec's " . " read as a typo). */
 export function cardStats(c: Pick<ActiveCampaign, "calls_made" | "success_rate">): string {

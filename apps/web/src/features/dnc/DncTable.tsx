@@ -12,6 +12,7 @@ import Typography from "@mui/material/Typography";
 import Delete from "@mui/icons-material/Delete";
 import type { DncEntry } from "@parley/shared/dnc";
 import { formatPhone } from "../../lib/phone-format.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { formatAddedAt, sourceLabel } from "./dnc-labels.ts";
 
 const SOURCE_COLORS = { call: "warning", manual: "primary", csv: "info" } as const;
@@ -30,6 +31,7 @@ const CHIP_WRAPS_ON_PHONES = {
  */
 export function DncTable(p: { rows: DncEntry[]; country: string | null; onRemove?(entry: DncEntry): void }) {
   const { rows, onRemove } = p;
+  const zone = useViewerZone();
   return (
     <TableContainer sx={{ overflowX: "auto" }}>
       <Table size="small" aria-label="Do-not-call numbers" sx={{ minWidth: { sm: 720 } }}>
@@ -49,7 +51,7 @@ export function DncTable(p: { rows: DncEntry[]; country: string | null; onRemove
               <TableCell>
                 <Box sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>{formatPhone(r.phone, p.country)}</Box>
                 <Typography variant="caption" color="text.secondary" sx={{ display: { xs: "block", sm: "none" } }}>
-                  {[r.campaign_name, formatAddedAt(r.created_at)].filter(Boolean).join(" · ")}
+                  {[r.campaign_name, formatAddedAt(r.created_at, zone)].filter(Boolean).join(" · ")}
                 </Typography>
               </TableCell>
               <TableCell>
@@ -63,7 +65,7 @@ export function DncTable(p: { rows: DncEntry[]; country: string | null; onRemove
               </TableCell>
               <TableCell sx={WIDE_ONLY}>{r.campaign_name ?? "—"}</TableCell>
               <TableCell sx={{ ...WIDE_ONLY, color: "text.secondary", maxWidth: 260 }}>{r.reason || "—"}</TableCell>
-              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{formatAddedAt(r.created_at)}</TableCell>
+              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{formatAddedAt(r.created_at, zone)}</TableCell>
               {onRemove && (
                 <TableCell align="right">
                   <Tooltip title="Remove from the list">

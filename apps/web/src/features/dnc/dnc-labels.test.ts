@@ -37,6 +37,7 @@ test("import summaries count in singular and plural and leave out zero extras", 
 });
 
 test("dates are shown in a readable form and junk shows nothing", () => {
-  assert.match(formatAddedAt("2026-11-24T14:05:00Z", "en-GB"), /24 Nov 2026/);
-  assert.equal(formatAddedAt("not a date"), "");
+  assert.equal(formatAddedAt("2026-11-24T14:05:00Z", "Europe/Berlin"), "Nov 24, 2026, 3:05 PM");
+  assert.equal(formatAddedAt("2026-11-24T14:05:00Z", "America/Los_Angeles"), "Nov 24, 2026, 6:05 AM");
+  assert.equal(formatAddedAt("not a date", "UTC"), "");
 });

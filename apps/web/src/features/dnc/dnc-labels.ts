@@ -1,4 +1,5 @@
 import type { DncImportResult, DncSource } from "@parley/shared/dnc";
+import { formatWhen } from "../../lib/time-format.ts";
 
 /** How each source reads on screen. */
 export const SOURCE_LABELS: Record<DncSource, string> = {
@@ -12,12 +13,8 @@ export function sourceLabel(e: { source: DncSource; added_by_name: string | null
   return [SOURCE_LABELS[e.source], e.added_by_name].filter(Boolean).join(" · ");
 }
 
-/** "24 Nov 2026, 14:05" in the browser's zone and language. */
-export function formatAddedAt(iso: string, locale?: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
-}
+/** "Nov 24, 2026, 2:05 PM" on the viewer's clock; nothing for junk. */
+export const formatAddedAt = (iso: string, viewerZone: string): string => formatWhen(iso, viewerZone, { fallback: "" });
 
 /** The one-line outcome of adding numbers, e.g. "2 numbers added, 1 already listed, 1 line rejected." */
 export function importSummary(r: DncImportResult): string {

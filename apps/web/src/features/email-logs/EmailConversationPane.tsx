@@ -7,11 +7,13 @@ import Typography from "@mui/material/Typography";
 import ExpandLess from "@mui/icons-material/ExpandLess";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import type { EmailConversationMessage } from "@parley/shared/email-logs";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { emailDate } from "./email-display.ts";
 
 /** One message: To, date, a subject that folds the body away, and the body. */
 function EmailMessage({ m }: { m: EmailConversationMessage }) {
   const [open, setOpen] = useState(true);
+  const zone = useViewerZone();
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
       <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
@@ -19,7 +21,7 @@ function EmailMessage({ m }: { m: EmailConversationMessage }) {
           <b>To:</b> {m.to || "N/A"}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {emailDate(m.date)}
+          {emailDate(m.date, zone)}
         </Typography>
       </Box>
       {m.from && (

@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import Reply from "@mui/icons-material/Reply";
 import { ListSearchField } from "../../components/ListSearchField.tsx";
 import type { EmailThreadSummary } from "@parley/shared/email-logs";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { countLine, emailDate } from "./email-display.ts";
 
 type Props = {
@@ -22,6 +23,7 @@ type Props = {
 
 /** Left pane: the count line, 'Search Email', one row per thread. */
 export function EmailThreadList(p: Props) {
+  const zone = useViewerZone();
   return (
     <Box sx={{ display: "flex", flexDirection: "column", minHeight: 0, height: "100%" }}>
       <Typography variant="h6" component="h2" sx={{ p: 2, pb: 1 }}>
@@ -57,7 +59,7 @@ export function EmailThreadList(p: Props) {
               {t.subject || "(no subject)"}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {emailDate(t.date)}
+              {emailDate(t.date, zone)}
             </Typography>
           </ListItemButton>
         ))}

@@ -25,6 +25,7 @@ test("search matches address and subject, ignoring case", () => {
 });
 
 test("dates show day, month, year and a 12-hour time; a broken date shows nothing", () => {
-  assert.match(emailDate(new Date(2026, 2, 3, 15, 5).toISOString()), /^3 Mar 2026,? 3:05\s?pm$/i);
-  assert.equal(emailDate("nonsense"), "");
+  assert.equal(emailDate("2026-03-03T15:05:00Z", "Europe/London"), "Mar 3, 2026, 3:05 PM");
+  assert.equal(emailDate("2026-03-03T15:05:00Z", "Asia/Tokyo"), "Mar 4, 2026, 12:05 AM");
+  assert.equal(emailDate("nonsense", "UTC"), "");
 });

@@ -1,18 +1,8 @@
 import type { EmailThreadSummary } from "@parley/shared/email-logs";
+import { formatWhen } from "../../lib/time-format.ts";
 
-/** "3 Mar 2026, 10:15 AM" in the browser's zone; "" for a missing or broken date. */
-export function emailDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  });
-}
+/** "Mar 3, 2026, 10:15 AM" on the viewer's clock; "" for a missing or broken date. */
+export const emailDate = (iso: string, viewerZone: string): string => formatWhen(iso, viewerZone, { fallback: "" });
 
 /** Case-insensitive match on the address and the subject. */
 export function matchesThread(t: EmailThreadSummary, query: string): boolean {

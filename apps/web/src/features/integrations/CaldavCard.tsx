@@ -6,6 +6,7 @@ import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { CaldavConnect, CaldavIntegration } from "@parley/shared/integrations";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { CaldavConnectForm } from "./CaldavConnectForm.tsx";
 import { caldavHistory, STATUS_LABELS } from "./integration-labels.ts";
 import { DisconnectDialog } from "./DisconnectDialog.tsx";
@@ -21,6 +22,7 @@ type Props = {
 
 /** The team's calendar: the connect form, or the connected calendar with its status, Test, Change and Disconnect. */
 export function CaldavCard({ caldav, testing, disconnecting, onConnect, onTest, onDisconnect }: Props) {
+  const zone = useViewerZone();
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
   return (
@@ -52,7 +54,7 @@ export function CaldavCard({ caldav, testing, disconnecting, onConnect, onTest, 
               {caldav.calendar_url}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {caldavHistory(caldav)}
+              {caldavHistory(caldav, zone)}
             </Typography>
           </Box>
           {caldav.status === "unreachable" && (

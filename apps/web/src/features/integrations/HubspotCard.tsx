@@ -8,7 +8,8 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { HubspotConnect, type HubspotIntegration } from "@parley/shared/integrations";
 import { ApiRequestError, messageOf } from "../../lib/api-error.ts";
-import { shortTime } from "./integration-labels.ts";
+import { formatWhen } from "../../lib/time-format.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 import { DisconnectDialog } from "./DisconnectDialog.tsx";
 
 type Props = {
@@ -83,6 +84,7 @@ function TokenForm({ onConnect, onCancel }: { onConnect: Props["onConnect"]; onC
 
 /** HubSpot (CRM): the token form, or the connected account with its status, Change token and Disconnect. */
 export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect, onDisconnect }: Props) {
+  const zone = useViewerZone();
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const chip = !hubspot
@@ -115,7 +117,7 @@ export function HubspotCard({ hubspot, disconnecting, testing, onTest, onConnect
               {hubspot.portal_id ? `HubSpot account ${hubspot.portal_id}` : "HubSpot account"}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Token ending {hubspot.token_hint} · connected {shortTime(hubspot.connected_at)}
+              Token ending {hubspot.token_hint} · connected {formatWhen(hubspot.connected_at, zone)}
             </Typography>
           </Box>
           {hubspot.status === "reconnect" && (

@@ -1,14 +1,5 @@
 import type { CaldavIntegration } from "@parley/shared/integrations";
-
-/** A timestamp in the viewer's locale, short enough for a phone. */
-export const shortTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+import { formatWhen } from "../../lib/time-format.ts";
 
 export const STATUS_LABELS: Record<CaldavIntegration["status"], string> = {
   connected: "Connected",
@@ -16,7 +7,8 @@ export const STATUS_LABELS: Record<CaldavIntegration["status"], string> = {
 };
 
 /** The line under the calendar's name: who it is read as, since when, and when it last answered or failed. */
-export function caldavHistory(c: CaldavIntegration): string {
+export function caldavHistory(c: CaldavIntegration, viewerZone: string): string {
+  const shortTime = (iso: string) => formatWhen(iso, viewerZone);
   const parts = [`Signed in as ${c.username}`, `connected ${shortTime(c.connected_at)}`];
   if (c.last_checked_at && c.last_checked_at !== c.connected_at)
     parts.push(`last checked ${shortTime(c.last_checked_at)}`);

@@ -12,6 +12,8 @@ import Place from "@mui/icons-material/Place";
 import type { Organization } from "@parley/shared/organizations";
 import { ROLE_LABELS } from "@parley/shared/permissions";
 import { formatPhone } from "../../lib/phone-format.ts";
+import { formatDate } from "../../lib/time-format.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
 
 /** One organisation the user belongs to; others than the current one can be switched to. */
 export function OrganizationCard({
@@ -25,6 +27,7 @@ export function OrganizationCard({
   switching: boolean;
   onSwitch(): void;
 }) {
+  const zone = useViewerZone();
   const lines = [
     { key: "website", icon: <Language fontSize="inherit" />, text: org.website },
     { key: "email", icon: <Email fontSize="inherit" />, text: org.contact_email },
@@ -66,8 +69,7 @@ export function OrganizationCard({
           </Stack>
         ))}
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          Created{" "}
-          {new Date(org.created_at).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" })}
+          Created {formatDate(org.created_at, zone)}
         </Typography>
       </CardContent>
       {!current && (

@@ -9,7 +9,8 @@ import { BUSINESS_HOUR_CHOICES } from "@parley/shared/campaigns";
 import { OrgSettingsUpdate, type OrgSettingsResponse } from "@parley/shared/settings";
 import type { Voice } from "@parley/shared/voices";
 import { issuesToErrors, serverErrors, type FieldErrors } from "./form-errors.ts";
-import { browserTimeZone, timeZoneOptions, toOrgForm, toOrgUpdate, type OrgForm } from "./org-form.ts";
+import { browserZone } from "../../lib/time-format.ts";
+import { timeZoneOptions, toOrgForm, toOrgUpdate, type OrgForm } from "./org-form.ts";
 import { useSaveOrgSettings } from "./settings-api.ts";
 
 type Props = { data: OrgSettingsResponse; voices: Voice[]; onSaved(): void };
@@ -100,10 +101,12 @@ export function OrgSettingsForm({ data, voices, onSaved }: Props) {
               <TextField
                 {...params}
                 label="Default timezone"
-                placeholder={browserTimeZone()}
+                placeholder={browserZone()}
                 error={Boolean(errors.timezone)}
                 helperText={
-                  errors.timezone ?? `For new campaigns. Empty: the browser's timezone (${browserTimeZone()}).`
+                  errors.timezone ??
+                  "The clock every screen shows times on, and new campaigns' zone. " +
+                    `Empty: each browser's own (${browserZone()}).`
                 }
               />
             )}

@@ -1,5 +1,6 @@
 import { timeZoneChoices } from "@parley/shared/campaigns";
 import type { OrgSettings, OrgSettingsUpdate } from "@parley/shared/settings";
+import { browserZone } from "../../lib/time-format.ts";
 
 /** The form's values: every field a string; "" in timezone or voice means "not set". */
 export type OrgForm = Record<keyof OrgSettings, string>;
@@ -17,13 +18,8 @@ export const toOrgUpdate = (f: OrgForm): OrgSettingsUpdate => ({
   default_voice_id: f.default_voice_id || null,
 });
 
-/** The browser's own zone: what new campaigns use while the organisation names none. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-}
-
 /** Every IANA zone this browser knows, the spec's two first. */
 export function timeZoneOptions(): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: "timeZone") => string[] };
-  return timeZoneChoices(intl.supportedValuesOf?.("timeZone") ?? [browserTimeZone()]);
+  return timeZoneChoices(intl.supportedValuesOf?.("timeZone") ?? [browserZone()]);
 }

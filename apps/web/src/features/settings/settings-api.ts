@@ -29,7 +29,7 @@ export function useSaveOrgSettings() {
     onSuccess: (res) => {
       queryClient.setQueryData(ORG, res);
       // Every screen's clock and numbers follow the saved zone and its country (lib/useViewerZone.ts).
-      queryClient.setQueryData(["viewer-zone"], res);
+      queryClient.setQueryData(["viewer-zone"], { timezone: res.settings.timezone, country: res.country });
       void queryClient.invalidateQueries({ queryKey: ["me"] });
       void queryClient.invalidateQueries({ queryKey: ["organizations"] });
     },

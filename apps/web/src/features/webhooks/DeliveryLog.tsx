@@ -5,7 +5,8 @@ import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { messageOf } from "../../lib/api-error.ts";
-import { deliveryStatusLabel, shortTime } from "./delivery-labels.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
+import { deliveryStatusLabel, deliveryTime } from "./delivery-labels.ts";
 import { useDeliveries } from "./webhooks-api.ts";
 
 /** The endpoint's last deliveries: event, answer, attempts, time and the start of the receiver's reply. */
@@ -18,6 +19,7 @@ export function DeliveryLog({
   onResend(deliveryId: string): void;
   resending: boolean;
 }) {
+  const zone = useViewerZone();
   const log = useDeliveries(endpointId);
   if (log.isError) return <Alert severity="error">{messageOf(log.error, "Failed to load the delivery log.")}</Alert>;
   const deliveries = log.data?.deliveries ?? [];
@@ -41,8 +43,8 @@ export function DeliveryLog({
               <Chip size="small" color={label.color} label={label.text} />
               <Typography variant="body2" color="text.secondary">
                 {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
-                {d.last_attempt_at ? ` · ${shortTime(d.last_attempt_at)}` : ""}
-                {d.status === "pending" && d.attempts > 0 ? ` · next ${shortTime(d.next_attempt_at)}` : ""}
+                {d.last_attempt_at ? ` · ${deliveryTime(d.last_attempt_at, zone)}` : ""}
+                {d.status === "pending" && d.attempts > 0 ? ` · next ${deliveryTime(d.next_attempt_at, zone)}` : ""}
               </Typography>
               <Box sx={{ flexGrow: 1 }} />
               {d.status !== "pending" && (

@@ -5,7 +5,8 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { WebhookEndpoint } from "@parley/shared/webhooks";
 import { DeliveryLog } from "./DeliveryLog.tsx";
-import { shortTime } from "./delivery-labels.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
+import { deliveryTime } from "./delivery-labels.ts";
 
 type Props = {
   endpoint: WebhookEndpoint;
@@ -19,6 +20,7 @@ type Props = {
 
 /** One endpoint: its address and events, whether it is failing, its actions and its delivery log. */
 export function EndpointCard({ endpoint: e, busy, onTest, onEdit, onRotate, onDelete, onResend }: Props) {
+  const zone = useViewerZone();
   return (
     <Paper
       variant="outlined"
@@ -30,7 +32,7 @@ export function EndpointCard({ endpoint: e, busy, onTest, onEdit, onRotate, onDe
         <Typography component="h2" sx={{ fontWeight: 600, wordBreak: "break-all", flex: "1 1 280px" }}>
           {e.url}
         </Typography>
-        {e.failing_since && <Chip color="error" label={`Failing since ${shortTime(e.failing_since)}`} />}
+        {e.failing_since && <Chip color="error" label={`Failing since ${deliveryTime(e.failing_since, zone)}`} />}
       </Box>
       {e.description && (
         <Typography variant="body2" color="text.secondary">

@@ -1,7 +1,8 @@
 import Alert from "@mui/material/Alert";
 import Typography from "@mui/material/Typography";
 import { ShownOnceDialog } from "../../components/ShownOnceDialog.tsx";
-import { shortTime } from "./delivery-labels.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
+import { deliveryTime } from "./delivery-labels.ts";
 
 /**
  * The signing secret of a new endpoint, or a rotated one, shown this once (the server keeps it sealed, only to
@@ -16,6 +17,7 @@ export function SecretDialog({
   previousUntil?: string | null;
   onClose(): void;
 }) {
+  const zone = useViewerZone();
   return (
     <ShownOnceDialog
       value={secret}
@@ -30,8 +32,9 @@ export function SecretDialog({
           </Alert>
           {previousUntil && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              The old secret keeps working until {shortTime(previousUntil)}: until then each event carries a signature
-              made with each secret, so your receiver verifies with either while you deploy the new one.
+              The old secret keeps working until {deliveryTime(previousUntil ?? null, zone)}: until then each event
+              carries a signature made with each secret, so your receiver verifies with either while you deploy the new
+              one.
             </Alert>
           )}
         </>

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { WebhookDelivery } from "@parley/shared/webhooks";
-import { deliveryStatusLabel } from "./delivery-labels.ts";
+import { deliveryStatusLabel, deliveryTime } from "./delivery-labels.ts";
 
 const base: WebhookDelivery = {
   id: "d",
@@ -35,4 +35,9 @@ test("a delivery's chip says what the receiver answered, or why it waits", () =>
     text: "Failed · HTTP 503",
     color: "error",
   });
+});
+
+test("a delivery's time is on the viewer's clock, to the second; none reads nothing", () => {
+  assert.equal(deliveryTime("2030-03-01T12:00:05Z", "Asia/Kolkata"), "Mar 1, 2030, 5:30:05 PM");
+  assert.equal(deliveryTime(null, "UTC"), "");
 });

@@ -1,4 +1,5 @@
 import type { WebhookDelivery } from "@parley/shared/webhooks";
+import { formatWhen } from "../../lib/time-format.ts";
 
 /** What a delivery's status chip says: the answer it got, or why it is waiting or gave up. */
 export function deliveryStatusLabel(d: WebhookDelivery): {
@@ -12,14 +13,6 @@ export function deliveryStatusLabel(d: WebhookDelivery): {
   return { text: `Retrying · ${answer}`, color: "warning" };
 }
 
-/** A timestamp in the viewer's locale, short enough for a phone. */
-export const shortTime = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString(undefined, {
-        month: "short",
-        day: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      })
-    : "";
+/** A delivery's moment on the viewer's clock, to the second (retries come seconds apart); "" for none. */
+export const deliveryTime = (iso: string | null, viewerZone: string) =>
+  formatWhen(iso, viewerZone, { seconds: true, fallback: "" });

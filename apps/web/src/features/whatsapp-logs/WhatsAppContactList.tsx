@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import Refresh from "@mui/icons-material/Refresh";
 import { ListSearchField } from "../../components/ListSearchField.tsx";
 import type { WhatsAppContact } from "@parley/shared/whatsapp";
-import { usePhoneFormat } from "../../lib/useViewerZone.ts";
+import { usePhoneFormat, useViewerZone } from "../../lib/useViewerZone.ts";
 import { shortDate } from "./whatsapp-display.ts";
 
 type Props = {
@@ -28,6 +28,7 @@ type Props = {
 /** Left pane: 'N Numbers', search, refresh, one row per number. */
 export function WhatsAppContactList(p: Props) {
   const phone = usePhoneFormat();
+  const zone = useViewerZone();
   return (
     <Box sx={{ display: "flex", flexDirection: "column", minHeight: 0, height: "100%" }}>
       <Box sx={{ p: 2, pb: 1, display: "flex", alignItems: "center", justifyContent: "space-between" }}>
@@ -62,7 +63,7 @@ export function WhatsAppContactList(p: Props) {
                   {phone(c.phone)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, pt: 0.25 }}>
-                  {shortDate(c.last_message_time)}
+                  {shortDate(c.last_message_time, zone)}
                 </Typography>
               </Box>
               <Typography variant="body2" color="text.secondary" noWrap>

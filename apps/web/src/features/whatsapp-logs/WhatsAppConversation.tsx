@@ -6,7 +6,9 @@ import Done from "@mui/icons-material/Done";
 import DoneAll from "@mui/icons-material/DoneAll";
 import ErrorOutline from "@mui/icons-material/ErrorOutlineOutlined";
 import type { WhatsAppMessage } from "@parley/shared/whatsapp";
-import { groupByDay, time12 } from "./whatsapp-display.ts";
+import { formatTime12 } from "../../lib/time-format.ts";
+import { useViewerZone } from "../../lib/useViewerZone.ts";
+import { groupByDay } from "./whatsapp-display.ts";
 
 /** The tick on an assistant message: one for sent, two for delivered, two blue for read. */
 function Tick({ status }: { status: WhatsAppMessage["status"] }) {
@@ -20,6 +22,7 @@ function Tick({ status }: { status: WhatsAppMessage["status"] }) {
 /** Bubbles: the contact on the left, the assistant on the right, a date line per day. */
 export function WhatsAppConversation({ messages }: { messages: WhatsAppMessage[] }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const zone = useViewerZone();
   // Open at the latest message, as chat apps do.
   // biome-ignore lint/correctness/useExhaustiveDependencies: new messages are the trigger; the box is read by ref
   useEffect(() => {
@@ -49,7 +52,7 @@ export function WhatsAppConversation({ messages }: { messages: WhatsAppMessage[]
       sx={{ flex: 1, minHeight: 0, overflowY: "auto", p: 2, display: "flex", flexDirection: "column", gap: 1 }}
       aria-label="Messages"
     >
-      {groupByDay(messages).map((g) => (
+      {groupByDay(messages, zone).map((g) => (
         <Box key={g.key} sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
           <Chip label={g.label} size="small" sx={{ alignSelf: "center", my: 1 }} />
           {g.messages.map((m) => {
@@ -76,7 +79,7 @@ export function WhatsAppConversation({ messages }: { messages: WhatsAppMessage[]
                 </Typography>
                 <Box sx={{ display: "flex", justifyContent: "flex-end", alignItems: "center", gap: 0.5, mt: 0.25 }}>
                   <Typography variant="caption" sx={{ opacity: 0.75 }}>
-                    {time12(m.timestamp)}
+                    {formatTime12(m.timestamp, zone)}
                   </Typography>
                   {mine && <Tick status={m.status} />}
                 </Box>

@@ -1,44 +1,32 @@
 import type { WhatsAppContact, WhatsAppMessage } from "@parley/shared/whatsapp";
+import { formatDmy, formatLongDate } from "../../lib/time-format.ts";
+import { dayKey } from "../../lib/zoned-time.ts";
 
-const pad = (n: number) => String(n).padStart(2, "0");
+// The spec fixes the list's dd/mm/yy and the bubbles' 12-hour time (lib/time-format.ts's formatTime12); both are
+// on the viewer's clock, like every other list.
 
-/** dd/mm/yy in the browser's zone, as the list shows it; "" for no date. */
-export function shortDate(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ""
-    : `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${String(d.getFullYear()).slice(-2)}`;
-}
+/** dd/mm/yy on the viewer's clock, as the list shows it; "" for no date. */
+export const shortDate = (iso: string | null, viewerZone: string): string =>
+  formatDmy(iso, viewerZone, { separator: "/", shortYear: true, fallback: "" });
 
-/** 12-hour clock: "9:05 AM". */
-export function time12(iso: string): string {
-  const d = new Date(iso);
-  const h = d.getHours() % 12 || 12;
-  return `${h}:${pad(d.getMinutes())} ${d.getHours() < 12 ? "AM" : "PM"}`;
-}
-
-/** The date line above each day's messages: "Today", "Yesterday", else "Mon, 2 Mar 2026". */
-export function dayLabel(iso: string, now = new Date()): string {
-  const d = new Date(iso);
-  const day = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
-  const diff = Math.round((day(now) - day(d)) / 86_400_000);
+/** The date line above each day's messages: "Today", "Yesterday", else "Sunday, March 1, 2026" (viewer's days). */
+export function dayLabel(iso: string, viewerZone: string, now = new Date()): string {
+  const diff = Math.round((Date.parse(dayKey(now, viewerZone)) - Date.parse(dayKey(iso, viewerZone))) / 86_400_000);
   if (diff === 0) return "Today";
   if (diff === 1) return "Yesterday";
-  return d.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+  return formatLongDate(iso, viewerZone);
 }
 
 export type DayGroup = { key: string; label: string; messages: WhatsAppMessage[] };
 
-/** Consecutive messages of the same local day, each group headed by its date line. */
-export function groupByDay(messages: WhatsAppMessage[], now = new Date()): DayGroup[] {
+/** Consecutive messages of the same day on the viewer's clock, each group headed by its date line. */
+export function groupByDay(messages: WhatsAppMessage[], viewerZone: string, now = new Date()): DayGroup[] {
   const groups: DayGroup[] = [];
   for (const m of messages) {
-    const d = new Date(m.timestamp);
-    const key = `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+    const key = dayKey(m.timestamp, viewerZone);
     const last = groups[groups.length - 1];
     if (last?.key === key) last.messages.push(m);
-    else groups.push({ key, label: dayLabel(m.timestamp, now), messages: [m] });
+    else groups.push({ key, label: dayLabel(m.timestamp, viewerZone, now), messages: [m] });
   }
   return groups;
 }

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { WhatsAppContact, WhatsAppMessage } from "@parley/shared/whatsapp";
 import { CACHE_TTL_MS, createContactsCache } from "./contacts-cache.ts";
-import { groupByDay, matchesContact, shortDate, time12 } from "./whatsapp-display.ts";
+import { groupByDay, matchesContact, shortDate } from "./whatsapp-display.ts";
 
 const memory = () => {
   const m = new Map<string, string>();
@@ -43,12 +43,10 @@ test("the cache is fresh for 5 minutes, then only a fallback, and separate per o
   assert.equal(cache.any(), null);
 });
 
-test("dates read dd/mm/yy and times on a 12-hour clock", () => {
-  assert.equal(shortDate(new Date(2026, 2, 4, 15, 7).toISOString()), "04/03/26");
-  assert.equal(shortDate(null), "");
-  assert.equal(time12(new Date(2026, 2, 4, 15, 7).toISOString()), "3:07 PM");
-  assert.equal(time12(new Date(2026, 2, 4, 0, 5).toISOString()), "12:05 AM");
-  assert.equal(time12(new Date(2026, 2, 4, 12, 0).toISOString()), "12:00 PM");
+test("dates read dd/mm/yy on the viewer's clock", () => {
+  assert.equal(shortDate("2026-03-04T15:07:00Z", "Europe/London"), "04/03/26");
+  assert.equal(shortDate("2026-03-04T15:07:00Z", "Pacific/Auckland"), "05/03/26");
+  assert.equal(shortDate(null, "UTC"), "");
 });
 
 test("messages group under one date line per day", () => {
@@ -59,24 +57,27 @@ test("messages group under one date line per day", () => {
     timestamp: d.toISOString(),
     status: null,
   });
-  const now = new Date(2026, 2, 5, 10, 0);
-  const groups = groupByDay(
-    [
-      m("a", new Date(2026, 2, 1, 9)),
-      m("b", new Date(2026, 2, 1, 23)),
-      m("c", new Date(2026, 2, 4, 8)),
-      m("d", new Date(2026, 2, 5, 7)),
-    ],
-    now,
-  );
-  assert.deepEqual(
-    groups.map((g) => [g.label, g.messages.map((x) => x.id).join("")]),
-    [
-      ["Sun, 1 Mar 2026", "ab"],
-      ["Yesterday", "c"],
-      ["Today", "d"],
-    ],
-  );
+  const now = new Date("2026-03-05T10:00:00Z");
+  const list = [
+    m("a", new Date("2026-03-01T09:00:00Z")),
+    m("b", new Date("2026-03-01T23:00:00Z")),
+    m("c", new Date("2026-03-04T08:00:00Z")),
+    m("d", new Date("2026-03-05T07:00:00Z")),
+  ];
+  const lines = (zone: string) =>
+    groupByDay(list, zone, now).map((g) => [g.label, g.messages.map((x) => x.id).join("")]);
+  assert.deepEqual(lines("UTC"), [
+    ["Sunday, March 1, 2026", "ab"],
+    ["Yesterday", "c"],
+    ["Today", "d"],
+  ]);
+  // In Berlin 23:00 UTC is already Monday: the days are the viewer's, not the machine's.
+  assert.deepEqual(lines("Europe/Berlin"), [
+    ["Sunday, March 1, 2026", "a"],
+    ["Monday, March 2, 2026", "b"],
+    ["Yesterday", "c"],
+    ["Today", "d"],
+  ]);
 });
 
 test("search matches name, number with or without formatting, and the last message", () => {

@@ -2,7 +2,7 @@ import type { CampaignRow } from "../components/campaign-row.ts";
 import type { ContactListInfo } from "../components/ContactListSummary.tsx";
 import { defaultCampaignForm, EMPTY_FAQS, type CampaignFormValues, type FaqFormValue } from "../logic/campaign-form.ts";
 import { hoursToSeconds, snapTimeGapHours } from "../logic/time-gap.ts";
-import { isoToZonedLocal, zonedLocalToIso } from "../logic/zoned-time.ts";
+import { isoToZonedLocal, zonedLocalToIso } from "../../../lib/zoned-time.ts";
 import type { CampaignDto, CampaignWrite } from "./campaign-dto.ts";
 
 export function toRow(c: CampaignDto): CampaignRow {

@@ -10,7 +10,18 @@ import { messageOf } from "../../../lib/api-error.ts";
  * "Call now" on one contact: the server rings them at once under the dialer's rules (calling hours in the
  * contact's zone, do-not-call, limits, minutes) or refuses, and the refusal's reason is shown beside the row.
  */
-export function CallNowButton({ campaignId, contactId, who }: { campaignId: string; contactId: string; who: string }) {
+export function CallNowButton({
+  campaignId,
+  contactId,
+  who,
+  onCall,
+}: {
+  campaignId: string;
+  contactId: string;
+  who: string;
+  /** The contact is on a call now: the button waits, and the answer to the last press stays in view. */
+  onCall: boolean;
+}) {
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -29,8 +40,8 @@ export function CallNowButton({ campaignId, contactId, who }: { campaignId: stri
   };
   return (
     <Box sx={{ mt: 0.5 }}>
-      <Button size="small" variant="outlined" disabled={busy} onClick={call} aria-label={`Call ${who} now`}>
-        {busy ? "Calling…" : "Call now"}
+      <Button size="small" variant="outlined" disabled={busy || onCall} onClick={call} aria-label={`Call ${who} now`}>
+        {busy ? "Calling…" : onCall ? "On a call" : "Call now"}
       </Button>
       {result && (
         <Alert

@@ -3,11 +3,14 @@ import Typography from "@mui/material/Typography";
 import { StatusChip } from "./StatusChip.tsx";
 import { RowActionMenu, type RowActionHandlers } from "./CampaignRowActions.tsx";
 import type { CampaignRow } from "./campaign-row.ts";
-import { formatDateTime } from "../logic/dates.ts";
+import { formatDmy } from "../../../lib/time-format.ts";
+import { useViewerZone } from "../../../lib/useViewerZone.ts";
 import { formatTimeGap } from "../logic/time-gap.ts";
 
 /** Phones: one card per campaign (name, status, follow-up, dates) with its actions behind a menu. */
 export function CampaignCards({ rows, ...h }: RowActionHandlers & { rows: CampaignRow[] }) {
+  const zone = useViewerZone();
+  const when = (iso: string | null) => formatDmy(iso, zone, { time: true, fallback: "-" });
   return (
     <Box component="ul" aria-label="Campaigns" sx={{ listStyle: "none", m: 0, p: 0 }}>
       {rows.map((r) => (
@@ -42,7 +45,7 @@ export function CampaignCards({ rows, ...h }: RowActionHandlers & { rows: Campai
               </Typography>
             </Box>
             <Typography variant="caption" color="text.secondary">
-              {r.startAt ? `Starts ${formatDateTime(r.startAt)} · ` : ""}Created {formatDateTime(r.createdAt)}
+              {r.startAt ? `Starts ${when(r.startAt)} · ` : ""}Created {when(r.createdAt)}
               {r.createdBy ? ` by ${r.createdBy}` : ""}
             </Typography>
           </Box>

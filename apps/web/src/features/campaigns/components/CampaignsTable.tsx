@@ -6,7 +6,8 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { StatusChip } from "./StatusChip.tsx";
-import { formatDateTime } from "../logic/dates.ts";
+import { formatDmy } from "../../../lib/time-format.ts";
+import { useViewerZone } from "../../../lib/useViewerZone.ts";
 import { formatTimeGap } from "../logic/time-gap.ts";
 import { RowActionIcons, type RowActionHandlers } from "./CampaignRowActions.tsx";
 import type { CampaignRow } from "./campaign-row.ts";
@@ -27,6 +28,9 @@ type Props = RowActionHandlers & { rows: CampaignRow[] };
 
 /** Desktop: the spec's columns; a row opens its campaign, the Action cell pauses/resumes, duplicates or deletes. */
 export function CampaignsTable({ rows, ...h }: Props) {
+  // Lists are on the viewer's clock; "-" for no date (an immediate campaign's end).
+  const zone = useViewerZone();
+  const when = (iso: string | null) => formatDmy(iso, zone, { time: true, fallback: "-" });
   return (
     <TableContainer>
       <Table size="medium" sx={{ minWidth: 1000 }} aria-label="Campaigns">
@@ -52,13 +56,13 @@ export function CampaignsTable({ rows, ...h }: Props) {
               <TableCell sx={{ textTransform: "capitalize" }}>{r.type}</TableCell>
               <TableCell>{r.maxAttempts ?? "-"}</TableCell>
               <TableCell sx={{ whiteSpace: "nowrap" }}>{formatTimeGap(r.timeGapSeconds)}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(r.startAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(r.endAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{when(r.startAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{when(r.endAt)}</TableCell>
               <TableCell>
                 <StatusChip status={r.status} />
               </TableCell>
               <TableCell sx={{ whiteSpace: "nowrap" }}>
-                {formatDateTime(r.createdAt)}
+                {when(r.createdAt)}
                 {r.createdBy && (
                   <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
                     by {r.createdBy}

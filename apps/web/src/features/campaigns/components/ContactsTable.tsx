@@ -73,8 +73,14 @@ export function ContactsTable({ campaignId, campaignZone }: { campaignId: string
                         {status.detail}
                       </Typography>
                     )}
-                    {canCall && c.call_state?.state !== "calling" && !c.call_state?.do_not_call && (
-                      <CallNowButton campaignId={campaignId} contactId={c.id} who={c.name || phone(c.phone)} />
+                    {/* Kept while the contact is on the call it placed, so "Calling … now" stays readable. */}
+                    {canCall && !c.call_state?.do_not_call && (
+                      <CallNowButton
+                        campaignId={campaignId}
+                        contactId={c.id}
+                        who={c.name || phone(c.phone)}
+                        onCall={c.call_state?.state === "calling"}
+                      />
                     )}
                   </TableCell>
                   <TableCell sx={{ display: WIDE }}>{c.email || "N/A"}</TableCell>

@@ -3,6 +3,7 @@ import Typography from "@mui/material/Typography";
 import type { CampaignDto } from "../api/campaign-dto.ts";
 import { errorMessage } from "../api/error-message.ts";
 import { useLifecycle } from "../hooks/useCampaignQueries.ts";
+import { useViewerZone } from "../../../lib/useViewerZone.ts";
 import { campaignPeopleLine } from "../logic/campaign-people.ts";
 import type { LifecycleAction } from "../logic/lifecycle-actions.ts";
 import { LifecycleControls } from "./LifecycleControls.tsx";
@@ -29,7 +30,7 @@ export function LifecyclePanel(props: {
       onSuccess: props.onChanged,
       onError: (err) => props.onError(errorMessage(err, FAILED[action])),
     });
-  const people = campaignPeopleLine(props.campaign);
+  const people = campaignPeopleLine(props.campaign, useViewerZone());
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
       <LifecycleControls

@@ -22,5 +22,3 @@ export function useTelephonyMode() {
   });
   return q.data ?? null;
 }
-
-export const browserZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;

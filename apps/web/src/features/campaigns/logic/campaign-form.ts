@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIME_GAP_HOURS } from "./time-gap.ts";
 import { DEFAULT_BUSINESS_HOURS_END, DEFAULT_BUSINESS_HOURS_START, DEFAULT_TIMEZONE } from "./publish-options.ts";
+import { isKnownZone } from "../../../lib/zoned-time.ts";
 
 export type FaqFormValue = { opening_line: string; goal: string; pairs: Array<{ question: string; answer: string }> };
 
@@ -65,23 +66,13 @@ export function defaultCampaignForm(): CampaignFormValues {
 /** The organisation's defaults for new campaigns (GET /api/settings/organization), as far as the form uses them. */
 export type OrgCampaignDefaults = { timezone: string | null; business_hours_start: string; business_hours_end: string };
 
-const knownZone = (zone: string | null | undefined): zone is string => {
-  if (!zone) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * A new campaign starts where the organisation works: its timezone and business hours from the settings,
  * else the browser's timezone; the spec's fixed zone only when neither is known.
  */
 export function newCampaignForm(org: OrgCampaignDefaults | null, browserZone: string | undefined): CampaignFormValues {
   const d = defaultCampaignForm();
-  const zone = [org?.timezone, browserZone].find(knownZone) ?? d.campaignTimezone;
+  const zone = [org?.timezone, browserZone].find(isKnownZone) ?? d.campaignTimezone;
   const hoursOk = org && org.business_hours_start !== org.business_hours_end;
   return {
     ...d,

@@ -1,4 +1,5 @@
 import type { ContactCallState } from "@parley/shared/campaigns";
+import { formatNear } from "../../../lib/time-format.ts";
 
 export type ContactStatus = {
   label: "Not started" | "Pending" | "On a call" | "Done" | "Do not call";
@@ -22,21 +23,8 @@ const OUTCOMES: Record<string, string> = {
 export const outcomeText = (o: string | null) => (o ? (OUTCOMES[o] ?? o.replace(/_/g, " ")) : "");
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-const dayKey = (d: Date, zone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
-
-/** "3:40 PM" today, "Tue 3:40 PM" within the week, "Mar 12, 3:40 PM" beyond; on the clock of `zone`. */
-export function whenText(iso: string, now: Date, zone: string, alwaysDay = false): string {
-  const d = new Date(iso);
-  const time = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(d);
-  if (!alwaysDay && dayKey(d, zone) === dayKey(now, zone)) return time;
-  const withinWeek = d.getTime() - now.getTime() < 6 * 86_400_000;
-  const day = new Intl.DateTimeFormat(
-    "en-US",
-    withinWeek ? { timeZone: zone, weekday: "short" } : { timeZone: zone, month: "short", day: "numeric" },
-  ).format(d);
-  return withinWeek ? `${day} ${time}` : `${day}, ${time}`;
-}
+/** "3:40 PM" today, "Tue 3:40 PM" within the week, "Mar 12, 3:40 PM" beyond; on the clock of `zone`, unnamed. */
+const whenText = (iso: string, now: Date, zone: string, withDay = false) => formatNear(iso, zone, now, { withDay });
 
 /**
  * A contact's status line in the campaign view: a pending contact says why it waits and until when.
@@ -60,6 +48,8 @@ export function contactStatus(
     return { label: "Done", detail: s.last_outcome ? `${capital(outcomeText(s.last_outcome))}${tries}` : null };
   }
   const calleeZone = s.contact_timezone ?? campaignZone;
+  // A time on the callee's clock says so: "local" (theirs), or the campaign's zone when theirs is unknown.
+  const where = s.contact_timezone ? "local" : calleeZone;
   const due = s.due_at;
   switch (s.reason) {
     case "retry":
@@ -70,17 +60,15 @@ export function contactStatus(
     case "callback":
       return {
         label: "Pending",
-        detail: due ? `Callback asked for ${whenText(due, now, calleeZone, true)}` : "Callback asked for",
+        detail: due ? `Callback asked for ${whenText(due, now, calleeZone, true)} ${where}` : "Callback asked for",
       };
-    case "calling_hours": {
-      const where = s.contact_timezone ? "local" : calleeZone;
+    case "calling_hours":
       return {
         label: "Pending",
         detail: due
           ? `Waiting for calling hours (opens ${whenText(due, now, calleeZone)} ${where})`
           : "Waiting for calling hours",
       };
-    }
     case "campaign_start":
       return {
         label: "Pending",

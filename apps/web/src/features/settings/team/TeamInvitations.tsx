@@ -3,6 +3,8 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { ROLE_LABELS } from "@parley/shared/permissions";
 import type { InvitationLink, TeamInvitation } from "@parley/shared/team";
+import { formatDate } from "../../../lib/time-format.ts";
+import { useViewerZone } from "../../../lib/useViewerZone.ts";
 import { emailLine } from "./invitation-email.ts";
 import { useRenewLink, useRevokeInvitation } from "./team-api.ts";
 
@@ -18,6 +20,7 @@ type Props = {
  * stops working) rather than showing the first again.
  */
 export function TeamInvitations({ invitations, onLink, onError, onDone }: Props) {
+  const zone = useViewerZone();
   const renew = useRenewLink();
   const revoke = useRevokeInvitation();
   if (invitations.length === 0)
@@ -47,7 +50,7 @@ export function TeamInvitations({ invitations, onLink, onError, onDone }: Props)
             <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{i.email}</Typography>
             <Typography variant="body2" color="text.secondary">
               {ROLE_LABELS[i.role]} · invited{i.invited_by ? ` by ${i.invited_by}` : ""} · expires{" "}
-              {new Date(i.expires_at).toLocaleDateString()}
+              {formatDate(i.expires_at, zone)}
             </Typography>
             <EmailState invitation={i} />
           </Box>
@@ -76,7 +79,7 @@ export function TeamInvitations({ invitations, onLink, onError, onDone }: Props)
 }
 
 function EmailState({ invitation }: { invitation: TeamInvitation }) {
-  const line = emailLine(invitation.mail);
+  const line = emailLine(invitation.mail, useViewerZone());
   if (!line) return null;
   return (
     <Typography variant="body2" color={line.color} sx={{ overflowWrap: "anywhere" }}>

@@ -12,6 +12,8 @@ import Typography from "@mui/material/Typography";
 import type { Role } from "@parley/shared/auth";
 import { ROLE_LABELS } from "@parley/shared/permissions";
 import type { TeamMember } from "@parley/shared/team";
+import { formatDate } from "../../../lib/time-format.ts";
+import { useViewerZone } from "../../../lib/useViewerZone.ts";
 import { useRemoveMember, useSetRole } from "./team-api.ts";
 
 const ROLES: Role[] = ["owner", "admin", "member"];
@@ -30,6 +32,7 @@ type Props = {
  * leaving is "Leave organization" below, which also moves the session on.
  */
 export function TeamMembers({ members, myId, onError, onDone }: Props) {
+  const zone = useViewerZone();
   const owners = members.filter((m) => m.role === "owner").length;
   const setRole = useSetRole();
   const remove = useRemoveMember();
@@ -74,7 +77,7 @@ export function TeamMembers({ members, myId, onError, onDone }: Props) {
                 {m.user_id === myId ? " (you)" : ""}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-                {m.email} · @{m.username} · joined {new Date(m.joined_at).toLocaleDateString()}
+                {m.email} · @{m.username} · joined {formatDate(m.joined_at, zone)}
               </Typography>
             </Box>
             <TextField

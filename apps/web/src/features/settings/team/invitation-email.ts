@@ -1,14 +1,14 @@
 import { INVITATION_TTL_DAYS, type InvitationEmail } from "@parley/shared/team";
+import { formatWhen } from "../../../lib/time-format.ts";
 
 export type EmailLine = { text: string; color: "text.secondary" | "warning.main" | "error.main" };
 
-const at = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-
 /**
- * The pending invitation's email state, under its role and expiry; null when Parley does not email (no mail server).
+ * The pending invitation's email state, under its role and expiry (times on the viewer's clock); null when Parley
+ * does not email (no mail server).
  */
-export function emailLine(mail: InvitationEmail): EmailLine | null {
+export function emailLine(mail: InvitationEmail, viewerZone: string): EmailLine | null {
+  const at = (iso: string) => formatWhen(iso, viewerZone);
   switch (mail.status) {
     case "not_configured":
       return null;
