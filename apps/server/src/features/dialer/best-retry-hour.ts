@@ -11,8 +11,8 @@ export type AnswerHourStats = {
 
 /**
  * How much later than the evenly spread time (the first open moment after the time gap) a retry may wait for a
- * better hour. `npm run bench -- retry-hours` measured a day as reaching as many people as a week's wait, days
- * sooner (docs/call-logs-and-analytics.md).
+ * better hour. In `npm run bench -- retry-hours` a day's wait reached nearly as many people as a week's (75.9% against
+ * 77.2%) and ended the campaign on day 2 instead of day 21 (docs/call-logs-and-analytics.md).
  */
 export const MAX_EXTRA_WAIT_DAYS = 1;
 const DAY_MS = 86_400_000;

@@ -87,6 +87,8 @@ describe(`a call while the team's calendar cannot be reached, against radicale (
     );
     const written = (await radicale.events()).filter((e) => e.includes(`UID:${meeting.id}@parley`));
     assert.equal(written.length, 1);
-    assert.match(written[0]!, /DTSTART:\d{8}T100000Z/);
+    // The meeting's own instant (10:00 on the contact's clock), in UTC as the feed writes it.
+    const utc = DateTime.fromJSDate(meeting.start_at, { zone: "utc" }).toFormat("yyyyMMdd'T'HHmmss'Z'");
+    assert.ok(written[0]!.includes(`DTSTART:${utc}`), written[0]);
   });
 });
