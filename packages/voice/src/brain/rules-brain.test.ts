@@ -23,23 +23,28 @@ describe("rules brain", () => {
       "Hello?",
       "Yes I'm interested",
       "OK book me Tuesday at 3 pm",
+      "yes please",
       "the second one please",
+      "yes",
       "no that's all thanks",
     ]);
     assert.match(replies[0]![0]!, /AI assistant calling on behalf of Acme/);
     assert.match(replies[1]!.join(" "), /meeting.*What day and time/);
-    assert.equal(replies[2]![0], "Let me check the calendar."); // said at once, before the calendar answers
+    // The time is read back on the contact's clock, and booked only once they agree.
+    assert.deepEqual(replies[2], ["Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time?"]);
+    assert.equal(replies[3]![0], "Let me check the calendar."); // said at once, before the calendar answers
     assert.equal(
-      replies[2]![1],
+      replies[3]![1],
       "I'm sorry, Tuesday, October 27 at 3:00 PM is already taken. I could do Tuesday, October 27 " +
         "at 4:00 PM or Wednesday, October 28 at 10:00 AM. Which works better for you?",
     );
-    assert.deepEqual(replies[3], [
+    assert.deepEqual(replies[4], ["Just to confirm, shall I book Wednesday, October 28 at 10:00 AM, your time?"]);
+    assert.deepEqual(replies[5], [
       "Let me check the calendar.",
       "You're booked for Wednesday, October 28 at 10:00 AM.",
       "Is there anything else I can help you with?",
     ]);
-    assert.match(replies[4]!.join(" "), /Goodbye/);
+    assert.match(replies[6]!.join(" "), /Goodbye/);
     assert.deepEqual(
       rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg),
       ["2026-10-27T15:00:00.000Z", "2026-10-28T10:00:00.000Z"],
@@ -55,8 +60,9 @@ describe("rules brain", () => {
   test("pocketsphinx-style booking in one breath", async () => {
     const rec = createRecordingTools();
     const brain = createRulesBrain(londonContext(), rec.tools);
-    const { replies } = await converse(brain, ["yes i would like to but the meeting on tuesday at three pm"]);
-    assert.equal(replies[0]![1], "You're booked for Tuesday, October 27 at 3:00 PM.");
+    const { replies } = await converse(brain, ["yes i would like to but the meeting on tuesday at three pm", "yes"]);
+    assert.deepEqual(replies[0], ["Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time?"]);
+    assert.equal(replies[1]![1], "You're booked for Tuesday, October 27 at 3:00 PM.");
     assert.deepEqual(rec.calls[0], { tool: "bookMeeting", arg: "2026-10-27T15:00:00.000Z" });
   });
 
@@ -210,7 +216,7 @@ describe("rules brain", () => {
       unsure("bye"),
       "yes",
     ]);
-    assert.deepEqual(replies[1], ["Just to be sure, did you say Tuesday, October 27 at 3:00 PM?"]);
+    assert.deepEqual(replies[1], ["Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time?"]);
     assert.match(replies[2]!.join(" "), /You're booked for Tuesday, October 27 at 3:00 PM/);
     assert.deepEqual(replies[3], ["Just to be sure: would you like us to stop calling you?"]);
     assert.deepEqual(replies[4], ["Alright, please go ahead."]);
@@ -229,11 +235,12 @@ describe("rules brain", () => {
     const { replies } = await converse(brain, [
       "yes i am interested",
       "ok book me tuesday at three pm",
+      "yes",
       { text: "no add salt thank you i", confidence: 0.3 },
       "nope that's all thank you i",
     ]);
-    assert.deepEqual(replies[2], ["Sorry, I didn't quite catch that. Would you like to end the call?"]);
-    assert.deepEqual(replies[3], ["Thank you for your time, Ana. Have a great day. Goodbye."]);
+    assert.deepEqual(replies[3], ["Sorry, I didn't quite catch that. Would you like to end the call?"]);
+    assert.deepEqual(replies[4], ["Thank you for your time, Ana. Have a great day. Goodbye."]);
     assert.equal(rec.names().at(-1), "endCall");
   });
 });

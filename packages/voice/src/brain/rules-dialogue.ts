@@ -97,8 +97,18 @@ async function* scheduleCallback(turn: Turn, at: Date): AsyncGenerator<string> {
   yield lines.goodbye(turn.ctx);
 }
 
+/**
+ * A time the callee named or picked is read back on their clock and waits for their yes (confirmed()): a meeting
+ * is never booked from words alone, however clear, as a person checks a slot before writing it in the diary.
+ */
+function* readBack(turn: Turn, at: Date): Generator<string> {
+  turn.state.pending = { kind: "book", at };
+  turn.state.stage = "confirming";
+  yield lines.readBack(turn.ctx, at);
+}
+
+/** Books a time the callee has agreed to; a refused one is named and the nearest free slots offered. */
 async function* tryBooking(turn: Turn, start: Date): AsyncGenerator<string> {
-  if (yield* confirmFirst(turn, { kind: "book", at: start })) return;
   yield lines.checking();
   const result = await turn.tools.bookMeeting({
     start,
@@ -144,7 +154,9 @@ export function pickAlternative(turn: Turn): Date | null {
 export async function* booking(turn: Turn): AsyncGenerator<string> {
   if (turn.state.stage === "offered_alternatives") {
     const picked = pickAlternative(turn);
-    if (picked) return yield* tryBooking(turn, picked);
+    // A yes to the one slot offered agrees to the time just said: the offer was its read-back.
+    const agreed = turn.sure && turn.state.alternatives.length === 1 && !parseSpokenTime(turn.text, timeCtx(turn.ctx));
+    if (picked) return yield* agreed ? tryBooking(turn, picked) : readBack(turn, picked);
   }
   const said = parseSpokenTime(turn.text, timeCtx(turn.ctx));
   if (!said) {
@@ -163,15 +175,21 @@ export async function* booking(turn: Turn): AsyncGenerator<string> {
     yield lines.proposeSlot(turn.ctx, at);
     return;
   }
-  yield* tryBooking(turn, said.at);
+  yield* readBack(turn, said.at);
 }
 
-export async function* question(turn: Turn): AsyncGenerator<string> {
+/** The answer to the callee's question, from the campaign's FAQs or its knowledge base. */
+async function answerOf(turn: Turn): Promise<string> {
   const { ctx, tools, state, text } = turn;
   const answer = await answerQuestion(text, ctx.campaign.faqs, (q) => tools.retrieve(q), ctx.contact.variables);
   if (answer.looked.length) tools.citeSources?.(text, answer.looked);
   state.events.push({ kind: "answered", question: text, source: answer.source });
-  yield answer.text;
+  return answer.text;
+}
+
+export async function* question(turn: Turn): AsyncGenerator<string> {
+  const { state } = turn;
+  yield await answerOf(turn);
   // A question asked while a meeting time was being settled: answered, then back to the meeting, as a person would.
   const settling = state.stage === "proposed_meeting" || state.stage === "offered_alternatives";
   if (settling && !state.events.some((e) => e.kind === "booked")) {
@@ -280,6 +298,23 @@ async function* confirmed(intent: Intent, turn: Turn, action: PendingAction): As
   // "No, that's all, thank you" to "would you like to end the call?" is a goodbye, not a "go on".
   if (action.kind === "end" && isFarewell(turn.text))
     return yield* goodbye({ ...turn, sure: true }, action.notInterested);
+  if (action.kind === "book") {
+    const said = parseSpokenTime(turn.text, timeCtx(turn.ctx));
+    // "No, Wednesday at three": the time corrected is read back in its turn.
+    if (said && intent !== "dnc") return yield* booking(turn);
+    // A question before the yes: answered, then the time read back again, as a person would.
+    if (intent === "question") {
+      yield await answerOf(turn);
+      return yield* readBack(turn, action.at);
+    }
+    // Neither a yes nor a no nor a time: the time is read back again, once, before the usual way out.
+    if (intent === "unclear" && turn.state.unclear < 1) {
+      turn.state.unclear += 1;
+      turn.state.pending = action;
+      turn.state.stage = "confirming";
+      return yield lines.readBackAgain(turn.ctx, action.at);
+    }
+  }
   if (intent !== "no") return yield* route(intent, turn);
   if (action.kind === "book") {
     turn.state.stage = "proposed_meeting";

@@ -16,17 +16,20 @@ describe("what the rules agent listens for", () => {
     const { expected } = await converse(createRulesBrain(ctx, rec.tools), [
       "Yes",
       "Tuesday at 3 pm",
+      "yes",
       "What does the premium plan cost?",
       "the second one",
     ]);
+    // The time said is read back (yes-no), the slots offered (choice), the question answered and the slots asked
+    // about again (yes-no), the slot picked read back (yes-no).
     assert.deepEqual(
       expected.map((e) => e.kind),
-      ["yes-no", "time", "choice", "yes-no", "yes-no"],
+      ["yes-no", "time", "yes-no", "choice", "yes-no", "yes-no"],
     );
     const time = expected[1]!;
     assert.ok(time.kind === "time" && time.timezone === "Europe/London" && time.now?.getTime() === ctx.now().getTime());
     // Slots on two days are named with their day, in words the recogniser spells.
-    assert.deepEqual(expected[2], { kind: "choice", options: ["tuesday at four pm", "wednesday at ten thirty am"] });
+    assert.deepEqual(expected[3], { kind: "choice", options: ["tuesday at four pm", "wednesday at ten thirty am"] });
   });
 
   test("an inbound greeting asks no yes/no question: open speech; a confirmation expects a yes or a no", async () => {
@@ -62,11 +65,15 @@ describe("what the rules agent listens for", () => {
     const { replies } = await converse(brain, [
       { text: "yes", confidence: 0.3, heard: taken("yes-no", "yes") },
       { text: "choose they at three", confidence: 0.3, heard: taken("time", "2026-10-27T15:00:00+00:00") },
+      { text: "yet", confidence: 0.3, heard: taken("yes-no", "yes") },
       { text: "when's day", confidence: 0.3, heard: taken("choice", "wednesday at ten am") },
+      { text: "yet", confidence: 0.3, heard: taken("yes-no", "yes") },
     ]);
     assert.match(replies[0]!.join(" "), /What day and time would suit you\?/);
-    assert.match(replies[1]!.join(" "), /I could do/);
-    assert.equal(replies[2]![1], "You're booked for Wednesday, October 28 at 10:00 AM.");
+    assert.match(replies[1]!.join(" "), /Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time\?/);
+    assert.match(replies[2]!.join(" "), /I could do/);
+    assert.match(replies[3]!.join(" "), /Just to confirm, shall I book Wednesday, October 28 at 10:00 AM, your time\?/);
+    assert.equal(replies[4]![1], "You're booked for Wednesday, October 28 at 10:00 AM.");
     assert.deepEqual(
       rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg),
       ["2026-10-27T15:00:00.000Z", "2026-10-28T10:00:00.000Z"],

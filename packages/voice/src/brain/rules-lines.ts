@@ -100,6 +100,12 @@ export const lines = {
   backToAlternatives: () => "So, would one of those times work for you?",
   /** A time the agent completed (a day without an hour, an hour without a day): booked only on the callee's yes. */
   proposeSlot: (ctx: AgentContext, at: Date) => `Shall I book ${speakDateTime(at, ctx.campaign.timezone)}?`,
+  /** A time the callee named or picked, said back on their clock (the zone the agent speaks): booked on a yes. */
+  readBack: (ctx: AgentContext, at: Date) =>
+    `Just to confirm, shall I book ${speakDateTime(at, ctx.campaign.timezone)}, your time?`,
+  /** Said as one sentence, as the read-back is: a callee waits for the agent's whole question before answering. */
+  readBackAgain: (ctx: AgentContext, at: Date) =>
+    `Sorry, shall I book ${speakDateTime(at, ctx.campaign.timezone)}, your time: yes or no?`,
   checking: () => "Let me check the calendar.",
   booked: (ctx: AgentContext, at: Date) => `You're booked for ${speakDateTime(at, ctx.campaign.timezone)}.`,
   /** Why the asked time cannot be booked, said with the time itself, then the nearest free slots. */
@@ -113,7 +119,7 @@ export const lines = {
   /** Before an action on doubtful words: the callee's yes is what the agent acts on. */
   confirm: (ctx: AgentContext, action: PendingAction) => {
     const zone = ctx.campaign.timezone;
-    if (action.kind === "book") return `Just to be sure, did you say ${speakDateTime(action.at, zone)}?`;
+    if (action.kind === "book") return lines.readBack(ctx, action.at);
     if (action.kind === "callback")
       return `Just to be sure, you'd like a call back on ${speakDateTime(action.at, zone)}?`;
     if (action.kind === "dnc") return "Just to be sure: would you like us to stop calling you?";

@@ -4,10 +4,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { decodeWav } from "@parley/voice/audio/wav";
+import { DateTime } from "luxon";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
 import { insertCampaign } from "../../../../../tests/support/seed.ts";
+import { contactZone } from "./contact-zone.ts";
 
 // Whole calls with the real offline providers: flite/espeak-ng voices, pocketsphinx speech recognition,
 // the rules brain, the simulated carrier whose callees speak with flite. The voice path does not touch
@@ -59,13 +61,17 @@ describe(`calls with the offline voice engine (${kind})`, () => {
   // One call at a time: they run in real time, and a 2-core machine shares its CPU with the other tests. The
   // presets (interested, not interested, callback, question, do-not-call, voicemail, no answer, busy) are
   // dialled by dialer-personas.int.test.ts and the first campaign's booking by first-campaign.int.test.ts.
-  test("a script: a question, then a booking at a time it names", async () => {
-    const r = await call("say:Hello?;say:What does the premium plan cost?;say:OK book me Thursday at 10 am;hangup", 8);
+  test("a script: a question, then a booking at a time it names, agreed once read back", async () => {
+    // A script does not react: its own next line answers the read-back ("Just to confirm, shall I book …, your time?").
+    const script = "say:Hello?;say:What does the premium plan cost?;say:OK book me Thursday at 10 am;say:Yes.;hangup";
+    const r = await call(script, 8);
     assert.equal(r.outcome, "scheduled", transcriptOf(r));
     assert.match(said(r, "agent"), /49/);
-    const events = await meetingsOf(r.contactId);
-    assert.equal(events[0]!.getUTCDay(), 4);
-    assert.equal(events[0]!.getUTCHours(), 10);
+    assert.match(said(r, "agent"), /just to confirm, shall i book thursday, .* at 10:00 am, your time\?/);
+    // Thursday at 10 on the contact's clock: the zone of their number (the test picks a country in daytime now).
+    const [event] = await meetingsOf(r.contactId);
+    const local = DateTime.fromJSDate(event!, { zone: contactZone(r.phone, "UTC") });
+    assert.deepEqual([local.weekday, local.hour], [4, 10], transcriptOf(r));
     assertRecording(r);
   });
 

@@ -34,6 +34,8 @@ export type DialerDeps = {
   capacity?: CapacityRepo;
   /** When the organisation's contacts answer (the analytics rollups); without it retries keep the time gap. */
   answerHours?(orgId: string): Promise<AnswerHourStats>;
+  /** How many days past the evenly spread time a retry may wait for a better hour (MAX_EXTRA_WAIT_DAYS). */
+  maxExtraWaitDays?: number;
 };
 
 const refuse = (message: string, details: CallRefusal) => new AppError("conflict", message, details);
@@ -111,7 +113,8 @@ export function createDialerService(deps: DialerDeps) {
           return null;
         });
     const zone = contactZone(job.phone, campaign.timezone);
-    return retryTime(notBefore, windowRules(campaign, job.phone), zone, stats ?? null, askedFor);
+    const rules = windowRules(campaign, job.phone);
+    return retryTime(notBefore, rules, zone, stats ?? null, askedFor, deps.maxExtraWaitDays);
   }
 
   async function finish(job: DialJob, campaign: CampaignRules, result: DialResult): Promise<void> {

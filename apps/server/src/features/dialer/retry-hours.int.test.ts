@@ -16,10 +16,11 @@ const IST = 330;
 /** Nobody ever answers: every call is retried. */
 const ringsOut: CallPlacer = { place: async () => ({ outcome: "no_answer", durationSecs: 0 }) };
 
-// Enough history to learn from: Tuesday 15:00 answers best (80%), Monday 11:00 poorly, and 180 calls at Sunday 20:00,
-// after the campaign's hours, that answered even better but can never be chosen.
+// Enough history to learn from: Tuesday 11:00 answers best (80%), Monday 11:00 poorly, and 180 calls at Sunday 20:00,
+// after the campaign's hours, that answered even better but can never be chosen. Tuesday 11:00 is within the day a
+// retry may wait past its evenly spread time (Monday 12:00); Tuesday 15:00 would not be.
 const LEARNT: DialledCell[] = [
-  { weekday: 2, hour: 15, dialled: 30, people: 24 },
+  { weekday: 2, hour: 11, dialled: 30, people: 24 },
   { weekday: 1, hour: 11, dialled: 30, people: 6 },
   { weekday: 7, hour: 20, dialled: 180, people: 170 },
 ];
@@ -73,7 +74,7 @@ for (const kind of await routeDbKinds()) {
       const { retry, offset, hours } = await dialOnce(LEARNT);
       assert.equal(offset, IST, "the dialer records the contact's offset on the call");
       assert.equal(retry.attempt_number, 2);
-      assert.equal(retry.due_at.toISOString(), "2026-03-03T09:30:00.000Z"); // Tuesday 15:00 in Kolkata
+      assert.equal(retry.due_at.toISOString(), "2026-03-03T05:30:00.000Z"); // Tuesday 11:00 in Kolkata
       assert.equal(hours.learning.active, true);
     });
 

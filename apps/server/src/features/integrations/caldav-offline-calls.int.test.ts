@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { DateTime } from "luxon";
 import { startRadicale, type Radicale } from "../../../../../tests/support/radicale.ts";
 import { callByHand } from "../../../../../tests/support/call-by-hand.ts";
 import { buildUser, startTestApp, type TestApp, type TestUser } from "../../../../../tests/support/test-app.ts";
 import { dbKinds } from "../../../../../tests/support/test-db.ts";
 import { insertCampaign } from "../../../../../tests/support/seed.ts";
+import { contactZone } from "../calls/contact-zone.ts";
 
 // A whole call with the offline voice engine (flite, pocketsphinx, the rules brain) while the team's CalDAV
 // calendar is down. Its name puts it in scripts/test.sh's lane of whole calls ("offline-calls"); the voice path
@@ -46,12 +48,15 @@ describe(`a call while the team's calendar cannot be reached, against radicale (
   test("the agent books from Parley's calendar, notes say so, and the meeting reaches the team's later", async () => {
     await radicale.stop();
     let callId: string;
+    let phone: string;
     try {
-      callId = (
-        await callByHand(t, owner, campaignId, "say:Hello?;say:OK book me Thursday at 10 am;hangup", {
+      const call =
+        // "Yes." answers the agent's read-back of the time ("Just to confirm, shall I book …?").
+        await callByHand(t, owner, campaignId, "say:Hello?;say:OK book me Thursday at 10 am;say:Yes.;hangup", {
           numberIndex: 12,
-        })
-      ).id;
+        });
+      callId = call.id;
+      phone = call.phone;
       const detail = (await t.request("GET", `/api/call-history/${callId}`, { token: owner.token })).body.call;
       const transcript = detail.transcript
         .map((x: { speaker: string; text: string }) => `${x.speaker}: ${x.text}`)
@@ -72,7 +77,9 @@ describe(`a call while the team's calendar cannot be reached, against radicale (
       [callId],
     );
     assert.ok(meeting, "the meeting is in Parley's calendar");
-    assert.deepEqual([meeting.start_at.getUTCDay(), meeting.start_at.getUTCHours()], [4, 10]);
+    // Thursday at 10 on the contact's clock: the zone of their number (the test picks a country in daytime now).
+    const local = DateTime.fromJSDate(meeting.start_at, { zone: contactZone(phone, "UTC") });
+    assert.deepEqual([local.weekday, local.hour], [4, 10]);
     // The calendar answers again: Test connection does what the outage left, so the salesperson sees the meeting.
     assert.equal(
       (await t.request("POST", "/api/integrations/caldav/test", { token: owner.token })).body.status,
@@ -80,6 +87,8 @@ describe(`a call while the team's calendar cannot be reached, against radicale (
     );
     const written = (await radicale.events()).filter((e) => e.includes(`UID:${meeting.id}@parley`));
     assert.equal(written.length, 1);
-    assert.match(written[0]!, /DTSTART:\d{8}T100000Z/);
+    // The meeting's own instant (10:00 on the contact's clock), in UTC as the feed writes it.
+    const utc = DateTime.fromJSDate(meeting.start_at, { zone: "utc" }).toFormat("yyyyMMdd'T'HHmmss'Z'");
+    assert.ok(written[0]!.includes(`DTSTART:${utc}`), written[0]);
   });
 });

@@ -67,8 +67,10 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[], canTransfer
       "This is a phone call: answer in one or two short sentences, plain words, no lists, no markdown, no links.",
       "Never invent prices, facts or promises: if the answers and " +
         "knowledge given do not say, offer a follow-up from the team.",
-      "If they are interested, propose a meeting and book it with book_meeting; " +
-        "if the time is refused, offer the alternatives it returns.",
+      "If they are interested, propose a meeting. Before you book, read the day and time back in their " +
+        'time and ask ("Just to confirm, shall I book Tuesday, December 3 at 2:00 PM, your time?"); ' +
+        "use book_meeting only after they say yes. If they say no or give another time, ask for or read back " +
+        "the new time. If the time is refused, offer the alternatives it returns.",
       "If they ask to be called later, use schedule_callback, say goodbye and use end_call.",
       canTransfer
         ? "If they ask to speak with a person, say you are connecting them " +

@@ -2,7 +2,8 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { CallEvent } from "../call-events.ts";
 import { createRecordingTools, londonContext } from "../../../../../tests/support/voice/fake-agent-tools.ts";
-import { runToolCall } from "./llm-tools.ts";
+import { systemPrompt } from "./llm-prompt.ts";
+import { runToolCall, TOOL_DEFINITIONS } from "./llm-tools.ts";
 
 const call = (name: string, args: string) => ({
   id: "c",
@@ -48,5 +49,13 @@ describe("LLM tool calls", () => {
     assert.match(await runToolCall(call("book_meeting", '{"start":'), londonContext(), rec.tools, events), /"error"/);
     assert.match(await runToolCall(call("book_meeting", "{}"), londonContext(), rec.tools, events), /start/);
     assert.deepEqual(rec.names(), ["markDoNotCall"]);
+  });
+
+  test("the model is told to read a time back and book only on a yes, in the prompt and the tool", () => {
+    const prompt = systemPrompt(londonContext(), []);
+    assert.match(prompt, /Before you book, read the day and time back in their time/);
+    assert.match(prompt, /use book_meeting only after they say yes/);
+    const book = TOOL_DEFINITIONS.find((t) => t.function.name === "book_meeting")!;
+    assert.match(book.function.description, /only once they said yes to the day and time you read back/);
   });
 });

@@ -23,8 +23,8 @@ const localTime = {
 export const TOOL_DEFINITIONS: ToolDefinition[] = [
   fn(
     "book_meeting",
-    "Book a meeting with the callee. The calendar refuses times outside " +
-      "business hours or already taken, and returns free alternatives.",
+    "Book a meeting with the callee, only once they said yes to the day and time you read back to them. " +
+      "The calendar refuses times outside business hours or already taken, and returns free alternatives.",
     {
       start: localTime,
       notes: { type: "string", description: "What the meeting is about" },

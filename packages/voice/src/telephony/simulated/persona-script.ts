@@ -99,11 +99,13 @@ export function transferPersona(target: string): Persona {
   };
 }
 
-// People answer what they are asked: they confirm what they said, repeat themselves once when not
-// understood, and the interested one takes the first free slot offered (the agent's own words: rules-lines.ts),
-// also when the agent comes back to them after a question ("would one of those times work for you?").
+// People answer what they are asked: they confirm what they said (and the time read back before it is booked),
+// repeat themselves once when not understood, and the interested one takes the first free slot offered (the
+// agent's own words: rules-lines.ts), also when the agent comes back to them after a question ("would one of
+// those times work for you?").
 const PEOPLE: Reaction[] = [
   { when: /\bjust to be sure\b/i, say: "Yes.", times: 2 },
+  { when: /\bshall I book\b/i, say: "Yes.", times: 3 },
   { when: /\b(say it again|didn't quite catch)\b/i, say: null, times: 1 },
 ];
 // The qualifier says each answer again for as long as it is asked again (the agent asks twice, then moves on).

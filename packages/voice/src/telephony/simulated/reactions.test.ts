@@ -80,16 +80,17 @@ async function conversation(persona: string, phone: string, faqs: Array<{ questi
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("simulated callees answer what the agent says", () => {
-  test("interested: takes the first alternative offered, waits while the agent checks the calendar", async () => {
+  test("interested: agrees to the times read back, takes the first alternative, waits for the calendar", async () => {
     const c = await conversation("interested", "+14155550100");
     const brain = c.brain([
       ["Great, thank you.", "What day and time would suit you?"],
+      ["Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time?"],
       [
         "Let me check the calendar.",
         "I'm sorry, Tuesday at 3 pm is already taken. I could do Tuesday at " +
           "3:30 pm or Wednesday at 10 am. Which works better for you?",
       ],
-      ["Just to be sure, did you say Tuesday at 3:30 pm?"],
+      ["Just to confirm, shall I book Tuesday, October 27 at 3:30 PM, your time?"],
       ["You're booked for Tuesday at 3:30 pm.", "Is there anything else I can help you with?"],
       ["Thank you for your time. Goodbye."],
     ]);
@@ -111,9 +112,14 @@ describe("simulated callees answer what the agent says", () => {
     await say(brain.reply("yes", [], new AbortController().signal));
     assert.equal(await next, "OK, book me Tuesday at 3 pm.");
 
+    // The time said is read back, and the callee agrees to it before it is booked.
+    const readBack = c.nextLine();
+    await say(brain.reply("book me tuesday at three pm", [], new AbortController().signal));
+    assert.equal(await readBack, "Yes.");
+
     const afterCheck = c.nextLine();
-    await say(brain.reply("book me tuesday at three pm", [], new AbortController().signal), true);
-    assert.equal(c.lines.length, 2, "nothing said while the agent was still checking");
+    await say(brain.reply("yes", [], new AbortController().signal), true);
+    assert.equal(c.lines.length, 3, "nothing said while the agent was still checking");
     assert.equal(await afterCheck, "The first one works.");
 
     const confirmed = c.nextLine();

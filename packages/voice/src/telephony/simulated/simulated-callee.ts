@@ -77,7 +77,10 @@ export function startSimulatedCallee(
     const t = now();
     const agentQuietFor = t - lastAgentVoice;
     const agentDone = agentSpokeSinceLine && agentQuietFor >= AGENT_DONE_MS && agentThinking === 0;
-    const stuck = !agentSpokeSinceLine && t - lineEndedAt >= (onHold ? ON_HOLD_MS : STUCK_MS);
+    // The agent's words are known but not yet heard (its voice is still being made, slowly on a loaded machine): a
+    // person hears nothing either, but the agent did answer, so it is waited for as long as a hold.
+    const patience = onHold || agentText ? ON_HOLD_MS : STUCK_MS;
+    const stuck = !agentSpokeSinceLine && t - lineEndedAt >= patience;
     if (persona.kind === "voicemail") {
       if (agentDone || t - lineEndedAt > 40_000) finish();
       return;

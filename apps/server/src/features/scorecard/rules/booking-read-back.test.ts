@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import { BOOKED_AT, BOOKED_CALL, call, GREETING, type Said } from "../../../../../../tests/support/scorecard-calls.ts";
+import { createRulesBrain } from "@parley/voice/brain/rules-brain";
+import {
+  converse,
+  createRecordingTools,
+  londonContext,
+} from "../../../../../../tests/support/voice/fake-agent-tools.ts";
+import { spokenOrder } from "../score-input.ts";
 import { bookingReadBack } from "./booking-read-back.ts";
 
 const booking = (madeAtMs: number | null) => ({ startAt: BOOKED_AT, timezone: "America/New_York", madeAtMs });
@@ -53,4 +60,31 @@ test("a read-back of another hour is not a read-back of this slot", () => {
 
 test("no meeting booked: not applicable", () => {
   assert.equal(bookingReadBack(call(STRAIGHT)).result, "na");
+});
+
+test("the offline agent's own booking passes: the time read back on the contact's clock, booked on yes", async () => {
+  const rec = createRecordingTools();
+  const { transcript } = await converse(createRulesBrain(londonContext(), rec.tools), [
+    "yes i am interested",
+    "ok book me tuesday at three pm",
+    "yes",
+    "no that's all thanks",
+  ]);
+  assert.deepEqual(
+    rec.calls.filter((c) => c.tool === "bookMeeting").map((c) => c.arg),
+    ["2026-10-27T15:00:00.000Z"],
+  );
+  const lines = spokenOrder(transcript);
+  const made = lines.find((l) => l.speaker === "agent" && /You're booked/.test(l.text))!;
+  const startAt = new Date("2026-10-27T15:00:00Z");
+  const scheduled = call([], {
+    outcome: "scheduled",
+    booking: { startAt, timezone: "Europe/London", madeAtMs: made.startMs },
+  });
+  const c = bookingReadBack({ ...scheduled, lines });
+  assert.equal(c.result, "pass", c.note);
+  assert.match(
+    lines[c.line!.index]!.text,
+    /^Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time\?/,
+  );
 });
