@@ -220,7 +220,7 @@ export function createCalendarService(deps: {
       // Read before the transaction: a slow calendar server must not hold the organisation's booking lock.
       const external = await deps.external?.busy(orgId, from, to, m.timezone);
       const note = external?.unreachable ? { calendarNote: unreachableNote(external.unreachable) } : {};
-      // Real or absent: the team's room, a new room under its on-demand host, or none (features/calendar/meeting-link.ts).
+      // Real or absent: the team's room, a new room under its on-demand host, or none (meeting-link.ts).
       const meetingUrl = m.isVirtual ? meetingUrlFor(await deps.meetingLink?.(orgId)) : null;
       const booking = await db.tx(async (tx) => {
         await repo.lockOrg(tx, orgId);

@@ -28,7 +28,8 @@ export function useSaveOrgSettings() {
       api("/settings/organization", { method: "PUT", body, schema: OrgSettingsResponse }),
     onSuccess: (res) => {
       queryClient.setQueryData(ORG, res);
-      // Every screen's clock and numbers (and the calendar's meeting-link hint) follow the saved zone and its country (lib/useViewerZone.ts).
+      // Every screen's clock and numbers follow the saved zone and its country, the calendar's hint the meeting link
+      // (lib/useViewerZone.ts).
       queryClient.setQueryData(["viewer-zone"], {
         timezone: res.settings.timezone,
         country: res.country,
