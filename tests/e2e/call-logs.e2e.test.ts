@@ -25,6 +25,7 @@ const COLUMNS = [
   "Duration",
   "Lead Date & Time",
   "Status",
+  "Qualified",
   "Actions",
 ];
 
@@ -216,6 +217,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
       "95s",
       "2025-12-15 09:00:00",
       "Scheduled",
+      "—", // the campaign captures no qualifying answers
       "",
     ]);
     assert.deepEqual((await cells(page, "Omar Ali")).slice(3, 8), [
@@ -347,7 +349,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
       lines[1]!,
       new RegExp(
         String.raw`^Omar Ali,'\+14155550100,ana@example.com,Heat pump,,2026-02-02 05:00,2025-12-15 08:` +
-          String.raw`00:00,interested,OUTBOUND,42,,Harbor Homes Spring Outreach$`,
+          String.raw`00:00,interested,OUTBOUND,42,,Harbor Homes Spring Outreach,,$`,
       ),
     );
     await page.getByText("Export completed! File downloaded successfully.").waitFor();

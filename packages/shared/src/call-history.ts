@@ -3,6 +3,7 @@ import { TranscriptTurn } from "./calls.ts";
 import { CallIntervention } from "./live-listen.ts";
 import { CrmSyncStatus } from "./crm-sync.ts";
 import { CallScorecard } from "./scorecard.ts";
+import { CallOutcomeFields } from "./outcome-fields.ts";
 
 /**
  * The statuses a call log shows. The first seven are the spec's vocabulary; the rest say honestly what
@@ -52,6 +53,15 @@ export const CallHistoryFilters = z.object({
   from: day("from").optional(),
   to: day("to").optional(),
   search: z.string().trim().max(100, "Search is limited to 100 characters.").optional(),
+  /** Calls that qualified (yes) or captured fields and did not (no) (docs/outcome-fields.md). */
+  qualified: z.enum(["yes", "no"], "qualified must be yes or no.").optional(),
+  /** A qualifying field's key, with `field_value`: answered, not_answered, or a value (yes, no, 50, an option). */
+  field: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,50}$/, "field must be a field's key, such as budget_per_month.")
+    .optional(),
+  field_value: z.string().trim().min(1).max(100, "field_value is limited to 100 characters.").optional(),
 });
 export type CallHistoryFilters = z.infer<typeof CallHistoryFilters>;
 
@@ -99,6 +109,8 @@ export const CallHistoryRecord = z.object({
   campaign_name: z.string().nullable(),
   /** Who placed the call by hand ("Call now") or took it as a browser test call; null for the dialer's calls. */
   placed_by_name: z.string().nullable(),
+  /** The call's qualifying answers; null when its campaign captured no fields (docs/outcome-fields.md). */
+  outcome_fields: CallOutcomeFields.nullable(),
 });
 export type CallHistoryRecord = z.infer<typeof CallHistoryRecord>;
 

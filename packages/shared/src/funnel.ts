@@ -4,7 +4,9 @@
  * (picked up, an answering machine included) → a person → a conversation (a person, over 30 seconds) → a meeting
  * booked. Each contact counts once per stage, per campaign and in the totals. Read from the funnel rollups.
  *
- * "Qualified" is not a stage yet: no campaign captures qualifying answers, so there is nothing true to count.
+ * Qualified: one of the contact's calls captured every qualifying field of its campaign, each meeting its rule
+ * (docs/outcome-fields.md). A campaign without fields qualifies nobody. A booking does not need qualifying first, so
+ * "meeting booked" may count contacts "qualified" does not.
  */
 import { z } from "zod";
 
@@ -32,6 +34,7 @@ export const FunnelStages = z.object({
   answered: z.number().int(),
   people: z.number().int(),
   conversations: z.number().int(),
+  qualified: z.number().int(),
   booked: z.number().int(),
 });
 export type FunnelStages = z.infer<typeof FunnelStages>;
@@ -61,11 +64,15 @@ export const Funnel = z.object({
 });
 export type Funnel = z.infer<typeof Funnel>;
 
-/** The stages in order, with the words the screen uses. */
-export const FUNNEL_STAGES: { key: keyof FunnelStages; label: string }[] = [
+/**
+ * The stages in order, with the words the screen uses; `of`: the stage a share is taken of when not the one before
+ * (a meeting may be booked without qualifying, so bookings are a share of conversations).
+ */
+export const FUNNEL_STAGES: { key: keyof FunnelStages; label: string; of?: keyof FunnelStages }[] = [
   { key: "dialled", label: "Dialled" },
   { key: "answered", label: "Answered" },
   { key: "people", label: "A person" },
   { key: "conversations", label: "Conversation" },
-  { key: "booked", label: "Meeting booked" },
+  { key: "qualified", label: "Qualified" },
+  { key: "booked", label: "Meeting booked", of: "conversations" },
 ];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CalendarEvent } from "./calendar.ts";
 import { TranscriptTurn } from "./calls.ts";
+import { CallOutcomeFields } from "./outcome-fields.ts";
 
 /** The events an endpoint can subscribe to; "webhook.test" is only ever sent by "Send test event". */
 export const WEBHOOK_EVENTS = [
@@ -44,6 +45,8 @@ export const CallCompletedData = z.object({
   sentiment: z.string().nullable(),
   transcript: z.array(TranscriptTurn),
   extracted: z.record(z.string(), z.string()),
+  /** The qualifying answers (docs/outcome-fields.md); null when the campaign captures no fields. */
+  outcome_fields: CallOutcomeFields.nullable(),
   duration_secs: z.number(),
   started_at: z.string(),
   ended_at: z.string().nullable(),

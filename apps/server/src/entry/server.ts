@@ -5,6 +5,7 @@ import { authRoutes } from "../features/auth/auth.routes.ts";
 import { calendarRoutes } from "../features/calendar/calendar.routes.ts";
 import { callHistoryRoutes } from "../features/calls/call-history.routes.ts";
 import { scorecardRoutes } from "../features/scorecard/scorecard.routes.ts";
+import { outcomeFieldsRoutes } from "../features/outcome-fields/outcome-fields.routes.ts";
 import { experimentsRoutes } from "../features/experiments/experiments.routes.ts";
 import { callsRoutes } from "../features/calls/calls.routes.ts";
 import { listenRoutes } from "../features/calls/listen.routes.ts";
@@ -92,6 +93,7 @@ async function apiRoutes({ config, db, logger }: Wiring, s: Services): Promise<F
       listenRoutes({ listen: s.calls.listen, requireAuth }),
       campaignProgressRoutes({ progress: s.reports.campaignProgress, requireAuth }),
       scorecardRoutes({ scorecards: s.scorecards, requireAuth }),
+      outcomeFieldsRoutes({ outcomeFields: s.outcomeFields, requireAuth }),
       experimentsRoutes({ experiments: s.campaigns.experiments, requireAuth }),
       emailLogsRoutes({ emailLogs: s.reports.emailLogs, requireAuth }),
       whatsappRoutes({ whatsapp: s.reports.whatsapp, requireAuth }),

@@ -17,6 +17,8 @@ import { wireCalendar } from "../features/calendar/calendar.wiring.ts";
 import { createCallHistoryRepo } from "../features/calls/call-history.repo.ts";
 import { createCallHistoryService } from "../features/calls/call-history.service.ts";
 import { createScorecardRepo } from "../features/scorecard/scorecard.repo.ts";
+import { createOutcomeFieldsRepo } from "../features/outcome-fields/outcome-fields.repo.ts";
+import { createOutcomeFieldsService } from "../features/outcome-fields/outcome-fields.service.ts";
 import { createScorecardService } from "../features/scorecard/scorecard.service.ts";
 import type { VoiceProviders } from "../features/calls/call-runner.ts";
 import { createCallsRepo } from "../features/calls/calls.repo.ts";
@@ -135,10 +137,13 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     clock,
     campaignExists: (orgId, id) => campaigns.get(orgId, id),
   });
+  // Qualifying answers: each campaign's fields, and what each call captured (saved as the call closes).
+  const outcomeFields = createOutcomeFieldsService({ repo: createOutcomeFieldsRepo(db) });
   // Events features emit where things happen (webhooks, and a finished call's results queued for its CRM); a
   // call's record is read when its event is queued.
   const callHistory = createCallHistoryService({
     scorecard: scorecards.forCall,
+    outcomeFields,
     repo: createCallHistoryRepo(db),
     links: createRecordingLinks(jwtSecret, clock),
     storage,
@@ -227,7 +232,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
   // Calls: the runner and what surrounds it, the dialer (one worker per process that runs its loop, sharing the
   // queue through the database), calls by hand through the dialer's rules, and the browser's test call.
   const tools = { calendar: calendar.service, dnc, retrieval: knowledgeBase.retrieval };
-  const calls = wireCalls({ ...base, storage, providers, events, tools, admission, scorecards });
+  const calls = wireCalls({ ...base, storage, providers, events, tools, admission, scorecards, outcomeFields });
   const answerHours = createAnswerHoursService({ repo: createAnswerHoursRepo(db) });
   const dialer = createDialerService({
     repo: createDialerRepo(db),
@@ -303,6 +308,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     admission,
     reports,
     scorecards,
+    outcomeFields,
   };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;

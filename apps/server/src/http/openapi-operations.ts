@@ -86,6 +86,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/campaigns/:id/duplicate": "Copy a campaign as a new draft",
   "GET /api/campaigns/:id/contacts": "A campaign's contacts and their call status",
   "GET /api/campaigns/:id/progress": events("Live progress of a campaign"),
+  "GET /api/campaigns/:id/outcome-fields": "A campaign's qualifying fields: name, type, question, options, rule",
+  "PUT /api/campaigns/:id/outcome-fields": "Replace a campaign's qualifying fields (calls keep what they captured)",
   "GET /api/campaigns/:id/scorecard":
     "Pass rate of each scorecard check over a campaign's calls, and the calls that failed one",
   "GET /api/campaigns/:id/experiment":

@@ -1,4 +1,5 @@
 import type { KbAnswerCheck } from "@parley/shared/knowledge-base";
+import type { CallOutcomeFields, OutcomeField } from "@parley/shared/outcome-fields";
 import type { Expectation, HeardAnswer } from "../expectation/expectation.ts";
 /** The agent's mind: it reads what the callee said and answers, using tools that act on Parley's data. */
 
@@ -48,6 +49,8 @@ export type AgentContext = {
     /** What the call is for, e.g. "book a demo of the premium plan". */
     goal?: string;
     faqs: Faq[];
+    /** The qualifying questions to ask, in order, after the callee agrees to talk (docs/outcome-fields.md). */
+    outcomeFields?: OutcomeField[];
     timezone: string;
     businessHours: { start: string; end: string };
   };
@@ -110,6 +113,8 @@ export type CallSummary = {
   sentiment: Sentiment;
   /** Fields the agent learnt, e.g. { budget: "$5,000", service: "premium plan", meeting_time: ISO }. */
   extracted: Record<string, string>;
+  /** The campaign's qualifying fields as the call left them; absent when it has none. */
+  qualifying?: CallOutcomeFields;
 };
 
 export interface Brain {

@@ -1,3 +1,4 @@
+import type { OutcomeAnswer } from "@parley/shared/outcome-fields";
 /** What the agent's tools really did during a call: the facts a summary may state. */
 export type CallEvent =
   | { kind: "booked"; start: Date }
@@ -8,4 +9,6 @@ export type CallEvent =
   | { kind: "declined" }
   | { kind: "answered"; question: string; source: "faq" | "knowledge_base" | "none" }
   /** The caller asked for a person and was put through (answered) or the person did not pick up. */
-  | { kind: "transfer"; answered: boolean };
+  | { kind: "transfer"; answered: boolean }
+  /** A qualifying question's answer (or "not answered"), read from the callee's own words (qualifying/). */
+  | { kind: "field_answer"; answer: OutcomeAnswer };

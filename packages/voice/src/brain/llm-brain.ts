@@ -13,6 +13,8 @@ import { expectationOfLine } from "../expectation/question-form.ts";
 import { greetingLine, lines } from "./rules-lines.ts";
 import { askAgain } from "./ask-again.ts";
 import { classifyIntent } from "./intents.ts";
+import { callOutcomeFields, type HeardLine } from "../qualifying/answers.ts";
+import { RECORD_ANSWER, recordAnswer, recordAnswerTool } from "../qualifying/llm-fields.ts";
 
 // Enough for "book → refused → book an alternative → end call" in one reply; a loop beyond is a model gone astray.
 const MAX_TOOL_ROUNDS = 4;
@@ -29,6 +31,18 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
     // no, anything else open speech (a simple reading; the recogniser's way out still hears whatever is said).
     let lastLine = greetingLine(ctx);
     let askedAgain = 0;
+    const fields = ctx.campaign.outcomeFields ?? [];
+    const heardLines: HeardLine[] = [];
+    const definitions = fields.length ? [...toolDefinitions(tools), recordAnswerTool(fields)] : toolDefinitions(tools);
+    // record_answer is the brain's own (it reads the caller's words); the others act through AgentTools.
+    const runTool = async (call: ToolCall): Promise<string> => {
+      if (call.function.name !== RECORD_ANSWER) return runToolCall(call, ctx, tools, events);
+      try {
+        return JSON.stringify(recordAnswer(JSON.parse(call.function.arguments || "{}"), ctx, heardLines, events));
+      } catch (err) {
+        return JSON.stringify({ error: (err as Error).message });
+      }
+    };
     return {
       name: `llm:${config.model}`,
       greeting: () => greetingLine(ctx),
@@ -44,6 +58,7 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
         }
         askedAgain = 0;
         const calleeText = wordsOfAnswer(asked, heardText, heard);
+        heardLines.push({ text: calleeText, sure: isSure(confidence) || !!heard?.answer });
         const passages = await tools.retrieve(calleeText).catch(() => [] as KnowledgePassage[]);
         // The model gets the top passages; the record keeps each with
         // whether the offline choice answers from it, and why.
@@ -62,7 +77,7 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
           const splitter = createSentenceSplitter();
           let text = "";
           let calls: ToolCall[] = [];
-          for await (const chunk of streamChat(config, messages, toolDefinitions(tools), signal)) {
+          for await (const chunk of streamChat(config, messages, definitions, signal)) {
             if (chunk.kind === "tool_calls") calls = chunk.calls;
             else {
               text += chunk.text;
@@ -83,7 +98,7 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
             messages.push({
               role: "tool",
               tool_call_id: call.id,
-              content: await runToolCall(call, ctx, tools, events),
+              content: await runTool(call),
             });
         }
       },
@@ -96,7 +111,10 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
         lastLine = result.answered ? "" : lines.transferUnanswered();
         return result.answered ? null : lastLine;
       },
-      finish: (transcript) => summarizeWithLlm(config, ctx, transcript, events),
+      finish: async (transcript) => {
+        const summary = await summarizeWithLlm(config, ctx, transcript, events);
+        return fields.length ? { ...summary, qualifying: callOutcomeFields(fields, events, heardLines) } : summary;
+      },
     };
   };
 }

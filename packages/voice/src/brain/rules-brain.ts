@@ -8,6 +8,8 @@ import { route, transferEnded, type DialogueState, type Turn } from "./rules-dia
 import { expectationAfter } from "./rules-expectation.ts";
 import { greetingLine, lines } from "./rules-lines.ts";
 import { summarizeCall } from "./rules-summary.ts";
+import { newQualifying, qualifyingReply } from "../qualifying/qualifying-dialogue.ts";
+import { callOutcomeFields } from "../qualifying/answers.ts";
 
 /**
  * The offline default brain: intents, spoken times, FAQ and knowledge-base answers, and the tools. It needs no
@@ -22,6 +24,7 @@ export const createRulesBrain: BrainFactory = (ctx, tools): Brain => {
     pending: null,
     asked: { kind: "open" },
     askedAgain: 0,
+    qualifying: newQualifying(ctx.campaign.outcomeFields),
   };
   const greeting = greetingLine(ctx);
   state.asked = expectationAfter(ctx, state, greeting);
@@ -30,6 +33,7 @@ export const createRulesBrain: BrainFactory = (ctx, tools): Brain => {
     greeting: () => greeting,
     async *reply(calleeText, _history, signal, confidence, heard) {
       const turn = { ctx, tools, state, text: calleeText, sure: isSure(confidence) };
+      state.qualifying?.heard.push({ text: calleeText, sure: turn.sure });
       const intent = classifyIntent(calleeText);
       const again = askAgain(state.asked, intent, heard, state.askedAgain, spokenOptions(turn));
       heard = heardUnlessWordsFirst(intent, heard);
@@ -60,12 +64,19 @@ export const createRulesBrain: BrainFactory = (ctx, tools): Brain => {
       state.asked = line ? expectationAfter(ctx, state, line) : { kind: "open" };
       return line;
     },
-    finish: async (transcript) => summarizeCall(ctx, transcript, state.events),
+    finish: async (transcript) => {
+      const summary = summarizeCall(ctx, transcript, state.events);
+      const fields = ctx.campaign.outcomeFields ?? [];
+      if (!fields.length) return summary;
+      return { ...summary, qualifying: callOutcomeFields(fields, state.events, state.qualifying?.heard ?? []) };
+    },
   };
 };
 
 /** A taken answer acts as itself ("no" to "Do you have a minute?" is a refusal); other words go by their intent. */
 function answer(turn: Turn, intent: Intent, heard: HeardAnswer | undefined) {
+  if (turn.state.stage === "qualifying" && turn.state.qualifying?.current)
+    return qualifyingReply(turn, intent, heard, route, () => lines.proposeMeeting(turn.ctx));
   const taken = heard?.answer ? answeredTurn(turn, heard.answer, turn.state.asked) : null;
   return taken ? route(taken.intent, taken.turn) : route(intent, turn);
 }

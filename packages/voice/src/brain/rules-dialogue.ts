@@ -7,6 +7,7 @@ import type { PendingAction } from "./pending-action.ts";
 import { lines } from "./rules-lines.ts";
 import { nearestTwo, offeredMatch, onOfferedDay } from "./offered-slots.ts";
 import { parseSpokenTime } from "./spoken-time.ts";
+import { type QualifyingState, resumeQualifying, startQualifying } from "../qualifying/qualifying-dialogue.ts";
 
 /** Where the conversation stands, so "yes" or "3 pm" can be read in the light of the last question asked. */
 export type Stage =
@@ -17,6 +18,8 @@ export type Stage =
   | "offered_callback"
   | "asked_anything_else"
   | "confirming"
+  /** A qualifying question is open (qualifying/qualifying-dialogue.ts). */
+  | "qualifying"
   | "transferring"
   | "ended";
 
@@ -30,6 +33,8 @@ export type DialogueState = {
   asked: Expectation;
   /** Times in a row the callee was asked again for an answer the recogniser could not be sure of. */
   askedAgain: number;
+  /** The campaign's qualifying questions and their answers so far. */
+  qualifying?: QualifyingState;
 };
 
 /** One utterance to answer; `sure` is false when speech recognition doubted its words (no action on them). */
@@ -173,6 +178,8 @@ export async function* question(turn: Turn): AsyncGenerator<string> {
     yield state.stage === "offered_alternatives" ? lines.backToAlternatives() : lines.backToMeeting();
     return;
   }
+  const resume = resumeQualifying(turn);
+  if (resume) return yield* resume;
   state.stage = "asked_anything_else";
   yield lines.anythingElse();
 }
@@ -228,8 +235,11 @@ export async function* yes(turn: Turn): AsyncGenerator<string> {
     yield lines.askTime();
     return;
   }
-  turn.state.stage = "proposed_meeting";
   yield lines.pitch(turn.ctx);
+  // The campaign's qualifying questions come first, once the callee has agreed to talk.
+  const questions = startQualifying(turn);
+  if (questions) return yield* questions;
+  turn.state.stage = "proposed_meeting";
   yield lines.proposeMeeting(turn.ctx);
 }
 

@@ -3,6 +3,7 @@ import type { Expectation } from "../expectation/expectation.ts";
 import { asksYesNo } from "../expectation/question-form.ts";
 import type { AgentContext } from "./brain.ts";
 import type { DialogueState } from "./rules-dialogue.ts";
+import { qualifyingExpectation } from "../qualifying/qualifying-dialogue.ts";
 
 const ONES = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 const TEENS = [
@@ -62,6 +63,8 @@ export function expectationAfter(ctx: AgentContext, state: DialogueState, lastLi
         : { kind: "choice", options: slotOptions(state.alternatives, ctx.campaign.timezone) };
     case "confirming":
       return { kind: "yes-no" };
+    case "qualifying":
+      return question ? qualifyingExpectation({ ctx, state }) : { kind: "open" };
     case "opening":
     case "offered_callback":
     case "asked_anything_else":

@@ -121,7 +121,7 @@ function readTime(text: string, now: Date, timezone: string): string | null {
 }
 
 /** The one option whose own words (those no other option has) were all said; null when none or several were. */
-function readChoice(words: string[], options: string[]): string | null {
+export function readChoice(words: string[], options: string[]): string | null {
   const said = new Set(words);
   const wordsOfOption = options.map((o) => wordsOf(o));
   const named = options.filter((_, i) => {

@@ -70,6 +70,7 @@ for (const kind of await routeDbKinds()) {
           answered: 4,
           people: 3,
           conversations: 2,
+          qualified: 0,
           booked: 1,
         },
         {
@@ -80,10 +81,11 @@ for (const kind of await routeDbKinds()) {
           answered: 1,
           people: 1,
           conversations: 1,
+          qualified: 0,
           booked: 0,
         },
       ]);
-      assert.deepEqual(f.totals, { dialled: 6, answered: 5, people: 4, conversations: 3, booked: 1 });
+      assert.deepEqual(f.totals, { dialled: 6, answered: 5, people: 4, conversations: 3, qualified: 0, booked: 1 });
     });
 
     test("the days are the zone's: 23:30 UTC on 9 March is already 10 March in Kolkata", async () => {
@@ -98,7 +100,7 @@ for (const kind of await routeDbKinds()) {
 
     test("one campaign; another organisation's campaign is not found", async () => {
       const f = await get(`from=2026-02-01&to=2026-03-31&timezone=UTC&campaign_id=${spring}`);
-      assert.deepEqual(f.totals, { dialled: 6, answered: 5, people: 4, conversations: 3, booked: 2 });
+      assert.deepEqual(f.totals, { dialled: 6, answered: 5, people: 4, conversations: 3, qualified: 0, booked: 2 });
       await assertOrgIsolation(t, owner, {
         method: "GET",
         path: `/api/analytics/funnel?from=2026-03-01&to=2026-03-31&campaign_id=${spring}`,
@@ -129,13 +131,34 @@ for (const kind of await routeDbKinds()) {
       const at = "2026-04-01T09:00:00Z";
       const call = await insertCall(t.db, owner.orgId, { campaign_id: k, contact_id: contact, started_at: at });
       const stages = async () => (await get(`from=2026-04-01&to=2026-04-01&timezone=UTC&campaign_id=${k}`)).totals;
-      assert.deepEqual(await stages(), { dialled: 1, answered: 0, people: 0, conversations: 0, booked: 0 });
+      assert.deepEqual(await stages(), {
+        dialled: 1,
+        answered: 0,
+        people: 0,
+        conversations: 0,
+        qualified: 0,
+        booked: 0,
+      });
       await t.db.query("update calls set answered_at = started_at + interval '5 seconds' where id = $1", [call]);
-      assert.deepEqual(await stages(), { dialled: 1, answered: 1, people: 1, conversations: 0, booked: 0 });
+      assert.deepEqual(await stages(), {
+        dialled: 1,
+        answered: 1,
+        people: 1,
+        conversations: 0,
+        qualified: 0,
+        booked: 0,
+      });
       await t.db.query("update calls set duration_secs = 31, ended_at = now(), outcome = 'scheduled' where id = $1", [
         call,
       ]);
-      assert.deepEqual(await stages(), { dialled: 1, answered: 1, people: 1, conversations: 1, booked: 1 });
+      assert.deepEqual(await stages(), {
+        dialled: 1,
+        answered: 1,
+        people: 1,
+        conversations: 1,
+        qualified: 0,
+        booked: 1,
+      });
       const [recount] = await t.db.query<Record<string, number>>(
         `select count(distinct contact_id)::int as dialled,
                 count(distinct contact_id) filter (where answered_at is not null)::int as answered,

@@ -1,3 +1,4 @@
+import { storedOutcomeFields } from "@parley/shared/outcome-fields";
 import type { AgentContext } from "@parley/voice/brain/brain";
 import type { Clock } from "../../platform/clock.ts";
 import type { CallContextRow, VocabularySource } from "./calls.repo.ts";
@@ -20,6 +21,7 @@ export function toAgentContext(c: CallContextRow, recording: boolean, clock: Clo
       faqs: Array.isArray(c.faqs)
         ? c.faqs.filter((f) => f && typeof f.question === "string" && typeof f.answer === "string")
         : [],
+      outcomeFields: storedOutcomeFields(c.outcome_fields),
       // The agent says and hears times on the contact's clock.
       timezone: contactZone(c.phone, c.timezone),
       businessHours: { start: c.business_hours_start, end: c.business_hours_end },
@@ -61,6 +63,8 @@ export function callVocabulary(c: VocabularySource): string[] {
     c.company_name,
     c.first_name,
     ...c.faqs.map((f) => f.question),
+    // The options of the qualifying questions are what callees name ("HubSpot"): the recogniser should know them.
+    ...storedOutcomeFields(c.outcome_fields).flatMap((f) => f.options),
   ].join(" ");
   const words = text.toLowerCase().match(/[a-z][a-z']{2,}/g) ?? [];
   const sentences = [...c.faqs.map((f) => f.question), ...c.kb_phrases].flatMap((p) => p.split(/(?<=[.!?])\s+|\n+/));

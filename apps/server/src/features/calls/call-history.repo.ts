@@ -87,7 +87,23 @@ function whereOf(orgId: string, f: CallHistoryFilters): { sql: string; params: u
   if (f.from) add((p) => `c.started_at >= (${p}::date)::timestamp at time zone 'UTC'`, f.from);
   if (f.to) add((p) => `c.started_at < (${p}::date + 1)::timestamp at time zone 'UTC'`, f.to);
   if (f.search) add((p) => `c.search_text like ${p}`, likePattern(f.search.toLowerCase()));
+  // Qualifying answers (features/outcome-fields): one row per call that captured fields, its answers a JSON array.
+  const answers = (cond: string) => `exists (select 1 from call_outcome_answers a where a.call_id = c.id and ${cond})`;
+  if (f.qualified) add((p) => answers(`a.qualified = ${p}`), f.qualified === "yes");
+  if (f.field) {
+    const v = f.field_value ?? "answered";
+    const has = (p: string) => answers(`a.answers @> ${p}::jsonb`);
+    if (v === "not_answered") add(has, JSON.stringify([{ key: f.field, answered: false }]));
+    else if (v === "answered") add(has, JSON.stringify([{ key: f.field, answered: true }]));
+    else add(has, JSON.stringify([{ key: f.field, answered: true, value: filterValue(v) }]));
+  }
   return { sql: parts.join(" and "), params };
+}
+
+/** A field_value as the answers store it: yes/no as booleans, numbers as numbers, anything else as said. */
+function filterValue(v: string): boolean | number | string {
+  if (/^(yes|no)$/i.test(v)) return v.toLowerCase() === "yes";
+  return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
 }
 
 /**
@@ -127,7 +143,8 @@ export function createCallHistoryRepo(db: Db) {
      * list counts searches with searchMatches; date ranges come here.
      */
     async count(orgId: string, f: CallHistoryFilters, cap: number): Promise<{ total: number; capped: boolean }> {
-      if (!f.from && !f.to && !f.search) return { total: await countFromCounters(db, orgId, f), capped: false };
+      const counted = !f.from && !f.to && !f.search && !f.qualified && !f.field;
+      if (counted) return { total: await countFromCounters(db, orgId, f), capped: false };
       const w = whereOf(orgId, f);
       const rows = await db.query<{ n: number }>(
         `select count(*)::int as n from (select 1 from calls c where ${w.sql} limit ${Number(cap) + 1}) s`,

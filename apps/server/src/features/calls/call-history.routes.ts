@@ -28,11 +28,12 @@ export function callHistoryRoutes(deps: {
     // Streams every match: rows are read in keyset batches and written as they come, so memory stays flat.
     app.get("/call-history/export", { schema: { querystring: CallHistoryFilters } }, async (request, reply) => {
       const stamp = clock.now().toISOString().slice(0, 10);
+      const fields = await callHistory.exportFieldColumns(request.auth.orgId, request.query);
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="call-logs-${stamp}.csv"`)
         .header("cache-control", "no-store")
-        .send(csvStream(callHistory.exportRecords(request.auth.orgId, request.query)));
+        .send(csvStream(callHistory.exportRecords(request.auth.orgId, request.query), fields));
     });
 
     app.get(

@@ -9,6 +9,8 @@ import {
 import { TranscriptTurn } from "@parley/shared/calls";
 import type { CrmSyncStatus } from "@parley/shared/crm-sync";
 import type { CallScorecard } from "@parley/shared/scorecard";
+import { type CallOutcomeFields, fieldKey, type OutcomeField } from "@parley/shared/outcome-fields";
+import type { FieldColumn } from "./call-history-csv.ts";
 import type { Readable } from "node:stream";
 import { notFound } from "../../http/errors.ts";
 import type { ByteSpan, Storage } from "../../platform/storage.ts";
@@ -25,6 +27,11 @@ type Deps = {
   crmSync?(orgId: string, callId: string): Promise<CrmSyncStatus | null>;
   /** The call's scorecard (the scorecard feature); null while the call runs. */
   scorecard?(orgId: string, callId: string): Promise<CallScorecard | null>;
+  /** The calls' qualifying answers (the outcome-fields feature), by call id. */
+  outcomeFields?: {
+    forCalls(orgId: string, callIds: string[]): Promise<Map<string, CallOutcomeFields>>;
+    get(orgId: string, campaignId: string): Promise<{ fields: OutcomeField[] }>;
+  };
 };
 
 const EXPORT_BATCH = 2000;
@@ -41,8 +48,17 @@ function servicesProduct(r: CallLogRow): string {
   return r.service && r.service !== r.campaign_service ? r.service : "";
 }
 
-export function createCallHistoryService({ repo, links, storage, crmSync, scorecard }: Deps) {
-  const toRecord = (orgId: string, r: CallLogRow): CallHistoryRecord => ({
+export function createCallHistoryService({ repo, links, storage, crmSync, scorecard, outcomeFields }: Deps) {
+  /** The rows as records, each with its qualifying answers (read for the whole batch at once). */
+  const toRecords = async (orgId: string, rows: CallLogRow[]): Promise<CallHistoryRecord[]> => {
+    const answers =
+      (await outcomeFields?.forCalls(
+        orgId,
+        rows.map((r) => r.id),
+      )) ?? new Map();
+    return rows.map((r) => toRecord(orgId, r, answers.get(r.id) ?? null));
+  };
+  const toRecord = (orgId: string, r: CallLogRow, fields: CallOutcomeFields | null): CallHistoryRecord => ({
     id: r.id,
     lead_name: r.lead_name,
     lead_phone: r.lead_phone,
@@ -63,13 +79,17 @@ export function createCallHistoryService({ repo, links, storage, crmSync, scorec
     campaign_id: r.campaign_id,
     campaign_name: r.campaign_name,
     placed_by_name: r.placed_by_name,
+    outcome_fields: fields,
   });
 
   return {
     async list(orgId: string, f: CallHistoryFilters, page: number, pageSize: number): Promise<CallHistoryList> {
       const offset = (page - 1) * pageSize;
-      const answer = (rows: CallLogRow[], count: { total: number; capped: boolean }): CallHistoryList => ({
-        call_history: rows.map((r) => toRecord(orgId, r)),
+      const answer = async (
+        rows: CallLogRow[],
+        count: { total: number; capped: boolean },
+      ): Promise<CallHistoryList> => ({
+        call_history: await toRecords(orgId, rows),
         total: count.total,
         total_capped: count.capped,
         page,
@@ -89,7 +109,7 @@ export function createCallHistoryService({ repo, links, storage, crmSync, scorec
         repo.page(orgId, f, pageSize, offset),
         repo.count(orgId, f, COUNT_CAP.range),
       ]);
-      return answer(rows, count);
+      return await answer(rows, count);
     },
 
     async detail(orgId: string, callId: string): Promise<CallDetail> {
@@ -101,6 +121,7 @@ export function createCallHistoryService({ repo, links, storage, crmSync, scorec
       ]);
       if (!row) throw notFound("Call");
       const card = (await scorecard?.(orgId, callId)) ?? null;
+      const fields = (await outcomeFields?.forCalls(orgId, [callId]))?.get(callId) ?? null;
       // Stored JSON is written by the voice engine; anything malformed is left out rather than failing the page.
       const turns = row.transcript.flatMap((t) => {
         const p = TranscriptTurn.safeParse(t);
@@ -113,7 +134,7 @@ export function createCallHistoryService({ repo, links, storage, crmSync, scorec
       const extracted = Object.fromEntries(Object.entries(row.extracted ?? {}).map(([k, v]) => [k, String(v)]));
       return {
         call: {
-          ...toRecord(orgId, row),
+          ...toRecord(orgId, row, fields),
           outcome: row.outcome,
           sentiment: row.sentiment,
           answered_at: row.answered_at?.toISOString() ?? null,
@@ -138,12 +159,19 @@ export function createCallHistoryService({ repo, links, storage, crmSync, scorec
       };
     },
 
+    /** An export of one campaign gets a column per field the campaign captures now (others: one cell of answers). */
+    async exportFieldColumns(orgId: string, f: CallHistoryFilters): Promise<FieldColumn[]> {
+      if (!f.campaign_id || !outcomeFields) return [];
+      const { fields } = await outcomeFields.get(orgId, f.campaign_id).catch(() => ({ fields: [] }));
+      return fields.map((x) => ({ key: fieldKey(x.name), name: x.name }));
+    },
+
     /** Every matching call, newest first, in batches fetched one after another (keyset paging). */
     async *exportRecords(orgId: string, f: CallHistoryFilters): AsyncGenerator<CallHistoryRecord[]> {
       let cursor: ExportCursor | null = null;
       for (;;) {
         const rows = await repo.exportBatch(orgId, f, cursor, EXPORT_BATCH);
-        if (rows.length) yield rows.map((r) => toRecord(orgId, r));
+        if (rows.length) yield await toRecords(orgId, rows);
         if (rows.length < EXPORT_BATCH) return;
         const last = rows[rows.length - 1]!;
         cursor = { started: last.cursor_started, id: last.id };

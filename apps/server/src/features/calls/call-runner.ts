@@ -1,4 +1,4 @@
-import type { AgentTools, BrainFactory } from "@parley/voice/brain/brain";
+import type { AgentTools, BrainFactory, CallSummary } from "@parley/voice/brain/brain";
 import type { VadFactory } from "@parley/voice/audio/vad";
 import type { SttProvider } from "@parley/voice/providers/stt/stt-provider";
 import type { TtsProvider } from "@parley/voice/providers/tts/tts-provider";
@@ -38,6 +38,10 @@ const TRANSFER_RING_MS = 25_000;
 
 /** What scores a call once it is saved (the scorecard feature's service). */
 export type CallScorer = { score(orgId: string, callId: string): Promise<unknown> };
+/** What keeps a call's qualifying answers once it is saved (the outcome-fields feature's service). */
+export type OutcomeAnswersSink = {
+  saveCall(orgId: string, callId: string, captured: CallSummary["qualifying"]): Promise<void>;
+};
 
 type RunnerDeps = {
   repo: CallsRepo;
@@ -50,6 +54,7 @@ type RunnerDeps = {
   /** Where people listening in from the browser find the calls this process runs. */
   liveAudio?: LiveAudio;
   scorecards?: CallScorer;
+  outcomeFields?: OutcomeAnswersSink;
 };
 
 type CallStatus = "completed" | "no_answer" | "busy" | "failed" | "dropped";
@@ -145,6 +150,10 @@ export function createCallRunner(deps: RunnerDeps): CallPlacer & {
       extracted: { ...result.summary?.extracted, ...end.notes },
       recordingKey,
     });
+    // Kept before call.completed is sent, so its payload, the CRM write and the funnel carry them.
+    await deps.outcomeFields
+      ?.saveCall(c.org_id, c.call_id, result.summary?.qualifying)
+      .catch((err: Error) => log.warn({ err, callId: c.call_id }, "qualifying answers not saved"));
     // Scored before call.completed is sent, so its payload carries the scorecard; a failure is scored on first read.
     await deps.scorecards
       ?.score(c.org_id, c.call_id)

@@ -17,6 +17,8 @@ export type CallContextRow = {
   goal: string;
   service: string;
   faqs: { question: string; answer: string }[];
+  /** The campaign's qualifying fields as stored (features/outcome-fields); read with its schema. */
+  outcome_fields?: unknown;
   timezone: string;
   business_hours_start: string;
   business_hours_end: string;
@@ -53,6 +55,7 @@ export type VocabularySource = Pick<
   | "first_name"
   | "faqs"
   | "kb_phrases"
+  | "outcome_fields"
 >;
 
 export type CallFinish = {
@@ -91,7 +94,7 @@ export function createCallsRepo(db: Db) {
     /** What a call of this campaign would bias speech recognition with (its first contact's first name included). */
     async vocabularySource(campaignId: string): Promise<VocabularySource | null> {
       const rows = await db.query<VocabularySource>(
-        `select k.name as campaign_name, k.description, k.service, k.goal, k.faqs, o.name as org_name,
+        `select k.name as campaign_name, k.description, k.service, k.goal, k.faqs, k.outcome_fields, o.name as org_name,
                 coalesce(os.agent_name, '') as agent_name, coalesce(os.company_name, '') as company_name,
                 coalesce((select ct.first_name from contacts ct where ct.campaign_id = k.id order by ct.line_number
                   limit 1), '') as first_name,
@@ -113,6 +116,7 @@ export function createCallsRepo(db: Db) {
                 -- an experiment's call speaks its variant: opening line, goal and voice (the campaign's when unset)
                 coalesce(v.opening_line, k.opening_line) as opening_line, coalesce(nullif(v.goal, ''), k.goal) as goal,
                   k.service, k.faqs, k.timezone, k.business_hours_start, k.business_hours_end,
+                k.outcome_fields,
                 coalesce(os.timezone, k.timezone) as team_timezone,
                   coalesce(os.business_hours_start, k.business_hours_start) as team_hours_start,
                 coalesce(os.business_hours_end, k.business_hours_end) as team_hours_end,

@@ -8,7 +8,7 @@ import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import type { Admission } from "../dialer/admission.ts";
 import type { AgentToolDeps } from "./agent-tools.ts";
 import { createCallLeases } from "./call-leases.ts";
-import { type CallScorer, createCallRunner } from "./call-runner.ts";
+import { type CallScorer, type OutcomeAnswersSink, createCallRunner } from "./call-runner.ts";
 import { createCallsRepo } from "./calls.repo.ts";
 import { createInboundCallsRepo } from "./inbound-calls.repo.ts";
 import { createInboundCalls } from "./inbound-calls.service.ts";
@@ -32,13 +32,16 @@ type Deps = {
   admission?: Admission;
   /** Scores each call as it is saved (features/scorecard). */
   scorecards?: CallScorer;
+  /** Keeps each call's qualifying answers (features/outcome-fields). */
+  outcomeFields?: OutcomeAnswersSink;
 };
 
 /**
  * The calls this process runs: the runner (the agent's session on a leg, the call row kept up to date), people
  * listening in, recordings on their way to the file store, and inbound calls on the same runner.
  */
-export function wireCalls({ db, config, clock, log, storage, providers, events, tools, admission, scorecards }: Deps) {
+export function wireCalls(deps: Deps) {
+  const { db, config, clock, log, storage, providers, events, tools, admission, scorecards, outcomeFields } = deps;
   const repo = createCallsRepo(db);
   // People listening in from the browser (owners and admins) reach the calls this process runs.
   const liveAudio = createLiveAudio({
@@ -64,6 +67,7 @@ export function wireCalls({ db, config, clock, log, storage, providers, events, 
     events,
     tools,
     scorecards,
+    outcomeFields,
   });
   // Calls to an inbound campaign's number (SIP INVITE, Twilio's incoming-call webhook) run on the same runner.
   // Their rows are leased like the dialer's attempts, so a dead process's calls are closed as dropped.

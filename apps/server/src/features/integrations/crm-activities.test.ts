@@ -30,6 +30,7 @@ function call(over: Partial<Call> = {}): Call {
     campaign_id: "k1",
     campaign_name: "Spring demo",
     placed_by_name: null,
+    outcome_fields: null,
     outcome: "interested",
     sentiment: "positive",
     answered_at: "2030-01-02T10:00:05.000Z",

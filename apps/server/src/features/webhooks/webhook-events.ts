@@ -48,6 +48,7 @@ export function createWebhookEvents(deps: Deps): WebhookEvents {
       sentiment: c.sentiment,
       transcript: c.transcript,
       extracted: c.extracted,
+      outcome_fields: c.outcome_fields,
       duration_secs: c.call_duration_secs,
       ended_at: c.ended_at,
       recording_url: c.audio_url ? deps.recordingUrl(orgId, c.id) : null,

@@ -62,14 +62,12 @@ function FunnelChart({ funnel, choice }: { funnel: Funnel; choice: string }) {
           Choose a campaign running an experiment to split its funnel by variant.
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary">
-        Qualified: not counted yet. Campaigns do not capture qualifying answers yet, so there is nothing true to count
-        between a conversation and a meeting.
-      </Typography>
       <Typography variant="caption" color="text.secondary">
         Contacts first dialled in the range ({contacts.toLocaleString()} on the list), each counted once per stage
         however far it has got since: answered includes answering machines; a person excludes them; a conversation is a
-        person on the line over 30 seconds. The share in brackets is of the stage before.
+        person on the line over 30 seconds; qualified answered every qualifying question of its campaign, each meeting
+        its rule. The share in brackets is of the stage before (meetings: of conversations, as a meeting may be booked
+        without qualifying).
       </Typography>
     </>
   );

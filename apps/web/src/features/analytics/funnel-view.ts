@@ -2,10 +2,14 @@ import { FUNNEL_STAGES, FunnelQuery, type FunnelStages } from "@parley/shared/fu
 
 export type StageRow = { key: keyof FunnelStages; stage: string; value: number; share: string | null };
 
-/** The stages in order, each with its share of the stage before it ("80%"), none for the first or after a zero. */
+/**
+ * The stages in order, each with its share of the stage before it ("80%"; bookings: of conversations), none for the
+ * first or after a zero.
+ */
 export function stageRows(stages: FunnelStages): StageRow[] {
   return FUNNEL_STAGES.map((s, i) => {
-    const before = i > 0 ? stages[FUNNEL_STAGES[i - 1]!.key] : 0;
+    const base = s.of ?? (i > 0 ? FUNNEL_STAGES[i - 1]!.key : null);
+    const before = base ? stages[base] : 0;
     const value = stages[s.key];
     return { key: s.key, stage: s.label, value, share: before > 0 ? `${Math.round((value * 100) / before)}%` : null };
   });

@@ -19,6 +19,7 @@ import { useCan } from "../../lib/useCurrentUser.ts";
 import { getCallDetail } from "./call-logs-api.ts";
 import { crmSyncLine } from "./crm-sync-line.ts";
 import { ScorecardSection } from "./ScorecardSection.tsx";
+import { QualifyingAnswers } from "./QualifyingAnswersSection.tsx";
 import { usePhoneFormat, useViewerZone } from "../../lib/useViewerZone.ts";
 import {
   bookedMeetingLine,
@@ -218,6 +219,11 @@ function DetailBody({ d }: { d: Detail }) {
               <strong>{statusLabel(k)}:</strong> {extractedValue(v, viewerZone)}
             </Typography>
           ))}
+        </Section>
+      )}
+      {d.outcome_fields && (
+        <Section title="Qualifying answers">
+          <QualifyingAnswers fields={d.outcome_fields} />
         </Section>
       )}
       {d.interventions.length > 0 && (

@@ -40,6 +40,19 @@ export function CallLogCards({ rows, playingId, pausedId, onView, onPlay, onPaus
           <Typography variant="body2" sx={{ mt: 0.75, overflowWrap: "anywhere" }} data-testid="card-campaign">
             {r.campaign}
           </Typography>
+          {r.qualifying.label && (
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              data-testid="card-qualifying"
+              sx={{ overflowWrap: "anywhere" }}
+            >
+              {[
+                r.qualifying.label,
+                ...r.qualifying.answers.filter((a) => a.answered).map((a) => `${a.name}: ${a.display}`),
+              ].join(" · ")}
+            </Typography>
+          )}
           <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1, mt: 0.5 }}>
             <Typography variant="body2" color="text.secondary" data-testid="card-when" title={r.timezone}>
               {r.dateTime} · {r.duration}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -22,6 +22,9 @@ import { useCallLogs } from "./useCallLogs.ts";
 import { useCallLogsExport } from "./useCallLogsExport.ts";
 import { useLinkedCall } from "./useLinkedCall.ts";
 import { useDebouncedValue } from "../../lib/useDebouncedValue.ts";
+import { QualifyingFilters } from "./QualifyingFilters.tsx";
+import type { QualifyingFilter } from "./call-logs-api.ts";
+import { fieldsSeen } from "./qualifying-display.ts";
 
 type Channel = "voice" | "email" | "whatsapp";
 type Props = { emailPanel?: ReactNode; whatsappPanel?: ReactNode };
@@ -38,13 +41,31 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
   const [toast, setToast] = useState<Toast>(null);
   const [direction, setDirection] = useState<CallDirection>("OUTBOUND");
   const debounced = useDebouncedValue(search.trim(), 350);
-  const list = useCallLogs({ direction, search: debounced, page, pageSize }, channel === "voice");
+  const [qualifying, setQualifying] = useState<QualifyingFilter>({});
+  const answerFilter = useDebouncedValue(qualifying, 350);
+  const list = useCallLogs({ direction, search: debounced, page, pageSize, ...answerFilter }, channel === "voice");
+  // The fields offered as filters: every one the list has shown so far.
+  const [fields, setFields] = useState<Map<string, string>>(new Map());
+  const shown = list.data?.rows;
+  useEffect(() => {
+    if (shown)
+      setFields((known) =>
+        fieldsSeen(
+          known,
+          shown.map((r) => r.qualifying),
+        ),
+      );
+  }, [shown]);
   const audio = useAudioPlayer();
   const linked = useLinkedCall();
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const capped = list.data?.capped ?? false;
-  const { exporting, exportLogs } = useCallLogsExport({ direction, search: debounced }, rows, setToast);
+  const { exporting, exportLogs } = useCallLogsExport(
+    { direction, search: debounced, ...answerFilter },
+    rows,
+    setToast,
+  );
   // Below 600 px the rows become cards (the spec's mobile breakpoint).
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const List = phone ? CallLogCards : CallLogsTable;
@@ -95,6 +116,14 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
             exporting={exporting}
             onExport={exportLogs}
           />
+          <QualifyingFilters
+            value={qualifying}
+            fields={fields}
+            onChange={(q) => {
+              setQualifying(q);
+              setPage(1);
+            }}
+          />
           {list.isError && (
             <Alert
               severity="error"
@@ -126,6 +155,9 @@ export function CallLogsPage({ emailPanel, whatsappPanel }: Props) {
                 onPlay={(r) => r.audioUrl && audio.play(r.id, r.audioUrl)}
                 onPause={audio.pause}
                 onStop={audio.stop}
+                field={
+                  answerFilter.field ? { key: answerFilter.field, name: fields.get(answerFilter.field) ?? "" } : null
+                }
               />
             )}
             <Pager

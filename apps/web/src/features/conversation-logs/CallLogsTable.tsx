@@ -9,7 +9,12 @@ import Typography from "@mui/material/Typography";
 import { CallLogActions, type CallLogHandlers } from "./CallLogActions.tsx";
 import { CallStatusChip } from "./CallStatusChip.tsx";
 import { usePhoneFormat } from "../../lib/useViewerZone.ts";
-import type { CallLogRow } from "./call-log-display.ts";
+import { MISSING, type CallLogRow } from "./call-log-display.ts";
+import { answerOf } from "./qualifying-display.ts";
+
+/** Every answer of the row, for a hover over its Qualified cell. */
+const answersTitle = (r: CallLogRow) =>
+  r.qualifying.answers.map((a) => `${a.name}: ${a.display}`).join("\n") || undefined;
 
 const COLUMNS = [
   "Name",
@@ -22,10 +27,17 @@ const COLUMNS = [
   "Duration",
   "Lead Date & Time",
   "Status",
+  "Qualified",
   "Actions",
 ];
 
-type Props = CallLogHandlers & { rows: CallLogRow[]; playingId: string | null; pausedId: string | null };
+type Props = CallLogHandlers & {
+  rows: CallLogRow[];
+  playingId: string | null;
+  pausedId: string | null;
+  /** A qualifying field the list is filtered on: its answers get a column of their own. */
+  field?: { key: string; name: string } | null;
+};
 
 /** A date-time as two short lines (date, then time), so the two time columns stay narrow. */
 function When({ value, title }: { value: string; title?: string }) {
@@ -61,14 +73,15 @@ const CELL = { px: 1, py: 0.75, verticalAlign: "top" } as const;
 const WRAP = { ...CELL, overflowWrap: "break-word", wordBreak: "break-word" } as const;
 
 /** The wide layout: one row per call; a click on the row (or View Details) opens the call. */
-export function CallLogsTable({ rows, playingId, pausedId, onView, onPlay, onPause, onStop }: Props) {
+export function CallLogsTable({ rows, playingId, pausedId, onView, onPlay, onPause, onStop, field }: Props) {
   const phone = usePhoneFormat();
+  const columns = field ? [...COLUMNS.slice(0, -1), field.name, "Actions"] : COLUMNS;
   return (
     <TableContainer sx={{ maxHeight: "70vh", overflowX: "auto" }} data-testid="call-logs-table">
       <Table stickyHeader size="small" aria-label="Voice call logs">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <TableCell key={c} sx={{ ...CELL, fontWeight: 700, lineHeight: 1.3 }}>
                 {c}
               </TableCell>
@@ -103,6 +116,10 @@ export function CallLogsTable({ rows, playingId, pausedId, onView, onPlay, onPau
               <TableCell sx={CELL}>
                 <CallStatusChip status={r.status} />
               </TableCell>
+              <TableCell sx={{ ...CELL, whiteSpace: "nowrap" }} title={answersTitle(r)}>
+                {r.qualifying.label === null ? MISSING : r.qualifying.qualified ? "Yes" : "No"}
+              </TableCell>
+              {field && <TableCell sx={{ ...CELL, minWidth: 90 }}>{answerOf(r.qualifying, field.key)}</TableCell>}
               <TableCell sx={CELL}>
                 <CallLogActions
                   row={r}

@@ -37,6 +37,7 @@ const record = {
   campaign_id: "k1",
   campaign_name: "Spring",
   placed_by_name: null,
+  outcome_fields: null,
 };
 
 test("rows follow the spec's display mapping and defaults", () => {

@@ -1,5 +1,6 @@
 import type { CallHistoryRecord } from "@parley/shared/call-history";
 import { formatClock, formatDateTime } from "../../lib/time-format.ts";
+import { qualifyingView, type QualifyingView } from "./qualifying-display.ts";
 
 /** What one table row shows (spec section 3, display mapping). */
 export type CallLogRow = {
@@ -26,6 +27,8 @@ export type CallLogRow = {
   summary: string;
   /** Who placed the call by hand or took it as a test call; null for the dialer's calls. */
   placedBy: string | null;
+  /** The qualifying answers the call captured (docs/outcome-fields.md). */
+  qualifying: QualifyingView;
 };
 
 const orDefault = (v: string | null | undefined, fallback: string) => (v && v.trim() ? v : fallback);
@@ -72,6 +75,7 @@ export function toCallLogRow(r: CallHistoryRecord, viewerZone: string): CallLogR
     recordingPending: r.recording_pending,
     summary: r.summary,
     placedBy: r.placed_by_name,
+    qualifying: qualifyingView(r.outcome_fields ?? null),
   };
 }
 
@@ -130,6 +134,8 @@ export function rowsToCsv(rows: CallLogRow[]): string {
     "Duration",
     "Summary",
     "Campaign",
+    "Qualified",
+    "Qualifying answers",
   ];
   const lines = rows.map((r) =>
     [
@@ -145,6 +151,8 @@ export function rowsToCsv(rows: CallLogRow[]): string {
       r.duration,
       r.summary,
       r.campaign,
+      r.qualifying.label ?? "",
+      r.qualifying.answers.map((a) => `${a.name}: ${a.display}`).join("; "),
     ]
       .map(quote)
       .join(","),

@@ -2,11 +2,31 @@ import { CallDetail, CallHistoryList, type CallHistoryFilters } from "@parley/sh
 import { api } from "../../lib/api-client.ts";
 import { session } from "../../lib/session.ts";
 
-export type CallLogQuery = { direction: "INBOUND" | "OUTBOUND"; search: string; page: number; pageSize: number };
+/** The qualifying filters (docs/outcome-fields.md): qualified or not, and one field's answer. */
+export type QualifyingFilter = { qualified?: "yes" | "no"; field?: string; fieldValue?: string };
+export type CallLogQuery = QualifyingFilter & {
+  direction: "INBOUND" | "OUTBOUND";
+  search: string;
+  page: number;
+  pageSize: number;
+};
+
+/** The filters as the API's query parameters. */
+export const qualifyingQuery = (q: QualifyingFilter) => ({
+  qualified: q.qualified,
+  field: q.field,
+  field_value: q.field ? q.fieldValue || undefined : undefined,
+});
 
 export function listCallHistory(q: CallLogQuery, signal?: AbortSignal) {
   return api("/call-history", {
-    query: { direction: q.direction, search: q.search || undefined, page: q.page, page_size: q.pageSize },
+    query: {
+      direction: q.direction,
+      search: q.search || undefined,
+      page: q.page,
+      page_size: q.pageSize,
+      ...qualifyingQuery(q),
+    },
     schema: CallHistoryList,
     signal,
   });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Toast } from "../../components/AppToast.tsx";
-import { downloadCallLogs, saveBlob } from "./call-logs-api.ts";
+import { downloadCallLogs, type QualifyingFilter, qualifyingQuery, saveBlob } from "./call-logs-api.ts";
 import { rowsToCsv, type CallLogRow } from "./call-log-display.ts";
 
 /**
@@ -8,7 +8,7 @@ import { rowsToCsv, type CallLogRow } from "./call-log-display.ts";
  * (spec section 8), with the spec's messages.
  */
 export function useCallLogsExport(
-  filters: { direction: "INBOUND" | "OUTBOUND"; search: string },
+  filters: { direction: "INBOUND" | "OUTBOUND"; search: string } & QualifyingFilter,
   rows: CallLogRow[],
   notify: (t: Toast) => void,
 ) {
@@ -19,6 +19,7 @@ export function useCallLogsExport(
       const { blob, fileName } = await downloadCallLogs({
         direction: filters.direction,
         search: filters.search || undefined,
+        ...qualifyingQuery(filters),
       });
       saveBlob(blob, fileName);
       notify({ severity: "success", message: "Export completed! File downloaded successfully.", durationMs: 3000 });

@@ -6,6 +6,7 @@ import { fillVariables } from "@parley/shared/fill-variables";
 import { DOUBTFUL_WORDS_NOTE } from "../heard-confidence.ts";
 import { callerName } from "../rules-lines.ts";
 import type { ChatMessage } from "./chat-types.ts";
+import { fieldsNote } from "../../qualifying/llm-fields.ts";
 
 function factsSoFar(events: CallEvent[], zone: string): string[] {
   // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every kind of CallEvent (tsc checks)
@@ -27,6 +28,8 @@ function factsSoFar(events: CallEvent[], zone: string): string[] {
         return e.answered
           ? "The caller was put through to a person."
           : "You tried to put the caller through to a person, but nobody answered: offer a callback.";
+      case "field_answer":
+        return `Recorded ${e.answer.key}: ${e.answer.display}.`;
     }
   });
 }
@@ -59,6 +62,7 @@ export function systemPrompt(ctx: AgentContext, events: CallEvent[], canTransfer
       `${ctx.campaign.businessHours.end}. Give tool times as ISO local times in that zone.`,
     faqs.length ? `Answers you may give:\n${faqs.join("\n")}` : "",
     facts.length ? `Done so far on this call:\n${facts.join("\n")}` : "",
+    fieldsNote(ctx, events),
     [
       "This is a phone call: answer in one or two short sentences, plain words, no lists, no markdown, no links.",
       "Never invent prices, facts or promises: if the answers and " +

@@ -47,6 +47,26 @@ const CONVERSATIONS: Record<string, ScriptStep[]> = {
   callback: [say("I am busy right now. Can you call me tomorrow morning?"), HANGUP],
   question: [say("What does the premium plan cost?"), say("OK, that is all I wanted to know. Thanks, bye."), HANGUP],
   dnc: [say("Please stop calling me and take me off your list."), HANGUP],
+  // Qualifying questions (docs/outcome-fields.md), in the order of the test campaign's fields: a budget, a CRM,
+  // a team size, whether they decide. One answers each; the other dodges each.
+  qualifier: [
+    say("Yes, I have a minute."),
+    say("We spend two thousand dollars a month."),
+    say("We use HubSpot."),
+    say("Maybe fifty people."),
+    say("Yes, I do."),
+    say("No, that's all. Thank you, bye."),
+    HANGUP,
+  ],
+  dodger: [
+    say("Yes, go ahead."),
+    say("I am not sure yet."),
+    say("I would rather not say."),
+    say("I do not know."),
+    say("Hard to say."),
+    say("No thanks. Goodbye."),
+    HANGUP,
+  ],
   // Asks for a person; once put through, talks with them (or, when nobody answers, takes the callback).
   person: [
     say("Can I talk to a real person, please?"),
@@ -86,7 +106,13 @@ const PEOPLE: Reaction[] = [
   { when: /\bjust to be sure\b/i, say: "Yes.", times: 2 },
   { when: /\b(say it again|didn't quite catch)\b/i, say: null, times: 1 },
 ];
+// The qualifier says each answer again for as long as it is asked again (the agent asks twice, then moves on).
+const PATIENT: Reaction[] = [
+  { when: /\bjust to be sure\b/i, say: "Yes.", times: 4 },
+  { when: /\b(say it again|didn't quite catch)\b/i, say: null, times: 4 },
+];
 const REACTIONS: Record<string, Reaction[]> = {
+  qualifier: PATIENT,
   interested: [
     {
       when: /\bwhich works better\b|\bone of those times\b|\bI could do\b.*\bor\b/i,

@@ -45,6 +45,9 @@ import { setCampaignKnowledgeBases } from "../api/knowledge-bases-api.ts";
 import type { CampaignDraft } from "../logic/campaign-draft.ts";
 import { usePersistDraft } from "../hooks/useCampaignDraft.ts";
 import { DraftRestoredNotice } from "./DraftRestoredNotice.tsx";
+import { messageOf } from "../../../lib/api-error.ts";
+import { OutcomeFieldsSection } from "../outcome-fields/OutcomeFieldsSection.tsx";
+import { FieldsProblem, useOutcomeFields } from "../outcome-fields/useOutcomeFields.ts";
 
 /** Statuses in which the campaign has (or will have) calls to follow live. */
 const PROGRESS_STATUSES = new Set(["scheduled", "active", "paused", "completed"]);
@@ -97,6 +100,7 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId, kept }: P
   const [saved, setSaved] = useState<CampaignDto | null>(campaign);
   const queryClient = useQueryClient();
   const kb = useKnowledgeBaseChoice(campaign?.id ?? null, restored?.knowledgeBaseIds);
+  const outcomeFields = useOutcomeFields(campaign?.id ?? null);
   // A draft this form saved on the server before the detour is updated, not created twice.
   const restoredId = restored?.campaignId;
   useEffect(() => {
@@ -130,8 +134,14 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId, kept }: P
     },
     // In create mode the choice is attached once the campaign exists; in view mode only a changed choice is saved.
     afterSave: async (c) => {
+      await outcomeFields.save(c.id).catch((err: unknown) => {
+        const why = err instanceof FieldsProblem ? err.message : messageOf(err, "please try again.");
+        throw new Error(`its qualifying questions were not: ${why}`);
+      });
       if (!choiceChanged(kb.saved, kb.selected)) return;
-      const docs = await setCampaignKnowledgeBases(c.id, kb.selected);
+      const docs = await setCampaignKnowledgeBases(c.id, kb.selected).catch((err: unknown) => {
+        throw new Error(`its knowledge base was not: ${messageOf(err, "please try again.")}`);
+      });
       kb.setSaved(docs.map((d) => d.id));
     },
   });
@@ -250,6 +260,7 @@ export function CampaignSetupForm({ campaign, initial, defaultVoiceId, kept }: P
           variables={variables}
         />
       </FormSection>
+      {values.channel === "voice" && <OutcomeFieldsSection state={outcomeFields} readOnly={viewMode && !canEdit} />}
       {values.channel === "voice" && values.campaignType === "outbound" && (
         <FormSection
           title="Experiment"

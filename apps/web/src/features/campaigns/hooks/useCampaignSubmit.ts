@@ -4,7 +4,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { changeLifecycle, createCampaign, updateCampaign } from "../api/campaigns-api.ts";
 import { toPayload } from "../api/campaign-mapping.ts";
 import { errorMessage } from "../api/error-message.ts";
-import { messageOf } from "../../../lib/api-error.ts";
 import type { CampaignDto } from "../api/campaign-dto.ts";
 import type { CampaignFormValues } from "../logic/campaign-form.ts";
 import { validateCampaignForm } from "../logic/validate-campaign-form.ts";
@@ -31,7 +30,10 @@ export function useCampaignSubmit(opts: {
   listPath: string;
   viewPath(id: string): string;
   onSaved(c: CampaignDto): void;
-  /** Saves what lives beside the campaign (its knowledge base choice) once the campaign itself is saved. */
+  /**
+   * Saves what lives beside the campaign (its qualifying questions, its knowledge base choice) once the campaign
+   * itself is saved; a failure's message says what was not saved ("its knowledge base was not: …").
+   */
   afterSave?(c: CampaignDto): Promise<void>;
 }) {
   const navigate = useNavigate();
@@ -64,10 +66,14 @@ export function useCampaignSubmit(opts: {
       );
       await qc.invalidateQueries({ queryKey: ["campaigns"] });
       if (attachFailure) {
-        // The campaign is saved; stay on the page so the user can retry the knowledge base choice.
+        // The campaign is saved; stay on the page so the user can retry what beside it was not saved.
         setToast({
           severity: "error",
-          message: `Campaign saved, but its knowledge base was not: ${messageOf(attachFailure, "please try again.")}`,
+          message: `Campaign saved, but ${
+            attachFailure instanceof Error && attachFailure.message
+              ? attachFailure.message
+              : "what goes with it was not: please try again."
+          }`,
         });
         return;
       }
