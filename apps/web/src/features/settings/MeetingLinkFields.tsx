@@ -19,7 +19,7 @@ type Props = {
 
 /** What each choice does, shown under the choices so the team knows what attendees will get. */
 const EXPLAINED: Record<MeetingLinkKind, string> = {
-  none: "Meetings the agent books have no link; invitations say so. You can still add one to a meeting with Edit.",
+  none: "Meetings the agent books have no link, nor do their invitations. You can still add one with Edit.",
   room: "One address for every meeting, e.g. your Zoom personal room: everyone booked joins that same room.",
   on_demand:
     "Each meeting gets a room of its own under this host, e.g. https://meet.jit.si/parley-k3v9q2m7xa: " +
