@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startE2E, type E2E } from "../support/e2e.ts";
+import type { Page } from "playwright-core";
+import { createCalendarRepo } from "../../apps/server/src/features/calendar/calendar.repo.ts";
+import { createCalendarService } from "../../apps/server/src/features/calendar/calendar.service.ts";
+import { createSettingsRepo } from "../../apps/server/src/features/settings/settings.repo.ts";
+import { createSettingsService } from "../../apps/server/src/features/settings/settings.service.ts";
+import { systemClock } from "../../apps/server/src/platform/clock.ts";
+import { postgresSkipReason, startE2E, startE2EOnPostgres, type E2E, type E2EOnPostgres } from "../support/e2e.ts";
 import { loginViaApi, registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
 
 /** Today at the given local hour (browser and test share the machine's zone). */
@@ -56,6 +62,111 @@ describe("a booked meeting shows the link it really has, never one made up from 
       await page.getByRole("button", { name: /^Pricing call/ }).click();
       const join = page.getByRole("dialog").getByRole("link", { name: "Join meeting" });
       assert.equal(await join.getAttribute("href"), "https://meet.jit.si/parley-pricing-4f7a");
+      await page.context().close();
+    });
+  }
+});
+
+/** Tomorrow at the given local hour: the agent books nothing in the past, whatever time the test runs. */
+const tomorrowAt = (hour: number) => {
+  const n = new Date();
+  return new Date(n.getFullYear(), n.getMonth(), n.getDate() + 1, hour);
+};
+const ROOM = /^https:\/\/meet\.jit\.si\/parley-[a-z2-7]{10}$/;
+
+describe("the owner sets rooms on demand in Settings; the agent's meetings join rooms of their own", async () => {
+  const skip = await postgresSkipReason();
+  let env: E2EOnPostgres;
+  /** The agent's booking as a call makes it (agent-tools.ts), with the link read from the organisation's Settings. */
+  let agentBooks: (orgId: string, title: string, hour: number) => Promise<void>;
+  before(async () => {
+    if (skip) return;
+    env = await startE2EOnPostgres();
+    const settings = createSettingsService({
+      repo: createSettingsRepo(env.db),
+      voiceExists: async () => false,
+      checkPassword: async () => false,
+    });
+    const calendar = createCalendarService({
+      db: env.db,
+      repo: createCalendarRepo(env.db),
+      clock: systemClock,
+      meetingLink: settings.meetingLink,
+    });
+    agentBooks = async (orgId, title, hour) => {
+      const r = await calendar.bookMeeting(orgId, {
+        title,
+        startAt: tomorrowAt(hour),
+        durationMinutes: 30,
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        businessHours: { start: "08:00", end: "18:00" },
+      });
+      assert.ok(r.booked, JSON.stringify(r));
+    };
+  });
+  after(() => env?.close());
+
+  async function openMeeting(page: Page, slug: string, title: string) {
+    await page.goto(`/org/${slug}/calendar`);
+    await page.getByRole("button", { name: "Day", exact: true }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: new RegExp(`^${title}`) }).click();
+    return page.getByRole("dialog");
+  }
+  const joinHref = async (page: Page, slug: string, title: string) => {
+    const dialog = await openMeeting(page, slug, title);
+    const href = await dialog.getByRole("link", { name: "Join meeting" }).getAttribute("href");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    return href ?? "";
+  };
+
+  for (const width of [1440, 390]) {
+    test(`at ${width} px`, { skip: skip ?? false }, async () => {
+      const user = await registerViaApi(env.baseUrl);
+      const { slug, orgId } = await loginViaApi(env.baseUrl, user);
+      const page = await env.newPage({ width, height: 900 });
+      await signIn(page, user);
+
+      // No link set: the agent's meeting has none, and the dialog says where to set one.
+      await agentBooks(orgId, "Intro with Omar", 9);
+      const dialog = await openMeeting(page, slug, "Intro with Omar");
+      const hint = dialog.getByTestId("no-meeting-link");
+      await hint.getByText(/so the agent adds one to every meeting it books/).waitFor();
+      assert.equal(await dialog.getByRole("link", { name: /Join/ }).count(), 0);
+      await env.screenshot(page, `meeting-link-unset-dialog-${width}`);
+      await hint.getByRole("link", { name: "set a meeting link in Settings" }).click();
+      await page.waitForURL(/\/settings#meeting-link$/);
+
+      const org = page.getByRole("form", { name: "Organization settings" });
+      await org.getByRole("radio", { name: "Rooms on demand" }).check();
+      const host = org.getByLabel("Host that opens rooms on demand");
+      await host.fill("http://meet.jit.si");
+      await org.getByRole("button", { name: "Save organization" }).click();
+      await org.getByText(/must start with https:\/\//).waitFor();
+      await host.fill("https://meet.jit.si");
+      await org.getByText(/two meetings never share a room/).waitFor();
+      await org.getByRole("button", { name: "Save organization" }).click();
+      await page.getByText("Organization settings saved.").waitFor();
+      await org.getByRole("radiogroup", { name: "Meeting link" }).scrollIntoViewIfNeeded();
+      await env.screenshot(page, `meeting-link-settings-${width}`);
+
+      // Booked after: each meeting a room of its own under the team's host.
+      await agentBooks(orgId, "Demo with Ana", 11);
+      await agentBooks(orgId, "Demo with Lee", 14);
+      const ana = await joinHref(page, slug, "Demo with Ana");
+      const lee = await joinHref(page, slug, "Demo with Lee");
+      assert.match(ana, ROOM);
+      assert.match(lee, ROOM);
+      assert.notEqual(ana, lee, "two meetings never share a room");
+      const shown = await openMeeting(page, slug, "Demo with Ana");
+      await shown.getByRole("link", { name: "Join meeting" }).waitFor();
+      await env.screenshot(page, `meeting-link-on-demand-dialog-${width}`);
+      // The meeting booked before keeps having none, and no longer sends anyone to Settings.
+      await shown.getByRole("button", { name: "Close" }).click();
+      const before = await openMeeting(page, slug, "Intro with Omar");
+      await before.getByTestId("no-meeting-link").waitFor();
+      assert.equal(await before.getByRole("link", { name: "set a meeting link in Settings" }).count(), 0);
       await page.context().close();
     });
   }

@@ -76,7 +76,7 @@ export function insertCall(db: Queryable, orgId: string, call: CallSeed = {}): P
   return insertRow(db, "calls", { lead_phone: "+14155550100", ...call, org_id: orgId });
 }
 
-export type MeetingSeed = { title: string; start_at: string; end_at: string; call_id?: string };
+export type MeetingSeed = { title: string; start_at: string; end_at: string; call_id?: string; meeting_url?: string };
 
 /** A meeting the agent booked (on the call `call_id` when given), as the calendar feature stores it. */
 export function insertAgentMeeting(db: Queryable, orgId: string, meeting: MeetingSeed): Promise<string> {

@@ -140,6 +140,8 @@ export const BookedMeeting = z.object({
    */
   contact_timezone: z.string(),
   status: z.string(),
+  /** Where it is held (Settings → Meeting link), or null: the CRM copy carries the same link or none. */
+  meeting_url: z.string().nullable(),
 });
 export type BookedMeeting = z.infer<typeof BookedMeeting>;
 

@@ -5,6 +5,7 @@
  * - GET/PUT /api/settings/profile → `ProfileResponse` ({profile}); PUT takes `ProfileUpdate`.
  * - POST /api/settings/profile/password takes `PasswordChange` and answers 204; the account's other sessions end.
  * New campaigns start from `OrgSettings`: timezone (null → the browser's zone), business hours and voice.
+ * The agent's meetings take their link from `meeting_link_kind`/`meeting_link_url` (meeting-link.ts).
  */
 import { z } from "zod";
 import {
@@ -14,6 +15,7 @@ import {
   DEFAULT_BUSINESS_HOURS_START,
   isIanaTimeZone,
 } from "./campaigns.ts";
+import { MEETING_LINK_KINDS, MeetingLinkKind, MeetingLinkMessages, meetingLinkProblem } from "./meeting-link.ts";
 
 export const SettingsMessages = {
   orgNameRequired: "Organization name is required.",
@@ -45,6 +47,10 @@ export const OrgSettings = z.object({
   business_hours_end: z.string(),
   /** A voice id from GET /api/voices; null → the server's DEFAULT_VOICE_ID. */
   default_voice_id: z.string().nullable(),
+  /** Where the agent's meetings are held: no link, the team's own room, or a room of its own on a host. */
+  meeting_link_kind: MeetingLinkKind,
+  /** The room's address ("room") or the host rooms are opened under ("on_demand"); null with "none". */
+  meeting_link_url: z.string().nullable(),
 });
 export type OrgSettings = z.infer<typeof OrgSettings>;
 
@@ -65,6 +71,8 @@ export type OrgSettingsResponse = z.infer<typeof OrgSettingsResponse>;
  */
 export const OrgClockResponse = OrgSettingsResponse.pick({ country: true }).extend({
   timezone: z.string().nullable(),
+  /** Whether the agent adds a meeting link to what it books: the calendar says where to set one when not. */
+  meeting_link_set: z.boolean(),
 });
 export type OrgClockResponse = z.infer<typeof OrgClockResponse>;
 
@@ -75,6 +83,8 @@ export const DEFAULT_ORG_SETTINGS: Omit<OrgSettings, "name"> = {
   business_hours_start: DEFAULT_BUSINESS_HOURS_START,
   business_hours_end: DEFAULT_BUSINESS_HOURS_END,
   default_voice_id: null,
+  meeting_link_kind: "none",
+  meeting_link_url: null,
 };
 
 const businessHour = z.string().refine((v) => BUSINESS_HOUR_CHOICES.includes(v), CampaignMessages.businessHours);
@@ -94,11 +104,19 @@ export const OrgSettingsUpdate = z
     business_hours_start: businessHour,
     business_hours_end: businessHour,
     default_voice_id: z.string().max(200).nullable().transform(emptyToNull),
+    meeting_link_kind: z.enum(MEETING_LINK_KINDS, { error: MeetingLinkMessages.kind }),
+    meeting_link_url: z.string().max(2000).nullable().transform(emptyToNull),
   })
   .partial()
   .refine((v) => v.business_hours_start === undefined || v.business_hours_start !== v.business_hours_end, {
     path: ["business_hours_end"],
     message: CampaignMessages.businessHoursEqual,
+  })
+  // Checked here when both are sent (the form always sends both), and again after the merge on the server.
+  .superRefine((v, ctx) => {
+    if (v.meeting_link_kind === undefined || v.meeting_link_url === undefined) return;
+    const problem = meetingLinkProblem(v.meeting_link_kind, v.meeting_link_url);
+    if (problem) ctx.addIssue({ code: "custom", path: ["meeting_link_url"], message: problem });
   });
 export type OrgSettingsUpdate = z.input<typeof OrgSettingsUpdate>;
 

@@ -157,7 +157,13 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
 
   // The calendar with its invitations and the team's own CalDAV calendar.
   const invitations = wireInvitations({ ...base, send });
-  const calendar = wireCalendar({ ...base, events, invitations: invitations.invitations });
+  // The agent's meetings take their link from the organisation's settings (wired below, read only when it books).
+  const calendar = wireCalendar({
+    ...base,
+    events,
+    invitations: invitations.invitations,
+    meetingLink: (orgId) => settings.meetingLink(orgId),
+  });
 
   // Campaigns: voices, contacts, settings, the campaigns themselves, HubSpot imports, their knowledge base.
   const voices = createVoicesService({ tts: createOfflineTts(), storage, logger: log, encodeWav });

@@ -50,7 +50,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "PUT /api/settings/profile": { summary: "Update your profile", body: ProfileUpdate },
   "POST /api/settings/profile/password": { summary: "Change your password", answer: NO_CONTENT, body: PasswordChange },
   "GET /api/settings/organization": "Organisation settings (hours, defaults, time zone)",
-  "GET /api/settings/organization/clock": "The organisation's time zone and country, for every member's screens",
+  "GET /api/settings/organization/clock":
+    "The organisation's time zone, country and whether a meeting link is set, for every member's screens",
   "PUT /api/settings/organization": { summary: "Update organisation settings", body: OrgSettingsUpdate },
 
   "GET /api/dnc": "List the do-not-call numbers",

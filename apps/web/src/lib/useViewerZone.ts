@@ -30,3 +30,8 @@ export function usePhoneFormat(): (raw: string) => string {
   const country = useOrgDefaults().data?.country ?? null;
   return (raw) => formatPhone(raw, country);
 }
+
+/** Whether the agent adds a meeting link to the meetings it books (Settings); undefined until known. */
+export function useMeetingLinkSet(): boolean | undefined {
+  return useOrgDefaults().data?.meeting_link_set;
+}

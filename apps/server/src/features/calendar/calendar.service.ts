@@ -18,6 +18,7 @@ import { businessWindows, checkBooking, freeSlots, type BusinessHours, type Inte
 import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import { unreachableNote, type ExternalCalendar } from "./external-calendar.ts";
 import type { MeetingInvitations } from "../invitations/meeting-invitations.ts";
+import { meetingUrlFor, type MeetingLinkSetting } from "./meeting-link.ts";
 
 export function toCalendarEvent(r: EventRow): CalendarEvent {
   return {
@@ -74,6 +75,8 @@ export function createCalendarService(deps: {
   events?: WebhookEvents;
   external?: ExternalCalendar;
   invitations?: MeetingInvitations;
+  /** The organisation's meeting link (Settings); without it the agent's meetings have none. */
+  meetingLink?: (orgId: string) => Promise<MeetingLinkSetting>;
 }) {
   const { db, repo, clock } = deps;
 
@@ -217,6 +220,8 @@ export function createCalendarService(deps: {
       // Read before the transaction: a slow calendar server must not hold the organisation's booking lock.
       const external = await deps.external?.busy(orgId, from, to, m.timezone);
       const note = external?.unreachable ? { calendarNote: unreachableNote(external.unreachable) } : {};
+      // Real or absent: the team's room, a new room under its on-demand host, or none (meeting-link.ts).
+      const meetingUrl = m.isVirtual ? meetingUrlFor(await deps.meetingLink?.(orgId)) : null;
       const booking = await db.tx(async (tx) => {
         await repo.lockOrg(tx, orgId);
         const busy = [...(await busyIntervals(orgId, from, to, tx)), ...(external?.busy ?? [])];
@@ -248,7 +253,7 @@ export function createCalendarService(deps: {
           description: m.description,
           location: m.location,
           is_virtual: m.isVirtual,
-          meeting_url: null,
+          meeting_url: meetingUrl,
           start_at: m.startAt,
           end_at: new Date(start + m.durationMinutes * 60_000),
           timezone: m.timezone,

@@ -8,6 +8,7 @@ import type { WebhookEvents } from "../webhooks/webhook-events.ts";
 import { createCalendarFeedService } from "./calendar-feed.service.ts";
 import { createCalendarRepo } from "./calendar.repo.ts";
 import { createCalendarService, type CalendarService } from "./calendar.service.ts";
+import type { MeetingLinkSetting } from "./meeting-link.ts";
 
 type Deps = {
   db: Db;
@@ -18,6 +19,8 @@ type Deps = {
   events: WebhookEvents;
   /** Invitations by email, queued where meetings are booked, changed or cancelled. */
   invitations: MeetingInvitations;
+  /** The organisation's meeting link (Settings), read each time the agent books. */
+  meetingLink: (orgId: string) => Promise<MeetingLinkSetting>;
 };
 
 /**
@@ -25,7 +28,7 @@ type Deps = {
  * calendar. The two calendars read each other: Parley takes busy times from CalDAV, and the CalDAV mirror copies
  * Parley's meetings there, reading them only while it serves a request, once both are built.
  */
-export function wireCalendar({ db, config, clock, log, events, invitations }: Deps) {
+export function wireCalendar({ db, config, clock, log, events, invitations, meetingLink }: Deps) {
   const repo = createCalendarRepo(db);
   const built: { calendar?: CalendarService } = {};
   const integrations = wireIntegrations({
@@ -38,7 +41,8 @@ export function wireCalendar({ db, config, clock, log, events, invitations }: De
       return built.calendar;
     },
   });
-  const service = createCalendarService({ db, repo, clock, events, external: integrations.calendar, invitations });
+  const external = integrations.calendar;
+  const service = createCalendarService({ db, repo, clock, events, external, invitations, meetingLink });
   built.calendar = service;
   return { service, feeds: createCalendarFeedService({ db, repo, clock }), integrations };
 }

@@ -44,7 +44,15 @@ export type CallDetailRow = CallLogRow & {
   latency: unknown[];
 };
 
-export type MeetingRow = { id: string; title: string; start_at: Date; end_at: Date; timezone: string; status: string };
+export type MeetingRow = {
+  id: string;
+  title: string;
+  start_at: Date;
+  end_at: Date;
+  timezone: string;
+  status: string;
+  meeting_url: string | null;
+};
 
 /** Where the export's keyset paging stands: the last row's start (as exact text) and id. */
 export type ExportCursor = { started: string; id: string };
@@ -201,7 +209,7 @@ export function createCallHistoryRepo(db: Db) {
     /** The meeting the agent booked during this call (the booking path stores the call's id). */
     async meeting(orgId: string, callId: string): Promise<MeetingRow | null> {
       const rows = await db.query<MeetingRow>(
-        `select id, title, start_at, end_at, timezone, status from calendar_events
+        `select id, title, start_at, end_at, timezone, status, meeting_url from calendar_events
           where org_id = $1 and call_id = $2 order by created_at desc limit 1`,
         [orgId, callId],
       );

@@ -150,6 +150,7 @@ export function createCallHistoryService({ repo, links, storage, crmSync, scorec
             timezone: meeting.timezone,
             contact_timezone: contactZone(row.lead_phone, row.campaign_timezone ?? meeting.timezone),
             status: meeting.status,
+            meeting_url: meeting.meeting_url,
           },
           interventions: interventions.map((i) => ({ ...i, at: i.at.toISOString() })),
           crm_sync: crm,

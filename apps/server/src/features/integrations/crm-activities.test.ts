@@ -140,6 +140,7 @@ test("a booked meeting and an opt-out add a meeting on the contact and the do-no
     timezone: "UTC",
     contact_timezone: "America/Los_Angeles",
     status: "confirmed",
+    meeting_url: null,
   };
   const booked = callActivities(call({ outcome: "scheduled", status: "scheduled", meeting }), "101", null);
   assert.deepEqual(
@@ -160,9 +161,17 @@ test("a booked meeting and an opt-out add a meeting on the contact and the do-no
     [meeting.title, meeting.start_time, meeting.end_time, meeting.start_time, "SCHEDULED"],
   );
   assert.match(props.hs_meeting_body!, /during a call to \+14155550101: Wants a quote/);
+  assert.equal(props.hs_meeting_location, undefined, "no link set, none written");
+  assert.doesNotMatch(props.hs_meeting_body!, /Join/);
   assert.deepEqual(req.body.associations, [
     { to: { id: "101" }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: 200 }] },
   ]);
+  // With a link from Settings, HubSpot carries the same one as the invitation and the calendar.
+  const room = "https://meet.jit.si/parley-k3v9q2m7xa";
+  const linked = callActivities(call({ status: "scheduled", meeting: { ...meeting, meeting_url: room } }), "101", null);
+  const linkedProps = (hubspotRequest(linked[1]!).body as { properties: Record<string, string> }).properties;
+  assert.equal(linkedProps.hs_meeting_location, room);
+  assert.match(linkedProps.hs_meeting_body!, new RegExp(`Join: ${room.replaceAll(".", "\\.")}`));
   assert.deepEqual(
     callActivities(call({ meeting: { ...meeting, status: "cancelled" } }), "101", null).map((a) => a.kind),
     ["call"],

@@ -73,11 +73,14 @@ export function callActivities(call: Call, contactId: string, recordingUrl: stri
       kind: "meeting",
       contactId,
       title: call.meeting.title,
-      body:
+      body: [
         "Booked by Parley's AI agent during a call to " +
-        `${call.lead_phone}${call.summary.trim() ? `: ${call.summary.trim()}` : "."}`,
+          `${call.lead_phone}${call.summary.trim() ? `: ${call.summary.trim()}` : "."}`,
+        ...(call.meeting.meeting_url ? [`Join: ${call.meeting.meeting_url}`] : []),
+      ].join("\n\n"),
       startAt: call.meeting.start_time,
       endAt: call.meeting.end_time,
+      meetingUrl: call.meeting.meeting_url,
     });
   }
   if (call.outcome === "do_not_call") {

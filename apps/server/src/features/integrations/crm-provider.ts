@@ -32,7 +32,16 @@ export type CrmActivity =
       /** An absolute link to the recording, or null (not recorded, or no PUBLIC_URL to link from). */
       recordingUrl: string | null;
     }
-  | { kind: "meeting"; contactId: string; title: string; body: string; startAt: string; endAt: string }
+  | {
+      kind: "meeting";
+      contactId: string;
+      title: string;
+      body: string;
+      startAt: string;
+      endAt: string;
+      /** The meeting's link (Settings → Meeting link), or null: never one made up. */
+      meetingUrl: string | null;
+    }
   /**
    * That meeting was cancelled in Parley after it was queued: `meetingId` is the CRM's id of the meeting written,
    * known only once that write went out, so the queue stores null and the sender fills it in.

@@ -84,9 +84,9 @@ for (const kind of await dbKinds()) {
     // What the runner's call.completed does for the CRM (the first test goes through a real call's).
     const completed = (orgId: string, callId: string) => t.services.crmSync.service.callFinished(orgId, callId);
     /** The meeting the agent booked on the call; answers its calendar event's id. */
-    const bookedOn = async (callId: string, title: string) => {
+    const bookedOn = async (callId: string, title: string, meeting_url?: string) => {
       const meeting = { title, start_at: "2031-03-04T15:00:00Z", end_at: "2031-03-04T15:30:00Z", call_id: callId };
-      return insertAgentMeeting(t.db, owner.orgId, meeting);
+      return insertAgentMeeting(t.db, owner.orgId, { ...meeting, ...(meeting_url ? { meeting_url } : {}) });
     };
     const detail = async (callId: string, token = owner.token) =>
       (await t.request("GET", `/api/call-history/${callId}`, { token })).body.call;
@@ -127,7 +127,8 @@ for (const kind of await dbKinds()) {
 
     test("a booked meeting is a meeting on the contact; an opt-out sets the do-not-call property", async () => {
       const callId = await finishedCall(await contact("102", "+14155550102"), "do_not_call");
-      const eventId = await bookedOn(callId, "Spring demo: meeting with Ben Okafor");
+      const room = "https://meet.jit.si/parley-k3v9q2m7xa";
+      const eventId = await bookedOn(callId, "Spring demo: meeting with Ben Okafor", room);
       await completed(owner.orgId, callId);
       await until(async () => (await detail(callId)).crm_sync?.state === "synced", {
         what: "meeting and opt-out synced",
@@ -139,6 +140,7 @@ for (const kind of await dbKinds()) {
         [meeting.properties.hs_meeting_title, meeting.properties.hs_meeting_start_time],
         ["Spring demo: meeting with Ben Okafor", "2031-03-04T15:00:00.000Z"],
       );
+      assert.equal(meeting.properties.hs_meeting_location, room, "the same link as the invitation and the calendar");
       assert.equal(hs.state.calls.at(-1)!.properties.hs_call_title, "Parley AI call (Spring demo): Do not call");
       assert.deepEqual(
         hs.state.customProperties.map((p) => [p.name, p.type, p.fieldType]),

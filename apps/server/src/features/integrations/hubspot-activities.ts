@@ -100,6 +100,8 @@ export function hubspotRequest(a: CrmActivity): HubspotRequest {
       hs_meeting_start_time: a.startAt,
       hs_meeting_end_time: a.endAt,
       hs_meeting_outcome: "SCHEDULED",
+      // HubSpot's "where": the same link as the invitation and the calendar, or nothing.
+      ...(a.meetingUrl ? { hs_meeting_location: a.meetingUrl } : {}),
     };
     return {
       method: "POST",

@@ -43,6 +43,8 @@ for (const kind of await routeDbKinds()) {
         business_hours_start: "09:00",
         business_hours_end: "17:00",
         default_voice_id: null,
+        meeting_link_kind: "none",
+        meeting_link_url: null,
       });
       assert.equal((await t.request("GET", "/api/settings/organization")).status, 401);
     });
@@ -58,6 +60,8 @@ for (const kind of await routeDbKinds()) {
         business_hours_start: "08:30",
         business_hours_end: "18:00",
         default_voice_id: voice,
+        meeting_link_kind: "room",
+        meeting_link_url: "https://zoom.us/j/1234567890",
       };
       const put = await t.request("PUT", "/api/settings/organization", { token: u.token, body });
       assert.equal(put.status, 200, put.text);
@@ -100,6 +104,54 @@ for (const kind of await routeDbKinds()) {
       );
     });
 
+    test("the meeting link: saved normalised, its kind or address alone checked against the other", async () => {
+      const u = await buildUser(t);
+      const put = (body: Record<string, unknown>) =>
+        t.request("PUT", "/api/settings/organization", { token: u.token, body });
+      const host = await put({ meeting_link_kind: "on_demand", meeting_link_url: " https://meet.jit.si/ " });
+      assert.equal(host.status, 200, host.text);
+      assert.deepEqual(
+        [host.body.settings.meeting_link_kind, host.body.settings.meeting_link_url],
+        ["on_demand", "https://meet.jit.si"],
+      );
+      const room = await put({ meeting_link_kind: "room" });
+      assert.equal(room.body.settings.meeting_link_url, "https://meet.jit.si", "the address sent before is kept");
+      const none = await put({ meeting_link_kind: "none" });
+      assert.equal(none.body.settings.meeting_link_url, null, "no link, no address kept");
+      const alone = await put({ meeting_link_kind: "on_demand" });
+      assert.equal(alone.status, 400, "a kind without its address");
+      assert.match(alone.body.error.message, /Enter the host that opens rooms on demand/);
+      const got = await t.request("GET", "/api/settings/organization", { token: u.token });
+      assert.equal(got.body.settings.meeting_link_kind, "none");
+    });
+
+    test("a wrong meeting link is refused with a message naming the problem", async () => {
+      const u = await buildUser(t);
+      const cases: [Record<string, unknown>, string, RegExp][] = [
+        [{ meeting_link_kind: "zoom" }, "meeting_link_kind", /"none", "room" or "on_demand"/],
+        [{ meeting_link_kind: "room", meeting_link_url: "" }, "meeting_link_url", /Enter your room's address/],
+        [{ meeting_link_kind: "room", meeting_link_url: "zoom" }, "meeting_link_url", /must be a web address/],
+        [{ meeting_link_kind: "room", meeting_link_url: "http://zoom.us/j/1" }, "meeting_link_url", /https:\/\//],
+        [{ meeting_link_kind: "on_demand", meeting_link_url: "https://meet" }, "meeting_link_url", /real host/],
+        [{ meeting_link_kind: "on_demand", meeting_link_url: "https://10.0.0.7" }, "meeting_link_url", /real host/],
+        [
+          { meeting_link_kind: "room", meeting_link_url: "https://bob:pw@zoom.us/j/1" },
+          "meeting_link_url",
+          /user name or password/,
+        ],
+        [{ meeting_link_kind: "on_demand", meeting_link_url: "https://meet.jit.si/?r=1" }, "meeting_link_url", /\?/],
+      ];
+      for (const [body, path, message] of cases) {
+        const res = await t.request("PUT", "/api/settings/organization", { token: u.token, body });
+        assert.equal(res.status, 400, JSON.stringify(body));
+        assert.equal(res.body.error.code, "validation_failed");
+        assert.equal(res.body.error.details[0].path, path, JSON.stringify(body));
+        assert.match(res.body.error.message, message);
+      }
+      const got = await t.request("GET", "/api/settings/organization", { token: u.token });
+      assert.deepEqual([got.body.settings.meeting_link_kind, got.body.settings.meeting_link_url], ["none", null]);
+    });
+
     test("a member reads the organisation's clock (zone and country) and nothing else of the settings", async () => {
       const owner = await buildUser(t);
       const saved = await t.request("PUT", "/api/settings/organization", {
@@ -110,7 +162,7 @@ for (const kind of await routeDbKinds()) {
       const memberToken = await joinAs(t, owner, await buildUser(t), "member");
       const clock = await t.request("GET", "/api/settings/organization/clock", { token: memberToken });
       assert.equal(clock.status, 200, clock.text);
-      assert.deepEqual(clock.body, { timezone: "Australia/Sydney", country: "AU" });
+      assert.deepEqual(clock.body, { timezone: "Australia/Sydney", country: "AU", meeting_link_set: false });
       assert.equal((await t.request("GET", "/api/settings/organization/clock")).status, 401);
     });
 

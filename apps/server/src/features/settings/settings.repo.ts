@@ -20,7 +20,7 @@ export function createSettingsRepo(db: Db) {
     async orgSettings(orgId: string): Promise<(Partial<OrgSettings> & { name: string }) | null> {
       const rows = await db.query<Partial<OrgSettings> & { name: string }>(
         `select o.name, s.agent_name, s.company_name, s.timezone, s.business_hours_start, s.business_hours_end,
-          s.default_voice_id
+          s.default_voice_id, s.meeting_link_kind, s.meeting_link_url
            from organizations o left join org_settings s on s.org_id = o.id
           where o.id = $1`,
         [orgId],
@@ -34,10 +34,11 @@ export function createSettingsRepo(db: Db) {
         await q.query("update organizations set name = $2 where id = $1", [orgId, s.name]);
         await q.query(
           `insert into org_settings (org_id, agent_name, company_name, timezone, business_hours_start,
-            business_hours_end, default_voice_id)
-           values ($1, $2, $3, $4, $5, $6, $7)
+            business_hours_end, default_voice_id, meeting_link_kind, meeting_link_url)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
            on conflict (org_id) do update set agent_name = $2, company_name = $3, timezone = $4,
-             business_hours_start = $5, business_hours_end = $6, default_voice_id = $7, updated_at = now()`,
+             business_hours_start = $5, business_hours_end = $6, default_voice_id = $7, meeting_link_kind = $8,
+             meeting_link_url = $9, updated_at = now()`,
           [
             orgId,
             s.agent_name,
@@ -46,6 +47,8 @@ export function createSettingsRepo(db: Db) {
             s.business_hours_start,
             s.business_hours_end,
             s.default_voice_id,
+            s.meeting_link_kind,
+            s.meeting_link_url,
           ],
         );
       });

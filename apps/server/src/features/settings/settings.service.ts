@@ -14,6 +14,7 @@ import {
 } from "@parley/shared/settings";
 import { AppError, notFound, toFieldIssues, validationError } from "../../http/errors.ts";
 import { regionForTimezone } from "../../platform/phone.ts";
+import { meetingLinkProblem, normalizeMeetingLink } from "@parley/shared/meeting-link";
 import { hashPassword } from "../auth/password-hash.ts";
 import type { ProfileRow, SettingsRepo } from "./settings.repo.ts";
 
@@ -57,6 +58,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       business_hours_start: row.business_hours_start ?? DEFAULT_ORG_SETTINGS.business_hours_start,
       business_hours_end: row.business_hours_end ?? DEFAULT_ORG_SETTINGS.business_hours_end,
       default_voice_id: row.default_voice_id ?? DEFAULT_ORG_SETTINGS.default_voice_id,
+      meeting_link_kind: row.meeting_link_kind ?? DEFAULT_ORG_SETTINGS.meeting_link_kind,
+      meeting_link_url: row.meeting_link_url ?? DEFAULT_ORG_SETTINGS.meeting_link_url,
     };
   }
 
@@ -69,6 +72,12 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   return {
     orgSettings,
 
+    /** Where the agent's meetings are held (features/calendar/meeting-link.ts builds each one's link from it). */
+    async meetingLink(orgId: string) {
+      const s = await orgSettings(orgId);
+      return { kind: s.meeting_link_kind, url: s.meeting_link_url };
+    },
+
     async getOrg(orgId: string, role: Role): Promise<OrgSettingsResponse> {
       const settings = await orgSettings(orgId);
       return { settings, can_edit: can(role, "settings.edit"), country: countryOf(settings) };
@@ -76,7 +85,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
     async getClock(orgId: string): Promise<OrgClockResponse> {
       const settings = await orgSettings(orgId);
-      return { timezone: settings.timezone, country: countryOf(settings) };
+      return {
+        timezone: settings.timezone,
+        country: countryOf(settings),
+        meeting_link_set: settings.meeting_link_kind !== "none",
+      };
     },
 
     /** Merges the fields sent over the saved ones. Who may is the role guard's business (http/route-roles.ts). */
@@ -87,6 +100,10 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       // Checked after the merge too: one side of the hours may be sent alone.
       if (next.business_hours_start === next.business_hours_end)
         throw fieldError("business_hours_end", CampaignMessages.businessHoursEqual);
+      // Checked after the merge too: the kind or the address may be sent alone.
+      const linkProblem = meetingLinkProblem(next.meeting_link_kind, next.meeting_link_url);
+      if (linkProblem) throw fieldError("meeting_link_url", linkProblem);
+      next.meeting_link_url = normalizeMeetingLink(next.meeting_link_kind, next.meeting_link_url);
       if (next.default_voice_id && parsed.data.default_voice_id && !(await deps.voiceExists(next.default_voice_id))) {
         throw fieldError("default_voice_id", CampaignMessages.unknownVoice);
       }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -12,7 +13,9 @@ import Typography from "@mui/material/Typography";
 import ContentCopy from "@mui/icons-material/ContentCopy";
 import type { CalendarEvent } from "@parley/shared/calendar";
 import { formatPhonesIn } from "../../lib/phone-format.ts";
-import { usePhoneFormat, useViewerZone } from "../../lib/useViewerZone.ts";
+import { useCan } from "../../lib/useCurrentUser.ts";
+import { session } from "../../lib/session.ts";
+import { useMeetingLinkSet, usePhoneFormat, useViewerZone } from "../../lib/useViewerZone.ts";
 import { durationLabel, eventMinutes, meetingLink, whenLines } from "./event-display.ts";
 import { EventIcon } from "./EventIcon.tsx";
 import { invitationView } from "./invitation-display.ts";
@@ -42,6 +45,8 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
   const [error, setError] = useState<string | null>(null);
   const phone = usePhoneFormat();
   const zone = useViewerZone();
+  const linkSet = useMeetingLinkSet();
+  const canSetLink = useCan("settings.edit");
   if (!event) return null;
   const when = whenLines(event, zone);
   const link = meetingLink(event);
@@ -119,7 +124,22 @@ export function EventDetailDialog({ event, onClose, onEdit, onCancelEvent }: Pro
           )}
           {event.is_virtual && !link && (
             <Typography variant="body2" color="text.secondary" data-testid="no-meeting-link">
-              No meeting link yet: add one with Edit so attendees know where to join.
+              No meeting link yet: add one with Edit so attendees know where to join
+              {linkSet === false && canSetLink && (
+                <>
+                  , or{" "}
+                  <Link component={RouterLink} to={`/org/${session.orgSlug()}/settings#meeting-link`}>
+                    set a meeting link in Settings
+                  </Link>{" "}
+                  so the agent adds one to every meeting it books
+                </>
+              )}
+              {linkSet === false && !canSetLink && (
+                <>
+                  , or ask the owner to set a meeting link in Settings so the agent adds one to every meeting it books
+                </>
+              )}
+              .
             </Typography>
           )}
           {event.is_virtual && link && (

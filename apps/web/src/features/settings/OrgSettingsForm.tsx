@@ -12,10 +12,14 @@ import { issuesToErrors, serverErrors, type FieldErrors } from "./form-errors.ts
 import { browserZone } from "../../lib/time-format.ts";
 import { timeZoneOptions, toOrgForm, toOrgUpdate, type OrgForm } from "./org-form.ts";
 import { useSaveOrgSettings } from "./settings-api.ts";
+import { MeetingLinkFields } from "./MeetingLinkFields.tsx";
 
 type Props = { data: OrgSettingsResponse; voices: Voice[]; onSaved(): void };
 
-/** The organisation's name, how the agent introduces itself, and the defaults new campaigns start from. */
+/**
+ * The organisation's name, how the agent introduces itself, the defaults new campaigns start from, and the link
+ * the agent's meetings are held at.
+ */
 export function OrgSettingsForm({ data, voices, onSaved }: Props) {
   const [form, setForm] = useState<OrgForm>(() => toOrgForm(data.settings));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -135,6 +139,19 @@ export function OrgSettingsForm({ data, voices, onSaved }: Props) {
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>{hourSelect("business_hours_start", "Business hours start")}</Grid>
         <Grid size={{ xs: 6, md: 3 }}>{hourSelect("business_hours_end", "Business hours end")}</Grid>
+        <Grid size={{ xs: 12 }}>
+          <MeetingLinkFields
+            kind={form.meeting_link_kind}
+            url={form.meeting_link_url}
+            readOnly={readOnly}
+            error={errors.meeting_link_url ?? errors.meeting_link_kind}
+            onKind={(v) => {
+              set("meeting_link_kind")(v);
+              setErrors((e) => ({ ...e, meeting_link_url: undefined }));
+            }}
+            onUrl={set("meeting_link_url")}
+          />
+        </Grid>
       </Grid>
       {errors.form && (
         <Alert severity="error" sx={{ mt: 2 }}>

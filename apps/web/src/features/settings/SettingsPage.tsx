@@ -82,7 +82,7 @@ export function SettingsPage() {
       {orgVisible && (
         <Section
           title="Organization"
-          subtitle="How the voice agent introduces itself, and what new campaigns start from."
+          subtitle="How the voice agent introduces itself, what new campaigns start from and where meetings are held."
         >
           {org.isError ? (
             <LoadError

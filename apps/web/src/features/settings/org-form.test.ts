@@ -11,6 +11,8 @@ const saved = {
   business_hours_start: "09:00",
   business_hours_end: "17:00",
   default_voice_id: null,
+  meeting_link_kind: "none" as const,
+  meeting_link_url: null,
 };
 
 test("unset timezone and voice round-trip through the form as null", () => {
@@ -28,6 +30,20 @@ test("the form's answer passes the shared schema; equal hours do not", () => {
   assert.equal(OrgSettingsUpdate.safeParse(toOrgUpdate(toOrgForm(saved))).success, true);
   const same = OrgSettingsUpdate.safeParse({ ...toOrgUpdate(toOrgForm(saved)), business_hours_end: "09:00" });
   assert.equal(same.success, false);
+});
+
+test("a meeting link is sent with its kind; an address left under No link is dropped", () => {
+  const form = { ...toOrgForm(saved), meeting_link_kind: "on_demand", meeting_link_url: " https://meet.jit.si " };
+  assert.deepEqual(toOrgUpdate(form), {
+    ...saved,
+    meeting_link_kind: "on_demand",
+    meeting_link_url: "https://meet.jit.si",
+  });
+  assert.equal(toOrgUpdate({ ...form, meeting_link_kind: "none" }).meeting_link_url, null);
+  const http = OrgSettingsUpdate.safeParse(toOrgUpdate({ ...form, meeting_link_url: "http://meet.jit.si" }));
+  assert.equal(http.success ? "" : http.error.issues[0]?.path.join("."), "meeting_link_url");
+  const empty = OrgSettingsUpdate.safeParse(toOrgUpdate({ ...form, meeting_link_kind: "room", meeting_link_url: "" }));
+  assert.equal(empty.success, false, "a room needs its address");
 });
 
 test("timezone choices start with the spec's two zones", () => {

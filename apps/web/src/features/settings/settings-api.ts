@@ -28,8 +28,13 @@ export function useSaveOrgSettings() {
       api("/settings/organization", { method: "PUT", body, schema: OrgSettingsResponse }),
     onSuccess: (res) => {
       queryClient.setQueryData(ORG, res);
-      // Every screen's clock and numbers follow the saved zone and its country (lib/useViewerZone.ts).
-      queryClient.setQueryData(["viewer-zone"], { timezone: res.settings.timezone, country: res.country });
+      // Every screen's clock and numbers follow the saved zone and its country, the calendar's hint the meeting link
+      // (lib/useViewerZone.ts).
+      queryClient.setQueryData(["viewer-zone"], {
+        timezone: res.settings.timezone,
+        country: res.country,
+        meeting_link_set: res.settings.meeting_link_kind !== "none",
+      });
       void queryClient.invalidateQueries({ queryKey: ["me"] });
       void queryClient.invalidateQueries({ queryKey: ["organizations"] });
     },
