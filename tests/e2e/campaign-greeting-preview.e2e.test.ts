@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { registerViaApi, signIn, loginViaApi } from "../support/e2e-users.ts";
+import { atPhoneWidth } from "../support/phone-width.ts";
 
 // Issue 24: the campaign setup screen shows the exact greeting the list's first contact will hear, and plays it:
 // a saved campaign's, and a new one's from the opening line being typed and the file just chosen.
@@ -35,6 +36,8 @@ describe("campaign setup: greeting preview", () => {
   let expected: { text: string; contact_name: string };
   let auth: { authorization: string };
   let typedExpected: string;
+  /** One signed-in page for both screens; each looked at on a 390 px screen too (the steps are the same there). */
+  let page: Page;
   /** The server's greeting for a draft line and contact: what the screen must show. */
   const draftText = async (opening_line: string, contact: unknown) => {
     const res = await fetch(`${env.baseUrl}/api/campaigns/greeting-preview`, {
@@ -82,71 +85,67 @@ describe("campaign setup: greeting preview", () => {
       phone: "+447911100001",
       variables: { company: "Rao Textiles" },
     });
+    page = await env.newPage({ width: 1440, height: 900 });
+    await signIn(page, user);
   });
   after(() => env?.close());
 
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
-    test(`shows the first contact's greeting and plays it (${size.width} px)`, async () => {
-      const page = await env.newPage(size);
-      await signIn(page, user);
-      await page.goto(`/org/${slug}/campaign-setup?id=${campaignId}`);
-      const panel = page.getByRole("region", { name: "Greeting Preview" });
-      const quote = panel.getByTestId("greeting-preview-text");
-      await quote.waitFor();
-      assert.equal((await quote.innerText()).trim(), expected.text);
-      assert.match(expected.text, /^Hi Asha, .*AI assistant.*calling Rao Textiles about faster support\./);
-      assert.match(await panel.innerText(), /What Asha Rao will hear/);
-      await panel.scrollIntoViewIfNeeded();
-      await playsTheGreeting(page, panel);
-      await env.screenshot(page, `campaign-greeting-preview-${size.width}`);
-      await page.context().close();
+  /** The greeting and its player on a phone, after it played there too. */
+  const onPhone = (panel: Locator, name: string) =>
+    atPhoneWidth(env, page, name, async () => {
+      await panel.getByTestId("greeting-preview-text").scrollIntoViewIfNeeded();
+      assert.ok(await panel.getByTestId("greeting-preview-text").isVisible(), "the greeting shows on a phone");
+      assert.ok(await panel.getByRole("button", { name: /Play greeting|Stop/ }).isVisible(), "and its player");
     });
-  }
+
+  test("shows the first contact's greeting and plays it (1440 px, and 390 px)", async () => {
+    await page.goto(`/org/${slug}/campaign-setup?id=${campaignId}`);
+    const panel = page.getByRole("region", { name: "Greeting Preview" });
+    const quote = panel.getByTestId("greeting-preview-text");
+    await quote.waitFor();
+    assert.equal((await quote.innerText()).trim(), expected.text);
+    assert.match(expected.text, /^Hi Asha, .*AI assistant.*calling Rao Textiles about faster support\./);
+    assert.match(await panel.innerText(), /What Asha Rao will hear/);
+    await panel.scrollIntoViewIfNeeded();
+    await playsTheGreeting(page, panel);
+    await env.screenshot(page, "campaign-greeting-preview-1440");
+    await onPhone(panel, "campaign-greeting-preview");
+  });
 
   // A new user writing a first campaign: nothing saved, the greeting follows the line as it is typed.
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
-    test(`create mode: the typed line for the chosen file's first contact, then played, ${size.width} px`, async () => {
-      const page = await env.newPage(size);
-      await signIn(page, user);
-      await page.goto(`/org/${slug}/campaign-setup`);
-      const panel = page.getByRole("region", { name: "Greeting Preview" });
-      await panel
-        .getByTestId("greeting-preview-empty")
-        .getByText(/^Choose a contact list/)
-        .waitFor();
+  test("create mode: the typed line for the chosen file's first contact, then played, 1440 px (and 390 px)", async () => {
+    await page.goto(`/org/${slug}/campaign-setup`);
+    const panel = page.getByRole("region", { name: "Greeting Preview" });
+    await panel
+      .getByTestId("greeting-preview-empty")
+      .getByText(/^Choose a contact list/)
+      .waitFor();
 
-      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-greeting-")), "first-leads.csv");
-      fs.writeFileSync(
-        file,
-        "name,phone,company\nNo Phone,,Nobody Ltd\nAsha " +
-          "Rao,+447911100001,Rao Textiles\nVikram Shah,+447911100002,Shah " +
-          "Ltd\n",
-      );
-      await page.getByTestId("csv-input").setInputFiles(file);
-      await page.getByRole("textbox", { name: "Opening line" }).fill(TYPED);
-      const want = typedExpected;
-      assert.match(
-        want,
-        /^Hi Asha, this is Sam from Bright Dental\. I'm an AI assistant.* Is Rao Textiles still looking for help\?$/,
-      );
-      const quote = panel.getByTestId("greeting-preview-text");
-      await page.waitForFunction(
-        (text) => document.querySelector('[data-testid="greeting-preview-text"]')?.textContent?.trim() === text,
-        want,
-      );
-      assert.doesNotMatch(await panel.innerText(), /[{}]/, "no brace is shown or said");
-      assert.match(await panel.innerText(), /What Asha Rao will hear/);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-greeting-")), "first-leads.csv");
+    fs.writeFileSync(
+      file,
+      "name,phone,company\nNo Phone,,Nobody Ltd\nAsha " +
+        "Rao,+447911100001,Rao Textiles\nVikram Shah,+447911100002,Shah " +
+        "Ltd\n",
+    );
+    await page.getByTestId("csv-input").setInputFiles(file);
+    await page.getByRole("textbox", { name: "Opening line" }).fill(TYPED);
+    const want = typedExpected;
+    assert.match(
+      want,
+      /^Hi Asha, this is Sam from Bright Dental\. I'm an AI assistant.* Is Rao Textiles still looking for help\?$/,
+    );
+    const quote = panel.getByTestId("greeting-preview-text");
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="greeting-preview-text"]')?.textContent?.trim() === text,
+      want,
+    );
+    assert.doesNotMatch(await panel.innerText(), /[{}]/, "no brace is shown or said");
+    assert.match(await panel.innerText(), /What Asha Rao will hear/);
 
-      await quote.scrollIntoViewIfNeeded();
-      await playsTheGreeting(page, panel);
-      await env.screenshot(page, `campaign-greeting-draft-${size.width}`);
-      await page.context().close();
-    });
-  }
+    await quote.scrollIntoViewIfNeeded();
+    await playsTheGreeting(page, panel);
+    await env.screenshot(page, "campaign-greeting-draft-1440");
+    await onPhone(panel, "campaign-greeting-draft");
+  });
 });
