@@ -124,7 +124,7 @@ export const FOCUS_RULES: AnswerRule[] = [
     refuses: (x) => {
       const unseen = unseenKind(x);
       return unseen
-        ? `No passage looked at speaks of a ${unseen.kind} ${unseen.thing}, only of other ${unseen.thing}s.`
+        ? `No passage looked at says "${unseen.kind}": none speaks of the ${unseen.kind} ${unseen.thing} asked about.`
         : null;
     },
   },
