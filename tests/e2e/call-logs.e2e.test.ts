@@ -8,6 +8,7 @@ import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2
 import { insertCalls, insertContacts, type TestCall } from "../support/call-history-data.ts";
 import { createPostgresStorage } from "../../apps/server/src/platform/storage-postgres.ts";
 import { insertCampaign } from "../support/seed.ts";
+import { atPhoneWidth } from "../support/phone-width.ts";
 
 // Calls are seeded into a PostgreSQL database the server shares with this test (PGlite is one process only);
 // recordings are real WAV files in the server's storage (on PostgreSQL:
@@ -183,7 +184,37 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     return dialog;
   }
 
-  test("all columns fit at 1440 px; rows show start, campaign, duration, the lead's CSV; a row opens it", async () => {
+  /** At 390 px the rows are cards that open the call (the page as it is now: page 1, all calls). */
+  async function cardsOnAPhone(page: Page) {
+    await atPhoneWidth(env, page, "call-logs", async () => {
+      const cards = page.getByTestId("call-log-card");
+      await cards.first().waitFor();
+      assert.equal(await cards.count(), 10);
+      assert.equal(await rows(page).count(), 0, "no table at 390 px");
+      const asha = cards.filter({ hasText: "Asha Rao" });
+      assert.deepEqual(
+        await Promise.all(
+          ["card-name", "card-phone", "card-campaign", "card-when"].map((id) => asha.getByTestId(id).innerText()),
+        ),
+        ["Asha Rao", "+1 415 555 0101", "Harbor Homes Spring Outreach", "2026-02-01 16:30 · 95s"],
+      );
+      assert.equal(await asha.locator("[data-status]").innerText(), "Scheduled");
+      await asha.getByRole("button", { name: "View Details for Asha Rao" }).waitFor();
+      await asha.getByRole("button", { name: "Play Audio for Asha Rao" }).waitFor();
+      await assertNoHorizontalOverflow(page);
+      const box = await asha.getByRole("button", { name: "Play Audio for Asha Rao" }).boundingBox();
+      assert.ok(box && box.x + box.width <= 390, "the card's actions are on screen");
+    });
+    await atPhoneWidth(env, page, "call-logs-details", async () => {
+      await page.getByTestId("call-log-card").filter({ hasText: "Asha Rao" }).getByTestId("card-campaign").click();
+      await assertDialog(page);
+    });
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+  }
+
+  // At 390 px the rows are cards that open the call (cardsOnAPhone); the export is the same at both widths.
+  test("all columns fit at 1440 px; rows show start, campaign, duration, the lead's CSV; a row opens it; export", async () => {
     // A Berlin team: every time in the list is on its clock; the dialog adds the campaign's, named.
     const page = await env.newPage({ width: 1440, height: 900, timezoneId: "Europe/Berlin" });
     await signIn(page, user);
@@ -235,6 +266,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     const view = await page.getByRole("button", { name: "View Details for Asha Rao" }).boundingBox();
     assert.ok(view && view.x + view.width <= 1440, "the row's actions are on screen");
     await env.screenshot(page, "call-logs-1440");
+    await cardsOnAPhone(page);
 
     // A click anywhere on the row opens the call.
     await page.getByRole("cell", { name: "Solar roof" }).click();
@@ -276,6 +308,26 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     await plain.getByText("No transcript for this call.").waitFor();
     assert.equal(await plain.locator('[data-fact="Campaign"]').innerText(), "—");
     await plain.getByRole("button", { name: "Close" }).click();
+    await plain.waitFor({ state: "detached" });
+
+    await page.getByLabel("Search call logs").fill("omar");
+    await page.getByText("1 Call", { exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export Call Logs" }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^call-logs-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync(await download.path(), "utf8");
+    const lines = csv.trim().split(/\r?\n/);
+    assert.equal(lines.length, 2, csv);
+    assert.match(
+      lines[1]!,
+      new RegExp(
+        String.raw`^Omar Ali,'\+14155550100,ana@example.com,Heat pump,,2026-02-02 05:00,2025-12-15 08:` +
+          String.raw`00:00,interested,OUTBOUND,42,,Harbor Homes Spring Outreach,,$`,
+      ),
+    );
+    await page.getByText("Export completed! File downloaded successfully.").waitFor();
     await page.context().close();
   });
 
@@ -307,55 +359,6 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
     await page.context().close();
   });
 
-  test("at 390 px the rows are cards that open the call; export downloads the server's CSV", async () => {
-    const page = await env.newPage({ width: 390, height: 844, timezoneId: "Europe/Berlin" });
-    await signIn(page, user);
-    await page.goto(`/org/${slug}/call-logs`);
-    await page.getByText("23 Calls").waitFor();
-    const cards = page.getByTestId("call-log-card");
-    assert.equal(await cards.count(), 10);
-    assert.equal(await rows(page).count(), 0, "no table at 390 px");
-    const asha = cards.filter({ hasText: "Asha Rao" });
-    assert.deepEqual(
-      await Promise.all(
-        ["card-name", "card-phone", "card-campaign", "card-when"].map((id) => asha.getByTestId(id).innerText()),
-      ),
-      ["Asha Rao", "+1 415 555 0101", "Harbor Homes Spring Outreach", "2026-02-01 16:30 · 95s"],
-    );
-    assert.equal(await asha.locator("[data-status]").innerText(), "Scheduled");
-    await asha.getByRole("button", { name: "View Details for Asha Rao" }).waitFor();
-    await asha.getByRole("button", { name: "Play Audio for Asha Rao" }).waitFor();
-    await assertNoHorizontalOverflow(page);
-    const box = await asha.getByRole("button", { name: "Play Audio for Asha Rao" }).boundingBox();
-    assert.ok(box && box.x + box.width <= 390, "the card's actions are on screen");
-    await env.screenshot(page, "call-logs-390");
-
-    await asha.getByTestId("card-campaign").click();
-    await assertDialog(page);
-    await env.screenshot(page, "call-logs-details-390");
-    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
-
-    await page.getByLabel("Search call logs").fill("omar");
-    await page.getByText("1 Call", { exact: true }).waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Export Call Logs" }).click(),
-    ]);
-    assert.match(download.suggestedFilename(), /^call-logs-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync(await download.path(), "utf8");
-    const lines = csv.trim().split(/\r?\n/);
-    assert.equal(lines.length, 2, csv);
-    assert.match(
-      lines[1]!,
-      new RegExp(
-        String.raw`^Omar Ali,'\+14155550100,ana@example.com,Heat pump,,2026-02-02 05:00,2025-12-15 08:` +
-          String.raw`00:00,interested,OUTBOUND,42,,Harbor Homes Spring Outreach,,$`,
-      ),
-    );
-    await page.getByText("Export completed! File downloaded successfully.").waitFor();
-    await page.context().close();
-  });
-
   test("a recording still waiting for the file store reads 'Recording pending', with nothing to play", async () => {
     // As the call runner leaves it when the store is down (features/calls/recording-uploads.ts); its next try
     // is an hour away, so the server's retry loop leaves it pending during the test.
@@ -365,26 +368,30 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
          where lead_name = 'Omar Ali'`,
     );
     try {
-      for (const width of [1440, 390]) {
-        const page = await env.newPage({ width, height: width > 600 ? 900 : 844 });
-        await signIn(page, user);
-        await page.goto(`/org/${slug}/call-logs`);
-        await page.getByRole("button", { name: "View Details for Omar Ali" }).click();
-        const dialog = page.getByRole("dialog", { name: "Conversation Summary" });
-        await dialog.getByText("Recording pending: it is being saved and will play here once stored.").waitFor();
+      // The same steps on a phone: the dialog is looked at on a 390 px screen too.
+      const page = await env.newPage({ width: 1440, height: 900 });
+      await signIn(page, user);
+      await page.goto(`/org/${slug}/call-logs`);
+      await page.getByRole("button", { name: "View Details for Omar Ali" }).click();
+      const dialog = page.getByRole("dialog", { name: "Conversation Summary" });
+      const pending = dialog.getByText("Recording pending: it is being saved and will play here once stored.");
+      const nothingToPlay = async () => {
+        await pending.waitFor();
         assert.equal(await dialog.getByLabel("Call recording").count(), 0);
         assert.equal(
           await page.getByRole("button", { name: "Play Audio for Omar Ali" }).count(),
           0,
           "no play button until it is stored",
         );
-        // The dialog fades in: the picture is taken once it is fully shown.
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll(".MuiDialog-container")].every((e) => getComputedStyle(e).opacity === "1"),
-        );
-        await env.screenshot(page, `call-logs-recording-pending-${width}`);
-        await page.context().close();
-      }
+      };
+      await nothingToPlay();
+      // The dialog fades in: the picture is taken once it is fully shown.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll(".MuiDialog-container")].every((e) => getComputedStyle(e).opacity === "1"),
+      );
+      await env.screenshot(page, "call-logs-recording-pending-1440");
+      await atPhoneWidth(env, page, "call-logs-recording-pending", nothingToPlay);
+      await page.context().close();
     } finally {
       await env.db.query("delete from pending_recordings");
     }
