@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { GOOGLE_TEST_CLIENT_ID, googleIdToken, startFakeGoogleKeys } from "../support/fake-google.ts";
 import { registerViaApi, signIn } from "../support/e2e-users.ts";
+import { atPhoneWidth } from "../support/phone-width.ts";
 
 describe("registration, sign-in and sign-out", () => {
   let env: E2E;
@@ -116,6 +117,10 @@ describe("registration, sign-in and sign-out", () => {
     await google.waitFor();
     assert.ok(await google.isDisabled());
     await page.getByRole("link", { name: "Don't have an account? Register Here" }).waitFor();
+    // The same form on a phone, looked at before anything is typed (no second page load for it).
+    await atPhoneWidth(env, page, "login", async () => {
+      assert.ok(await page.getByRole("button", { name: "Sign In", exact: true }).isVisible());
+    });
 
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByText("Email or username is required.").waitFor();
@@ -137,11 +142,6 @@ describe("registration, sign-in and sign-out", () => {
     await page.getByRole("alert").filter({ hasText: "Invalid email/username or password." }).waitFor();
     await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
     await env.screenshot(page, "login-error-1280");
-
-    const mobile = await env.newPage({ width: 390, height: 844 });
-    await mobile.goto("/login");
-    await mobile.getByRole("button", { name: "Sign In", exact: true }).waitFor();
-    await env.screenshot(mobile, "login-390");
   });
 
   test("'/' shows the landing page signed out and the dashboard signed in", async () => {
