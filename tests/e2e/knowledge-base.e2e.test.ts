@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { loginViaApi, registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { atPhoneWidth } from "../support/phone-width.ts";
 
 const FIXTURES = new URL("../support/kb-documents/", import.meta.url);
 const file = (name: string, buffer: Buffer, mimeType = "application/octet-stream") => ({ name, mimeType, buffer });
@@ -33,6 +34,7 @@ describe("knowledge base screens", () => {
     await page.getByRole("button", { name: "Create Knowledge base +" }).click();
     await page.waitForURL(`**/org/${slug}/create-knowledge-base`);
     await page.getByText("Select a communication channel").waitFor();
+    await atPhoneWidth(env, page, "kb-create", () => page.getByText("Select a communication channel").waitFor());
     assert.equal(
       await page.getByRole("button", { name: "Upload Files & URLs Together" }).count(),
       0,
@@ -136,29 +138,16 @@ describe("knowledge base screens", () => {
       body: JSON.stringify({ description: "Battery datasheet" }),
     });
     assert.equal(put.status, 200);
-    const narrow = await env.newPage({ width: 390, height: 844 });
-    await signIn(narrow, user);
-    await narrow.goto(`/org/${slug}/knowledge-base`);
-    await narrow
-      .getByRole("row")
-      .filter({ hasText: "helios-battery" })
-      .getByText("Added and changed by Sam Rivera")
-      .waitFor();
+    await page.reload();
+    await row.getByText("Added and changed by Sam Rivera").waitFor();
     // Status and Delete stay in view on a phone: Type and Description move under the name, ID is left out.
-    const helRow = narrow.getByRole("row").filter({ hasText: "helios-battery" });
-    await helRow.getByText("Battery datasheet").filter({ visible: true }).waitFor();
-    for (const target of [helRow.getByText("Ready"), helRow.getByRole("button", { name: /^Delete helios-battery/ })]) {
-      const box = (await target.boundingBox())!;
-      assert.ok(box.x >= 0 && box.x + box.width <= 390, `${await target.textContent()} is on screen: ${box.x}`);
-    }
-    assert.ok(
-      await narrow.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      "the page does not scroll sideways",
-    );
-    await env.screenshot(narrow, "kb-list-390");
-    await narrow.goto(`/org/${slug}/create-knowledge-base`);
-    await narrow.getByText("Select a communication channel").waitFor();
-    await env.screenshot(narrow, "kb-create-390");
+    await atPhoneWidth(env, page, "kb-list", async () => {
+      await row.getByText("Battery datasheet").filter({ visible: true }).waitFor();
+      for (const target of [row.getByText("Ready"), row.getByRole("button", { name: /^Delete helios-battery/ })]) {
+        const box = (await target.boundingBox())!;
+        assert.ok(box.x >= 0 && box.x + box.width <= 390, `${await target.textContent()} is on screen: ${box.x}`);
+      }
+    });
 
     await page.getByRole("textbox", { name: "Search knowledge base" }).fill("helios");
     assert.equal(await page.getByRole("row").filter({ hasText: "Document 1" }).count(), 0, "search filters rows");
