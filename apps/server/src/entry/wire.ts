@@ -21,6 +21,7 @@ import { createOutcomeFieldsRepo } from "../features/outcome-fields/outcome-fiel
 import { createOutcomeFieldsService } from "../features/outcome-fields/outcome-fields.service.ts";
 import { createOutcomeFieldCrmRepo } from "../features/outcome-fields/outcome-field-crm.repo.ts";
 import { createOutcomeFieldCrmService } from "../features/outcome-fields/outcome-field-crm.service.ts";
+import { outcomeFieldsCampaignHooks } from "../features/outcome-fields/outcome-fields-campaign-hooks.ts";
 import { createScorecardService } from "../features/scorecard/scorecard.service.ts";
 import type { VoiceProviders } from "../features/calls/call-runner.ts";
 import { createCallsRepo } from "../features/calls/calls.repo.ts";
@@ -140,9 +141,10 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     campaignExists: (orgId, id) => campaigns.get(orgId, id),
   });
   // Qualifying answers: each campaign's fields, and what each call captured (saved as the call closes).
-  const outcomeFields = createOutcomeFieldsService({ repo: createOutcomeFieldsRepo(db) });
+  const outcomeFieldsRepos = { fields: createOutcomeFieldsRepo(db), crm: createOutcomeFieldCrmRepo(db) };
+  const outcomeFields = createOutcomeFieldsService({ repo: outcomeFieldsRepos.fields });
   // Which HubSpot contact property each field's answer is written to.
-  const outcomeFieldCrm = createOutcomeFieldCrmService({ repo: createOutcomeFieldCrmRepo(db), outcomeFields });
+  const outcomeFieldCrm = createOutcomeFieldCrmService({ repo: outcomeFieldsRepos.crm, outcomeFields });
   // Events features emit where things happen (webhooks, and a finished call's results queued for its CRM); a
   // call's record is read when its event is queued.
   const callHistory = createCallHistoryService({
@@ -207,7 +209,11 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     clock,
     voiceExists: voices.exists,
     callStats: callStatsFromCalls(db),
-    hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock }), experiments.hooks],
+    hooks: [
+      dialerCampaignHooks({ repo: createDialerRepo(db), clock }),
+      experiments.hooks,
+      outcomeFieldsCampaignHooks(outcomeFieldsRepos),
+    ],
     doNotCall: dnc.listed,
   });
   const hubspot = wireHubspot({ ...base, storage, campaigns, onConnected: crmSync.service.resume });

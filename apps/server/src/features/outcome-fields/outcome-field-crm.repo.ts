@@ -1,5 +1,5 @@
 import type { AnswerProperty } from "@parley/shared/outcome-field-crm";
-import type { Db } from "../../platform/db.ts";
+import type { Db, Queryable } from "../../platform/db.ts";
 
 /** Which contact property of the campaign's CRM each qualifying field is written to (outcome_field_crm). */
 export function createOutcomeFieldCrmRepo(db: Db) {
@@ -31,9 +31,9 @@ export function createOutcomeFieldCrmRepo(db: Db) {
       });
     },
 
-    /** A duplicated campaign writes its answers where the original does. */
-    async copy(orgId: string, fromId: string, toId: string): Promise<void> {
-      await db.query(
+    /** A duplicated campaign writes its answers where the original does (inside the duplicate's transaction). */
+    async copy(q: Queryable, orgId: string, fromId: string, toId: string): Promise<void> {
+      await q.query(
         `insert into outcome_field_crm (org_id, campaign_id, provider, field_key, property)
          select org_id, $3, provider, field_key, property from outcome_field_crm where org_id = $1 and campaign_id = $2`,
         [orgId, fromId, toId],

@@ -48,8 +48,6 @@ export function createOutcomeFieldCrmService(deps: {
     async hubspotProperties(orgId: string, campaignId: string): Promise<Map<string, string>> {
       return new Map((await repo.hubspot(orgId, campaignId)).map((m) => [m.field, m.property]));
     },
-
-    copy: repo.copy,
   };
 }
 export type OutcomeFieldCrmService = ReturnType<typeof createOutcomeFieldCrmService>;
