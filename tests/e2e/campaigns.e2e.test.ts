@@ -125,7 +125,7 @@ describe("campaigns screens", () => {
     await page.getByRole("button", { name: "LAUNCH CAMPAIGN" }).click();
     await page.getByText("Campaign created successfully!").waitFor();
     // A launch lands on the campaign's live view; the list's row opens the same view.
-    await page.waitForURL(/campaign-setup\?id=/, { timeout: 10_000 });
+    await page.waitForURL(/campaign-setup\?id=/);
     await page.getByRole("heading", { name: "View Campaign" }).waitFor();
     await page.getByTestId("progress-counts").waitFor();
     await page.goto(`/org/${user.slug}/campaigns`);

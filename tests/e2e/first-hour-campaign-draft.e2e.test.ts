@@ -56,7 +56,7 @@ describe("first hour: the campaign form keeps its draft", () => {
           buffer: Buffer.from("Roof checks take one hour and cost nothing for homes we quoted."),
         });
         await page.getByRole("button", { name: "Upload Documents Now" }).click();
-        await page.waitForURL(`**/org/${s.slug}/campaign-setup`, { timeout: 15_000 });
+        await page.waitForURL(`**/org/${s.slug}/campaign-setup`);
       } else {
         await page.getByRole("link", { name: "go back now" }).click();
       }

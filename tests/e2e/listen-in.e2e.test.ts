@@ -51,7 +51,7 @@ describe("listen in and take over a live call from the Progress panel", { skip: 
       await page.goto(`/org/${me.slug}/campaign-setup?id=${campaignId}`);
       const live = page.getByRole("region", { name: "Progress" }).getByTestId("live-calls");
       await live.getByRole("button", { name: "Listen to the call with Asha Rao" }).click();
-      await live.getByText("Listening: you hear both sides.").waitFor({ timeout: 15_000 });
+      await live.getByText("Listening: you hear both sides.").waitFor();
       await env.screenshot(page, `listen-in-${width}`);
 
       await live.getByRole("button", { name: "Take over" }).click();
