@@ -105,7 +105,7 @@ for (const kind of await routeDbKinds()) {
       );
     });
 
-    test("the copy asks the same qualifying questions, writes them to HubSpot alike, and has the variants", async () => {
+    test("the copy asks the same qualifying questions, maps them to HubSpot alike, and has the variants", async () => {
       const original = await createWithList("Fleet review");
       const auth = { token: u.token };
       const fields = [

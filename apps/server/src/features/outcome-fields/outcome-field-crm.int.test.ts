@@ -120,7 +120,8 @@ for (const kind of await dbKinds()) {
       const cases: Array<[unknown, string]> = [
         [
           [{ field: "budget_per_month", property: "Monthly Budget" }],
-          "Use the property's internal name: lowercase letters, digits and _, starting with a letter (budget_per_month).",
+          "Use the property's internal name: lowercase letters, digits and _, starting with a letter " +
+            "(budget_per_month).",
         ],
         [[{ field: "budget_per_month", property: "" }], "Give the HubSpot property's internal name."],
         [

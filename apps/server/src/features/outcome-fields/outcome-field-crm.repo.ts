@@ -25,7 +25,8 @@ export function createOutcomeFieldCrmRepo(db: Db) {
           return `($1, $2, 'hubspot', $${params.length - 1}, $${params.length})`;
         });
         await q.query(
-          `insert into outcome_field_crm (org_id, campaign_id, provider, field_key, property) values ${rows.join(", ")}`,
+          `insert into outcome_field_crm (org_id, campaign_id, provider, field_key, property)
+           values ${rows.join(", ")}`,
           params,
         );
       });
@@ -35,7 +36,8 @@ export function createOutcomeFieldCrmRepo(db: Db) {
     async copy(q: Queryable, orgId: string, fromId: string, toId: string): Promise<void> {
       await q.query(
         `insert into outcome_field_crm (org_id, campaign_id, provider, field_key, property)
-         select org_id, $3, provider, field_key, property from outcome_field_crm where org_id = $1 and campaign_id = $2`,
+         select org_id, $3, provider, field_key, property from outcome_field_crm
+          where org_id = $1 and campaign_id = $2`,
         [orgId, fromId, toId],
       );
     },

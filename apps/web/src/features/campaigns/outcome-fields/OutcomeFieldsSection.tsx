@@ -204,7 +204,7 @@ export function OutcomeFieldsSection({ state, readOnly }: Props) {
               sx={{ mt: 1.5, width: { xs: "100%", sm: 320 } }}
               value={row.crmProperty}
               onChange={(e) => set(i, { crmProperty: e.target.value })}
-              helperText="Written to this contact property when the contact was imported from HubSpot (its internal name)."
+              helperText="Written to this contact property (its internal name) for contacts imported from HubSpot."
               slotProps={{ htmlInput: { readOnly, maxLength: 100, spellCheck: false } }}
             />
             {problems.get(i) && (
