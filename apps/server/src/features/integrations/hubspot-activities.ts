@@ -1,5 +1,5 @@
 import type { CrmActivity } from "./crm-provider.ts";
-import { answersRequest, type HubspotPropertyDef } from "./hubspot-answers.ts";
+import { answerProperties, type HubspotPropertyDef } from "./hubspot-answers.ts";
 
 /**
  * Parley's activities as HubSpot CRM v3 requests (developers.hubspot.com/docs/api/crm/calls, …/meetings,
@@ -76,7 +76,12 @@ export function hubspotRequest(
   a: CrmActivity,
   properties: ReadonlyMap<string, HubspotPropertyDef> = new Map(),
 ): HubspotRequest {
-  if (a.kind === "answers") return answersRequest(a, properties);
+  if (a.kind === "answers")
+    return {
+      method: "PATCH",
+      path: `/crm/v3/objects/contacts/${encodeURIComponent(a.contactId)}`,
+      body: { properties: answerProperties(a.answers, properties) },
+    };
   if (a.kind === "call") {
     const outcome = disposition(a);
     const properties: Record<string, string> = {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CrmError } from "./crm-provider.ts";
-import { answersRequest, hubspotAnswerValue, type HubspotPropertyDef } from "./hubspot-answers.ts";
+import { hubspotRequest } from "./hubspot-activities.ts";
+import { hubspotAnswerValue, type HubspotPropertyDef } from "./hubspot-answers.ts";
 
 const text = { type: "string" };
 
@@ -45,14 +46,14 @@ test("the request patches the contact; a property the account lacks is refused n
     { property: "budget", field: "Budget", type: "amount" as const, value: 2000 },
     { property: "has_crm", field: "Uses a CRM", type: "yes_no" as const, value: true },
   ];
-  assert.deepEqual(answersRequest({ kind: "answers", contactId: "10 1", answers }, defs), {
+  assert.deepEqual(hubspotRequest({ kind: "answers", contactId: "10 1", answers }, defs), {
     method: "PATCH",
     path: "/crm/v3/objects/contacts/10%201",
     body: { properties: { budget: "2000", has_crm: "true" } },
   });
   const missing = [{ property: "team_size", field: "Team size", type: "number" as const, value: 5 }];
   assert.throws(
-    () => answersRequest({ kind: "answers", contactId: "101", answers: missing }, defs),
+    () => hubspotRequest({ kind: "answers", contactId: "101", answers: missing }, defs),
     (err: unknown) =>
       err instanceof CrmError &&
       err.status === 400 &&

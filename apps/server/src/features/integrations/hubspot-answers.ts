@@ -1,6 +1,4 @@
-import type { AnswerWrite, CrmActivity } from "./crm-provider.ts";
-import { CrmError } from "./crm-provider.ts";
-import type { HubspotRequest } from "./hubspot-activities.ts";
+import { type AnswerWrite, CrmError } from "./crm-provider.ts";
 
 /**
  * A contact property as HubSpot's Properties API describes it (GET /crm/v3/properties/contacts): `type` is bool,
@@ -39,15 +37,15 @@ export function hubspotAnswerValue(
 }
 
 /**
- * PATCH /crm/v3/objects/contacts/{id} {properties} with each answer in its property's format. A property the
- * account does not have is refused here, naming the field, rather than with HubSpot's bare PROPERTY_DOESNT_EXIST.
+ * The contact's properties to PATCH, each answer in its property's format. A property the account does not have
+ * is refused here, naming the field, rather than with HubSpot's bare PROPERTY_DOESNT_EXIST.
  */
-export function answersRequest(
-  a: Extract<CrmActivity, { kind: "answers" }>,
+export function answerProperties(
+  answers: AnswerWrite[],
   defs: ReadonlyMap<string, HubspotPropertyDef>,
-): HubspotRequest {
+): Record<string, string> {
   const properties: Record<string, string> = {};
-  for (const answer of a.answers) {
+  for (const answer of answers) {
     const def = defs.get(answer.property);
     if (!def)
       throw new CrmError(
@@ -57,5 +55,5 @@ export function answersRequest(
       );
     properties[answer.property] = hubspotAnswerValue(answer, def);
   }
-  return { method: "PATCH", path: `/crm/v3/objects/contacts/${encodeURIComponent(a.contactId)}`, body: { properties } };
+  return properties;
 }
