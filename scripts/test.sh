@@ -19,6 +19,8 @@ npx biome ci .
 # a failed test, not a fault. Everything else runs three files at a time beside that lane: integration tests
 # first, then the browser tests, then the short unit files that fill the gaps.
 CALLS="admission-calls|offline-calls|heard-answers|sip-keys|dialer-personas|simulated-voices|first-campaign|call-transfer|sip-.*calls|baresip|web-call\.int|listen\.int"
+# Browser tests whose assertions hang on a live conversation's timing go in that lane too.
+E2E_CALLS="first-campaign-whole|web-call|listen-in"
 calls=()
 files=()
 int_files() { find apps packages -name '*.int.test.ts' -not -path '*/node_modules/*' | sort; }
@@ -29,7 +31,8 @@ fi
 if [ "$layer" = all ] || [ "$layer" = e2e ]; then
   echo "== web build"
   npm run -s build >/dev/null
-  while IFS= read -r f; do files+=("$f"); done < <(find tests/e2e -name '*.e2e.test.ts' | sort)
+  while IFS= read -r f; do calls+=("$f"); done < <(find tests/e2e -name '*.e2e.test.ts' | sort | grep -E "$E2E_CALLS")
+  while IFS= read -r f; do files+=("$f"); done < <(find tests/e2e -name '*.e2e.test.ts' | sort | grep -vE "$E2E_CALLS")
 fi
 if [ "$layer" = all ] || [ "$layer" = unit ]; then
   while IFS= read -r f; do files+=("$f"); done < <(find apps packages scripts -name '*.test.ts' ! -name '*.int.test.ts' -not -path '*/node_modules/*' | sort)

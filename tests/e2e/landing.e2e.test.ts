@@ -216,11 +216,16 @@ describe("landing page", () => {
     await scrollSettled(page);
     // A tap during a scroll still in flight lands beside the tab: tap again until the tab is selected (the tab strip
     // animates its own scroll, slowly on a loaded machine: a full run here once needed more than 10 s).
-    await until(async () => (await travel.getAttribute("aria-selected")) === "true" || (await travel.click(), false), {
-      ms: 30_000,
-      everyMs: 300,
-      what: "the Travel tab selected",
-    });
+    await until(
+      async () =>
+        (await travel.getAttribute("aria-selected")) === "true" ||
+        (await travel.click({ timeout: 3_000 }).catch(() => undefined), false),
+      {
+        ms: 30_000,
+        everyMs: 300,
+        what: "the Travel tab selected",
+      },
+    );
     await page.locator('[role="tabpanel"][aria-labelledby="industry-tab-travel"]').waitFor();
     await page.context().close();
   });
