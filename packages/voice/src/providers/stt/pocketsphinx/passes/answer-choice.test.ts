@@ -72,3 +72,91 @@ test("a number with a teen or a ty word is asked again, even when both passes he
     },
   );
 });
+
+// Passes as the recognizer thread gives them: each word with its posterior and pronunciation.
+const said = (logProb: number, ...words: Array<[string, number, string]>): Pass => ({
+  text: words.map(([w]) => w).join(" "),
+  logProb,
+  confidence: words.reduce((n, [, p]) => n + p, 0) / words.length,
+  words: words.map(([word, posterior, phones]) => ({ word, posterior, phones })),
+});
+
+test('a digit the open words misheard as a word that sounds like it is taken ("fine" for "five")', () => {
+  const open = said(-290_000, ["fine", 0.07, "F AY N"]);
+  const five = said(-222_000, ["five", 0.67, "F AY V"]);
+  assert.deepEqual(chooseAnswer(NUMBER, { text: "fine", confidence: 0.07 }, open, five), {
+    answer: { kind: "number", value: "5" },
+    askAgain: false,
+  });
+  // Several digits: every one of them must be likely.
+  const openDigits = said(-500_000, ["to", 0.3, "T UW"], ["fine", 0.2, "F AY N"]);
+  const heard = { text: "to fine", confidence: 0.25 };
+  assert.equal(
+    chooseAnswer(NUMBER, heard, openDigits, said(-400_000, ["two", 0.9, "T UW"], ["five", 0.7, "F AY V"])).answer
+      ?.value,
+    "25",
+  );
+  assert.deepEqual(
+    chooseAnswer(NUMBER, heard, openDigits, said(-400_000, ["two", 0.9, "T UW"], ["five", 0.5, "F AY V"])),
+    { answer: null, askAgain: true },
+  );
+});
+
+test("a misheard digit is asked again when the open pass was sure, the model unsure, or the sounds unlike", () => {
+  const five = said(-222_000, ["five", 0.67, "F AY V"]);
+  // The open pass was sure of its word: the callee may well have said "fine".
+  assert.deepEqual(
+    chooseAnswer(NUMBER, { text: "fine", confidence: 0.9 }, said(-290_000, ["fine", 0.9, "F AY N"]), five),
+    {
+      answer: null,
+      askAgain: true,
+    },
+  );
+  // The answers' model itself was torn between the digit and its alternatives.
+  const open = said(-290_000, ["fine", 0.07, "F AY N"]);
+  assert.deepEqual(
+    chooseAnswer(NUMBER, { text: "fine", confidence: 0.07 }, open, said(-222_000, ["five", 0.55, "F AY V"])),
+    {
+      answer: null,
+      askAgain: true,
+    },
+  );
+  // "fake" does not sound like "six".
+  assert.deepEqual(
+    chooseAnswer(
+      NUMBER,
+      { text: "fake", confidence: 0.09 },
+      said(-228_000, ["fake", 0.09, "F EY K"]),
+      said(-180_000, ["six", 0.76, "S IH K S"]),
+    ),
+    { answer: null, askAgain: true },
+  );
+  // English explains the audio better than the digit does.
+  assert.deepEqual(
+    chooseAnswer(NUMBER, { text: "fine", confidence: 0.07 }, open, said(-300_000, ["five", 0.67, "F AY V"])),
+    {
+      answer: null,
+      askAgain: false,
+    },
+  );
+});
+
+test("only a number is taken from a misheard word: a yes or no still needs the open words or a clear lead", () => {
+  const yesNo: Expectation = { kind: "yes-no" };
+  const open = said(-200_000, ["now", 0.2, "N AW"]);
+  assert.deepEqual(chooseAnswer(yesNo, { text: "now", confidence: 0.2 }, open, said(-180_000, ["no", 0.7, "N OW"])), {
+    answer: null,
+    askAgain: true,
+  });
+});
+
+test("a teen or ty word is never taken from a misheard word", () => {
+  const open = said(-256_000, ["fifteen", 0.29, "F IH F T IY N"]);
+  assert.deepEqual(
+    chooseAnswer(NUMBER, { text: "fifteen", confidence: 0.29 }, open, said(-188_000, ["fifty", 0.9, "F IH F T IY"])),
+    {
+      answer: null,
+      askAgain: true,
+    },
+  );
+});
