@@ -49,20 +49,41 @@ export function chooseAnswer(
 }
 
 /**
- * The general pass heard, unsure, a word that sounds like the digits the answers' model heard fairly surely ("fire"
- * or "fine" for "five"). On a phone line the open model's large vocabulary finds a word near a short digit as readily
- * as the digit itself, so their disagreement there says little; what still guards against a wrong digit is that the
- * answers' model, among all the digits and its way out, puts most of its weight on the one it heard, and that the
- * open pass's own sounds match it.
+ * The general pass heard, unsure, a word that sounds like the one digit the answers' model heard fairly surely, and
+ * like no other digit as much ("fire" or "the zero" for "five" or "zero", but not "fine", as like "nine" as "five").
+ * On a phone line the open model's large vocabulary finds a word near a short digit as readily as the digit itself,
+ * so their disagreement there says little; what guards against a wrong digit is that the answers' model, among all
+ * the digits and its way out, puts most of its weight on the one it heard, and that the open pass's sounds point
+ * to that digit alone. A number of several words is left to the other rules.
  */
 export function misheardDigits(general: Pass, expected: Pass): boolean {
   const open = wordsOf(general);
   const digits = wordsOf(expected);
-  if (!open.length || !digits.length) return false;
+  const digit = digits.length === 1 ? digits[0]! : null;
+  const meant = digit ? DIGIT_PHONES[digit.word] : undefined;
+  if (!digit || !meant || !open.length || digit.posterior < LIKELY) return false;
   const mean = open.reduce((n, w) => n + w.posterior, 0) / open.length;
   if (!(mean < OPEN_UNSURE)) return false;
-  if (!digits.every((w) => w.posterior >= LIKELY)) return false;
   // Words without a pronunciation (the fallback's passes) prove no likeness.
-  const [heard, meant] = [phoneString(open, null), phoneString(digits, null)];
-  return heard !== "" && meant !== "" && alike(heard, meant) >= SOUNDS_ALIKE;
+  const heard = phoneString(open, null);
+  if (heard === "") return false;
+  const likeness = (phones: string) => alike(heard, phoneString([{ word: "", posterior: 1, phones }], null));
+  const near = likeness(meant);
+  const others = Object.entries(DIGIT_PHONES).filter(([w]) => w !== digit.word);
+  return near >= SOUNDS_ALIKE && others.every(([, phones]) => likeness(phones) < near);
 }
+
+// The digits' pronunciations in the model's dictionary (cmudict-en-us.dict): the main thread reads no dictionary.
+const DIGIT_PHONES: Record<string, string> = {
+  zero: "Z IH R OW",
+  oh: "OW",
+  one: "W AH N",
+  two: "T UW",
+  three: "TH R IY",
+  four: "F AO R",
+  five: "F AY V",
+  six: "S IH K S",
+  seven: "S EH V AH N",
+  eight: "EY T",
+  nine: "N AY N",
+};
