@@ -29,9 +29,9 @@ for (const q of set.answerable) {
   const a = answerFromPassages(q.question, rest);
   if (!a.answered) continue;
   said++;
-  if (verbose)
-    console.log(
-      `${q.id} ${q.question}\n     ${JSON.stringify(a.text.slice(0, 200))} [${a.checks.find((c) => c.accepted)?.passage}]`,
-    );
+  if (verbose) {
+    const passage = a.checks.find((c) => c.accepted)?.passage;
+    console.log(`${q.id} ${q.question}\n     ${JSON.stringify(a.text.slice(0, 200))} [${passage}]`);
+  }
 }
 console.log(`${path.basename(dir)}: without the fact's passages, ${said} of ${asked} questions still answered`);
