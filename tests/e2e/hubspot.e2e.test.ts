@@ -128,4 +128,45 @@ describe("HubSpot: Settings → Integrations and Campaign setup's CRM Mapping, a
     await env.screenshot(page, "hubspot-mapping-390");
     await page.close();
   });
+
+  for (const width of [1440, 390]) {
+    test(`at ${width} px: a qualifying question's answer mapped to a HubSpot contact property`, async () => {
+      const auth = { authorization: `Bearer ${me.token}`, "content-type": "application/json" };
+      const fields = await fetch(`${env.baseUrl}/api/campaigns/${campaignId}/outcome-fields`, {
+        method: "PUT",
+        headers: auth,
+        body: JSON.stringify({
+          fields: [{ name: "Budget per month", type: "amount", question: "What do you spend a month?" }],
+        }),
+      });
+      assert.equal(fields.status, 200);
+      const page = await env.newPage({ width, height: width > 600 ? 900 : 844 });
+      await signIn(page, me.user);
+      await page.goto(`/org/${me.slug}/campaign-setup?id=${campaignId}`);
+      const question = page
+        .getByRole("region", { name: "Qualifying Questions" })
+        .getByLabel("Question 1", { exact: true });
+      const property = question.getByLabel("HubSpot property (optional)");
+      await property.fill("Monthly Budget");
+      await question.getByRole("alert").getByText("Use the property's internal name", { exact: false }).waitFor();
+      await property.fill(`monthly_budget_${width}`);
+      assert.equal(await question.getByRole("alert").count(), 0);
+      await question.scrollIntoViewIfNeeded();
+      await env.screenshot(page, `hubspot-answer-property-${width}`);
+      await page.getByRole("button", { name: "Update Campaign" }).click();
+      await page.getByText("Campaign updated successfully!").waitFor();
+      const saved = await fetch(`${env.baseUrl}/api/campaigns/${campaignId}/outcome-fields/crm`, { headers: auth });
+      assert.deepEqual(await saved.json(), {
+        hubspot: [{ field: "budget_per_month", property: `monthly_budget_${width}` }],
+      });
+      // Opened again, the question shows the property it is written to.
+      await page.reload();
+      await page
+        .getByRole("region", { name: "Qualifying Questions" })
+        .getByLabel("HubSpot property (optional)")
+        .and(page.locator(`[value="monthly_budget_${width}"]`))
+        .waitFor();
+      await page.close();
+    });
+  }
 });

@@ -20,7 +20,8 @@ import type { AddressInfo } from "node:net";
  *                                                        required, at most
  * 100 inputs → 200 {status, results}, or 207 with `errors`
  *                                                        (OBJECT_NOT_FOUND and the ids) when some ids are not contacts)
- *   GET  /crm/v3/properties/contacts                    (Properties API: {results: [{name, label, hidden}]})
+ *   GET  /crm/v3/properties/contacts                    (Properties API: {results: [{name, label, type, options,
+ *                                                        hidden}]}, the account's custom properties included)
  * and what writing call results back uses (hubspot-activities.ts):
  *   POST  /crm/v3/objects/calls        (Calls API: {properties
  * (hs_timestamp required), associations: [{to: {id}, types:
@@ -32,7 +33,7 @@ import type { AddressInfo } from "node:net";
  * hs_meeting_outcome one of HubSpot's outcomes; an unknown id 404)
  *   PATCH /crm/v3/objects/contacts/{id} (Contacts API: {properties} → 200; a property the account lacks answers 400
  *                                       VALIDATION_ERROR "Property \"x\" does
- * not exist" (PROPERTY_DOESNT_EXIST); an unknown contact 404)
+ * not exist" (PROPERTY_DOESNT_EXIST), a value not in its property's format 400 (invalidValue); an unknown contact 404)
  *   POST  /crm/v3/properties/contacts  (Properties API: creates a custom property → 201; an existing name answers 409)
  * `state.outage` makes the server fail every request: "drop" closes the connection unanswered, "503" answers HubSpot's
  * 503; `state.token` can be changed to revoke the token the app holds.
@@ -48,6 +49,37 @@ import type { AddressInfo } from "node:net";
  * records at a time. Bodies are checked against the documented shapes: a
  * malformed one answers HubSpot's 400 VALIDATION_ERROR.
  */
+/** A contact property as the Properties API describes it; tests add custom ones to `state.customProperties`. */
+export type PropertyDef = {
+  name: string;
+  label: string;
+  type: string;
+  fieldType?: string;
+  groupName?: string;
+  options?: Array<{ label: string; value: string }>;
+};
+
+/**
+ * HubSpot's checks of a property value by the property's type (its documented formats: bool "true"/"false", a
+ * number's digits, a date at midnight UTC in milliseconds or YYYY-MM-DD, a datetime in milliseconds or ISO 8601, an
+ * enumeration one of its options' internal values), with the error codes its 400 names; null: accepted.
+ */
+function invalidValue(def: PropertyDef, value: unknown): { message: string; error: string } | null {
+  if (typeof value !== "string") return { message: `${JSON.stringify(value)} is not a string`, error: "INVALID_TYPE" };
+  const bad = (what: string, error: string) => ({ message: `${value} was not a valid ${what}.`, error });
+  if (def.type === "bool" && value !== "true" && value !== "false") return bad("boolean", "INVALID_BOOLEAN");
+  if (def.type === "number" && !/^-?\d+(\.\d+)?$/.test(value)) return bad("number", "INVALID_FLOAT");
+  if (def.type === "date") {
+    const ms = /^\d+$/.test(value) ? Number(value) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(value) : Number.NaN;
+    if (!Number.isFinite(ms) || ms % 86_400_000 !== 0) return bad("date (midnight UTC)", "INVALID_DATE");
+  }
+  if (def.type === "datetime" && !/^\d+$/.test(value) && Number.isNaN(Date.parse(value)))
+    return bad("datetime", "INVALID_DATETIME");
+  if (def.type === "enumeration" && !def.options?.some((o) => o.value === value))
+    return bad(`option of ${def.name}`, "INVALID_OPTION");
+  return null;
+}
+
 export type HubspotContact = { id: string; properties: Record<string, string | null> };
 export type HubspotList = {
   listId: string;
@@ -78,7 +110,7 @@ export async function startHubspotServer(opts: {
     calls: [] as Engagement[],
     meetings: [] as Engagement[],
     /** Custom contact properties created through the Properties API (a fresh account has none). */
-    customProperties: [] as Array<Record<string, unknown>>,
+    customProperties: [] as PropertyDef[],
   };
   const properties = [
     ["firstname", "First Name"],
@@ -89,7 +121,7 @@ export async function startHubspotServer(opts: {
     ["company", "Company Name"],
     ["jobtitle", "Job Title"],
     ["city", "City"],
-  ].map(([name, label]) => ({ name, label, type: "string", hidden: false }));
+  ].map(([name, label]) => ({ name: name!, label: label!, type: "string", hidden: false }));
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -156,7 +188,8 @@ export async function startHubspotServer(opts: {
         return send(200, { portalId: 4242, timeZone: "UTC", accountType: "STANDARD" });
       if (req.method === "GET" && path === "/crm/v3/objects/contacts")
         return send(200, { results: opts.contacts.slice(0, 1) });
-      if (req.method === "GET" && path === "/crm/v3/properties/contacts") return send(200, { results: properties });
+      if (req.method === "GET" && path === "/crm/v3/properties/contacts")
+        return send(200, { results: [...properties, ...state.customProperties] });
       if (req.method === "POST" && path === "/crm/v3/lists/search") {
         const offset = Number(body.offset ?? 0);
         const count = Number(body.count ?? 20);
@@ -311,6 +344,15 @@ export async function startHubspotServer(opts: {
           'Property values were not valid: [{"isValid":false,"message":"Property ' +
             `\\"${missing}\\" does not exist","error":"PROPERTY_DOESNT_EXIST","name":"${missing}"}]`,
         );
+      const defs = [...properties, ...state.customProperties] as PropertyDef[];
+      for (const [name, value] of Object.entries(body.properties as Record<string, unknown>)) {
+        const wrong = invalidValue(defs.find((p) => p.name === name)!, value);
+        if (wrong)
+          return invalid(
+            `Property values were not valid: [{"isValid":false,"message":${JSON.stringify(wrong.message)},` +
+              `"error":"${wrong.error}","name":"${name}"}]`,
+          );
+      }
       Object.assign(c.properties, body.properties);
       return { status: 200, body: { id: c.id, properties: c.properties, archived: false } };
     }

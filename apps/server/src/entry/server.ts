@@ -6,6 +6,7 @@ import { calendarRoutes } from "../features/calendar/calendar.routes.ts";
 import { callHistoryRoutes } from "../features/calls/call-history.routes.ts";
 import { scorecardRoutes } from "../features/scorecard/scorecard.routes.ts";
 import { outcomeFieldsRoutes } from "../features/outcome-fields/outcome-fields.routes.ts";
+import { outcomeFieldCrmRoutes } from "../features/outcome-fields/outcome-field-crm.routes.ts";
 import { experimentsRoutes } from "../features/experiments/experiments.routes.ts";
 import { callsRoutes } from "../features/calls/calls.routes.ts";
 import { listenRoutes } from "../features/calls/listen.routes.ts";
@@ -94,6 +95,7 @@ async function apiRoutes({ config, db, logger }: Wiring, s: Services): Promise<F
       campaignProgressRoutes({ progress: s.reports.campaignProgress, requireAuth }),
       scorecardRoutes({ scorecards: s.scorecards, requireAuth }),
       outcomeFieldsRoutes({ outcomeFields: s.outcomeFields, requireAuth }),
+      outcomeFieldCrmRoutes({ outcomeFieldCrm: s.outcomeFieldCrm, requireAuth }),
       experimentsRoutes({ experiments: s.campaigns.experiments, requireAuth }),
       emailLogsRoutes({ emailLogs: s.reports.emailLogs, requireAuth }),
       whatsappRoutes({ whatsapp: s.reports.whatsapp, requireAuth }),

@@ -19,6 +19,9 @@ import { createCallHistoryService } from "../features/calls/call-history.service
 import { createScorecardRepo } from "../features/scorecard/scorecard.repo.ts";
 import { createOutcomeFieldsRepo } from "../features/outcome-fields/outcome-fields.repo.ts";
 import { createOutcomeFieldsService } from "../features/outcome-fields/outcome-fields.service.ts";
+import { createOutcomeFieldCrmRepo } from "../features/outcome-fields/outcome-field-crm.repo.ts";
+import { createOutcomeFieldCrmService } from "../features/outcome-fields/outcome-field-crm.service.ts";
+import { outcomeFieldsCampaignHooks } from "../features/outcome-fields/outcome-fields-campaign-hooks.ts";
 import { createScorecardService } from "../features/scorecard/scorecard.service.ts";
 import type { VoiceProviders } from "../features/calls/call-runner.ts";
 import { createCallsRepo } from "../features/calls/calls.repo.ts";
@@ -138,7 +141,10 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     campaignExists: (orgId, id) => campaigns.get(orgId, id),
   });
   // Qualifying answers: each campaign's fields, and what each call captured (saved as the call closes).
-  const outcomeFields = createOutcomeFieldsService({ repo: createOutcomeFieldsRepo(db) });
+  const outcomeFieldsRepos = { fields: createOutcomeFieldsRepo(db), crm: createOutcomeFieldCrmRepo(db) };
+  const outcomeFields = createOutcomeFieldsService({ repo: outcomeFieldsRepos.fields });
+  // Which HubSpot contact property each field's answer is written to.
+  const outcomeFieldCrm = createOutcomeFieldCrmService({ repo: outcomeFieldsRepos.crm, outcomeFields });
   // Events features emit where things happen (webhooks, and a finished call's results queued for its CRM); a
   // call's record is read when its event is queued.
   const callHistory = createCallHistoryService({
@@ -152,7 +158,12 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
   const callDetail = async (orgId: string, id: string) => (await callHistory.detail(orgId, id)).call;
   const webhooks = wireWebhooks({ ...base, jwtSecret, callDetail });
   await webhooks.sealStoredSecrets();
-  const crmSync = wireCrmSync({ ...base, jwtSecret, callDetail });
+  const crmSync = wireCrmSync({
+    ...base,
+    jwtSecret,
+    callDetail,
+    answerProperties: outcomeFieldCrm.hubspotProperties,
+  });
   const events = withCrmSync(webhooks.events, crmSync.service);
 
   // The calendar with its invitations and the team's own CalDAV calendar.
@@ -198,7 +209,11 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     clock,
     voiceExists: voices.exists,
     callStats: callStatsFromCalls(db),
-    hooks: [dialerCampaignHooks({ repo: createDialerRepo(db), clock }), experiments.hooks],
+    hooks: [
+      dialerCampaignHooks({ repo: createDialerRepo(db), clock }),
+      experiments.hooks,
+      outcomeFieldsCampaignHooks(outcomeFieldsRepos),
+    ],
     doNotCall: dnc.listed,
   });
   const hubspot = wireHubspot({ ...base, storage, campaigns, onConnected: crmSync.service.resume });
@@ -309,6 +324,7 @@ export async function wireServices({ config, db, logger: log, clock = systemCloc
     reports,
     scorecards,
     outcomeFields,
+    outcomeFieldCrm,
   };
 }
 export type Services = Awaited<ReturnType<typeof wireServices>>;

@@ -1,6 +1,7 @@
 import type { Brain, BrainFactory, KnowledgePassage } from "./brain.ts";
 import { answerFromPassages, lookupsOf } from "../knowledge/answer.ts";
 import type { CallEvent } from "./call-events.ts";
+import { type BookingTurn, lastAgentTurn, readBackRefusal } from "./llm/booking-readback.ts";
 import { streamChat } from "./llm/chat-client.ts";
 import type { ChatMessage, LlmConfig, ToolCall } from "./llm/chat-types.ts";
 import { chatMessages } from "./llm/llm-prompt.ts";
@@ -34,9 +35,11 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
     const fields = ctx.campaign.outcomeFields ?? [];
     const heardLines: HeardLine[] = [];
     const definitions = fields.length ? [...toolDefinitions(tools), recordAnswerTool(fields)] : toolDefinitions(tools);
-    // record_answer is the brain's own (it reads the caller's words); the others act through AgentTools.
-    const runTool = async (call: ToolCall): Promise<string> => {
-      if (call.function.name !== RECORD_ANSWER) return runToolCall(call, ctx, tools, events);
+    // record_answer is the brain's own (it reads the caller's words); the others act through AgentTools, a booking
+    // only once the time was read back and agreed to in this turn (booking-readback.ts).
+    const runTool = async (call: ToolCall, turn: BookingTurn): Promise<string> => {
+      if (call.function.name !== RECORD_ANSWER)
+        return runToolCall(call, ctx, tools, events, (at) => readBackRefusal(at, turn, ctx));
       try {
         return JSON.stringify(recordAnswer(JSON.parse(call.function.arguments || "{}"), ctx, heardLines, events));
       } catch (err) {
@@ -98,7 +101,7 @@ export function createLlmBrain(config: LlmConfig): BrainFactory {
             messages.push({
               role: "tool",
               tool_call_id: call.id,
-              content: await runTool(call),
+              content: await runTool(call, { agentTurn: lastAgentTurn(history), calleeText }),
             });
         }
       },

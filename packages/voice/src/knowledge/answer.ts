@@ -9,6 +9,7 @@ import { withoutCitations } from "./citations.ts";
 import { ANSWER_RULES, refusalOf } from "./rules.ts";
 import { VALUE_RULES } from "./value-rules.ts";
 import { ASKED_TERMS_RULES } from "./asked-terms-rules.ts";
+import { CLAIM_RULES } from "./claim-rules.ts";
 import { sentencesOf } from "./sentences.ts";
 import { spokenAnswer } from "./spoken-answer.ts";
 import { relatedTerms } from "./synonyms.ts";
@@ -57,7 +58,24 @@ const RELEVANCE_RULES = new Set([
 ]);
 
 /** Every rule, in the order they are checked: what the question must share with the answer, then its type and focus. */
-const RULES = [...ANSWER_RULES, ...ANSWER_TYPE_RULES, ...VALUE_RULES, ...ASKED_TERMS_RULES, ...FOCUS_RULES];
+const RULES = [
+  ...ANSWER_RULES,
+  ...ANSWER_TYPE_RULES,
+  ...VALUE_RULES,
+  ...ASKED_TERMS_RULES,
+  ...FOCUS_RULES,
+  ...CLAIM_RULES,
+];
+
+/**
+ * Rules that find the sentence speaks of another thing than the one asked, or states a guess: its passage is
+ * then about that other thing, and a weaker sentence of it that every rule lets through is a fact of the other
+ * thing said as the answer ("The TEMP database has a default suggested cache size of 0 pages." for "the default
+ * page size", once "the default cache size…" was refused). A refusal for the kind of answer (no number, no step)
+ * or for vague words ("extra capabilities") does not say this: the number or the names may follow in the passage
+ * ("macaddr — Storage size: 6 bytes." after its description; "The capabilities required are NET_ADMIN…").
+ */
+const ANOTHER_THING = new Set(["same-thing-asked", "gives-the-origin", "states-a-fact"]);
 
 /** What the sentence said was found to answer, after every check passed. */
 function answeredBecause({ q, focus }: Asking): string {
@@ -96,9 +114,15 @@ function checksOf(
 
 /** Each candidate, best first, with the answer it would give and the first rule refusing it (if any). */
 function judged(asking: Asking, ranked: Candidate[], maxChars: number) {
+  const offPassages = new Map<number, string>();
   return ranked.map((c) => {
     const spoken = spokenAnswer(asking.q, asking.weights, c, maxChars);
-    return { c, spoken, refusal: refusalOf({ ...asking, c, spoken }, RULES) };
+    const off = offPassages.get(c.passage);
+    const refusal = off
+      ? { rule: "passage-speaks-of-another", reason: `A better sentence of its passage was refused: ${off}` }
+      : refusalOf({ ...asking, c, spoken }, RULES);
+    if (!off && refusal && ANOTHER_THING.has(refusal.rule)) offPassages.set(c.passage, refusal.reason);
+    return { c, spoken, refusal };
   });
 }
 

@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { answerFromPassages, type KbAnswer } from "./answer.ts";
+import { unseenKind } from "./focus-rules.ts";
+import { parseQuestion } from "./question.ts";
 
 // Real extracts, as the knowledge base stores them: the Debian Reference 2.100 (debian-reference-en), the Debian
 // FAQ 11.1 (debian-faq) and SQLite's PRAGMA manual (sqlite3-doc 3.40.1), from tests/kb-fourth-set.
@@ -206,4 +208,42 @@ test("a sentence with none of the question's words needs a heading or FAQ questi
   // Under its own FAQ question, a sentence without the question's words is its answer.
   const a = answerFromPassages("where do these codenames come from", [codenames]);
   assert.equal(a.answered, true, refusedBy(a));
+});
+
+// XZ Utils' FAQ (xz-utils 5.4.1, /usr/share/doc/xz-utils/faq.txt.gz), in no knowledge set, as a passage reads it.
+const xz7z = {
+  heading: "",
+  text:
+    "Q: Do XZ Utils support the .7z format? A: No. Use 7-Zip (Windows) or p7zip (POSIX-like systems) to handle .7z " +
+    "files. Q: I have many .tar.7z files. Can I convert them to .tar.xz without spending hours recompressing the " +
+    'data? A: In the "extra" directory, there is a script named 7z2lzma.bash which is able to convert some .7z ' +
+    "files to the .lzma format (not .xz). It needs the 7za (or 7z) command from p7zip.",
+};
+
+test("a kind of thing no passage speaks of is not answered with another kind's sentence", () => {
+  const rar = answerFromPassages("which script converts a rar file", [xz7z]);
+  assert.equal(rar.answered, false);
+  assert.equal(rar.checks[0]?.rule, "speaks-of-the-kind");
+  // Near miss: the kind the passage speaks of.
+  const sevenZip = answerFromPassages("which script converts a 7z file", [xz7z]);
+  assert.equal(sevenZip.answered, true);
+  assert.match(sevenZip.text, /7z2lzma\.bash/);
+});
+
+test("a yes or no question's subject is a noun and its verb, not a kind", () => {
+  const weights = new Map([
+    ["user", 1],
+    ["chang", 1],
+    ["separ", 1],
+    ["build", 1],
+  ]);
+  const ask = (question: string, absent: string[]) =>
+    unseenKind({ q: parseQuestion(question), weights, absent: new Set(absent) });
+  assert.equal(ask("in a restricted shell, can the user change directories?", ["user"]), null);
+  assert.deepEqual(ask("can i build it in a separate build directory", ["separ"]), {
+    kind: "separate",
+    thing: "build",
+  });
+  // "A few": how many, not which kind.
+  assert.equal(ask("how can i allow only a few specific directives", ["few"]), null);
 });

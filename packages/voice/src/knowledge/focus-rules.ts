@@ -75,6 +75,40 @@ const GIVES_ORIGIN = new RegExp(
   "i",
 );
 
+// Words that say how many or which of a kind, not what kind ("a few specific directives", "the same host").
+const QUANTIFIERS = new Set(
+  terms("few many several lot lots little bit couple number some any all both either neither more less most least"),
+);
+// "A json file", "the dialout group": an article, a word naming which kind, and the kind.
+const KIND_PHRASE = /\b(?:the|a|an|my|your|our|this|that|these|those)\s+([\p{L}\p{N}-]+)\s+([\p{L}\p{N}-]+)/gu;
+
+const AUXILIARY_BEFORE = /\b(?:can|could|do|does|did|is|are|was|were|will|would|should|may|might|must|has|have)\s+$/;
+
+/**
+ * "How do I edit a json file", "what does the dialout group give access to": the question names its thing
+ * with a word of kind ("json", "dialout") that no passage looked at holds, nor a word related to it, while the
+ * passages do speak of the thing itself ("file", "group"). They speak of other files or groups, so a sentence of
+ * them is another thing's answer. Not for a yes or no question's subject, where "can the user change…" is a noun
+ * and its verb, not a kind and its thing.
+ */
+export function unseenKind(x: Pick<RuleInput, "q" | "weights" | "absent">): { kind: string; thing: string } | null {
+  if (!x.absent?.size) return null;
+  for (const m of x.q.text.matchAll(KIND_PHRASE)) {
+    // The subject of a yes or no question ("…, can the user change directories") may be a noun and its verb.
+    if (x.q.kind === "yesno" && AUXILIARY_BEFORE.test(x.q.text.slice(0, m.index))) continue;
+    const [kind, thing] = [terms(m[1]!)[0], terms(m[2]!)[0]];
+    if (!kind || !thing || QUANTIFIERS.has(kind) || NOT_A_KIND.has(kind) || PLACED.has(m[1]!)) continue;
+    if (
+      (x.weights.get(kind) ?? 0) >= WEIGHTS.term.plain &&
+      x.absent.has(kind) &&
+      x.weights.has(thing) &&
+      !x.absent.has(thing)
+    )
+      return { kind: m[1]!, thing: m[2]! };
+  }
+  return null;
+}
+
 export const FOCUS_RULES: AnswerRule[] = [
   {
     // The question's subject ("sqlite") named by no passage looked at: what they say is about something else.
@@ -84,6 +118,15 @@ export const FOCUS_RULES: AnswerRule[] = [
       focus.subject && absent?.has(focus.subject) && (weights.get(focus.subject) ?? 0) >= WEIGHTS.term.plain
         ? `No passage looked at names "${focus.subject}", what the question is asked of.`
         : null,
+  },
+  {
+    id: "speaks-of-the-kind",
+    refuses: (x) => {
+      const unseen = unseenKind(x);
+      return unseen
+        ? `No passage looked at says "${unseen.kind}": none speaks of the ${unseen.kind} ${unseen.thing} asked about.`
+        : null;
+    },
   },
   {
     id: "same-thing-asked",

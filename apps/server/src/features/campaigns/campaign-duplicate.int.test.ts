@@ -105,6 +105,58 @@ for (const kind of await routeDbKinds()) {
       );
     });
 
+    test("the copy asks the same qualifying questions, maps them to HubSpot alike, and has the variants", async () => {
+      const original = await createWithList("Fleet review");
+      const auth = { token: u.token };
+      const fields = [
+        { name: "Fleet size", type: "number", question: "How many vehicles do you run?" },
+        { name: "Fuel card", type: "yes_no", question: "Do you use a fuel card?", qualifies_when: { yes: true } },
+      ];
+      const variants = [
+        { opening_line: "Hi {first_name}, quick question about your fleet.", goal: "Book a fleet review" },
+        { opening_line: "Hello {first_name}, we cut fuel bills by a fifth.", goal: "", voice_id: original.voice_id },
+      ];
+      const put = async (url: string, body: unknown) =>
+        assert.equal((await t.request("PUT", `/api/campaigns/${original.id}/${url}`, { ...auth, body })).status, 200);
+      await put("outcome-fields", { fields });
+      await put("outcome-fields/crm", { hubspot: [{ field: "fleet_size", property: "fleet_size" }] });
+      await put("experiment", { variants });
+      // Launched: its contacts are split between the variants, which the copy must not inherit.
+      assert.equal((await t.request("POST", `/api/campaigns/${original.id}/launch`, auth)).status, 200);
+
+      const res = await t.request("POST", `/api/campaigns/${original.id}/duplicate`, auth);
+      assert.equal(res.status, 201, res.text);
+      const copy = res.body.campaign.id as string;
+      const get = async (id: string, url: string) => (await t.request("GET", `/api/campaigns/${id}/${url}`, auth)).body;
+      assert.deepEqual(await get(copy, "outcome-fields"), await get(original.id, "outcome-fields"));
+      assert.equal((await get(copy, "outcome-fields")).fields.length, 2);
+      assert.deepEqual(await get(copy, "outcome-fields/crm"), {
+        hubspot: [{ field: "fleet_size", property: "fleet_size" }],
+      });
+      const [from, to] = [await get(original.id, "experiment"), await get(copy, "experiment")];
+      assert.equal(from.state, "running");
+      assert.deepEqual([to.state, to.started_at], ["ready", null], "a fresh experiment, not yet started");
+      const definition = (v: { label: string; opening_line: string; goal: string; voice_id: string | null }) => ({
+        label: v.label,
+        opening_line: v.opening_line,
+        goal: v.goal,
+        voice_id: v.voice_id,
+      });
+      assert.deepEqual(to.variants.map(definition), from.variants.map(definition));
+      assert.deepEqual(
+        to.variants.map((v: { contacts: number; dialled: number }) => [v.contacts, v.dialled]),
+        [
+          [0, 0],
+          [0, 0],
+        ],
+        "no contact assignment or results",
+      );
+      assert.notDeepEqual(
+        to.variants.map((v: { variant_id: string }) => v.variant_id),
+        from.variants.map((v: { variant_id: string }) => v.variant_id),
+      );
+    });
+
     test("a long name is shortened so the copy stays within 200 characters", async () => {
       const long = "L".repeat(200);
       const res = await t.request("POST", "/api/create_campaign", {

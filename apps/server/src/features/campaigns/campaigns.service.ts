@@ -49,6 +49,8 @@ export type CampaignHooks = {
   ) => Promise<void>;
   /** A new CSV replaced the contact list (the old contacts are already deleted, the new ones inserted). */
   contactsReplaced?: (q: Queryable, e: { orgId: string; campaignId: string; status: CampaignStatus }) => Promise<void>;
+  /** The campaign `fromId` was duplicated as the new draft `toId`: a feature copies its own part of the setup. */
+  duplicated?: (q: Queryable, e: { orgId: string; fromId: string; toId: string }) => Promise<void>;
 };
 
 type Deps = {
@@ -333,23 +335,29 @@ export function createCampaignsService(deps: Deps) {
     },
 
     /**
-     * A new draft named "<name> (copy)" with the same settings and call flow but no contacts: the list is
-     * the part that differs between runs, and a copy must never ring the original's contacts again.
+     * A new draft named "<name> (copy)" with the same settings and call flow (qualifying questions and where their
+     * answers go, experiment variants) but no contacts: the list is the part that differs between runs, and a copy
+     * must never ring the original's contacts again.
      */
     async duplicate(actor: { orgId: string; userId: string | null }, id: string): Promise<Campaign> {
       const source = await repo.get(actor.orgId, id);
       if (!source) throw notFound("Campaign");
       // A number reaches one campaign: the copy starts without it.
       const settings = { ...settingsOf(source), name: copyName(source.name), inbound_number: null };
-      const row = await repo.insert(db, {
-        id: crypto.randomUUID(),
-        org_id: actor.orgId,
-        created_by: actor.userId,
-        updated_by: actor.userId,
-        status: "draft",
-        launched_at: null,
-        ...settings,
-        ...NO_LIST,
+      const row = await db.tx(async (q) => {
+        const copy = await repo.insert(q, {
+          id: crypto.randomUUID(),
+          org_id: actor.orgId,
+          created_by: actor.userId,
+          updated_by: actor.userId,
+          status: "draft",
+          launched_at: null,
+          ...settings,
+          ...NO_LIST,
+        });
+        // The rest of the call flow kept by other features: qualifying questions, experiment variants.
+        for (const h of hooks) await h.duplicated?.(q, { orgId: actor.orgId, fromId: id, toId: copy.id });
+        return copy;
       });
       return one(actor.orgId, row);
     },

@@ -153,6 +153,17 @@ export function createExperimentsService(deps: Deps) {
       if (experiment.winner_id) await repo.assignAllTo(q, e.orgId, e.campaignId, experiment.winner_id);
       else await split(q, e.orgId, e.campaignId);
     },
+    /** A copy is a fresh draft: the variants' wording and voices, never their contacts, calls or results. */
+    async duplicated(q, e) {
+      const variants = await repo.variants(q, e.orgId, e.fromId);
+      if (variants.length)
+        await repo.replaceVariants(
+          q,
+          e.orgId,
+          e.toId,
+          variants.map(({ id: _, ...v }) => v),
+        );
+    },
   };
 
   return {

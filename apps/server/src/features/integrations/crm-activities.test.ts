@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { CallDetail } from "@parley/shared/call-history";
-import { callActivities, transcriptExcerpt } from "./crm-activities.ts";
+import type { OutcomeAnswer } from "@parley/shared/outcome-fields";
+import { answerWrites, callActivities, transcriptExcerpt } from "./crm-activities.ts";
 import { DISPOSITIONS, DNC_PROPERTY, hubspotRequest, richText } from "./hubspot-activities.ts";
 
 type Call = CallDetail["call"];
@@ -204,4 +205,44 @@ test("the transcript excerpt keeps whole turns up to its limit and says when mor
   assert.equal(transcriptExcerpt([{ speaker: "agent", text: "x".repeat(500), startMs: 0, endMs: 1 }], 100).length, 100);
   assert.equal(transcriptExcerpt([]), "");
   assert.equal(richText("a\nb<c>"), "a<br>b&lt;c&gt;");
+});
+
+test("answered fields mapped to a property are written; not answered and unmapped ones are not", () => {
+  const answer = (key: string, type: OutcomeAnswer["type"], value: OutcomeAnswer["value"]) => ({
+    key,
+    name: key.replace(/_/g, " "),
+    type,
+    answered: value !== null,
+    value,
+    currency: null,
+    display: value === null ? "Not answered" : String(value),
+    utterance: value === null ? null : "…",
+  });
+  const answers = [
+    answer("budget", "amount", 2000),
+    answer("uses_crm", "yes_no", false),
+    answer("team_size", "number", null),
+    answer("notes", "text", "mostly refits"),
+  ];
+  const mapped = new Map([
+    ["budget", "monthly_budget"],
+    ["uses_crm", "has_crm"],
+    ["team_size", "team_size"],
+  ]);
+  const activities = callActivities(call({ outcome_fields: { qualified: false, answers } }), "101", null, mapped);
+  assert.deepEqual(activities.at(-1), {
+    kind: "answers",
+    contactId: "101",
+    answers: [
+      { property: "monthly_budget", field: "budget", type: "amount", value: 2000 },
+      { property: "has_crm", field: "uses crm", type: "yes_no", value: false },
+    ],
+  });
+  assert.deepEqual(answerWrites(call({ outcome_fields: { qualified: false, answers } }), new Map()), []);
+  const unanswered = call({ outcome_fields: { qualified: false, answers: [answers[2]!] } });
+  assert.deepEqual(
+    callActivities(unanswered, "101", null, mapped).map((a) => a.kind),
+    ["call"],
+    "nothing answered: no contact write",
+  );
 });

@@ -1,5 +1,5 @@
 import type { CallDetail } from "@parley/shared/call-history";
-import type { CrmActivity } from "./crm-provider.ts";
+import type { AnswerWrite, CrmActivity } from "./crm-provider.ts";
 
 type Call = CallDetail["call"];
 type CallActivity = Extract<CrmActivity, { kind: "call" }>;
@@ -61,12 +61,26 @@ function callActivity(call: Call, contactId: string, recordingUrl: string | null
   };
 }
 
+/** The call's answered fields that are mapped to a property (field key → property); "not answered" writes nothing. */
+export function answerWrites(call: Call, properties: ReadonlyMap<string, string>): AnswerWrite[] {
+  return (call.outcome_fields?.answers ?? []).flatMap((a) => {
+    const property = properties.get(a.key);
+    if (!property || !a.answered || a.value === null) return [];
+    return [{ property, field: a.name, type: a.type, value: a.value }];
+  });
+}
+
 /**
  * What a finished call writes back to the contact's CRM record: always the call itself; the meeting the agent
  * booked on it (unless cancelled before the call was written); the opt-out when the callee asked never to be
- * called again. `recordingUrl` is absolute or null.
+ * called again; its answers to the properties they are mapped to. `recordingUrl` is absolute or null.
  */
-export function callActivities(call: Call, contactId: string, recordingUrl: string | null): CrmActivity[] {
+export function callActivities(
+  call: Call,
+  contactId: string,
+  recordingUrl: string | null,
+  answerProperties: ReadonlyMap<string, string> = new Map(),
+): CrmActivity[] {
   const activities: CrmActivity[] = [callActivity(call, contactId, recordingUrl)];
   if (call.meeting && call.meeting.status !== "cancelled") {
     activities.push({
@@ -91,5 +105,7 @@ export function callActivities(call: Call, contactId: string, recordingUrl: stri
       at: call.ended_at ?? call.started_at,
     });
   }
+  const answers = answerWrites(call, answerProperties);
+  if (answers.length) activities.push({ kind: "answers", contactId, answers });
   return activities;
 }

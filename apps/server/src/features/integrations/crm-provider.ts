@@ -1,4 +1,5 @@
 import type { CrmProperty, CrmSource } from "@parley/shared/integrations";
+import type { OutcomeFieldType } from "@parley/shared/outcome-fields";
 
 /** One CRM record as read: its id in the CRM and the requested properties that have a value (as text). */
 export type CrmRecord = { id: string; values: Record<string, string> };
@@ -47,7 +48,14 @@ export type CrmActivity =
    * known only once that write went out, so the queue stores null and the sender fills it in.
    */
   | { kind: "meeting_cancelled"; contactId: string; meetingId: string | null }
-  | { kind: "do_not_call"; contactId: string; reason: string; at: string };
+  | { kind: "do_not_call"; contactId: string; reason: string; at: string }
+  /**
+   * The call's qualifying answers, each to the contact property its field is mapped to (outcome_field_crm), as
+   * captured: the CRM's adapter writes each value in the format of its property (hubspot-answers.ts).
+   */
+  | { kind: "answers"; contactId: string; answers: AnswerWrite[] };
+/** One answered field bound for a contact property; `value` as in OutcomeAnswer (datetime: ISO with offset). */
+export type AnswerWrite = { property: string; field: string; type: OutcomeFieldType; value: boolean | number | string };
 export type CrmActivityKind = CrmActivity["kind"];
 
 /** What Parley needs of a CRM, so another CRM (Pipedrive, Salesforce) is one more file like hubspot-client.ts. */

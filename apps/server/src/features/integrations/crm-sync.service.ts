@@ -11,6 +11,8 @@ type Deps = {
   callDetail(orgId: string, callId: string): Promise<CallDetail["call"]>;
   /** An absolute link to the call's recording that keeps playing from the CRM; null without PUBLIC_URL. */
   recordingUrl(orgId: string, callId: string): string | null;
+  /** The campaign's qualifying fields mapped to HubSpot contact properties (field key → property). */
+  answerProperties(orgId: string, campaignId: string): Promise<ReadonlyMap<string, string>>;
 };
 
 /** Results back to the CRM: what a finished call queues, and where a call's writes stand. */
@@ -27,7 +29,9 @@ export function createCrmSyncService(deps: Deps) {
         if (!contactId) return;
         const call = await deps.callDetail(orgId, callId);
         const recorded = call.audio_url !== null || call.recording_pending;
-        const activities = callActivities(call, contactId, recorded ? deps.recordingUrl(orgId, callId) : null);
+        const answerProperties = call.campaign_id ? await deps.answerProperties(orgId, call.campaign_id) : new Map();
+        const link = recorded ? deps.recordingUrl(orgId, callId) : null;
+        const activities = callActivities(call, contactId, link, answerProperties);
         await repo.enqueue(orgId, callId, "hubspot", activities, clock.now());
       } catch (err) {
         log.error({ err, orgId, callId }, "CRM writes of a finished call could not be queued");

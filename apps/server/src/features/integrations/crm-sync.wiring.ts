@@ -29,10 +29,11 @@ type Deps = {
   log: Logger;
   jwtSecret: string;
   callDetail(orgId: string, callId: string): Promise<CallDetail["call"]>;
+  answerProperties(orgId: string, campaignId: string): Promise<ReadonlyMap<string, string>>;
 };
 
 /** Writing call results back to HubSpot: the service (queue a finished call, its status) and the sender's pass. */
-export function wireCrmSync({ db, config, clock, log, jwtSecret, callDetail }: Deps) {
+export function wireCrmSync({ db, config, clock, log, jwtSecret, callDetail, answerProperties }: Deps) {
   const repo = createCrmSyncRepo(db);
   const links = createRecordingLinks(jwtSecret, clock);
   const publicUrl = config.publicUrl;
@@ -42,6 +43,7 @@ export function wireCrmSync({ db, config, clock, log, jwtSecret, callDetail }: D
       clock,
       log,
       callDetail,
+      answerProperties,
       recordingUrl: (orgId, callId) =>
         publicUrl ? `${publicUrl}${links.url(orgId, callId, CRM_RECORDING_LINK_TTL_SECONDS)}` : null,
     }),

@@ -1,4 +1,5 @@
 import type { CrmActivity } from "./crm-provider.ts";
+import { answerProperties, type HubspotPropertyDef } from "./hubspot-answers.ts";
 
 /**
  * Parley's activities as HubSpot CRM v3 requests (developers.hubspot.com/docs/api/crm/calls, …/meetings,
@@ -9,7 +10,8 @@ import type { CrmActivity } from "./crm-provider.ts";
  * engagement on the contact (association type 200, meeting → contact)
  *   PATCH /crm/v3/objects/meetings/{id} {properties: {hs_meeting_outcome:
  * "CANCELED"}}: the meeting, cancelled in Parley since
- *   PATCH /crm/v3/objects/contacts/{id} {properties: {parley_do_not_call: "true"}}
+ *   PATCH /crm/v3/objects/contacts/{id} {properties: {parley_do_not_call: "true"}}, and the call's qualifying
+ * answers in the contact properties they are mapped to (hubspot-answers.ts)
  *   POST  /crm/v3/properties/contacts  creates that property the first time HubSpot says it does not exist
  */
 export type HubspotRequest = { method: "POST" | "PATCH"; path: string; body: Record<string, unknown> };
@@ -69,8 +71,17 @@ function disposition(a: Extract<CrmActivity, { kind: "call" }>): string | null {
   return a.outcome === "voicemail" ? DISPOSITIONS.leftVoicemail : DISPOSITIONS.connected;
 }
 
-/** The request that writes one activity. */
-export function hubspotRequest(a: CrmActivity): HubspotRequest {
+/** The request that writes one activity; answers are written in the format of the account's `properties`. */
+export function hubspotRequest(
+  a: CrmActivity,
+  properties: ReadonlyMap<string, HubspotPropertyDef> = new Map(),
+): HubspotRequest {
+  if (a.kind === "answers")
+    return {
+      method: "PATCH",
+      path: `/crm/v3/objects/contacts/${encodeURIComponent(a.contactId)}`,
+      body: { properties: answerProperties(a.answers, properties) },
+    };
   if (a.kind === "call") {
     const outcome = disposition(a);
     const properties: Record<string, string> = {

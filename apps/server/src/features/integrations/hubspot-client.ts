@@ -1,6 +1,7 @@
 import type { CrmSource } from "@parley/shared/integrations";
 import { CrmAuthError, CrmError, type CrmPage, type CrmProvider, type CrmRecord } from "./crm-provider.ts";
 import { DNC_PROPERTY, DNC_PROPERTY_DEFINITION, hubspotRequest } from "./hubspot-activities.ts";
+import type { HubspotPropertyDef } from "./hubspot-answers.ts";
 
 /**
  * HubSpot's CRM v3 API with a private app's token, over plain fetch: the official @hubspot/api-client (v14)
@@ -111,6 +112,10 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
     }
   }
 
+  type HsProperty = HubspotPropertyDef & { label: string; hidden?: boolean };
+  const propertyDefs = async (refusals: Refusals = READ) =>
+    (await call<{ results: HsProperty[] }>("GET", "/crm/v3/properties/contacts", undefined, refusals)).results;
+
   type HsList = {
     listId: string | number;
     name: string;
@@ -161,10 +166,7 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
     },
 
     async properties() {
-      const { results } = await call<{ results: Array<{ name: string; label: string; hidden?: boolean }> }>(
-        "GET",
-        "/crm/v3/properties/contacts",
-      );
+      const results = await propertyDefs();
       return results
         .filter((p) => !p.hidden)
         .map((p) => ({ name: p.name, label: p.label || p.name }))
@@ -205,7 +207,11 @@ export function createHubspotClient(opts: HubspotOptions): CrmProvider {
     },
 
     async writeActivity(activity) {
-      const req = hubspotRequest(activity);
+      // Answers are written in the format of their property's type, read from the account each time: a team may
+      // change a property in HubSpot between two calls.
+      const defs =
+        activity.kind === "answers" ? new Map((await propertyDefs(WRITE)).map((p) => [p.name, p])) : undefined;
+      const req = hubspotRequest(activity, defs);
       try {
         const made = await call<{ id?: string }>(req.method, req.path, req.body, WRITE);
         return { id: req.method === "POST" && made.id ? String(made.id) : null };

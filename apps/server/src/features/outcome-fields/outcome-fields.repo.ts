@@ -1,5 +1,5 @@
 import type { CallOutcomeFields } from "@parley/shared/outcome-fields";
-import type { Db } from "../../platform/db.ts";
+import type { Db, Queryable } from "../../platform/db.ts";
 
 export type CallAnswersRow = { call_id: string; qualified: boolean; answers: unknown };
 
@@ -22,6 +22,15 @@ export function createOutcomeFieldsRepo(db: Db) {
         [orgId, campaignId, JSON.stringify(fields)],
       );
       return rows.length > 0;
+    },
+
+    /** A duplicated campaign asks the same questions (inside the duplicate's transaction, `q`). */
+    async copyFields(q: Queryable, orgId: string, fromId: string, toId: string): Promise<void> {
+      await q.query(
+        `update campaigns c set outcome_fields = s.outcome_fields from campaigns s
+          where s.org_id = $1 and s.id = $2 and c.org_id = $1 and c.id = $3`,
+        [orgId, fromId, toId],
+      );
     },
 
     /** What a finished call captured, with its campaign and contact taken from the call row. */

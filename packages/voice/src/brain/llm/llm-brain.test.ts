@@ -58,7 +58,17 @@ describe("LLM brain against a local OpenAI-compatible server", () => {
       londonContext(),
       rec.tools,
     );
-    const history = [{ speaker: "agent" as const, text: brain.greeting(), startMs: 0, endMs: 900 }];
+    // The agent read the time back on its previous turn: the booking may go ahead (booking-readback.test.ts).
+    const history = [
+      { speaker: "agent" as const, text: brain.greeting(), startMs: 0, endMs: 900 },
+      { speaker: "callee" as const, text: "Could we meet Tuesday afternoon?", startMs: 1000, endMs: 2000 },
+      {
+        speaker: "agent" as const,
+        text: "Just to confirm, shall I book Tuesday, October 27 at 3:00 PM, your time?",
+        startMs: 2500,
+        endMs: 5000,
+      },
+    ];
     // The server holds back the tool call until the first sentence arrived: a
     // brain that waits for the whole answer hangs here.
     const said = await collect(brain.reply("Book me Tuesday at 3 pm", history, new AbortController().signal), release);
@@ -99,7 +109,7 @@ describe("LLM brain against a local OpenAI-compatible server", () => {
       assert.ok((msgs[0]!.content as string).includes(fact), `system prompt mentions ${fact}`);
     }
     assert.deepEqual(msgs[1], { role: "assistant", content: history[0]!.text });
-    assert.match(msgs[2]!.content as string, /Meetings last thirty minutes/);
+    assert.match(msgs.at(-2)!.content as string, /Meetings last thirty minutes/);
     assert.deepEqual(msgs.at(-1), { role: "user", content: "Book me Tuesday at 3 pm" });
     const followUp = second!.body.messages as ChatMessage[];
     const assistant = followUp.at(-2)!;

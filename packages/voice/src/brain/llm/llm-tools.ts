@@ -71,13 +71,24 @@ function parseLocal(iso: string, zone: string): Date {
 
 const slot = (at: Date, zone: string) => ({ start: isoInZone(at, zone), spoken: speakDateTime(at, zone) });
 
-async function run(call: ToolCall, ctx: AgentContext, tools: AgentTools, events: CallEvent[]): Promise<unknown> {
+/** Whether the model may book that time now: null, or why not (the tool's answer to the model). */
+export type BookingCheck = (requested: Date) => string | null;
+
+async function run(
+  call: ToolCall,
+  ctx: AgentContext,
+  tools: AgentTools,
+  events: CallEvent[],
+  checkBooking: BookingCheck,
+): Promise<unknown> {
   const zone = ctx.campaign.timezone;
   const args: unknown = JSON.parse(call.function.arguments.trim() || "{}");
   switch (call.function.name) {
     case "book_meeting": {
       const { start, notes } = BookArgs.parse(args);
       const requested = parseLocal(start, zone);
+      const notYet = checkBooking(requested);
+      if (notYet) return { booked: false, reason: notYet };
       const r = await tools.bookMeeting({ start: requested, notes });
       if (r.booked) {
         events.push({ kind: "booked", start: r.start });
@@ -109,15 +120,19 @@ async function run(call: ToolCall, ctx: AgentContext, tools: AgentTools, events:
   }
 }
 
-/** Runs one tool call; a bad call is answered to the model as an error it can correct, never thrown. */
+/**
+ * Runs one tool call; a bad call is answered to the model as an error it can correct, never thrown. `checkBooking`
+ * may refuse a booking before the calendar is asked (the brain's read-back rule, booking-readback.ts).
+ */
 export async function runToolCall(
   call: ToolCall,
   ctx: AgentContext,
   tools: AgentTools,
   events: CallEvent[],
+  checkBooking: BookingCheck = () => null,
 ): Promise<string> {
   try {
-    return JSON.stringify(await run(call, ctx, tools, events));
+    return JSON.stringify(await run(call, ctx, tools, events, checkBooking));
   } catch (err) {
     const message =
       err instanceof z.ZodError

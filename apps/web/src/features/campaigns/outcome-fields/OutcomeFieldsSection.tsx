@@ -197,6 +197,16 @@ export function OutcomeFieldsSection({ state, readOnly }: Props) {
             <Box sx={{ mt: 1.5 }}>
               <RuleInput row={row} set={(p) => set(i, p)} readOnly={readOnly} />
             </Box>
+            <TextField
+              size="small"
+              label="HubSpot property (optional)"
+              placeholder="budget_per_month"
+              sx={{ mt: 1.5, width: { xs: "100%", sm: 320 } }}
+              value={row.crmProperty}
+              onChange={(e) => set(i, { crmProperty: e.target.value })}
+              helperText="Written to this contact property (its internal name) for contacts imported from HubSpot."
+              slotProps={{ htmlInput: { readOnly, maxLength: 100, spellCheck: false } }}
+            />
             {problems.get(i) && (
               <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
                 {problems.get(i)}

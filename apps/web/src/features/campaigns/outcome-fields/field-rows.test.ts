@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { emptyRow, rowProblems, rowsChanged, toField, toRow } from "./field-rows.ts";
+import { crmMappingOf, emptyRow, rowProblems, rowsChanged, toField, toRow } from "./field-rows.ts";
 
 const budget = { ...emptyRow(), name: "Budget", type: "amount" as const, question: "What do you spend?", min: "1000" };
 
@@ -27,4 +27,19 @@ test("problems are the server's, by row; an unchanged list is not sent again", (
   const saved = [{ ...toField(budget), options: [], qualifies_when: { min: 1000 } }];
   assert.equal(rowsChanged(saved, [budget]), false);
   assert.equal(rowsChanged(saved, [{ ...budget, min: "2000" }]), true);
+});
+
+test("a row's HubSpot property: mapped by the field's key, checked as an internal name, none when empty", () => {
+  const rows = [
+    { ...budget, name: "Budget / month", crmProperty: " monthly_budget " },
+    { ...budget, name: "Team", crmProperty: "" },
+  ];
+  assert.deepEqual(crmMappingOf(rows), [{ field: "budget_month", property: "monthly_budget" }]);
+  assert.equal(
+    rowProblems([{ ...budget, crmProperty: "Monthly Budget" }]).get(0),
+    "Use the property's internal name: lowercase letters, digits and _, starting with a letter (budget_per_month).",
+  );
+  const field = { ...toField(rows[0]!), options: [], qualifies_when: null };
+  const back = toRow(field, new Map([["budget_month", "monthly_budget"]]));
+  assert.equal(back.crmProperty, "monthly_budget");
 });

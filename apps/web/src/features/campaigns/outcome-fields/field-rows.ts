@@ -1,4 +1,6 @@
+import { type AnswerProperty, HubspotPropertyName } from "@parley/shared/outcome-field-crm";
 import {
+  fieldKey,
   type OutcomeField,
   type OutcomeFieldInput,
   OutcomeFieldList,
@@ -17,6 +19,8 @@ export type FieldRow = {
   min: string;
   max: string;
   oneOf: string[];
+  /** The HubSpot contact property the answer is written to (internal name), "" for none. */
+  crmProperty: string;
 };
 
 export const emptyRow = (): FieldRow => ({
@@ -28,6 +32,7 @@ export const emptyRow = (): FieldRow => ({
   min: "",
   max: "",
   oneOf: [],
+  crmProperty: "",
 });
 
 export const optionsOf = (row: FieldRow): string[] =>
@@ -56,9 +61,11 @@ export function toField(row: FieldRow): OutcomeFieldInput {
   };
 }
 
-export function toRow(f: OutcomeField): FieldRow {
+/** A saved field as a row, with the HubSpot property its answer is mapped to (`crm`: field key → property). */
+export function toRow(f: OutcomeField, crm: ReadonlyMap<string, string> = new Map()): FieldRow {
   const r = f.qualifies_when;
   return {
+    crmProperty: crm.get(fieldKey(f.name)) ?? "",
     name: f.name,
     type: f.type,
     question: f.question,
@@ -74,13 +81,20 @@ export function toRow(f: OutcomeField): FieldRow {
 export function rowProblems(rows: FieldRow[]): Map<number, string> {
   const parsed = OutcomeFieldList.safeParse({ fields: rows.map(toField) });
   const out = new Map<number, string>();
-  if (parsed.success) return out;
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     const i = issue.path[1];
     if (typeof i === "number" && !out.has(i)) out.set(i, issue.message);
   }
+  rows.forEach((r, i) => {
+    const property = r.crmProperty.trim() ? HubspotPropertyName.safeParse(r.crmProperty) : null;
+    if (property && !property.success && !out.has(i)) out.set(i, property.error.issues[0]!.message);
+  });
   return out;
 }
+
+/** The rows' HubSpot mapping as the API takes it (rows without a property map nothing). */
+export const crmMappingOf = (rows: FieldRow[]): AnswerProperty[] =>
+  rows.filter((r) => r.crmProperty.trim()).map((r) => ({ field: fieldKey(r.name), property: r.crmProperty.trim() }));
 
 /** Whether the rows differ from what is saved (only a change is sent). */
 export const rowsChanged = (saved: OutcomeField[], rows: FieldRow[]): boolean =>
