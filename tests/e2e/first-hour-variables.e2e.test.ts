@@ -5,6 +5,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startE2E, type E2E } from "../support/e2e.ts";
 import { loginViaApi, registerViaApi, signIn, type E2EUser } from "../support/e2e-users.ts";
+import { atPhoneWidth } from "../support/phone-width.ts";
 
 // A contact variable empty for the first contact (and for the tester of a test call): the greeting is said whole.
 const OPENING = "We help software teams like {company} get their file types right.";
@@ -42,50 +43,57 @@ describe("an empty contact variable is never spoken as a hole", () => {
   });
   after(() => env?.close());
 
-  for (const width of [1440, 390]) {
-    test(`the preview says the sentence without the hole; setup warns how many lack it (${width} px)`, async () => {
-      const page = await env.newPage({ width, height: 900 });
-      await signIn(page, user);
-      await page.goto(`/org/${slug}/campaign-setup?id=${campaignId}`);
-      const panel = page.getByRole("region", { name: "Greeting Preview" });
-      const quote = panel.getByTestId("greeting-preview-text");
-      await quote.waitFor();
-      const heard = (await quote.innerText()).trim();
-      assert.ok(heard.endsWith(SAID), heard);
-      assert.doesNotMatch(heard, /like get|\{|\}/);
-      const warning = panel.getByTestId("empty-variable-warning");
-      await warning.waitFor();
-      assert.match(await warning.innerText(), /^\{company\} is empty for 2 of 3 contacts/);
-      assert.match(await warning.innerText(), /\{company\|your team\}/);
+  // Each flow runs once at 1440 px; the preview is looked at at 390 px on the way (atPhoneWidth).
+  test("the preview says the sentence without the hole; setup warns how many lack it", async () => {
+    const page = await env.newPage({ width: 1440, height: 900 });
+    await signIn(page, user);
+    await page.goto(`/org/${slug}/campaign-setup?id=${campaignId}`);
+    const panel = page.getByRole("region", { name: "Greeting Preview" });
+    const quote = panel.getByTestId("greeting-preview-text");
+    await quote.waitFor();
+    const heard = (await quote.innerText()).trim();
+    assert.ok(heard.endsWith(SAID), heard);
+    assert.doesNotMatch(heard, /like get|\{|\}/);
+    const warning = panel.getByTestId("empty-variable-warning");
+    await warning.waitFor();
+    assert.match(await warning.innerText(), /^\{company\} is empty for 2 of 3 contacts/);
+    assert.match(await warning.innerText(), /\{company\|your team\}/);
+    await warning.scrollIntoViewIfNeeded();
+    await env.screenshot(page, "first-hour-variables-1440");
+    await atPhoneWidth(env, page, "first-hour-variables", async () => {
       await warning.scrollIntoViewIfNeeded();
-      await env.screenshot(page, `first-hour-variables-${width}`);
-
-      await page.context().close();
+      await quote.getByText(SAID).waitFor();
     });
 
-    test(`a new campaign: the file's gaps are counted; a fallback the team writes is said (${width} px)`, async () => {
-      const page = await env.newPage({ width, height: 900 });
-      await signIn(page, user);
-      await page.goto(`/org/${slug}/campaign-setup`);
-      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-vars-")), "leads.csv");
-      fs.writeFileSync(file, LEADS);
-      await page.getByTestId("csv-input").setInputFiles(file);
-      const opening = page.getByRole("textbox", { name: "Opening line" });
-      await opening.fill(OPENING);
-      const panel = page.getByRole("region", { name: "Greeting Preview" });
-      const warning = panel.getByTestId("empty-variable-warning");
-      await warning.waitFor();
-      assert.match(await warning.innerText(), /^\{company\} is empty for 2 of 3 contacts/);
-      await panel.getByTestId("greeting-preview-text").getByText(SAID).waitFor();
+    await page.context().close();
+  });
 
-      await opening.fill("We help software teams like {company|yours} get their file types right.");
-      await panel.getByText("We help software teams like yours get their file types right.").waitFor();
-      await warning.waitFor({ state: "detached" });
+  test("a new campaign: the file's gaps are counted; a fallback the team writes is said", async () => {
+    const page = await env.newPage({ width: 1440, height: 900 });
+    await signIn(page, user);
+    await page.goto(`/org/${slug}/campaign-setup`);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-vars-")), "leads.csv");
+    fs.writeFileSync(file, LEADS);
+    await page.getByTestId("csv-input").setInputFiles(file);
+    const opening = page.getByRole("textbox", { name: "Opening line" });
+    await opening.fill(OPENING);
+    const panel = page.getByRole("region", { name: "Greeting Preview" });
+    const warning = panel.getByTestId("empty-variable-warning");
+    await warning.waitFor();
+    assert.match(await warning.innerText(), /^\{company\} is empty for 2 of 3 contacts/);
+    await panel.getByTestId("greeting-preview-text").getByText(SAID).waitFor();
+
+    await opening.fill("We help software teams like {company|yours} get their file types right.");
+    await panel.getByText("We help software teams like yours get their file types right.").waitFor();
+    await warning.waitFor({ state: "detached" });
+    await panel.scrollIntoViewIfNeeded();
+    await env.screenshot(page, "first-hour-variables-fallback-1440");
+    await atPhoneWidth(env, page, "first-hour-variables-fallback", async () => {
       await panel.scrollIntoViewIfNeeded();
-      await env.screenshot(page, `first-hour-variables-fallback-${width}`);
-      await page.context().close();
+      await panel.getByText("We help software teams like yours get their file types right.").waitFor();
     });
-  }
+    await page.context().close();
+  });
 
   test("the test call's tester, who has no company, hears the same whole sentence", { timeout: 120_000 }, async () => {
     const page = await env.newPage({ width: 1440, height: 900 });
