@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ExperimentInput } from "@parley/shared/experiments";
+import { OutcomeFieldCrm } from "@parley/shared/outcome-field-crm";
 import { OrgSettingsUpdate, PasswordChange, ProfileUpdate } from "@parley/shared/settings";
 
 /**
@@ -88,6 +89,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/campaigns/:id/progress": events("Live progress of a campaign"),
   "GET /api/campaigns/:id/outcome-fields": "A campaign's qualifying fields: name, type, question, options, rule",
   "PUT /api/campaigns/:id/outcome-fields": "Replace a campaign's qualifying fields (calls keep what they captured)",
+  "GET /api/campaigns/:id/outcome-fields/crm": "The HubSpot contact property each qualifying field is written to",
+  "PUT /api/campaigns/:id/outcome-fields/crm": {
+    summary: "Set the HubSpot contact property each qualifying field's answer is written to after a call",
+    body: OutcomeFieldCrm,
+  },
   "GET /api/campaigns/:id/scorecard":
     "Pass rate of each scorecard check over a campaign's calls, and the calls that failed one",
   "GET /api/campaigns/:id/experiment":
