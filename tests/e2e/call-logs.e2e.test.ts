@@ -214,7 +214,7 @@ describe("Conversation Logs: voice calls", { skip: skip ?? false }, () => {
   }
 
   // At 390 px the rows are cards that open the call (cardsOnAPhone); the export is the same at both widths.
-  test("all columns fit at 1440 px; rows show start, campaign, duration, the lead's CSV; a row opens it; export", async () => {
+  test("1440 px: every column fits; rows show start, campaign, duration, CSV fields; a row opens; export", async () => {
     // A Berlin team: every time in the list is on its clock; the dialog adds the campaign's, named.
     const page = await env.newPage({ width: 1440, height: 900, timezoneId: "Europe/Berlin" });
     await signIn(page, user);

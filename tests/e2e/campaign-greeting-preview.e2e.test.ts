@@ -113,7 +113,7 @@ describe("campaign setup: greeting preview", () => {
   });
 
   // A new user writing a first campaign: nothing saved, the greeting follows the line as it is typed.
-  test("create mode: the typed line for the chosen file's first contact, then played, 1440 px (and 390 px)", async () => {
+  test("create mode: the typed line for the file's first contact, then played, 1440 px (and 390 px)", async () => {
     await page.goto(`/org/${slug}/campaign-setup`);
     const panel = page.getByRole("region", { name: "Greeting Preview" });
     await panel

@@ -24,7 +24,7 @@ describe("inbound campaign setup", { skip: skip ?? false }, () => {
   });
   after(() => env?.close());
 
-  test("Inbound: the number field, checked and saved; outbound-only sections hidden (1440 px, and 390 px)", async () => {
+  test("Inbound: the number field, checked and saved; outbound-only sections hidden (1440 and 390 px)", async () => {
     const page = await env.newPage({ width: 1440, height: 900 });
     await signIn(page, user);
     await page.goto(`/org/${slug}/campaign-setup`);

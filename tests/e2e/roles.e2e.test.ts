@@ -46,7 +46,7 @@ describe("roles in the browser: a member sees what they may do, and the server r
 
   // The steps are the same on a phone but for the campaign row's actions (a menu there): one run at 1440 px, each
   // screen looked at on a 390 px one too.
-  test("a member at 1440 px (and 390 px): header says Member; no Settings, campaign edits, KB upload, DNC edits", async () => {
+  test("a member (1440, 390 px): header says Member; no Settings, campaign edits, KB upload, DNC edits", async () => {
     const page = await env.newPage({ width: 1440, height: 900 });
     await signIn(page, member);
     await page.getByTestId("role-label").filter({ hasText: "Member" }).waitFor();
