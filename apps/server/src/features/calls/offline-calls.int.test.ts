@@ -43,6 +43,10 @@ describe(`calls with the offline voice engine (${kind})`, () => {
       name: "Premium plans",
       service: "premium plans",
       timezone: "UTC",
+      // The callee is in a country where it is day now, and asks for 10 am on their clock: on the team's 09:00-17:00
+      // in UTC that hour is outside meeting hours for half the day's runs. The team takes meetings at any hour here.
+      business_hours_start: "00:00",
+      business_hours_end: "23:30",
       faqs: FAQS,
       goal: "Book a demo of the premium plan",
     });

@@ -32,6 +32,10 @@ describe(`a call while the team's calendar cannot be reached, against radicale (
       name: "Premium plans",
       service: "premium plans",
       timezone: "UTC",
+      // The callee is in a country where it is day now, and asks for 10 am on their clock: on the team's 09:00-17:00
+      // in UTC that hour is outside meeting hours for half the day's runs. The team takes meetings at any hour here.
+      business_hours_start: "00:00",
+      business_hours_end: "23:30",
       goal: "Book a demo of the premium plan",
     });
     const connected = await t.request("PUT", "/api/integrations/caldav", {
