@@ -55,10 +55,11 @@ async function callAndCheck(page: Page, user: E2EUser, shot: string, env: E2E): 
   await panel.getByRole("button", { name: "Hang up" }).waitFor();
   await panel.scrollIntoViewIfNeeded();
   await env.screenshot(page, `${shot}-live`);
-  // The callee's line, recognised by the offline STT from the fake microphone's audio.
+  // The callee's line, recognised by the offline STT from the fake microphone's audio ("… the premium plan";
+  // one run in a few hears its last word as "play": the test is that the callee is heard, not the model's accuracy).
   await transcript
     .locator('[data-speaker="callee"]')
-    .getByText(/premium plan/i)
+    .getByText(/premium/i)
     .waitFor({ timeout: 30_000 });
   assert.ok(!(await agent.first().innerText()).endsWith("—"), "the callee's silence must not cut the greeting off");
   await panel.getByRole("button", { name: "Hang up" }).click();
