@@ -6,6 +6,7 @@ import { TRANSFER_TO_MESSAGE } from "@parley/shared/call-transfer";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
 import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 import { insertCalls } from "../support/call-history-data.ts";
+import { savedCampaign } from "../support/saved-campaign.ts";
 
 // "Transfer to" on the Campaign setup screen (voice only, checked as typed, saved), and a transferred call's
 // line in the Call Logs details, at 1440 and 390 px. The call is seeded into the PostgreSQL database the server
@@ -74,16 +75,7 @@ describe("transfer to a person: setup field and call details", { skip: skip ?? f
       const name = `Support line ${size.width}`;
       await page.getByRole("textbox", { name: "Campaign Name" }).fill(name);
       await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
-      let saved: { transfer_to: string | null } | undefined;
-      for (let i = 0; i < 40 && !saved; i++) {
-        const list = await (
-          await fetch(`${env.baseUrl}/api/campaigns?search=${encodeURIComponent(name)}`, {
-            headers: { authorization: `Bearer ${token}` },
-          })
-        ).json();
-        saved = list.campaigns?.[0];
-        if (!saved) await new Promise((r) => setTimeout(r, 250));
-      }
+      const saved = await savedCampaign<{ transfer_to: string | null }>(env.baseUrl, token, name);
       assert.equal(saved?.transfer_to, "+15550102000");
       await page.context().close();
     });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { INBOUND_NUMBER_MESSAGE } from "@parley/shared/inbound-number";
 import { postgresSkipReason, startE2EOnPostgres, type E2EOnPostgres } from "../support/e2e.ts";
+import { savedCampaign } from "../support/saved-campaign.ts";
 import { registerViaApi, signIn, loginViaApi, type E2EUser } from "../support/e2e-users.ts";
 import { atPhoneWidth } from "../support/phone-width.ts";
 
@@ -61,16 +62,7 @@ describe("inbound campaign setup", { skip: skip ?? false }, () => {
       assert.ok(await field.isVisible(), "the number field shows on a phone");
     });
     await page.getByRole("button", { name: "SAVE AS DRAFT" }).click();
-    let saved: { type: string; inbound_number: string | null } | undefined;
-    for (let i = 0; i < 40 && !saved; i++) {
-      const list = await (
-        await fetch(`${env.baseUrl}/api/campaigns?search=${encodeURIComponent(name)}`, {
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json();
-      saved = list.campaigns?.[0];
-      if (!saved) await new Promise((r) => setTimeout(r, 250));
-    }
+    const saved = await savedCampaign<{ type: string; inbound_number: string | null }>(env.baseUrl, token, name);
     assert.deepEqual([saved?.type, saved?.inbound_number], ["inbound", "+15550100200"]);
     await page.context().close();
   });
